@@ -1,0 +1,273 @@
+/**
+ * Every error Decorest raises, in one table (as Fastify keeps `lib/errors.js`).
+ *
+ * Two families:
+ * - {@link HttpProblem}: answered to the client as an RFC 9457 problem document.
+ * - {@link LoadError} / {@link DecoratorUsageError}: a project could not be loaded; they name
+ *   the file, line and target so the user can fix the model.
+ */
+
+/** Base of every error thrown on purpose by Decorest. */
+export class DecorestError extends Error {
+  readonly code: string;
+
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+    this.code = code;
+  }
+}
+
+/** One field-level finding of a validation (CONTRACT §4). */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The RFC 9457 body we send; `message` mirrors `detail` for react-admin (CONTRACT §4). */
+export interface ProblemDocument {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  message: string;
+  instance: string;
+  errors?: FieldError[];
+  [extension: string]: unknown;
+}
+
+/** An error that becomes an HTTP answer. `instance` is filled in by the server. */
+export class HttpProblem extends DecorestError {
+  readonly status: number;
+  readonly type: string;
+  readonly title: string;
+  readonly detail: string;
+  readonly errors: FieldError[] | undefined;
+  /** Extra response headers, such as `Allow` on a 405. */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(init: {
+    code: string;
+    status: number;
+    type: string;
+    title: string;
+    detail: string;
+    errors?: FieldError[];
+    headers?: Record<string, string>;
+    cause?: unknown;
+  }) {
+    super(init.code, init.detail, { cause: init.cause });
+    this.status = init.status;
+    this.type = init.type;
+    this.title = init.title;
+    this.detail = init.detail;
+    this.errors = init.errors;
+    this.headers = init.headers ?? {};
+  }
+
+  toDocument(instance: string): ProblemDocument {
+    const doc: ProblemDocument = {
+      type: this.type,
+      title: this.title,
+      status: this.status,
+      detail: this.detail,
+      message: this.detail,
+      instance,
+    };
+    if (this.errors) doc.errors = this.errors;
+    return doc;
+  }
+}
+
+/** The 422 case: carries every invalid field of one body at once (CONTRACT §4). */
+export class ValidationProblem extends HttpProblem {
+  constructor(title: string, errors: FieldError[]) {
+    const count = errors.length;
+    super({
+      code: 'VALIDATION_FAILED',
+      status: 422,
+      type: 'validation-error',
+      title,
+      detail:
+        count === 1
+          ? `${errors[0]!.field}: ${errors[0]!.message}`
+          : `${count} fields are invalid`,
+      errors,
+    });
+  }
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Named factories for every problem the server answers. Tests walk this table
+ * (`errors.test.ts`), so a new entry is checked for a valid body automatically.
+ */
+export const problems = {
+  badRequest: (detail: string, errors?: FieldError[]) =>
+    new HttpProblem({
+      code: 'BAD_REQUEST',
+      status: 400,
+      type: 'bad-request',
+      title: 'Bad request',
+      detail,
+      ...(errors ? { errors } : {}),
+    }),
+  malformedJson: (detail: string) =>
+    new HttpProblem({
+      code: 'MALFORMED_JSON',
+      status: 400,
+      type: 'malformed-json',
+      title: 'Malformed JSON body',
+      detail,
+    }),
+  badQuery: (parameter: string, message: string) =>
+    new HttpProblem({
+      code: 'BAD_QUERY',
+      status: 400,
+      type: 'bad-query',
+      title: 'Bad query parameter',
+      detail: `${parameter}: ${message}`,
+      errors: [{ field: parameter, message }],
+    }),
+  malformedId: (id: string, expected: string) =>
+    new HttpProblem({
+      code: 'MALFORMED_ID',
+      status: 400,
+      type: 'malformed-id',
+      title: 'Malformed id',
+      detail: `id must be ${expected}, got ${JSON.stringify(id)}`,
+    }),
+  notFound: (detail: string) =>
+    new HttpProblem({ code: 'NOT_FOUND', status: 404, type: 'not-found', title: 'Not found', detail }),
+  routeNotFound: (method: string, path: string) =>
+    new HttpProblem({
+      code: 'ROUTE_NOT_FOUND',
+      status: 404,
+      type: 'not-found',
+      title: 'Not found',
+      detail: `No route for ${method} ${path}`,
+    }),
+  methodNotAllowed: (method: string, path: string, allowed: readonly string[]) =>
+    new HttpProblem({
+      code: 'METHOD_NOT_ALLOWED',
+      status: 405,
+      type: 'method-not-allowed',
+      title: 'Method not allowed',
+      detail: `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`,
+      headers: { allow: allowed.join(', ') },
+    }),
+  operationNotSupported: (datasource: string, operation: string) =>
+    new HttpProblem({
+      code: 'OPERATION_NOT_SUPPORTED',
+      status: 405,
+      type: 'operation-not-supported',
+      title: 'Operation not supported by the datasource',
+      detail: `datasource "${datasource}" has no ${operation}() method`,
+    }),
+  conflict: (detail: string) =>
+    new HttpProblem({ code: 'CONFLICT', status: 409, type: 'conflict', title: 'Conflict', detail }),
+  payloadTooLarge: (limitBytes: number) =>
+    new HttpProblem({
+      code: 'PAYLOAD_TOO_LARGE',
+      status: 413,
+      type: 'payload-too-large',
+      title: 'Payload too large',
+      detail: `request body exceeds the limit of ${limitBytes} bytes`,
+    }),
+  unsupportedMediaType: (contentType: string | undefined) =>
+    new HttpProblem({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      status: 415,
+      type: 'unsupported-media-type',
+      title: 'Unsupported media type',
+      detail: `request body must be application/json, got ${contentType ? JSON.stringify(contentType) : 'no Content-Type'}`,
+    }),
+  invalidBody: (title: string, errors: FieldError[]) => new ValidationProblem(title, errors),
+  internal: () =>
+    new HttpProblem({
+      code: 'INTERNAL_ERROR',
+      status: 500,
+      type: 'internal-error',
+      title: 'Internal server error',
+      detail: 'the handler failed; the server log has the details',
+    }),
+  storageFailed: (detail: string, cause?: unknown) =>
+    new HttpProblem({
+      code: 'STORAGE_FAILED',
+      status: 507,
+      type: 'storage-failed',
+      title: 'The record could not be stored',
+      detail,
+      cause,
+    }),
+  handlerTimeout: (method: string, path: string, timeoutMs: number) =>
+    new HttpProblem({
+      code: 'HANDLER_TIMEOUT',
+      status: 504,
+      type: 'handler-timeout',
+      title: 'Handler timed out',
+      detail: `the handler for ${method} ${path} did not answer within ${timeoutMs} ms`,
+    }),
+} as const;
+
+export type ProblemName = keyof typeof problems;
+
+export { plural as pluralCount };
+
+/** Where in a project a load error points. */
+export interface SourceLocation {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+/**
+ * A project could not be loaded. The message always starts with `file:line` so editors and
+ * terminals make it clickable.
+ */
+export class LoadError extends DecorestError {
+  readonly file: string;
+  readonly line: number | undefined;
+  readonly column: number | undefined;
+  readonly reason: string;
+
+  constructor(code: string, location: SourceLocation, reason: string, options?: { cause?: unknown }) {
+    const where =
+      location.line === undefined
+        ? location.file
+        : `${location.file}:${location.line}${location.column === undefined ? '' : `:${location.column}`}`;
+    super(code, `${where}: ${reason}`, options);
+    this.file = location.file;
+    this.line = location.line;
+    this.column = location.column;
+    this.reason = reason;
+  }
+}
+
+/** A decorator was used where or how it cannot work; names the target (`User.prototype.todos`). */
+export class DecoratorUsageError extends DecorestError {
+  readonly target: string;
+
+  constructor(code: string, target: string, reason: string) {
+    super(code, `${target}: ${reason}`);
+    this.target = target;
+  }
+}
+
+/** Load-error codes, one place so the studio and tests can switch on them. */
+export const LOAD_ERROR_CODES = {
+  SYNTAX_ERROR: 'SYNTAX_ERROR',
+  MODULE_THREW: 'MODULE_THREW',
+  MODULE_NOT_FOUND: 'MODULE_NOT_FOUND',
+  PROJECT_NOT_FOUND: 'PROJECT_NOT_FOUND',
+  BAD_APPLICATION: 'BAD_APPLICATION',
+  DUPLICATE_MODEL_PATH: 'DUPLICATE_MODEL_PATH',
+  UNKNOWN_DATASOURCE: 'UNKNOWN_DATASOURCE',
+  UNKNOWN_RELATION_TARGET: 'UNKNOWN_RELATION_TARGET',
+  UNSUPPORTED_FIELD_TYPE: 'UNSUPPORTED_FIELD_TYPE',
+  CORRUPT_DATAFILE: 'CORRUPT_DATAFILE',
+  DUPLICATE_ROUTE: 'DUPLICATE_ROUTE',
+} as const;

@@ -1,0 +1,80 @@
+import type { IncomingMessage } from 'node:http';
+
+import type { HttpMethod } from './types.js';
+
+/** A class whose instances a request body can be bound to (`req.body(Todo)`). */
+export type ModelClass<M = object> = abstract new (...args: never[]) => M;
+
+/** Turns a parsed body into a validated model instance; supplied by the model layer. */
+export type BodyBinder = (model: ModelClass, body: unknown, path: string) => unknown;
+
+/**
+ * The request a handler sees (spec §4.2, CONTRACT §6). The body is read and parsed before the
+ * handler runs, so `req.body()` is synchronous as in the spec.
+ */
+export class Request {
+  readonly method: HttpMethod | 'HEAD' | 'OPTIONS';
+  /** The path without the query string, percent-decoded segments kept as sent. */
+  readonly path: string;
+  readonly raw: IncomingMessage;
+  #params: Readonly<Record<string, string>>;
+  #search: string;
+  #query: URLSearchParams | undefined;
+  #body: unknown;
+  #binder: BodyBinder | undefined;
+
+  constructor(init: {
+    raw: IncomingMessage;
+    method: HttpMethod | 'HEAD' | 'OPTIONS';
+    path: string;
+    search: string;
+    params: Readonly<Record<string, string>>;
+    body: unknown;
+    binder?: BodyBinder | undefined;
+  }) {
+    this.raw = init.raw;
+    this.method = init.method;
+    this.path = init.path;
+    this.#search = init.search;
+    this.#params = init.params;
+    this.#body = init.body;
+    this.#binder = init.binder;
+  }
+
+  /** A path parameter (`/todos/:id` → `req.params('id')`), or all of them. */
+  params(): Readonly<Record<string, string>>;
+  params(name: string): string;
+  params(name?: string): string | Readonly<Record<string, string>> {
+    if (name === undefined) return this.#params;
+    return this.#params[name] ?? '';
+  }
+
+  /** A query parameter's first value, or the whole query. */
+  query(): URLSearchParams;
+  query(name: string): string | undefined;
+  query(name?: string): string | undefined | URLSearchParams {
+    this.#query ??= new URLSearchParams(this.#search);
+    if (name === undefined) return this.#query;
+    return this.#query.get(name) ?? undefined;
+  }
+
+  /** A request header, case-insensitive; repeated headers are joined with `, `. */
+  header(name: string): string | undefined {
+    const value = this.raw.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  /**
+   * The parsed JSON body (`undefined` when none was sent), or, given a model class, the body
+   * validated like a POST and bound to a new instance of it (an invalid body answers 422).
+   */
+  body(): unknown;
+  body<M extends object>(model: ModelClass<M>): M;
+  body(model?: ModelClass): unknown {
+    if (model === undefined) return this.#body;
+    if (!this.#binder) {
+      throw new TypeError('req.body(Model) needs a project with models; none is loaded');
+    }
+    return this.#binder(model, this.#body, this.path);
+  }
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['core/src/**/*.test.ts', 'examples/**/*.test.ts', 'bench/**/*.test.ts'],
+    // Integration tests start real servers and write real datafiles: keep them isolated.
+    pool: 'forks',
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+  },
+});
