@@ -12,10 +12,16 @@ export class Response {
   #headers: Record<string, string | number> = {};
   #sent = false;
   #bytes = 0;
+  #onSent: (() => void) | undefined;
 
-  constructor(raw: ServerResponse, baseHeaders: Readonly<Record<string, string>>) {
+  constructor(
+    raw: ServerResponse,
+    baseHeaders: Readonly<Record<string, string>>,
+    onSent?: () => void,
+  ) {
     this.raw = raw;
     Object.assign(this.#headers, baseHeaders);
+    this.#onSent = onSent;
   }
 
   /** Sets the status and returns the response, so it chains with `json` (spec §4.2). */
@@ -51,6 +57,7 @@ export class Response {
     this.#bytes = length;
     this.raw.writeHead(this.#status, this.#headers);
     this.raw.end(body);
+    this.#onSent?.();
   }
 
   /** Whether a body was written. */

@@ -1,0 +1,125 @@
+import type { IncomingMessage } from 'node:http';
+
+import { problems, ValidationProblem, type FieldError } from '../errors.js';
+import { describeJsonSyntaxError } from './json-syntax.js';
+
+/** CONTRACT §4: bodies over 1 MiB get 413. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** Keys that would reach an object's prototype if a handler merged the body (CONTRACT §4). */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+// fatal: a body that is not valid UTF-8 is malformed, not silently repaired with U+FFFD.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** `application/json`, `application/merge-patch+json` and any other `+json`, parameters allowed. */
+export function isJsonContentType(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const semicolon = contentType.indexOf(';');
+  const essence = (semicolon === -1 ? contentType : contentType.slice(0, semicolon))
+    .trim()
+    .toLowerCase();
+  return (
+    essence === 'application/json' || (essence.startsWith('application/') && essence.endsWith('+json'))
+  );
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  if (length !== undefined) return length !== '0';
+  return req.headers['transfer-encoding'] !== undefined;
+}
+
+function collectForbiddenKeys(value: unknown, path: string, found: FieldError[]): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => collectForbiddenKeys(item, `${path}[${i}]`, found));
+    return;
+  }
+  for (const key of Object.keys(value)) {
+    const here = path === '' ? key : `${path}.${key}`;
+    if (FORBIDDEN_KEYS.has(key)) found.push({ field: here, message: 'is a forbidden key' });
+    else collectForbiddenKeys((value as Record<string, unknown>)[key], here, found);
+  }
+}
+
+/**
+ * Rejects `__proto__`, `constructor` and `prototype` anywhere in a parsed body. The scan runs
+ * only when the raw text could hold such a key (the names, or a `\u` escape that might spell
+ * one), which keeps the common path free of a second walk.
+ */
+function rejectForbiddenKeys(text: string, value: unknown): void {
+  if (
+    !text.includes('__proto__') &&
+    !text.includes('constructor') &&
+    !text.includes('prototype') &&
+    !text.includes('\\u')
+  ) {
+    return;
+  }
+  const found: FieldError[] = [];
+  collectForbiddenKeys(value, '', found);
+  if (found.length > 0) throw new ValidationProblem('Invalid request body', found);
+}
+
+function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const fail = (error: unknown): void => {
+      if (done) return;
+      done = true;
+      reject(error);
+    };
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > limit) {
+        // Stop buffering but keep draining, so the 413 can still be written on this socket.
+        chunks.length = 0;
+        fail(problems.payloadTooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (done) return;
+      done = true;
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    });
+    req.on('error', fail);
+    req.on('aborted', () => fail(new Error('the client aborted the request')));
+  });
+}
+
+/**
+ * Reads and parses a request body. Resolves to `undefined` when none was sent; rejects with
+ * an {@link HttpProblem} for 413 (too large), 415 (not JSON) or 400 (malformed JSON).
+ */
+export async function readJsonBody(req: IncomingMessage, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
+  if (!hasBody(req)) return undefined;
+  const declared = Number(req.headers['content-length']);
+  if (declared > limit) throw problems.payloadTooLarge(limit);
+  const contentType = req.headers['content-type'];
+  if (!isJsonContentType(contentType)) {
+    req.resume();
+    throw problems.unsupportedMediaType(contentType);
+  }
+  const raw = await readRaw(req, limit);
+  if (raw.length === 0) return undefined;
+  let text: string;
+  try {
+    text = UTF8.decode(raw);
+  } catch {
+    throw problems.malformedJson('the body is not valid UTF-8');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw problems.malformedJson(describeJsonSyntaxError(text));
+  }
+  rejectForbiddenKeys(text, value);
+  return value;
+}

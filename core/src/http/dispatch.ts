@@ -1,0 +1,130 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { HttpProblem, problems } from '../errors.js';
+import { readJsonBody } from './body.js';
+import { CORS_HEADERS, preflightHeaders } from './cors.js';
+import { Request } from './request.js';
+import { Response } from './response.js';
+import type { RouteTable } from './route-table.js';
+import type { TrafficBus } from './traffic.js';
+import type { HttpMethod } from './types.js';
+
+/** Where the server reports handler failures; the stack goes here, never into a body. */
+export interface ServerLogger {
+  error(message: string, error?: unknown): void;
+}
+
+/** A request in flight, watched for the handler timeout. */
+export interface PendingExchange {
+  readonly startedAt: number;
+  readonly method: string;
+  readonly path: string;
+  readonly res: Response;
+}
+
+export interface DispatchContext {
+  table(): RouteTable;
+  readonly bodyLimit: number;
+  readonly traffic: TrafficBus;
+  readonly logger: ServerLogger;
+  readonly pending: Set<PendingExchange>;
+}
+
+const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
+
+/** Writes an {@link HttpProblem} as RFC 9457 JSON; the only place problems reach the wire. */
+export function sendProblem(res: Response, problem: HttpProblem, instance: string): void {
+  if (res.sent) return;
+  res.resetHeaders(CORS_HEADERS);
+  for (const [name, value] of Object.entries(problem.headers)) res.header(name, value);
+  res.status(problem.status).header('content-type', PROBLEM_TYPE).json(problem.toDocument(instance));
+}
+
+function toProblem(error: unknown, ctx: DispatchContext, req: IncomingMessage): HttpProblem {
+  if (error instanceof HttpProblem) return error;
+  ctx.logger.error(`${req.method ?? '?'} ${req.url ?? '?'} failed`, error);
+  return problems.internal();
+}
+
+/**
+ * Answers one request against the current route table: CORS preflight, HEAD as GET, 404/405,
+ * body parsing, the handler, and every failure as a problem.
+ */
+export async function dispatch(
+  ctx: DispatchContext,
+  rawReq: IncomingMessage,
+  rawRes: ServerResponse,
+): Promise<void> {
+  const startedAt = performance.now();
+  const time = Date.now();
+  const url = rawReq.url ?? '/';
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  const search = q === -1 ? '' : url.slice(q + 1);
+  const method = (rawReq.method ?? 'GET').toUpperCase();
+  const table = ctx.table();
+  let requestBytes = 0;
+
+  const res = new Response(rawRes, CORS_HEADERS, () => {
+    if (!ctx.traffic.hasListeners) return;
+    ctx.traffic.publish({
+      seq: ctx.traffic.nextSeq(),
+      time,
+      method,
+      url,
+      status: res.statusCode,
+      durationMs: performance.now() - startedAt,
+      requestBytes,
+      responseBytes: res.bodyBytes,
+    });
+  });
+
+  if (method === 'OPTIONS') {
+    rawReq.resume();
+    const allowed = table.allowedMethods(path);
+    if (allowed.length === 0) return sendProblem(res, problems.routeNotFound(method, path), path);
+    for (const [k, v] of Object.entries(preflightHeaders(allowed, rawReq.headers['access-control-request-headers']))) {
+      res.header(k, v);
+    }
+    res.status(204).send();
+    return;
+  }
+
+  const match = table.match(method === 'HEAD' ? 'GET' : method, path);
+  if (match === null) {
+    rawReq.resume();
+    const allowed = table.allowedMethods(path);
+    const problem =
+      allowed.length === 0
+        ? problems.routeNotFound(method, path)
+        : problems.methodNotAllowed(method, path, allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed);
+    return sendProblem(res, problem, path);
+  }
+
+  const pending: PendingExchange = { startedAt, method, path, res };
+  ctx.pending.add(pending);
+  try {
+    let body: unknown;
+    if (method === 'GET' || method === 'HEAD') rawReq.resume();
+    else {
+      body = await readJsonBody(rawReq, ctx.bodyLimit);
+      requestBytes = Number(rawReq.headers['content-length'] ?? 0);
+    }
+    const req = new Request({
+      raw: rawReq,
+      method: method as HttpMethod | 'HEAD',
+      path,
+      search,
+      params: match.params,
+      body,
+      binder: table.binder,
+    });
+    const returned = await match.value.handler(req, res);
+    if (!res.sent && returned !== undefined) res.json(returned);
+  } catch (error) {
+    sendProblem(res, toProblem(error, ctx, rawReq), path);
+  } finally {
+    // A handler may answer later (a callback); the timeout sweep watches those.
+    if (res.sent) ctx.pending.delete(pending);
+  }
+}

@@ -1,0 +1,51 @@
+import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
+
+const READABLE: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'expected a double-quoted property name',
+  ValueExpected: 'expected a value',
+  ColonExpected: "expected ':'",
+  CommaExpected: "expected ','",
+  CloseBraceExpected: "expected '}'",
+  CloseBracketExpected: "expected ']'",
+  EndOfFileExpected: 'unexpected text after the JSON value',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'unexpected end of comment',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unexpected end of number',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character',
+  InvalidCharacter: 'invalid character in string',
+};
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/**
+ * Says where a JSON text that `JSON.parse` rejected broke, as "line L, column C: what".
+ * V8's own messages name a position only sometimes, so the text is re-scanned with a
+ * tolerant parser; this runs only on the error path.
+ */
+export function describeJsonSyntaxError(text: string): string {
+  const errors: ParseError[] = [];
+  parseTolerant(text, errors, {
+    disallowComments: true,
+    allowTrailingComma: false,
+    allowEmptyContent: false,
+  });
+  const first = errors[0];
+  if (first === undefined) return 'the body is not valid JSON';
+  const { line, column } = lineAndColumn(text, first.offset);
+  const what = READABLE[printParseErrorCode(first.error)] ?? 'invalid JSON';
+  return `invalid JSON at line ${line}, column ${column}: ${what}`;
+}

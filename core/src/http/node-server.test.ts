@@ -1,0 +1,214 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { jsonRequest, rawRequest } from '../test-support/http-client.js';
+import { startServer, type RunningServer } from './node-server.js';
+import { buildRouteTable } from './route-table.js';
+import type { TrafficEvent } from './traffic.js';
+import type { HandlerFunction, HttpMethod, RouteDefinition } from './types.js';
+
+const route = (method: HttpMethod, path: string, handler: HandlerFunction): RouteDefinition => ({
+  method,
+  path,
+  handler,
+  origin: 'manual',
+});
+
+let server: RunningServer | undefined;
+const logged: unknown[] = [];
+
+async function serve(routes: RouteDefinition[], handlerTimeoutMs?: number): Promise<string> {
+  server = await startServer({
+    port: 0,
+    table: buildRouteTable(routes, []),
+    logger: { error: (_message, error) => logged.push(error) },
+    ...(handlerTimeoutMs === undefined ? {} : { handlerTimeoutMs }),
+  });
+  return server.url;
+}
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  logged.length = 0;
+});
+
+function expectProblem(answer: { status: number; headers: Record<string, unknown>; json: unknown }, status: number) {
+  expect(answer.status).toBe(status);
+  expect(answer.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+  const body = answer.json as Record<string, unknown>;
+  expect(body).toMatchObject({ status, type: expect.any(String), title: expect.any(String) });
+  expect(body.detail).toBe(body.message);
+  expect(JSON.stringify(body)).not.toMatch(/\bat .*\.(ts|js):\d+/);
+  return body;
+}
+
+describe('the API server', () => {
+  it('binds 127.0.0.1 by default and answers JSON', async () => {
+    const url = await serve([route('GET', '/hello/:name', (req, res) => res.json({ hello: req.params('name') }))]);
+    expect(server?.host).toBe('127.0.0.1');
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const answer = await jsonRequest(url, 'GET', '/hello/ann');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.json).toEqual({ hello: 'ann' });
+  });
+
+  it('passes the parsed body and lets a handler chain status and json', async () => {
+    const url = await serve([route('POST', '/echo', (req, res) => res.status(201).json({ got: req.body() }))]);
+    const answer = await jsonRequest(url, 'POST', '/echo', { a: [1, 2] });
+    expect(answer.status).toBe(201);
+    expect(answer.json).toEqual({ got: { a: [1, 2] } });
+  });
+
+  it('accepts JSON media types with a charset and merge-patch+json', async () => {
+    const url = await serve([route('PATCH', '/x', (req) => req.body())]);
+    for (const type of ['application/json; charset=utf-8', 'application/merge-patch+json', 'Application/JSON']) {
+      const answer = await rawRequest(url, 'PATCH', '/x', { headers: { 'content-type': type }, body: '{"a":1}' });
+      expect(answer.status, type).toBe(200);
+      expect(answer.json).toEqual({ a: 1 });
+    }
+  });
+
+  it('sends what a plain function returns as JSON', async () => {
+    const url = await serve([route('GET', '/v', async () => ({ ok: true }))]);
+    expect((await jsonRequest(url, 'GET', '/v')).json).toEqual({ ok: true });
+  });
+
+  it('answers 415 to a body that is not JSON', async () => {
+    const url = await serve([route('POST', '/x', () => ({}))]);
+    const answer = await rawRequest(url, 'POST', '/x', { headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    const body = expectProblem(answer, 415);
+    expect(body.detail).toContain('text/plain');
+    expect(body.instance).toBe('/x');
+  });
+
+  it('answers 400 saying where malformed JSON broke', async () => {
+    const url = await serve([route('POST', '/x', () => ({}))]);
+    const answer = await rawRequest(url, 'POST', '/x', {
+      headers: { 'content-type': 'application/json' },
+      body: '{\n  "a": tru\n}',
+    });
+    const body = expectProblem(answer, 400);
+    expect(body.detail).toMatch(/line 2, column 8/);
+  });
+
+  it('answers 400 to a body that is not valid UTF-8', async () => {
+    const url = await serve([route('POST', '/x', () => ({}))]);
+    const answer = await rawRequest(url, 'POST', '/x', {
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+    });
+    expect(expectProblem(answer, 400).detail).toMatch(/UTF-8/);
+  });
+
+  it('answers 413 to bodies over 1 MiB, declared or chunked', async () => {
+    const handler = vi.fn(() => ({}));
+    const url = await serve([route('POST', '/x', handler)]);
+    const big = JSON.stringify({ s: 'x'.repeat(1024 * 1024) });
+    expectProblem(await rawRequest(url, 'POST', '/x', { headers: { 'content-type': 'application/json' }, body: big }), 413);
+    expectProblem(
+      await rawRequest(url, 'POST', '/x', { headers: { 'content-type': 'application/json' }, body: big, chunked: true }),
+      413,
+    );
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('rejects __proto__, constructor and prototype keys anywhere, escaped or not', async () => {
+    const handler = vi.fn(() => ({}));
+    const url = await serve([route('POST', '/x', handler)]);
+    const answer = await rawRequest(url, 'POST', '/x', {
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":{"__pro\\u0074o__":{"polluted":1}},"list":[{"constructor":{"prototype":{}}}]}',
+    });
+    const body = expectProblem(answer, 422);
+    expect(body.errors).toEqual([
+      { field: 'a.__proto__', message: 'is a forbidden key' },
+      { field: 'list[0].constructor', message: 'is a forbidden key' },
+    ]);
+    expect(handler).not.toHaveBeenCalled();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('answers HEAD wherever GET works, with headers and no body', async () => {
+    const url = await serve([route('GET', '/v', () => ({ ok: true }))]);
+    const answer = await rawRequest(url, 'HEAD', '/v');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-length']).toBe('11');
+    expect(answer.text).toBe('');
+  });
+
+  it('answers 404 as a problem for unknown paths', async () => {
+    const url = await serve([route('GET', '/v', () => ({}))]);
+    const body = expectProblem(await rawRequest(url, 'GET', '/nothing?x=1'), 404);
+    expect(body).toMatchObject({ detail: 'No route for GET /nothing', instance: '/nothing' });
+  });
+
+  it('answers 405 with Allow for a known path and a wrong method', async () => {
+    const url = await serve([route('GET', '/v/:id', () => ({})), route('DELETE', '/v/:id', () => ({}))]);
+    const answer = await rawRequest(url, 'PUT', '/v/1', { headers: { 'content-type': 'application/json' }, body: '{}' });
+    expectProblem(answer, 405);
+    expect(String(answer.headers.allow).split(', ').sort()).toEqual(['DELETE', 'GET', 'HEAD']);
+  });
+
+  it('answers CORS for any origin, preflight included, and exposes our headers', async () => {
+    const url = await serve([route('POST', '/todos', (_req, res) => res.status(201).header('Location', '/todos/1').json({}))]);
+    const pre = await rawRequest(url, 'OPTIONS', '/todos', {
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers['access-control-allow-origin']).toBe('*');
+    expect(pre.headers['access-control-allow-methods']).toContain('POST');
+    expect(pre.headers['access-control-allow-headers']).toBe('content-type');
+    const answer = await jsonRequest(url, 'POST', '/todos', {}, { origin: 'http://localhost:5173' });
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+    expect(answer.headers['access-control-expose-headers']).toBe('Location, X-Total-Count, Link');
+    const missing = await rawRequest(url, 'GET', '/nope');
+    expect(missing.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('turns a throwing handler into a 500 problem, logs the stack, and keeps serving', async () => {
+    const url = await serve([
+      route('GET', '/boom', () => {
+        throw new Error('secret internals');
+      }),
+      route('GET', '/ok', () => ({ ok: true })),
+    ]);
+    const body = expectProblem(await rawRequest(url, 'GET', '/boom'), 500);
+    expect(JSON.stringify(body)).not.toContain('secret internals');
+    expect((logged[0] as Error).message).toBe('secret internals');
+    expect((await jsonRequest(url, 'GET', '/ok')).json).toEqual({ ok: true });
+  });
+
+  it('answers 504 when a handler never answers, and frees the socket', async () => {
+    const url = await serve([route('GET', '/hang', () => new Promise(() => {}))], 150);
+    const body = expectProblem(await rawRequest(url, 'GET', '/hang'), 504);
+    expect(body.detail).toContain('150 ms');
+  });
+
+  it('publishes one traffic event per answered request', async () => {
+    const url = await serve([route('POST', '/x', (_req, res) => res.status(201).json({ ok: 1 }))]);
+    const events: TrafficEvent[] = [];
+    server!.traffic.subscribe((e) => events.push(e));
+    await jsonRequest(url, 'POST', '/x?y=1', { a: 1 });
+    await rawRequest(url, 'GET', '/missing');
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatchObject({ method: 'POST', url: '/x?y=1', status: 201, requestBytes: 7, responseBytes: 8 });
+    expect(events[0]!.durationMs).toBeGreaterThanOrEqual(0);
+    expect(events[1]).toMatchObject({ method: 'GET', status: 404 });
+    expect(events[1]!.seq).toBe(events[0]!.seq + 1);
+  });
+
+  it('swaps the route table atomically', async () => {
+    const url = await serve([route('GET', '/v', () => ({ version: 1 }))]);
+    server!.setTable(buildRouteTable([route('GET', '/v', () => ({ version: 2 }))], []));
+    expect((await jsonRequest(url, 'GET', '/v')).json).toEqual({ version: 2 });
+  });
+
+  it('lets a manual route win over a generated one of the same shape', async () => {
+    const generated: RouteDefinition = { ...route('GET', '/todos/:id', () => ({ from: 'generated' })), origin: 'generated' };
+    const manual = route('GET', '/todos/:todoId', () => ({ from: 'manual' }));
+    server = await startServer({ port: 0, table: buildRouteTable([manual], [generated]) });
+    expect((await jsonRequest(server.url, 'GET', '/todos/1')).json).toEqual({ from: 'manual' });
+    expect(server.table().routes).toHaveLength(1);
+  });
+});

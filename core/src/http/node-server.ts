@@ -1,0 +1,117 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { problems } from '../errors.js';
+import { DEFAULT_BODY_LIMIT } from './body.js';
+import { dispatch, sendProblem, type PendingExchange, type ServerLogger } from './dispatch.js';
+import { EMPTY_ROUTE_TABLE, type RouteTable } from './route-table.js';
+import { TrafficBus } from './traffic.js';
+
+export interface ServerOptions {
+  /** CONTRACT §7: loopback unless told otherwise. */
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  bodyLimit?: number;
+  /** A handler that has not answered by then gets a 504 problem and its socket back. */
+  handlerTimeoutMs?: number;
+  traffic?: TrafficBus;
+  logger?: ServerLogger;
+  table?: RouteTable;
+}
+
+/** A listening API server. */
+export interface RunningServer {
+  readonly host: string;
+  readonly port: number;
+  /** `http://host:port`, IPv6 hosts bracketed. */
+  readonly url: string;
+  readonly traffic: TrafficBus;
+  readonly server: Server;
+  /** The table being served. */
+  table(): RouteTable;
+  /** Swaps the route table in one step; requests already running finish on the old one. */
+  setTable(table: RouteTable): void;
+  close(): Promise<void>;
+}
+
+const consoleLogger: ServerLogger = {
+  error(message, error) {
+    console.error(message, error);
+  },
+};
+
+function formatUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** Starts the HTTP server on `node:http`. Resolves once it listens; rejects on EADDRINUSE etc. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const handlerTimeoutMs = options.handlerTimeoutMs ?? 30_000;
+  const traffic = options.traffic ?? new TrafficBus();
+  let table = options.table ?? EMPTY_ROUTE_TABLE;
+  const pending = new Set<PendingExchange>();
+  const ctx = {
+    table: () => table,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    traffic,
+    logger: options.logger ?? consoleLogger,
+    pending,
+  };
+
+  const server = createServer((req, res) => {
+    void dispatch(ctx, req, res);
+  });
+  // Slow-loris: a client trickling headers or a body cannot hold a socket forever.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
+
+  // One sweep for every in-flight request instead of a timer per request (hot path).
+  const sweep = setInterval(
+    () => {
+      const now = performance.now();
+      for (const exchange of pending) {
+        if (exchange.res.sent) pending.delete(exchange);
+        else if (now - exchange.startedAt >= handlerTimeoutMs) {
+          pending.delete(exchange);
+          sendProblem(
+            exchange.res,
+            problems.handlerTimeout(exchange.method, exchange.path, handlerTimeoutMs),
+            exchange.path,
+          );
+        }
+      }
+    },
+    Math.max(10, Math.min(1000, handlerTimeoutMs / 4)),
+  );
+  sweep.unref();
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 3000, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    host,
+    port,
+    url: formatUrl(host, port),
+    traffic,
+    server,
+    table: () => table,
+    setTable(next) {
+      table = next;
+    },
+    close() {
+      clearInterval(sweep);
+      return new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeIdleConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,4 @@
+import { createRouter } from './router.js';
+import { runRouterCases } from './router.case.js';
+
+runRouterCases('find-my-way', () => createRouter<string>());
