@@ -89,16 +89,10 @@ export class ValidationProblem extends HttpProblem {
       type: 'validation-error',
       title,
       detail:
-        count === 1
-          ? `${errors[0]!.field}: ${errors[0]!.message}`
-          : `${count} fields are invalid`,
+        count === 1 ? `${errors[0]!.field}: ${errors[0]!.message}` : `${count} fields are invalid`,
       errors,
     });
   }
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /**
@@ -141,7 +135,13 @@ export const problems = {
       detail: `id must be ${expected}, got ${JSON.stringify(id)}`,
     }),
   notFound: (detail: string) =>
-    new HttpProblem({ code: 'NOT_FOUND', status: 404, type: 'not-found', title: 'Not found', detail }),
+    new HttpProblem({
+      code: 'NOT_FOUND',
+      status: 404,
+      type: 'not-found',
+      title: 'Not found',
+      detail,
+    }),
   routeNotFound: (method: string, path: string) =>
     new HttpProblem({
       code: 'ROUTE_NOT_FOUND',
@@ -215,8 +215,6 @@ export const problems = {
 
 export type ProblemName = keyof typeof problems;
 
-export { plural as pluralCount };
-
 /** Where in a project a load error points. */
 export interface SourceLocation {
   file: string;
@@ -234,7 +232,12 @@ export class LoadError extends DecorestError {
   readonly column: number | undefined;
   readonly reason: string;
 
-  constructor(code: string, location: SourceLocation, reason: string, options?: { cause?: unknown }) {
+  constructor(
+    code: string,
+    location: SourceLocation,
+    reason: string,
+    options?: { cause?: unknown },
+  ) {
     const where =
       location.line === undefined
         ? location.file
@@ -270,4 +273,6 @@ export const LOAD_ERROR_CODES = {
   UNSUPPORTED_FIELD_TYPE: 'UNSUPPORTED_FIELD_TYPE',
   CORRUPT_DATAFILE: 'CORRUPT_DATAFILE',
   DUPLICATE_ROUTE: 'DUPLICATE_ROUTE',
+  BAD_MODEL_PATH: 'BAD_MODEL_PATH',
+  MISSING_INVERSE_RELATION: 'MISSING_INVERSE_RELATION',
 } as const;

@@ -91,7 +91,10 @@ export abstract class Application {
   }
 
   /** Internal: runs `execute()` against a project and returns what it registered. */
-  static async collectRoutes(app: Application, context: ApplicationContext): Promise<ApplicationRoutes> {
+  static async collectRoutes(
+    app: Application,
+    context: ApplicationContext,
+  ): Promise<ApplicationRoutes> {
     app.#context = context;
     app.#manual = [];
     app.#generated = [];

@@ -1,0 +1,166 @@
+/**
+ * Reads a collection GET's query string (CONTRACT §2): our controls (`limit`, `offset`,
+ * `sort`, `embed`, typed equality filters) and json-server 0.17's (`_limit`, `_start`/`_end`,
+ * `_sort`/`_order`, `_page`/`_per_page`, `q`, `_gte`/`_lte`/`_ne`/`_like`, `_embed`).
+ * Unknown parameters are ignored (frontends add cache-busters); a bad value is a 400 naming it.
+ */
+import { problems } from '../errors.js';
+import type { FieldType, ModelSchema } from '../model/schema.js';
+
+export type FilterOp = 'eq' | 'ne' | 'gte' | 'lte' | 'like';
+
+export interface Filter {
+  readonly field: string;
+  readonly op: FilterOp;
+  /** Typed by the schema; several values mean "any of them" (`id=2&id=5`). */
+  readonly values: readonly unknown[];
+}
+
+export interface SortKey {
+  readonly field: string;
+  readonly descending: boolean;
+}
+
+export interface CollectionQuery {
+  readonly offset: number;
+  readonly limit: number | undefined;
+  readonly sort: readonly SortKey[];
+  readonly filters: readonly Filter[];
+  /** Full-text search over string fields, lower-cased. */
+  readonly q: string | undefined;
+  readonly embed: readonly string[];
+  /** Set when `_page` asked for paging, for the `Link` header. */
+  readonly page: { readonly number: number; readonly size: number } | undefined;
+}
+
+const SUFFIXES: readonly [string, FilterOp][] = [
+  ['_gte', 'gte'],
+  ['_lte', 'lte'],
+  ['_ne', 'ne'],
+  ['_like', 'like'],
+];
+
+const CONTROLS = new Set(['limit', 'offset', 'sort', 'embed', '_limit', '_start', '_end', '_sort', '_order', '_page', '_per_page', 'q', '_embed']);
+
+function nonNegativeInteger(name: string, raw: string): number {
+  if (!/^\d{1,15}$/.test(raw)) throw problems.badQuery(name, `must be an integer >= 0, got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+/** The typed filter value for one field, or a 400 naming the parameter. */
+function typedValue(param: string, type: FieldType | 'id-number' | 'id-string' | 'relation', raw: string, op: FilterOp): unknown {
+  if (op === 'like') return raw.toLowerCase();
+  if (raw === 'null') return null;
+  const bad = (what: string): never => {
+    throw problems.badQuery(param, `must be ${what}, got ${JSON.stringify(raw)}`);
+  };
+  if (type === 'id-string' || type === 'relation') return raw;
+  if (type === 'id-number') return /^\d{1,15}$/.test(raw) ? Number(raw) : bad('an integer id');
+  switch (type.kind) {
+    case 'number': {
+      const n = raw.trim() === '' ? NaN : Number(raw);
+      return Number.isFinite(n) ? n : bad('a number');
+    }
+    case 'boolean':
+      return raw === 'true' ? true : raw === 'false' ? false : bad('true or false');
+    case 'date': {
+      const time = Date.parse(raw);
+      return Number.isNaN(time) ? bad('a date') : new Date(time).toISOString();
+    }
+    case 'enum':
+      return type.values.includes(raw) ? raw : bad(`one of ${type.values.map((v) => JSON.stringify(v)).join(', ')}`);
+    case 'array':
+      return typedValue(param, type.element, raw, op);
+    default:
+      return raw;
+  }
+}
+
+/** Field name → how its filter values are typed. */
+export function filterTypes(model: ModelSchema, relationIdKind: (target: string) => 'number' | 'string'): Map<string, FieldType | 'id-number' | 'id-string' | 'relation'> {
+  const types = new Map<string, FieldType | 'id-number' | 'id-string' | 'relation'>();
+  types.set('id', model.idKind === 'number' ? 'id-number' : 'id-string');
+  for (const f of model.fields) types.set(f.name, f.type);
+  for (const r of model.relations) {
+    if (r.kind === 'belongTo') types.set(r.field, relationIdKind(r.target) === 'number' ? 'id-number' : 'id-string');
+  }
+  return types;
+}
+
+function splitList(values: readonly string[]): string[] {
+  return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+}
+
+/** Parses and checks a collection query against the model. */
+export function parseCollectionQuery(
+  search: URLSearchParams,
+  model: ModelSchema,
+  types: ReadonlyMap<string, FieldType | 'id-number' | 'id-string' | 'relation'>,
+): CollectionQuery {
+  const one = (name: string): string | undefined => search.get(name) ?? undefined;
+  let offset = 0;
+  let limit: number | undefined;
+  let page: CollectionQuery['page'];
+
+  const start = one('_start') ?? one('offset');
+  if (start !== undefined) offset = nonNegativeInteger(search.has('_start') ? '_start' : 'offset', start);
+  const limitRaw = one('limit') ?? one('_limit');
+  if (limitRaw !== undefined) limit = nonNegativeInteger(search.has('limit') ? 'limit' : '_limit', limitRaw);
+  const end = one('_end');
+  if (end !== undefined) limit = Math.max(0, nonNegativeInteger('_end', end) - offset);
+  const pageRaw = one('_page');
+  if (pageRaw !== undefined) {
+    const number = nonNegativeInteger('_page', pageRaw);
+    if (number < 1) throw problems.badQuery('_page', 'must be an integer >= 1, got "0"');
+    const perRaw = one('_per_page');
+    const size = perRaw !== undefined ? nonNegativeInteger('_per_page', perRaw) : (limit ?? 10);
+    offset = (number - 1) * size;
+    limit = size;
+    page = { number, size };
+  }
+
+  const sort: SortKey[] = [];
+  const known = (param: string, field: string): void => {
+    if (!types.has(field)) throw problems.badQuery(param, `${JSON.stringify(field)} is not a field of ${model.name}`);
+  };
+  for (const key of splitList(search.getAll('sort'))) {
+    const descending = key.startsWith('-');
+    const field = descending ? key.slice(1) : key;
+    known('sort', field);
+    sort.push({ field, descending });
+  }
+  const orders = splitList(search.getAll('_order'));
+  splitList(search.getAll('_sort')).forEach((key, i) => {
+    // json-server 1.x style `_sort=-field` is accepted too.
+    const field = key.startsWith('-') ? key.slice(1) : key;
+    known('_sort', field);
+    const order = (orders[i] ?? orders[0] ?? 'asc').toLowerCase();
+    if (order !== 'asc' && order !== 'desc') throw problems.badQuery('_order', `must be asc or desc, got ${JSON.stringify(orders[i])}`);
+    sort.push({ field, descending: key.startsWith('-') || order === 'desc' });
+  });
+
+  const embed = splitList([...search.getAll('embed'), ...search.getAll('_embed')]);
+  for (const field of embed) {
+    if (!model.relations.some((r) => r.field === field)) {
+      throw problems.badQuery(search.has('embed') ? 'embed' : '_embed', `${JSON.stringify(field)} is not a relation of ${model.name}`);
+    }
+  }
+
+  const filters: Filter[] = [];
+  for (const key of new Set(search.keys())) {
+    if (CONTROLS.has(key)) continue;
+    let field = key;
+    let op: FilterOp = 'eq';
+    if (!types.has(key)) {
+      const suffix = SUFFIXES.find(([s]) => key.endsWith(s) && types.has(key.slice(0, -s.length)));
+      if (!suffix) continue; // not ours: a cache-buster or an app's own parameter
+      field = key.slice(0, -suffix[0].length);
+      op = suffix[1];
+    }
+    const type = types.get(field)!;
+    filters.push({ field, op, values: search.getAll(key).map((raw) => typedValue(key, type, raw, op)) });
+  }
+
+  const qRaw = one('q');
+  return { offset, limit, sort, filters, q: qRaw === undefined || qRaw === '' ? undefined : qRaw.toLowerCase(), embed, page };
+}

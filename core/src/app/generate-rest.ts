@@ -1,0 +1,25 @@
+/**
+ * `generateRest()`: the seven endpoints of every `@Rest` model (spec §4.1). HEAD comes with
+ * every GET from the server, so six routes make the seven endpoints.
+ */
+import type { RouteDefinition } from '../http/types.js';
+import { crudHandlers } from './crud-handlers.js';
+import type { ModelRuntime } from './model-runtime.js';
+
+export function generateRestRoutes(models: readonly ModelRuntime[], prefix: string): RouteDefinition[] {
+  const routes: RouteDefinition[] = [];
+  for (const model of models) {
+    const base = `${prefix}/${model.schema.path}`;
+    const h = crudHandlers(model, base);
+    const generated = (method: RouteDefinition['method'], path: string, handler: RouteDefinition['handler'], operation: string): void => {
+      routes.push({ method, path, handler, origin: 'generated', model: model.schema.name, operation });
+    };
+    generated('GET', base, h.list, 'list');
+    generated('POST', base, h.create, 'create');
+    generated('GET', `${base}/:id`, h.getOne, 'get');
+    generated('PUT', `${base}/:id`, h.replace, 'replace');
+    generated('PATCH', `${base}/:id`, h.patch, 'patch');
+    generated('DELETE', `${base}/:id`, h.remove, 'delete');
+  }
+  return routes;
+}

@@ -1,0 +1,114 @@
+/**
+ * Runs a {@link CollectionQuery} against a collection. The common cases never touch every
+ * record (issue 6): a plain page is O(limit) from the ordered index, a single relation filter
+ * uses the secondary index; only filters, search and sorting walk the collection.
+ */
+import type { Collection, StoredRecord } from '../persistence/collection.js';
+import type { CollectionQuery, Filter } from './collection-query.js';
+
+export interface ListResult {
+  readonly items: readonly StoredRecord[];
+  /** Matches before offset and limit, for `X-Total-Count`. */
+  readonly total: number;
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  // Absent and null values sort last, whatever the direction asked.
+  if (a === undefined || a === null) return 1;
+  if (b === undefined || b === null) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const sa = String(a);
+  const sb = String(b);
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+function matchesValue(actual: unknown, filter: Filter, value: unknown): boolean {
+  if (Array.isArray(actual) && filter.op !== 'like') return actual.some((a) => matchesValue(a, filter, value));
+  switch (filter.op) {
+    case 'eq':
+      return value === null ? actual === null || actual === undefined : actual === value;
+    case 'ne':
+      return value === null ? actual !== null && actual !== undefined : actual !== value;
+    case 'gte':
+      return actual !== undefined && actual !== null && compare(actual, value) >= 0;
+    case 'lte':
+      return actual !== undefined && actual !== null && compare(actual, value) <= 0;
+    case 'like':
+      return actual !== undefined && actual !== null && JSON.stringify(actual).toLowerCase().includes(value as string);
+  }
+}
+
+function matchesFilter(record: StoredRecord, filter: Filter): boolean {
+  const actual = record[filter.field];
+  // `ne` with several values excludes all of them; the other operators accept any of them.
+  if (filter.op === 'ne') return filter.values.every((v) => matchesValue(actual, filter, v));
+  return filter.values.some((v) => matchesValue(actual, filter, v));
+}
+
+function matchesSearch(record: StoredRecord, q: string, stringFields: readonly string[]): boolean {
+  for (const field of stringFields) {
+    const value = record[field];
+    if (typeof value === 'string' && value.toLowerCase().includes(q)) return true;
+    if (Array.isArray(value) && value.some((v) => typeof v === 'string' && v.toLowerCase().includes(q))) return true;
+  }
+  return false;
+}
+
+function window<T>(items: readonly T[], offset: number, limit: number | undefined): T[] {
+  return items.slice(offset, limit === undefined ? undefined : offset + limit);
+}
+
+/** Lists records of `collection` for a parsed query; `stringFields` feed `q`. */
+export function listRecords(
+  collection: Collection,
+  query: CollectionQuery,
+  stringFields: readonly string[],
+  indexed: ReadonlySet<string>,
+): ListResult {
+  const { offset, limit, filters, sort, q } = query;
+  if (filters.length === 0 && q === undefined && sort.length === 0) {
+    return { items: collection.page(offset, limit), total: collection.count() };
+  }
+  const only = filters[0];
+  if (
+    filters.length === 1 &&
+    only !== undefined &&
+    only.op === 'eq' &&
+    only.values.length === 1 &&
+    indexed.has(only.field) &&
+    q === undefined &&
+    sort.length === 0
+  ) {
+    const value = only.values[0] as string | number | null;
+    return { items: collection.lookup(only.field, value, offset, limit), total: collection.countBy(only.field, value) };
+  }
+
+  const keep = (r: StoredRecord): boolean =>
+    filters.every((f) => matchesFilter(r, f)) && (q === undefined || matchesSearch(r, q, stringFields));
+
+  if (sort.length === 0) {
+    // Id order already: keep only the window, but count every match.
+    const items: StoredRecord[] = [];
+    let total = 0;
+    const end = limit === undefined ? Infinity : offset + limit;
+    for (const record of collection.values()) {
+      if (!keep(record)) continue;
+      if (total >= offset && total < end) items.push(record);
+      total++;
+    }
+    return { items, total };
+  }
+
+  const matches: StoredRecord[] = [];
+  for (const record of collection.values()) if (keep(record)) matches.push(record);
+  // Array.prototype.sort is stable, so ties keep ascending id order.
+  matches.sort((a, b) => {
+    for (const key of sort) {
+      const c = compare(a[key.field], b[key.field]);
+      if (c !== 0) return key.descending ? (a[key.field] == null || b[key.field] == null ? c : -c) : c;
+    }
+    return 0;
+  });
+  return { items: window(matches, offset, limit), total: matches.length };
+}

@@ -1,0 +1,17 @@
+import { basename } from 'node:path';
+
+import { buildOpenApi } from '../../openapi/build-openapi.js';
+import { openProject } from '../../project/open-project.js';
+import type { CliArgs } from '../parse-args.js';
+
+/** `decorest openapi [dir]`: the OpenAPI 3.1 document on stdout. */
+export async function runOpenApi(args: CliArgs): Promise<number> {
+  const project = await openProject(args.dir);
+  try {
+    const doc = buildOpenApi(basename(project.root), project.table.routes, project.runtimes);
+    console.log(JSON.stringify(doc, null, 2));
+    return 0;
+  } finally {
+    await project.close();
+  }
+}

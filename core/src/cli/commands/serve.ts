@@ -1,0 +1,55 @@
+import { relative } from 'node:path';
+
+import { DecorestError } from '../../errors.js';
+import { startServer, type RunningServer } from '../../http/node-server.js';
+import type { TrafficEvent } from '../../http/traffic.js';
+import { openProject } from '../../project/open-project.js';
+import { formatRoutes } from '../format-routes.js';
+import type { CliArgs } from '../parse-args.js';
+
+function logLine(e: TrafficEvent): string {
+  return `${e.method} ${e.url} ${e.status} ${e.durationMs.toFixed(1)}ms ${e.responseBytes}B`;
+}
+
+/** A listen failure as one line the user can act on. */
+function listenError(error: unknown, args: CliArgs): DecorestError {
+  const code = (error as { code?: string }).code;
+  if (code === 'EADDRINUSE') {
+    return new DecorestError('PORT_IN_USE', `port ${args.port} is already in use on ${args.host}; pick another with --port`);
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+    return new DecorestError('BAD_HOST', `cannot listen on ${args.host}: no such local address`);
+  }
+  if (code === 'EACCES') return new DecorestError('PORT_DENIED', `not allowed to listen on port ${args.port}`);
+  return new DecorestError('LISTEN_FAILED', `cannot listen on ${args.host}:${args.port}: ${String(error)}`);
+}
+
+/** `decorest serve [dir]`: serves until SIGINT/SIGTERM, then closes datafiles cleanly. */
+export async function runServe(args: CliArgs): Promise<number> {
+  const project = await openProject(args.dir);
+  let server: RunningServer;
+  try {
+    server = await startServer({ host: args.host, port: args.port, table: project.table });
+  } catch (error) {
+    await project.close();
+    throw listenError(error, args);
+  }
+  if (!args.quiet) server.traffic.subscribe((e) => console.log(logLine(e)));
+  for (const warning of project.warnings) console.warn(`warning: ${warning}`);
+  console.log(`decorest serving ${relative(process.cwd(), project.root) || '.'} at ${server.url}\n`);
+  console.log(formatRoutes(project.table.routes));
+  console.log('');
+
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await server.close();
+  await project.close();
+  return 0;
+}

@@ -1,0 +1,16 @@
+export const USAGE = `Usage: decorest <command> [dir] [options]
+
+Commands:
+  serve [dir]     Serve the project's REST API (dir defaults to .)
+  routes [dir]    Print the project's route table
+  openapi [dir]   Print the project's OpenAPI 3.1 document as JSON
+
+Options:
+  --port <n>      Port to listen on (serve; default 3000, 0 picks a free one)
+  --host <addr>   Address to bind (serve; default 127.0.0.1)
+  --quiet         Do not log each request (serve)
+  -h, --help      Show this help
+  -v, --version   Show the version`;
+
+/** A mistake in how the CLI was called: one line, exit code 2, never a stack. */
+export class UsageError extends Error {}

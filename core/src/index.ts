@@ -1,0 +1,18 @@
+/**
+ * `decorest`: the public entry for model and application authors. Re-exports only.
+ */
+export { Application, type ApplicationClass } from './app/application.js';
+export { BelongTo } from './decorators/belong-to.js';
+export { DataSource } from './decorators/data-source.js';
+export { Field } from './decorators/field.js';
+export { FromDataSource } from './decorators/from-data-source.js';
+export { HasMany } from './decorators/has-many.js';
+export { Rest } from './decorators/rest.js';
+export { WebServlet } from './decorators/web-servlet.js';
+export { HttpProblem, ValidationProblem, problems, type FieldError, type ProblemDocument } from './errors.js';
+export { Request, type ModelClass } from './http/request.js';
+export { Response } from './http/response.js';
+export type { Handler, HandlerFunction, HttpMethod, HttpRequestHandler } from './http/types.js';
+export { dao, type Dao } from './persistence/dao.js';
+export type { RecordId } from './persistence/collection.js';
+export type { FieldRules, HasManyOptions, OnDelete, RestOptions } from './metadata/types.js';

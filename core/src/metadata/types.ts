@@ -1,0 +1,55 @@
+/** The shapes decorators record. Types only. */
+
+/** A class as decorators see it. */
+export type AnyClass = abstract new (...args: never[]) => unknown;
+
+export interface RestOptions {
+  /** The path segment, instead of the pluralised class name (`@Rest({ path: 'tasks' })`). */
+  path?: string;
+}
+
+export interface RestMetadata {
+  path: string | undefined;
+}
+
+/** `name` undefined is the default datasource (the file database). */
+export interface DataSourceBinding {
+  name: string | undefined;
+}
+
+/** A field type a compiled `.js` model can declare with `@Field({ type })`. */
+export type FieldTypeName = 'string' | 'number' | 'integer' | 'boolean' | 'date';
+
+/** `@Field` options (CONTRACT §1). */
+export interface FieldRules {
+  /** The type, for models whose source carries none (compiled `.js`); a list is an enum. */
+  type?: FieldTypeName | readonly string[];
+  /** With `type`: the field holds an array of that type. */
+  array?: boolean;
+  /** With `type`: the field may be omitted. */
+  optional?: boolean;
+  /** With `type`: the field may be `null`. */
+  nullable?: boolean;
+  min?: number;
+  max?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string | RegExp;
+  format?: 'email' | 'uri' | 'date-time';
+  /** The value a create (POST) stores when the field is absent. */
+  default?: unknown;
+}
+
+/** What happens to a parent's children when the parent is deleted (CONTRACT §3). */
+export type OnDelete = 'nullify' | 'cascade' | 'restrict';
+
+export interface HasManyOptions {
+  onDelete?: OnDelete;
+}
+
+export interface RelationMetadata {
+  kind: 'hasMany' | 'belongTo';
+  /** The related class, for compiled code where declared types are unavailable. */
+  target: (() => AnyClass) | undefined;
+  onDelete: OnDelete;
+}

@@ -1,0 +1,78 @@
+/**
+ * One schema per model: the single source for validation, routes, OpenAPI and the studio's
+ * forms and grid (issue 4). Types only.
+ */
+import type { AnyClass, OnDelete } from '../metadata/types.js';
+import type { IdKind } from '../persistence/collection.js';
+
+/** A field's value type on the wire (JSON). */
+export type FieldType =
+  | { readonly kind: 'string' }
+  | { readonly kind: 'number'; readonly integer: boolean }
+  | { readonly kind: 'boolean' }
+  /** ISO-8601 date-time string on the wire (CONTRACT §1). */
+  | { readonly kind: 'date' }
+  | { readonly kind: 'enum'; readonly values: readonly string[] }
+  | { readonly kind: 'array'; readonly element: FieldType };
+
+export interface FieldConstraints {
+  readonly min?: number;
+  readonly max?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** A regular expression source, without slashes. */
+  readonly pattern?: string;
+  readonly format?: 'email' | 'uri' | 'date-time';
+}
+
+export interface FieldSchema {
+  readonly name: string;
+  readonly type: FieldType;
+  /** `name?: T`: may be absent on create and replace. */
+  readonly optional: boolean;
+  /** `T | null`. */
+  readonly nullable: boolean;
+  readonly constraints: FieldConstraints;
+  /** Stored on create when the field is absent (`@Field({ default })`). */
+  readonly default?: unknown;
+  /** The class whose declaration holds the field (a base class for inherited fields). */
+  readonly declaredIn: string;
+}
+
+/** A `@BelongTo` field: stored as the parent's id (CONTRACT §3). */
+export interface BelongToSchema {
+  readonly kind: 'belongTo';
+  readonly field: string;
+  /** The parent model's class name. */
+  readonly target: string;
+  readonly optional: boolean;
+}
+
+/** A `@HasMany` field: never stored, served by `/<parents>/:id/<children>` (CONTRACT §3). */
+export interface HasManySchema {
+  readonly kind: 'hasMany';
+  readonly field: string;
+  /** The child model's class name. */
+  readonly target: string;
+  /** The child's `@BelongTo` field pointing back here. */
+  readonly inverse: string;
+  readonly onDelete: OnDelete;
+}
+
+export type RelationSchema = BelongToSchema | HasManySchema;
+
+export interface ModelSchema {
+  /** The class name, e.g. `Todo`. */
+  readonly name: string;
+  readonly ctor: AnyClass;
+  /** The path segment, e.g. `todos`. */
+  readonly path: string;
+  readonly idKind: IdKind;
+  /** Stored fields other than `id`, in declaration order (base classes first). */
+  readonly fields: readonly FieldSchema[];
+  readonly relations: readonly RelationSchema[];
+  /** `undefined` is the default datasource (the file database). */
+  readonly dataSource: string | undefined;
+  readonly file: string;
+  readonly line: number;
+}

@@ -1,0 +1,166 @@
+/**
+ * The OpenAPI 3.1 document of a project's routes, generated and manual, from the same JSON
+ * Schemas the validators use (issue 4: they cannot drift apart).
+ */
+import type { ModelRuntime } from '../app/model-runtime.js';
+import type { RouteDefinition } from '../http/types.js';
+import type { ModelSchema } from '../model/schema.js';
+import { idJsonSchema, recordJsonSchema, writeJsonSchema, type JsonSchema } from '../validation/json-schema.js';
+import { VERSION } from '../version.js';
+
+type Operation = Record<string, unknown>;
+
+const PROBLEM_SCHEMA: JsonSchema = {
+  type: 'object',
+  description: 'RFC 9457 problem details',
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    message: { type: 'string', description: 'the same text as detail' },
+    instance: { type: 'string' },
+    errors: {
+      type: 'array',
+      items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } }, required: ['field', 'message'] },
+    },
+  },
+  required: ['type', 'title', 'status', 'detail', 'instance'],
+};
+
+const PROBLEM_TEXT: Record<string, string> = {
+  '400': 'Malformed JSON, id or query parameter',
+  '404': 'No such record or route',
+  '405': 'Method not allowed, or not supported by the datasource',
+  '409': 'The id is taken',
+  '413': 'Body over 1 MiB',
+  '415': 'Body is not JSON',
+  '422': 'The body breaks the model rules; every invalid field is listed',
+  '500': 'The handler failed',
+};
+
+function problemResponses(statuses: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const s of statuses) out[s] = { $ref: `#/components/responses/Problem${s}` };
+  return out;
+}
+
+const toOpenApiPath = (path: string): string => path.replace(/:([^/]+)/g, '{$1}');
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+function pathParameters(path: string, model: ModelSchema | undefined): unknown[] {
+  return [...path.matchAll(/:([^/]+)/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: m[1] === 'id' && model ? idJsonSchema(model) : { type: 'string' },
+  }));
+}
+
+const LIST_PARAMETERS = [
+  ['limit', 'Return at most n records', { type: 'integer', minimum: 0 }],
+  ['offset', 'Skip the first k records', { type: 'integer', minimum: 0 }],
+  ['sort', 'Comma-separated fields; a leading - sorts descending', { type: 'string' }],
+  ['embed', 'Relations to include', { type: 'string' }],
+  ['q', 'Full-text search over string fields', { type: 'string' }],
+  ['_page', 'json-server paging: page number from 1', { type: 'integer', minimum: 1 }],
+  ['_per_page', 'json-server paging: page size', { type: 'integer', minimum: 0 }],
+  ['_start', 'json-server: first index (zero-based)', { type: 'integer', minimum: 0 }],
+  ['_end', 'json-server: end index (exclusive)', { type: 'integer', minimum: 0 }],
+  ['_sort', 'json-server: comma-separated fields', { type: 'string' }],
+  ['_order', 'json-server: asc or desc per _sort field', { type: 'string' }],
+] as const;
+
+function generatedOperation(route: RouteDefinition, model: ModelSchema): Operation {
+  const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+  const name = model.name;
+  const params = pathParameters(route.path, model);
+  switch (route.operation) {
+    case 'list':
+      return {
+        summary: `List ${model.path}`,
+        parameters: LIST_PARAMETERS.map(([n, d, s]) => ({ name: n, in: 'query', required: false, description: d, schema: s })),
+        responses: {
+          '200': {
+            description: `${name} records in ascending id order`,
+            headers: { 'X-Total-Count': { schema: { type: 'integer' }, description: 'matches before limit and offset' } },
+            content: json({ type: 'array', items: ref(name) }),
+          },
+          ...problemResponses(['400']),
+        },
+      };
+    case 'get':
+      return { summary: `Get one ${name}`, parameters: params, responses: { '200': { description: `The ${name}`, content: json(ref(name)) }, ...problemResponses(['400', '404']) } };
+    case 'create':
+      return {
+        summary: `Create a ${name}`,
+        requestBody: { required: true, content: json(ref(`${name}Create`)) },
+        responses: {
+          '201': { description: `The stored ${name}`, headers: { Location: { schema: { type: 'string' } } }, content: json(ref(name)) },
+          ...problemResponses(['400', '409', '413', '415', '422']),
+        },
+      };
+    case 'replace':
+      return {
+        summary: `Replace a ${name}`,
+        parameters: params,
+        requestBody: { required: true, content: json(ref(`${name}Replace`)) },
+        responses: { '200': { description: `The stored ${name}`, content: json(ref(name)) }, ...problemResponses(['400', '404', '413', '415', '422']) },
+      };
+    case 'patch':
+      return {
+        summary: `Change some fields of a ${name} (JSON Merge Patch)`,
+        parameters: params,
+        requestBody: {
+          required: true,
+          content: { ...json(ref(`${name}Patch`)), 'application/merge-patch+json': { schema: ref(`${name}Patch`) } },
+        },
+        responses: { '200': { description: `The stored ${name}`, content: json(ref(name)) }, ...problemResponses(['400', '404', '413', '415', '422']) },
+      };
+    case 'delete':
+      return { summary: `Delete a ${name}`, parameters: params, responses: { '200': { description: `The deleted ${name}`, content: json(ref(name)) }, ...problemResponses(['400', '404']) } };
+    default:
+      return { summary: route.operation ?? 'Generated route', parameters: params, responses: { '200': { description: 'OK' }, ...problemResponses(['400', '404']) } };
+  }
+}
+
+function manualOperation(route: RouteDefinition): Operation {
+  const operation: Operation = {
+    summary: `Hand-mapped handler`,
+    parameters: pathParameters(route.path, undefined),
+    responses: { '200': { description: 'What the handler answers', content: { 'application/json': { schema: {} } } }, ...problemResponses(['500']) },
+  };
+  if (route.method !== 'GET' && route.method !== 'DELETE') {
+    operation.requestBody = { required: false, content: { 'application/json': { schema: {} } } };
+  }
+  return operation;
+}
+
+/** Builds the document for a route table and the models behind it. */
+export function buildOpenApi(title: string, routes: readonly RouteDefinition[], runtimes: readonly ModelRuntime[]): Record<string, unknown> {
+  const models = runtimes.map((r) => r.schema);
+  const idsOf = (name: string): JsonSchema => {
+    const m = models.find((x) => x.name === name);
+    return m ? idJsonSchema(m) : { type: ['integer', 'string'] };
+  };
+  const schemas: Record<string, JsonSchema> = { Problem: PROBLEM_SCHEMA };
+  for (const m of models) {
+    schemas[m.name] = recordJsonSchema(m, idsOf);
+    schemas[`${m.name}Create`] = writeJsonSchema(m, 'create', idsOf);
+    schemas[`${m.name}Replace`] = writeJsonSchema(m, 'replace', idsOf);
+    schemas[`${m.name}Patch`] = writeJsonSchema(m, 'patch', idsOf);
+  }
+  const responses: Record<string, unknown> = {};
+  for (const [status, description] of Object.entries(PROBLEM_TEXT)) {
+    responses[`Problem${status}`] = { description, content: { 'application/problem+json': { schema: ref('Problem') } } };
+  }
+  const paths: Record<string, Record<string, Operation>> = {};
+  routes.forEach((route, i) => {
+    const model = route.model === undefined ? undefined : models.find((m) => m.name === route.model);
+    const op = route.origin === 'generated' && model ? generatedOperation(route, model) : manualOperation(route);
+    op.operationId = `${route.method.toLowerCase()}${i}_${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`;
+    op.tags = [route.model ?? 'manual'];
+    (paths[toOpenApiPath(route.path)] ??= {})[route.method.toLowerCase()] = op;
+  });
+  return { openapi: '3.1.0', info: { title, version: VERSION }, paths, components: { schemas, responses } };
+}

@@ -1,0 +1,108 @@
+/**
+ * Opens a project folder for serving: load the files, build the model schemas, open each
+ * model's datafile, run the application's `execute()`, and build the route table. The
+ * composition root of the core; the CLI and the studio both start here.
+ */
+import { join } from 'node:path';
+
+import { Application, GeneratedApplication, type ApplicationClass } from '../app/application.js';
+import { generateRestRoutes } from '../app/generate-rest.js';
+import { createModelRuntime, type ModelRuntime } from '../app/model-runtime.js';
+import { servletPrefix } from '../decorators/web-servlet.js';
+import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
+import { buildRouteTable, DuplicateRouteError, type RouteTable } from '../http/route-table.js';
+import { loadProject, type LoadedProject } from '../loader/load-project.js';
+import { inspector } from '../metadata/inspector.js';
+import { buildModelSchemas } from '../model/build-schema.js';
+import type { ModelSchema } from '../model/schema.js';
+import type { Collection } from '../persistence/collection.js';
+import { registerDao } from '../persistence/dao.js';
+import { openFileCollection } from '../persistence/file-collection.js';
+import { compileModelValidator } from '../validation/compile.js';
+import { createBodyBinder } from './body-binder.js';
+
+export interface OpenProjectOptions {
+  /** Where datafiles live; `<project>/data` by default (CONTRACT §5). */
+  dataDir?: string;
+}
+
+/** A loaded project, ready to be served by any number of servers. */
+export interface ProjectRuntime {
+  readonly root: string;
+  readonly dataDir: string;
+  readonly loaded: LoadedProject;
+  readonly models: readonly ModelSchema[];
+  readonly runtimes: readonly ModelRuntime[];
+  readonly table: RouteTable;
+  /** Warnings from loading (a torn datafile line that was skipped, …). */
+  readonly warnings: readonly string[];
+  /** Flushes pending writes and closes every datafile. */
+  close(): Promise<void>;
+}
+
+async function openCollections(models: readonly ModelSchema[], dataDir: string): Promise<Map<string, Collection>> {
+  const opened = new Map<string, Collection>();
+  try {
+    for (const model of models) {
+      if (model.dataSource !== undefined) continue;
+      const indexes = model.relations.filter((r) => r.kind === 'belongTo').map((r) => r.field);
+      opened.set(model.name, await openFileCollection(join(dataDir, `${model.path}.db`), { idKind: model.idKind, indexes }));
+    }
+  } catch (error) {
+    await Promise.allSettled([...opened.values()].map((c) => c.close()));
+    throw error;
+  }
+  return opened;
+}
+
+function applicationOf(loaded: LoadedProject): { app: Application; file: string | undefined } {
+  const found = loaded.application;
+  if (!found) return { app: new GeneratedApplication(), file: undefined };
+  try {
+    return { app: new (found.ctor as unknown as ApplicationClass)(), file: found.file };
+  } catch (error) {
+    const reason = `the application class could not be constructed: ${error instanceof Error ? error.message : String(error)}`;
+    throw new LoadError(LOAD_ERROR_CODES.BAD_APPLICATION, { file: found.file }, reason, { cause: error });
+  }
+}
+
+/** Loads `dir` and everything it needs to serve. Throws a {@link LoadError} naming file and line. */
+export async function openProject(dir: string, options: OpenProjectOptions = {}): Promise<ProjectRuntime> {
+  const framework = await import('../index.js');
+  const loaded = await loadProject(dir, { framework });
+  const models = buildModelSchemas(loaded);
+  const dataDir = options.dataDir ?? join(loaded.root, 'data');
+  const collections = await openCollections(models, dataDir);
+  const close = async (): Promise<void> => {
+    await Promise.all([...collections.values()].map((c) => c.close()));
+  };
+  try {
+    const runtimes = models
+      .filter((m) => collections.has(m.name))
+      .map((m) => createModelRuntime(m, compileModelValidator(m, models), collections.get(m.name)!, models));
+    runtimes.forEach(registerDao);
+    const { app, file } = applicationOf(loaded);
+    const prefix = servletPrefix(inspector.webServlet(app.constructor as ApplicationClass));
+    let routes;
+    try {
+      routes = await Application.collectRoutes(app, { generateRest: () => generateRestRoutes(runtimes, '') });
+    } catch (error) {
+      if (error instanceof LoadError) throw error;
+      const reason = `execute() failed: ${error instanceof Error ? error.message : String(error)}`;
+      throw new LoadError(LOAD_ERROR_CODES.BAD_APPLICATION, { file: file ?? loaded.root }, reason, { cause: error });
+    }
+    const mount = (r: (typeof routes.manual)[number]) => (prefix === '' ? r : { ...r, path: `${prefix}${r.path}` });
+    let table: RouteTable;
+    try {
+      table = buildRouteTable(routes.manual.map(mount), routes.generated.map(mount), createBodyBinder(runtimes));
+    } catch (error) {
+      if (!(error instanceof DuplicateRouteError)) throw error;
+      throw new LoadError(LOAD_ERROR_CODES.DUPLICATE_ROUTE, { file: file ?? loaded.root }, error.message);
+    }
+    const warnings = [...collections.values()].flatMap((c) => ('warnings' in c ? (c.warnings as string[]) : []));
+    return { root: loaded.root, dataDir, loaded, models, runtimes, table, warnings, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

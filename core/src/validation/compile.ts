@@ -1,0 +1,141 @@
+/**
+ * Compiles one validator per model at load (Fastify's rule: compile once, never per request).
+ * Writes are validated whole and every problem is reported at once (CONTRACT §4).
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+
+import { ValidationProblem, type FieldError } from '../errors.js';
+import type { ModelSchema } from '../model/schema.js';
+import type { StoredRecord } from '../persistence/collection.js';
+import { idJsonSchema, writeJsonSchema, type JsonSchema } from './json-schema.js';
+import { showValue, toFieldError } from './messages.js';
+
+// ajv-formats is CommonJS with `exports.default`; NodeNext types see the namespace object.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+/** A record about to be stored: plain JSON, `id` included when known. */
+export type RecordInput = Record<string, unknown>;
+
+export interface ModelValidator {
+  /** A POST body: validated, defaults applied, values normalised. */
+  create(body: unknown): RecordInput;
+  /** A PUT body: every field replaced; `id` in the body is ignored (the path has it). */
+  replace(body: unknown): RecordInput;
+  /** A PATCH body merged into `existing` (RFC 7396), then validated whole. */
+  patch(existing: StoredRecord, body: unknown): RecordInput;
+}
+
+function newAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+  addFormats(ajv, ['email', 'uri', 'date-time']);
+  return ajv;
+}
+
+/** One error per field, in the order found: the first problem of a field is the one to fix. */
+function collectErrors(validate: ValidateFunction, data: unknown, modelName: string): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const error of validate.errors ?? []) {
+    // anyOf branches each fail on their own; the anyOf error itself says it best.
+    if (error.schemaPath.includes('/anyOf/')) continue;
+    const fieldError = toFieldError(error, data, modelName);
+    if (!fieldError || seen.has(fieldError.field)) continue;
+    seen.add(fieldError.field);
+    out.push(fieldError);
+  }
+  return out;
+}
+
+/** Compiles the create/replace/patch validators of `model`. */
+export function compileModelValidator(model: ModelSchema, models: readonly ModelSchema[]): ModelValidator {
+  const ajv = newAjv();
+  const idsOf = (name: string): JsonSchema => {
+    const target = models.find((m) => m.name === name);
+    return target ? idJsonSchema(target) : { type: ['integer', 'string'] };
+  };
+  const validateCreate = ajv.compile(writeJsonSchema(model, 'create', idsOf));
+  const validateReplace = ajv.compile(writeJsonSchema(model, 'replace', idsOf));
+  const validatePatch = ajv.compile(writeJsonSchema(model, 'patch', idsOf));
+  const title = `Invalid ${model.name.toLowerCase()}`;
+  const readOnly = model.relations.filter((r) => r.kind === 'hasMany');
+  const belongTo = model.relations.filter((r) => r.kind === 'belongTo');
+  const dates = model.fields.filter((f) => f.type.kind === 'date').map((f) => f.name);
+  const defaults = model.fields.filter((f) => f.default !== undefined);
+
+  const requireObject = (body: unknown): Record<string, unknown> => {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      const got = body === undefined ? 'no body' : showValue(body);
+      throw new ValidationProblem(title, [{ field: '', message: `the body must be a JSON object, got ${got}` }]);
+    }
+    return body as Record<string, unknown>;
+  };
+
+  const readOnlyErrors = (body: Record<string, unknown>): FieldError[] =>
+    readOnly
+      .filter((r) => r.field in body)
+      .map((r) => ({
+        field: r.field,
+        message: `is read-only: create or patch ${r.target.toLowerCase()} records instead`,
+      }));
+
+  const check = (validate: ValidateFunction, body: Record<string, unknown>): void => {
+    const errors = readOnlyErrors(body);
+    const rest = errors.length === 0 ? body : omit(body, readOnly.map((r) => r.field));
+    if (!validate(rest)) errors.push(...collectErrors(validate, rest, model.name));
+    if (errors.length > 0) throw new ValidationProblem(title, errors);
+  };
+
+  // CONTRACT §1, §3: dates travel as ISO strings; a parent may be sent as `{ "id": … }`.
+  const normalise = (record: RecordInput): RecordInput => {
+    for (const name of dates) {
+      const value = record[name];
+      if (typeof value === 'string') record[name] = new Date(value).toISOString();
+    }
+    for (const r of belongTo) {
+      const value = record[r.field];
+      if (value !== null && typeof value === 'object') record[r.field] = (value as { id: unknown }).id;
+      else if (value === undefined) record[r.field] = null;
+    }
+    return record;
+  };
+
+  return {
+    create(body) {
+      const object = requireObject(body);
+      const record: RecordInput = { ...object };
+      for (const f of defaults) if (record[f.name] === undefined) record[f.name] = structuredClone(f.default);
+      check(validateCreate, record);
+      return normalise(record);
+    },
+    replace(body) {
+      const record = omit(requireObject(body), ['id']);
+      check(validateReplace, record);
+      return normalise(record);
+    },
+    patch(existing, body) {
+      const changes = omit(requireObject(body), ['id']);
+      check(validatePatch, changes);
+      const merged: RecordInput = { ...existing };
+      delete merged.id;
+      for (const [key, value] of Object.entries(changes)) {
+        const field = model.fields.find((f) => f.name === key);
+        // RFC 7396: null removes a member; a required-but-nullable field keeps an explicit null.
+        if (value === null && (field === undefined ? isOptionalRelation(model, key) : field.optional)) delete merged[key];
+        else merged[key] = value;
+      }
+      check(validateReplace, merged);
+      return normalise(merged);
+    },
+  };
+}
+
+function isOptionalRelation(model: ModelSchema, key: string): boolean {
+  return model.relations.some((r) => r.kind === 'belongTo' && r.field === key && r.optional);
+}
+
+function omit(object: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(object)) if (!keys.includes(k)) out[k] = v;
+  return out;
+}

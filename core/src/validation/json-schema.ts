@@ -1,0 +1,103 @@
+/**
+ * JSON Schema (2020-12 vocabulary, as OpenAPI 3.1 uses) of a model, in the three shapes a
+ * write takes. The same objects feed Ajv and the OpenAPI document, so the two cannot drift.
+ */
+import type { FieldSchema, FieldType, ModelSchema } from '../model/schema.js';
+
+export type JsonSchema = { [keyword: string]: unknown };
+
+function typeSchema(type: FieldType, field: FieldSchema): JsonSchema {
+  const c = field.constraints;
+  switch (type.kind) {
+    case 'string': {
+      const s: JsonSchema = { type: 'string' };
+      if (c.minLength !== undefined) s.minLength = c.minLength;
+      if (c.maxLength !== undefined) s.maxLength = c.maxLength;
+      if (c.pattern !== undefined) s.pattern = c.pattern;
+      if (c.format !== undefined) s.format = c.format;
+      return s;
+    }
+    case 'number': {
+      const s: JsonSchema = { type: type.integer ? 'integer' : 'number' };
+      if (c.min !== undefined) s.minimum = c.min;
+      if (c.max !== undefined) s.maximum = c.max;
+      return s;
+    }
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'date':
+      return { type: 'string', format: 'date-time' };
+    case 'enum':
+      return { type: 'string', enum: [...type.values] };
+    case 'array':
+      // Rules on an array field constrain its elements (`@Field({ maxLength: 20 }) tags!: string[]`).
+      return { type: 'array', items: typeSchema(type.element, field) };
+  }
+}
+
+/** One field's schema, `null` allowed when the field is nullable. */
+export function fieldJsonSchema(field: FieldSchema): JsonSchema {
+  const s = typeSchema(field.type, field);
+  if (!field.nullable) return s;
+  const nullable: JsonSchema = { ...s, type: [s.type as string, 'null'] };
+  if (Array.isArray(s.enum)) nullable.enum = [...(s.enum as unknown[]), null];
+  return nullable;
+}
+
+/** The id's schema: a positive integer, or a non-empty string. */
+export function idJsonSchema(model: ModelSchema): JsonSchema {
+  return model.idKind === 'number' ? { type: 'integer', minimum: 1 } : { type: 'string', minLength: 1, maxLength: 200 };
+}
+
+/** A `@BelongTo` value on input: the parent's id or `{ "id": … }` (CONTRACT §3). */
+function belongToInput(idSchema: JsonSchema, optional: boolean): JsonSchema {
+  const options: JsonSchema[] = [
+    idSchema,
+    { type: 'object', properties: { id: idSchema }, required: ['id'] },
+  ];
+  if (optional) options.push({ type: 'null' });
+  return { anyOf: options };
+}
+
+export type WriteShape = 'create' | 'replace' | 'patch';
+
+/**
+ * The schema of a write body. `create` may carry an `id`; `replace` and `patch` take the id
+ * from the path. `patch` requires nothing: it is validated again after merging.
+ */
+export function writeJsonSchema(model: ModelSchema, shape: WriteShape, idsOf: (model: string) => JsonSchema): JsonSchema {
+  const properties: Record<string, JsonSchema> = { id: idJsonSchema(model) };
+  const required: string[] = [];
+  for (const field of model.fields) {
+    properties[field.name] = fieldJsonSchema(field);
+    if (shape !== 'patch' && !field.optional && !(shape === 'create' && field.default !== undefined)) {
+      required.push(field.name);
+    }
+  }
+  for (const relation of model.relations) {
+    if (relation.kind !== 'belongTo') continue;
+    properties[relation.field] = belongToInput(idsOf(relation.target), relation.optional);
+    if (shape !== 'patch' && !relation.optional) required.push(relation.field);
+  }
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+/** The schema of a record as the API sends it. */
+export function recordJsonSchema(model: ModelSchema, idsOf: (model: string) => JsonSchema): JsonSchema {
+  const properties: Record<string, JsonSchema> = { id: idJsonSchema(model) };
+  const required = ['id'];
+  for (const field of model.fields) {
+    properties[field.name] = fieldJsonSchema(field);
+    if (!field.optional) required.push(field.name);
+  }
+  for (const relation of model.relations) {
+    if (relation.kind === 'belongTo') {
+      const id = idsOf(relation.target);
+      properties[relation.field] = { type: [id.type as string, 'null'], description: `the ${relation.target}'s id; ?embed=${relation.field} sends the ${relation.target} itself` };
+      required.push(relation.field);
+    } else {
+      properties[relation.field] = { type: 'array', description: `only with ?embed=${relation.field}`, items: { type: 'object' } };
+    }
+  }
+  return { type: 'object', properties, required };
+}

@@ -1,0 +1,84 @@
+// @ts-check
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+/** DESIGN.md boundaries: core stands alone; the renderer reaches core only through its client. */
+const coreBoundary = {
+  paths: [
+    { name: 'electron', message: 'core/ must not depend on Electron (DESIGN.md).' },
+    { name: 'react', message: 'core/ must not depend on React (DESIGN.md).' },
+    { name: 'react-dom', message: 'core/ must not depend on React (DESIGN.md).' },
+    { name: 'zustand', message: 'core/ must not depend on UI state (DESIGN.md).' },
+  ],
+  patterns: [
+    {
+      group: ['**/renderer/**', '**/electron/**'],
+      message: 'core/ must not import the apps built on it.',
+    },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'bench/.work/**',
+      'core/src/loader/fixtures/**',
+      'examples/**/data/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: {
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        performance: 'readonly',
+      },
+    },
+    rules: {
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', ['internal', 'parent', 'sibling', 'index']],
+          'newlines-between': 'always',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/no-unsafe-function-type': 'off',
+    },
+  },
+  {
+    files: ['core/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', coreBoundary] },
+  },
+  {
+    // Example projects are user code: they import the framework by its public name only.
+    files: ['examples/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/core/**'], message: "Examples import 'decorest', like users do." },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,44 @@
+import { dao, type HttpRequestHandler, type Request, type Response } from 'decorest';
+
+import { Todo } from './todo.js';
+
+/**
+ * The spec's hand-written handlers (§4.2), one class per route, on the same datasource the
+ * generated endpoints use.
+ */
+export class GetAllTodos implements HttpRequestHandler {
+  async method(_req: Request, res: Response) {
+    res.json(await dao(Todo).getAll());
+  }
+}
+
+export class GetTodo implements HttpRequestHandler {
+  async method(req: Request, res: Response) {
+    const todo = await dao(Todo).getById(Number(req.params('id')));
+    if (todo === undefined) res.status(404).json({ message: 'no such todo' });
+    else res.json(todo);
+  }
+}
+
+export class CreateTodo implements HttpRequestHandler {
+  async method(req: Request, res: Response) {
+    const todo = await dao(Todo).save(req.body(Todo));
+    res.status(201).header('Location', `/todos/${todo.id}`).json(todo);
+  }
+}
+
+export class UpdateTodo implements HttpRequestHandler {
+  async method(req: Request, res: Response) {
+    const todo = req.body(Todo);
+    todo.id = Number(req.params('id'));
+    res.json(await dao(Todo).update(todo));
+  }
+}
+
+export class DeleteTodo implements HttpRequestHandler {
+  async method(req: Request, res: Response) {
+    const todo = await dao(Todo).getById(Number(req.params('id')));
+    if (todo === undefined) res.status(404).json({ message: 'no such todo' });
+    else res.json(await dao(Todo).delete(todo));
+  }
+}
