@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['core/src/**/*.test.ts', 'examples/**/*.test.ts', 'bench/**/*.test.ts'],
     // Integration tests start real servers and write real datafiles: keep them isolated.
     pool: 'forks',
+    globalSetup: ['core/src/test-support/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

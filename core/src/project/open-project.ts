@@ -3,7 +3,7 @@
  * model's datafile, run the application's `execute()`, and build the route table. The
  * composition root of the core; the CLI and the studio both start here.
  */
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 import { Application, GeneratedApplication, type ApplicationClass } from '../app/application.js';
 import { generateRestRoutes } from '../app/generate-rest.js';
@@ -11,10 +11,12 @@ import { createModelRuntime, type ModelRuntime } from '../app/model-runtime.js';
 import { servletPrefix } from '../decorators/web-servlet.js';
 import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
 import { buildRouteTable, DuplicateRouteError, type RouteTable } from '../http/route-table.js';
+import type { RouteDefinition } from '../http/types.js';
 import { loadProject, type LoadedProject } from '../loader/load-project.js';
 import { inspector } from '../metadata/inspector.js';
 import { buildModelSchemas } from '../model/build-schema.js';
 import type { ModelSchema } from '../model/schema.js';
+import { buildOpenApi } from '../openapi/build-openapi.js';
 import type { Collection } from '../persistence/collection.js';
 import { registerDao } from '../persistence/dao.js';
 import { openFileCollection } from '../persistence/file-collection.js';
@@ -85,7 +87,7 @@ export async function openProject(dir: string, options: OpenProjectOptions = {})
     const prefix = servletPrefix(inspector.webServlet(app.constructor as ApplicationClass));
     let routes;
     try {
-      routes = await Application.collectRoutes(app, { generateRest: () => generateRestRoutes(runtimes, '') });
+      routes = await Application.collectRoutes(app, { generateRest: () => generateRestRoutes(runtimes, prefix) });
     } catch (error) {
       if (error instanceof LoadError) throw error;
       const reason = `execute() failed: ${error instanceof Error ? error.message : String(error)}`;
@@ -93,8 +95,21 @@ export async function openProject(dir: string, options: OpenProjectOptions = {})
     }
     const mount = (r: (typeof routes.manual)[number]) => (prefix === '' ? r : { ...r, path: `${prefix}${r.path}` });
     let table: RouteTable;
+    let openApi: unknown;
+    // Served beside the API (issue 4); built on first request from the final table.
+    const openApiRoute: RouteDefinition = {
+      method: 'GET',
+      path: '/openapi.json',
+      origin: 'generated',
+      operation: 'openapi',
+      handler: () => (openApi ??= buildOpenApi(basename(loaded.root), table.routes.filter((r) => r !== openApiRoute), runtimes)),
+    };
     try {
-      table = buildRouteTable(routes.manual.map(mount), routes.generated.map(mount), createBodyBinder(runtimes));
+      table = buildRouteTable(
+        routes.manual.map(mount),
+        [...routes.generated, openApiRoute],
+        createBodyBinder(runtimes),
+      );
     } catch (error) {
       if (!(error instanceof DuplicateRouteError)) throw error;
       throw new LoadError(LOAD_ERROR_CODES.DUPLICATE_ROUTE, { file: file ?? loaded.root }, error.message);

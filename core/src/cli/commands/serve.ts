@@ -36,9 +36,9 @@ export async function runServe(args: CliArgs): Promise<number> {
   }
   if (!args.quiet) server.traffic.subscribe((e) => console.log(logLine(e)));
   for (const warning of project.warnings) console.warn(`warning: ${warning}`);
-  console.log(`decorest serving ${relative(process.cwd(), project.root) || '.'} at ${server.url}\n`);
-  console.log(formatRoutes(project.table.routes));
-  console.log('');
+  // One write, so a reader of stdout sees the URL and the routes together.
+  const where = relative(process.cwd(), project.root) || '.';
+  console.log(`decorest serving ${where} at ${server.url}\n\n${formatRoutes(project.table.routes)}\n`);
 
   await new Promise<void>((resolve) => {
     const stop = (): void => {

@@ -1,0 +1,136 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { LoadError } from '../errors.js';
+import { FIXTURES } from '../test-support/fixtures.js';
+import { openProject } from '../project/open-project.js';
+
+let dir: string | undefined;
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+async function project(files: Record<string, string>): Promise<string> {
+  dir = await mkdtemp(join(tmpdir(), 'decorest-schema-'));
+  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+  return dir;
+}
+
+async function loadError(files: Record<string, string>): Promise<LoadError> {
+  const root = await project(files);
+  const error = await openProject(root).then(
+    async (p) => {
+      await p.close();
+      return undefined;
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(LoadError);
+  return error as LoadError;
+}
+
+const HEADER = "import { Rest, FromDataSource, BelongTo, HasMany, Field } from 'decorest';\n";
+
+describe('model schemas', () => {
+  it('reads every field type, rule and base class of the library fixture', async () => {
+    const p = await openProject(FIXTURES.library, { dataDir: await mkdtemp(join(tmpdir(), 'decorest-data-')) });
+    try {
+      const magazine = p.models.find((m) => m.name === 'Magazine')!;
+      expect(magazine.path).toBe('magazines');
+      expect(magazine.idKind).toBe('number');
+      expect(magazine.fields.map((f) => [f.name, f.declaredIn])).toEqual([
+        ['createdAt', 'Entity'],
+        ['title', 'Publication'],
+        ['tags', 'Publication'],
+        ['priority', 'Publication'],
+        ['rating', 'Publication'],
+        ['published', 'Publication'],
+        ['releasedAt', 'Publication'],
+        ['issue', 'Magazine'],
+      ]);
+      const byName = Object.fromEntries(magazine.fields.map((f) => [f.name, f]));
+      expect(byName.tags!.type).toEqual({ kind: 'array', element: { kind: 'string' } });
+      expect(byName.priority!.type).toEqual({ kind: 'enum', values: ['low', 'high'] });
+      expect(byName.releasedAt).toMatchObject({ type: { kind: 'date' }, optional: true, nullable: true });
+      expect(byName.issue!.type).toEqual({ kind: 'number', integer: true });
+      expect(byName.rating).toMatchObject({ default: 0, constraints: { min: 0, max: 5 } });
+      const note = p.models.find((m) => m.name === 'StickyNote')!;
+      expect(note).toMatchObject({ path: 'notes', idKind: 'string' });
+      expect(p.models.map((m) => m.name)).not.toContain('Publication');
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+describe('load errors name file, line and Model.field', () => {
+  it('refuses two models on one path', async () => {
+    const error = await loadError({
+      'a.ts': `${HEADER}@Rest({ path: 'things' }) @FromDataSource export class A { id!: number; }\n`,
+      'b.ts': `${HEADER}\n@Rest({ path: 'things' }) @FromDataSource export class B { id!: number; }\n`,
+    });
+    expect(error.code).toBe('DUPLICATE_MODEL_PATH');
+    expect(error.message).toMatch(/b\.ts:3: B and A \(.*a\.ts:2\) both serve \/things/);
+  });
+
+  it('refuses a path that is not one safe segment', async () => {
+    const error = await loadError({
+      'a.ts': `${HEADER}@Rest({ path: '../escape' }) @FromDataSource export class A { id!: number; }\n`,
+    });
+    expect(error.code).toBe('BAD_MODEL_PATH');
+    expect(error.message).toContain('"../escape"');
+  });
+
+  it('names an unsupported field type', async () => {
+    const error = await loadError({
+      'a.ts': `${HEADER}@Rest @FromDataSource export class Gadget {\n  id!: number;\n  specs!: Record<string, string>;\n}\n`,
+    });
+    expect(error.code).toBe('UNSUPPORTED_FIELD_TYPE');
+    expect(error.message).toMatch(/a\.ts:4: Gadget\.specs: the type Record<string, string> is not supported/);
+  });
+
+  it('asks for @BelongTo on a field typed by another class', async () => {
+    const error = await loadError({
+      'a.ts': `${HEADER}@Rest @FromDataSource export class Owner { id!: number; }\n@Rest @FromDataSource export class Pet {\n  id!: number;\n  owner?: Owner;\n}\n`,
+    });
+    expect(error.message).toMatch(/a\.ts:5: Pet\.owner: the type Owner is a class: mark the field @BelongTo/);
+  });
+
+  it('refuses an id that is neither number nor string', async () => {
+    const error = await loadError({ 'a.ts': `${HEADER}@Rest @FromDataSource export class A {\n  id!: boolean;\n}\n` });
+    expect(error.message).toMatch(/a\.ts:3: A\.id: an id is declared number or string/);
+  });
+
+  it('fails on a corrupted datafile naming file and line, and keeps the file', async () => {
+    const root = await project({ 'a.ts': `${HEADER}@Rest @FromDataSource export class Note { id!: number; text!: string; }\n` });
+    const { mkdir, readFile } = await import('node:fs/promises');
+    await mkdir(join(root, 'data'));
+    const content = '{"_id":"1","id":1,"text":"a"}\n{"_id":"2","id":2,"te\n{"_id":"3","id":3,"text":"c"}\n';
+    await writeFile(join(root, 'data', 'notes.db'), content);
+    const error = await openProject(root).then(
+      (p) => p.close(),
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(LoadError);
+    expect((error as LoadError).message).toMatch(/notes\.db:2/);
+    expect(await readFile(join(root, 'data', 'notes.db'), 'utf8')).toBe(content);
+  });
+
+  it('loads a datafile written by hand (id, no _id)', async () => {
+    const root = await project({ 'a.ts': `${HEADER}@Rest @FromDataSource export class Note { id!: number; text!: string; }\n` });
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(join(root, 'data'));
+    await writeFile(join(root, 'data', 'notes.db'), '{"id":4,"text":"four"}\n{"id":2,"text":"two"}\n');
+    const p = await openProject(root);
+    try {
+      const notes = p.runtimes[0]!.collection;
+      expect(notes.page(0).map((n) => n.id)).toEqual([2, 4]);
+    } finally {
+      await p.close();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { startServeProcess } from '../test-support/cli.js';
+import { jsonRequest } from '../test-support/http-client.js';
+import { EXAMPLES } from '../test-support/project-server.js';
+import { openProject } from './open-project.js';
+
+const ROUNDS = Number(process.env.DECOREST_CRASH_ROUNDS ?? 3);
+
+let dir: string | undefined;
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+/** Keeps `streams` POST loops going until stopped; collects the ids the server acknowledged. */
+function writeStorm(url: string, streams: number) {
+  const acked: number[] = [];
+  let running = true;
+  const loops = Array.from({ length: streams }, async (_, s) => {
+    for (let i = 0; running; i++) {
+      try {
+        const answer = await jsonRequest(url, 'POST', '/todos', { content: `s${s}-${i}`, completed: false });
+        if (answer.status === 201) acked.push((answer.json as { id: number }).id);
+      } catch {
+        return; // the server died mid-request: that write was never acknowledged
+      }
+    }
+  });
+  return {
+    acked,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+describe('a record acknowledged just before kill -9', () => {
+  it(`is in the datafile after restart (${ROUNDS} rounds)`, async () => {
+    dir = await mkdtemp(join(tmpdir(), 'decorest-crash-'));
+    await cp(EXAMPLES.todo, dir, { recursive: true, filter: (src) => !src.includes('/data') });
+    let total = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const serving = await startServeProcess([dir, '--port', '0', '--quiet']);
+      const storm = writeStorm(serving.url, 16);
+      await new Promise((r) => setTimeout(r, 150 + Math.random() * 250));
+      serving.child.kill('SIGKILL');
+      await serving.exited();
+      await storm.stop();
+      expect(storm.acked.length).toBeGreaterThan(0);
+      total += storm.acked.length;
+
+      const project = await openProject(dir);
+      try {
+        const todos = project.runtimes.find((r) => r.schema.name === 'Todo')!.collection;
+        const missing = storm.acked.filter((id) => !todos.has(id));
+        expect(missing, `round ${round}: acknowledged but lost`).toEqual([]);
+        expect(todos.count()).toBeGreaterThanOrEqual(total);
+      } finally {
+        await project.close();
+      }
+    }
+  }, 60_000);
+});

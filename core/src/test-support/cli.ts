@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../bin/decorest.js', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI to completion. */
+export function runCli(args: string[], timeoutMs = 15_000): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO_ROOT, timeout: timeoutMs });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A `decorest serve` child process, resolved once it prints its URL. */
+export interface ServeProcess {
+  readonly child: ChildProcess;
+  readonly url: string;
+  output(): string;
+  /** Waits for the process to end. */
+  exited(): Promise<number | null>;
+}
+
+export function startServeProcess(args: string[]): Promise<ServeProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, 'serve', ...args], { cwd: REPO_ROOT });
+    let out = '';
+    const exit = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`serve did not start: ${out}`));
+    }, 15_000);
+    const onData = (c: Buffer): void => {
+      out += c.toString();
+      const match = /at (http:\/\/\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1]!, output: () => out, exited: () => exit });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+    void exit.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${String(code)}: ${out}`));
+    });
+  });
+}

@@ -1,0 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Tests that spawn the real `decorest` command run the compiled core, so build it once
+ * (incremental: seconds when nothing changed).
+ */
+export default function setup(): void {
+  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'core'], { cwd: root, stdio: 'inherit' });
+}
