@@ -67,6 +67,46 @@ describe('model schemas', () => {
   });
 });
 
+describe('compiled .js models', () => {
+  it('take field types from @Field({ type }) and design:type', async () => {
+    const root = await project({
+      'book.js': `"use strict";
+var __decorate = (this && this.__decorate) || function (decorators, target, key, desc) {
+    var c = arguments.length, r = c < 3 ? target : desc === null ? desc = Object.getOwnPropertyDescriptor(target, key) : desc, d;
+    for (var i = decorators.length - 1; i >= 0; i--) if (d = decorators[i]) r = (c < 3 ? d(r) : c > 3 ? d(target, key, r) : d(target, key)) || r;
+    return c > 3 && r && Object.defineProperty(target, key, r), r;
+};
+var __metadata = (this && this.__metadata) || function (k, v) {
+    if (typeof Reflect === "object" && typeof Reflect.metadata === "function") return Reflect.metadata(k, v);
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.Book = void 0;
+const decorest_1 = require("decorest");
+let Book = class Book {
+};
+exports.Book = Book;
+__decorate([(0, decorest_1.Field)({ minLength: 1 }), __metadata("design:type", String)], Book.prototype, "title", void 0);
+__decorate([(0, decorest_1.Field)(), __metadata("design:type", Number)], Book.prototype, "pages", void 0);
+__decorate([(0, decorest_1.Field)({ type: ['draft', 'final'], optional: true })], Book.prototype, "state", void 0);
+exports.Book = Book = __decorate([decorest_1.Rest, (0, decorest_1.FromDataSource)()], Book);
+`,
+    });
+    const p = await openProject(root);
+    try {
+      const book = p.models[0]!;
+      expect(book).toMatchObject({ name: 'Book', path: 'books', idKind: 'number' });
+      expect(book.fields.map((f) => [f.name, f.type.kind, f.optional])).toEqual([
+        ['title', 'string', false],
+        ['pages', 'number', false],
+        ['state', 'enum', true],
+      ]);
+      expect(book.fields[0]!.constraints).toEqual({ minLength: 1 });
+    } finally {
+      await p.close();
+    }
+  });
+});
+
 describe('load errors name file, line and Model.field', () => {
   it('refuses two models on one path', async () => {
     const error = await loadError({
