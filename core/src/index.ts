@@ -13,6 +13,7 @@ export { HttpProblem, ValidationProblem, problems, type FieldError, type Problem
 export { Request, type ModelClass } from './http/request.js';
 export { Response } from './http/response.js';
 export type { Handler, HandlerFunction, HttpMethod, HttpRequestHandler } from './http/types.js';
-export { dao, type Dao } from './persistence/dao.js';
+export { dao, type Dao } from './app/dao.js';
 export type { RecordId } from './persistence/collection.js';
+export type { Persistence } from './persistence/persistence.js';
 export type { FieldRules, HasManyOptions, OnDelete, RestOptions } from './metadata/types.js';

@@ -1,6 +1,6 @@
 import { Application, WebServlet } from 'decorest';
 
-import { CreateTodo, DeleteTodo, GetAllTodos, GetTodo, UpdateTodo } from './handlers.js';
+import { CreateTodo, DeleteTodo, GetAllTodos, GetTodo, UpdateTodo, UserSummary } from './handlers.js';
 
 /**
  * The example application. `generateRest()` serves the seven endpoints of every @Rest model;
@@ -20,6 +20,8 @@ export default class TodoApp extends Application {
     this.put('/manual/todos/:id', new UpdateTodo());
     this.delete('/manual/todos/:id', new DeleteTodo());
 
+    // Hand-written logic over several models, through dao().
+    this.get('/users/:id/summary', new UserSummary());
     this.get('/hello/:name', (req, res) => res.json({ hello: req.params('name') }));
   }
 }

@@ -1,6 +1,7 @@
 import { dao, type HttpRequestHandler, type Request, type Response } from 'decorest';
 
 import { Todo } from './todo.js';
+import { User } from './user.js';
 
 /**
  * The spec's hand-written handlers (§4.2), one class per route, on the same datasource the
@@ -40,5 +41,19 @@ export class DeleteTodo implements HttpRequestHandler {
     const todo = await dao(Todo).getById(Number(req.params('id')));
     if (todo === undefined) res.status(404).json({ message: 'no such todo' });
     else res.json(await dao(Todo).delete(todo));
+  }
+}
+
+/** How far along a user is: not a generated route, computed from two models with dao(). */
+export class UserSummary implements HttpRequestHandler {
+  async method(req: Request, res: Response) {
+    const user = await dao(User).getById(Number(req.params('id')));
+    if (user === undefined) {
+      res.status(404).json({ message: 'no such user' });
+      return;
+    }
+    const todos = (await dao(Todo).getAll()).filter((t) => (t.user as unknown) === user.id);
+    const done = todos.filter((t) => t.completed).length;
+    res.json({ user: user.name, todos: todos.length, completed: done });
   }
 }

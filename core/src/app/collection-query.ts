@@ -134,7 +134,8 @@ export function parseCollectionQuery(
     // json-server 1.x style `_sort=-field` is accepted too.
     const field = key.startsWith('-') ? key.slice(1) : key;
     known('_sort', field);
-    const order = (orders[i] ?? orders[0] ?? 'asc').toLowerCase();
+    // A key without its own order is ascending, as in json-server 0.17 (lodash `orderBy`).
+    const order = (orders[i] ?? 'asc').toLowerCase();
     if (order !== 'asc' && order !== 'desc') throw problems.badQuery('_order', `must be asc or desc, got ${JSON.stringify(orders[i])}`);
     sort.push({ field, descending: key.startsWith('-') || order === 'desc' });
   });

@@ -7,23 +7,26 @@ import type { Response } from '../http/response.js';
 import type { HandlerFunction } from '../http/types.js';
 import type { RecordId, StoredRecord } from '../persistence/collection.js';
 import { IdConflictError, IdKindError, StorageWriteError } from '../persistence/store-errors.js';
-import { parseCollectionQuery } from './collection-query.js';
+import { parseCollectionQuery, type Filter } from './collection-query.js';
+import { embedRelations } from './embed.js';
 import { listRecords } from './list-records.js';
 import type { ModelRuntime } from './model-runtime.js';
-import { pageLinks } from './page-links.js';
+import { absoluteBase, pageLinks } from './page-links.js';
+import { applyDeleteRules, checkParents } from './relation-integrity.js';
 
 /** Store failures as problems: a taken id is the client's conflict, a failed write is ours. */
-function storeProblem(error: unknown): unknown {
+export function storeProblem(error: unknown): unknown {
+  if (error instanceof HttpProblem) return error;
   if (error instanceof IdConflictError) return problems.conflict(error.message);
   if (error instanceof IdKindError) return problems.invalidBody('Invalid id', [{ field: 'id', message: error.message }]);
   if (error instanceof StorageWriteError) {
     return problems.storageFailed(`the datafile could not be written (${error.osCode}); nothing was changed`, error);
   }
-  if (error instanceof DecorestError && !(error instanceof HttpProblem)) return problems.badRequest(error.message);
+  if (error instanceof DecorestError) return problems.badRequest(error.message);
   return error;
 }
 
-async function stored<T>(write: Promise<T>): Promise<T> {
+export async function stored<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
@@ -31,57 +34,89 @@ async function stored<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-function notFound(model: ModelRuntime, id: RecordId): HttpProblem {
+export function notFound(model: ModelRuntime, id: RecordId): HttpProblem {
   return problems.notFound(`no ${model.schema.name.toLowerCase()} with id ${JSON.stringify(id)}`);
 }
 
-function existing(model: ModelRuntime, req: Request): StoredRecord {
-  const id = model.parseId(req.params('id'));
-  const record = model.collection.get(id);
+/** The record named by `:id`, or a 400/404 problem. */
+export async function existing(model: ModelRuntime, rawId: string): Promise<StoredRecord> {
+  const id = model.parseId(rawId);
+  const record = await model.store.get(id);
   if (!record) throw notFound(model, id);
   return record;
 }
 
+/**
+ * Answers a collection GET: `/todos`, or `/users/:id/todos` with `scope` fixing the relation.
+ * `basePath` is what `Link` headers point at.
+ */
+export async function answerList(
+  model: ModelRuntime,
+  req: Request,
+  res: Response,
+  basePath: string,
+  scope?: Filter,
+): Promise<void> {
+  const parsed = parseCollectionQuery(req.query(), model.schema, model.filterTypes);
+  const query = scope ? { ...parsed, filters: [scope, ...parsed.filters.filter((f) => f.field !== scope.field || f.op !== 'eq')] } : parsed;
+  const { items, total } = listRecords(await model.store.records(), query, model.stringFields);
+  res.header('x-total-count', total);
+  if (query.page) {
+    // Absolute, as json-server 0.17 sends them: a frontend on another origin follows them as is.
+    res.header('link', pageLinks(absoluteBase(req.header('host'), basePath), req.query(), query.page, total));
+  }
+  res.json(await embedRelations(model, items, query.embed));
+}
+
+function embedOf(req: Request): string[] {
+  return [...req.query().getAll('embed'), ...req.query().getAll('_embed')].flatMap((v) => v.split(',')).filter((v) => v !== '');
+}
+
 /** The generated handlers of one model; `basePath` is the mount prefix plus the model path. */
 export function crudHandlers(model: ModelRuntime, basePath: string) {
-  const list: HandlerFunction = (req: Request, res: Response) => {
-    const query = parseCollectionQuery(req.query(), model.schema, model.filterTypes);
-    const { items, total } = listRecords(model.collection, query, model.stringFields, model.indexed);
-    res.header('x-total-count', total);
-    if (query.page) res.header('link', pageLinks(basePath, req.query(), query.page, total));
-    res.json(items);
-  };
+  const list: HandlerFunction = (req, res) => answerList(model, req, res, basePath);
 
-  const getOne: HandlerFunction = (req, res) => {
-    res.json(existing(model, req));
+  const getOne: HandlerFunction = async (req, res) => {
+    const record = await existing(model, req.params('id'));
+    const embed = embedOf(req);
+    const known = embed.filter((f) => model.parents.has(f) || model.children.has(f));
+    if (known.length !== embed.length) {
+      const bad = embed.find((f) => !known.includes(f))!;
+      throw problems.badQuery('embed', `${JSON.stringify(bad)} is not a relation of ${model.schema.name}`);
+    }
+    res.json((await embedRelations(model, [record], known))[0]);
   };
 
   const create: HandlerFunction = async (req, res) => {
     const record = model.validator.create(req.body());
-    const saved = await stored(model.collection.insert(record));
+    await checkParents(model, record);
+    const saved = await stored(model.store.insert(record));
     res.status(201).header('location', `${basePath}/${encodeURIComponent(String(saved.id))}`).json(saved);
   };
 
   const replace: HandlerFunction = async (req, res) => {
-    const current = existing(model, req);
+    const current = await existing(model, req.params('id'));
     const record = model.validator.replace(req.body());
-    const saved = await stored(model.collection.replace(current.id, record));
+    await checkParents(model, record);
+    const saved = await stored(model.store.replace(current.id, record));
     if (!saved) throw notFound(model, current.id);
     res.json(saved);
   };
 
   const patch: HandlerFunction = async (req, res) => {
-    const current = existing(model, req);
+    const current = await existing(model, req.params('id'));
     const record = model.validator.patch(current, req.body());
-    const saved = await stored(model.collection.replace(current.id, record));
+    await checkParents(model, record);
+    const saved = await stored(model.store.replace(current.id, record));
     if (!saved) throw notFound(model, current.id);
     res.json(saved);
   };
 
   const remove: HandlerFunction = async (req, res) => {
-    const id = model.parseId(req.params('id'));
-    const removed = await stored(model.collection.remove(id));
-    if (!removed) throw notFound(model, id);
+    const current = await existing(model, req.params('id'));
+    await stored(applyDeleteRules(model, current.id));
+    const removed = await stored(model.store.remove(current.id));
+    if (!removed) throw notFound(model, current.id);
     res.json(removed);
   };
 

@@ -1,10 +1,12 @@
 /**
- * `generateRest()`: the seven endpoints of every `@Rest` model (spec §4.1). HEAD comes with
- * every GET from the server, so six routes make the seven endpoints.
+ * `generateRest()`: the seven endpoints of every `@Rest` model (spec §4.1) and the relation
+ * route of every `@HasMany`. HEAD comes with every GET from the server, so six routes make the
+ * seven endpoints.
  */
 import type { RouteDefinition } from '../http/types.js';
 import { crudHandlers } from './crud-handlers.js';
 import type { ModelRuntime } from './model-runtime.js';
+import { relationHandler } from './relation-handlers.js';
 
 export function generateRestRoutes(models: readonly ModelRuntime[], prefix: string): RouteDefinition[] {
   const routes: RouteDefinition[] = [];
@@ -20,6 +22,9 @@ export function generateRestRoutes(models: readonly ModelRuntime[], prefix: stri
     generated('PUT', `${base}/:id`, h.replace, 'replace');
     generated('PATCH', `${base}/:id`, h.patch, 'patch');
     generated('DELETE', `${base}/:id`, h.remove, 'delete');
+    for (const [, { runtime: child, inverse }] of model.children) {
+      generated('GET', `${base}/:id/${child.schema.path}`, relationHandler(model, child, inverse, base), `relation ${child.schema.name}`);
+    }
   }
   return routes;
 }

@@ -3,7 +3,8 @@
  * record (issue 6): a plain page is O(limit) from the ordered index, a single relation filter
  * uses the secondary index; only filters, search and sorting walk the collection.
  */
-import type { Collection, StoredRecord } from '../persistence/collection.js';
+import type { StoredRecord } from '../persistence/collection.js';
+import type { ReadableRecords } from '../persistence/model-store.js';
 import type { CollectionQuery, Filter } from './collection-query.js';
 
 export interface ListResult {
@@ -59,13 +60,13 @@ function window<T>(items: readonly T[], offset: number, limit: number | undefine
   return items.slice(offset, limit === undefined ? undefined : offset + limit);
 }
 
-/** Lists records of `collection` for a parsed query; `stringFields` feed `q`. */
+/** Lists records for a parsed query; `stringFields` feed `q`. */
 export function listRecords(
-  collection: Collection,
+  collection: ReadableRecords,
   query: CollectionQuery,
   stringFields: readonly string[],
-  indexed: ReadonlySet<string>,
 ): ListResult {
+  const indexed = collection.indexed;
   const { offset, limit, filters, sort, q } = query;
   if (filters.length === 0 && q === undefined && sort.length === 0) {
     return { items: collection.page(offset, limit), total: collection.count() };

@@ -1,23 +1,36 @@
 /**
- * A model ready to serve: its schema, compiled validator, collection and the lookup tables
- * its handlers need, all built once at load so requests only read them.
+ * A model ready to serve: its schema, compiled validator, store and the lookup tables its
+ * handlers need, all built once at load so requests only read them.
  */
 import { problems } from '../errors.js';
 import type { FieldType, ModelSchema } from '../model/schema.js';
-import type { Collection, RecordId } from '../persistence/collection.js';
+import type { RecordId } from '../persistence/collection.js';
+import type { ModelStore } from '../persistence/model-store.js';
+import type { OnDelete } from '../metadata/types.js';
 import type { ModelValidator } from '../validation/compile.js';
 import { filterTypes } from './collection-query.js';
+
+/** A `@BelongTo` of another model that points at this one: what deleting a record affects. */
+export interface IncomingRelation {
+  readonly child: ModelRuntime;
+  readonly field: string;
+  readonly onDelete: OnDelete;
+}
 
 export interface ModelRuntime {
   readonly schema: ModelSchema;
   readonly validator: ModelValidator;
-  readonly collection: Collection;
+  readonly store: ModelStore;
   readonly filterTypes: ReadonlyMap<string, FieldType | 'id-number' | 'id-string' | 'relation'>;
   /** Fields `q` searches. */
   readonly stringFields: readonly string[];
-  /** Fields with a secondary index (relations). */
-  readonly indexed: ReadonlySet<string>;
-  /** A path id as the collection keys it, or a 400. */
+  /** The runtime of each `@BelongTo` field's parent, by field. */
+  readonly parents: ReadonlyMap<string, ModelRuntime>;
+  /** The runtime of each `@HasMany` field's children, by field. */
+  readonly children: ReadonlyMap<string, { runtime: ModelRuntime; inverse: string }>;
+  /** Relations of other models that point here. */
+  readonly incoming: readonly IncomingRelation[];
+  /** A path id as the store keys it, or a 400. */
   parseId(raw: string): RecordId;
 }
 
@@ -27,27 +40,46 @@ function isStringish(type: FieldType): boolean {
 
 const NUMERIC_ID = /^\d{1,15}$/;
 
-/** Builds the serving view of a model. */
-export function createModelRuntime(
-  schema: ModelSchema,
-  validator: ModelValidator,
-  collection: Collection,
-  models: readonly ModelSchema[],
-): ModelRuntime {
-  const idKindOf = (name: string): 'number' | 'string' => models.find((m) => m.name === name)?.idKind ?? 'number';
-  return {
+/** Builds the serving view of every model and links their relations. */
+export function createModelRuntimes(
+  entries: readonly { schema: ModelSchema; validator: ModelValidator; store: ModelStore }[],
+): ModelRuntime[] {
+  const schemas = entries.map((e) => e.schema);
+  const idKindOf = (name: string): 'number' | 'string' => schemas.find((m) => m.name === name)?.idKind ?? 'number';
+  const runtimes = entries.map(({ schema, validator, store }) => ({
     schema,
     validator,
-    collection,
+    store,
     filterTypes: filterTypes(schema, idKindOf),
     stringFields: schema.fields.filter((f) => isStringish(f.type)).map((f) => f.name),
-    indexed: new Set(schema.relations.filter((r) => r.kind === 'belongTo').map((r) => r.field)),
+    parents: new Map<string, ModelRuntime>(),
+    children: new Map<string, { runtime: ModelRuntime; inverse: string }>(),
+    incoming: [] as IncomingRelation[],
     parseId:
       schema.idKind === 'number'
-        ? (raw) => {
+        ? (raw: string): RecordId => {
             if (!NUMERIC_ID.test(raw)) throw problems.malformedId(raw, 'a positive integer');
             return Number(raw);
           }
-        : (raw) => raw,
-  };
+        : (raw: string): RecordId => raw,
+  }));
+  const byName = new Map(runtimes.map((r) => [r.schema.name, r]));
+  for (const runtime of runtimes) {
+    for (const relation of runtime.schema.relations) {
+      const other = byName.get(relation.target);
+      if (!other) continue;
+      if (relation.kind === 'belongTo') {
+        runtime.parents.set(relation.field, other);
+        // CONTRACT §3: deleting a parent nulls its children unless its @HasMany says otherwise.
+        const hasMany = other.schema.relations.find(
+          (r) => r.kind === 'hasMany' && r.target === runtime.schema.name && r.inverse === relation.field,
+        );
+        const onDelete = hasMany?.kind === 'hasMany' ? hasMany.onDelete : 'nullify';
+        other.incoming.push({ child: runtime, field: relation.field, onDelete });
+      } else {
+        runtime.children.set(relation.field, { runtime: other, inverse: relation.inverse });
+      }
+    }
+  }
+  return runtimes;
 }

@@ -1,9 +1,24 @@
 /**
- * The `Link` header json-server 0.17 sends with `_page` (first, prev, next, last), so
- * paginating frontends written for it work unchanged (CONTRACT §2).
+ * The `Link` header json-server 0.17 sends with `_page`, so paginating frontends written for
+ * it work unchanged (CONTRACT §2).
  */
+
+/** A Host header we can put in a URL: a name or address and an optional port. */
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+/**
+ * The absolute URL of `basePath` as the client reached it. json-server 0.17 sends absolute
+ * links (its `getFullURL`): a frontend on another origin follows them as they are, whereas a
+ * bare path would resolve against the frontend's own origin. Without a usable Host (HTTP/1.0),
+ * the path alone.
+ */
+export function absoluteBase(host: string | undefined, basePath: string): string {
+  return host !== undefined && HOST.test(host) ? `http://${host}${basePath}` : basePath;
+}
+
+/** `Link` with first, prev, next and last page URLs under `baseUrl`, the query kept. */
 export function pageLinks(
-  basePath: string,
+  baseUrl: string,
   search: URLSearchParams,
   page: { number: number; size: number },
   total: number,
@@ -12,7 +27,7 @@ export function pageLinks(
   const link = (n: number, rel: string): string => {
     const params = new URLSearchParams(search);
     params.set('_page', String(n));
-    return `<${basePath}?${params.toString()}>; rel="${rel}"`;
+    return `<${baseUrl}?${params.toString()}>; rel="${rel}"`;
   };
   const links = [link(1, 'first')];
   if (page.number > 1) links.push(link(Math.min(page.number - 1, last), 'prev'));

@@ -20,7 +20,8 @@ export function isJsonContentType(contentType: string | undefined): boolean {
     .trim()
     .toLowerCase();
   return (
-    essence === 'application/json' || (essence.startsWith('application/') && essence.endsWith('+json'))
+    essence === 'application/json' ||
+    (essence.startsWith('application/') && essence.endsWith('+json'))
   );
 }
 
@@ -97,7 +98,10 @@ function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
  * Reads and parses a request body. Resolves to `undefined` when none was sent; rejects with
  * an {@link HttpProblem} for 413 (too large), 415 (not JSON) or 400 (malformed JSON).
  */
-export async function readJsonBody(req: IncomingMessage, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
+export async function readJsonBody(
+  req: IncomingMessage,
+  limit = DEFAULT_BODY_LIMIT,
+): Promise<unknown> {
   if (!hasBody(req)) return undefined;
   const declared = Number(req.headers['content-length']);
   if (declared > limit) throw problems.payloadTooLarge(limit);

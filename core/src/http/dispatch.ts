@@ -37,7 +37,10 @@ export function sendProblem(res: Response, problem: HttpProblem, instance: strin
   if (res.sent) return;
   res.resetHeaders(CORS_HEADERS);
   for (const [name, value] of Object.entries(problem.headers)) res.header(name, value);
-  res.status(problem.status).header('content-type', PROBLEM_TYPE).json(problem.toDocument(instance));
+  res
+    .status(problem.status)
+    .header('content-type', PROBLEM_TYPE)
+    .json(problem.toDocument(instance));
 }
 
 function toProblem(error: unknown, ctx: DispatchContext, req: IncomingMessage): HttpProblem {
@@ -83,7 +86,9 @@ export async function dispatch(
     rawReq.resume();
     const allowed = table.allowedMethods(path);
     if (allowed.length === 0) return sendProblem(res, problems.routeNotFound(method, path), path);
-    for (const [k, v] of Object.entries(preflightHeaders(allowed, rawReq.headers['access-control-request-headers']))) {
+    for (const [k, v] of Object.entries(
+      preflightHeaders(allowed, rawReq.headers['access-control-request-headers']),
+    )) {
       res.header(k, v);
     }
     res.status(204).send();
@@ -97,7 +102,11 @@ export async function dispatch(
     const problem =
       allowed.length === 0
         ? problems.routeNotFound(method, path)
-        : problems.methodNotAllowed(method, path, allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed);
+        : problems.methodNotAllowed(
+            method,
+            path,
+            allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed,
+          );
     return sendProblem(res, problem, path);
   }
 

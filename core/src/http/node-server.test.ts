@@ -32,7 +32,10 @@ afterEach(async () => {
   logged.length = 0;
 });
 
-function expectProblem(answer: { status: number; headers: Record<string, unknown>; json: unknown }, status: number) {
+function expectProblem(
+  answer: { status: number; headers: Record<string, unknown>; json: unknown },
+  status: number,
+) {
   expect(answer.status).toBe(status);
   expect(answer.headers['content-type']).toBe('application/problem+json; charset=utf-8');
   const body = answer.json as Record<string, unknown>;
@@ -44,7 +47,9 @@ function expectProblem(answer: { status: number; headers: Record<string, unknown
 
 describe('the API server', () => {
   it('binds 127.0.0.1 by default and answers JSON', async () => {
-    const url = await serve([route('GET', '/hello/:name', (req, res) => res.json({ hello: req.params('name') }))]);
+    const url = await serve([
+      route('GET', '/hello/:name', (req, res) => res.json({ hello: req.params('name') })),
+    ]);
     expect(server?.host).toBe('127.0.0.1');
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const answer = await jsonRequest(url, 'GET', '/hello/ann');
@@ -54,7 +59,9 @@ describe('the API server', () => {
   });
 
   it('passes the parsed body and lets a handler chain status and json', async () => {
-    const url = await serve([route('POST', '/echo', (req, res) => res.status(201).json({ got: req.body() }))]);
+    const url = await serve([
+      route('POST', '/echo', (req, res) => res.status(201).json({ got: req.body() })),
+    ]);
     const answer = await jsonRequest(url, 'POST', '/echo', { a: [1, 2] });
     expect(answer.status).toBe(201);
     expect(answer.json).toEqual({ got: { a: [1, 2] } });
@@ -62,8 +69,15 @@ describe('the API server', () => {
 
   it('accepts JSON media types with a charset and merge-patch+json', async () => {
     const url = await serve([route('PATCH', '/x', (req) => req.body())]);
-    for (const type of ['application/json; charset=utf-8', 'application/merge-patch+json', 'Application/JSON']) {
-      const answer = await rawRequest(url, 'PATCH', '/x', { headers: { 'content-type': type }, body: '{"a":1}' });
+    for (const type of [
+      'application/json; charset=utf-8',
+      'application/merge-patch+json',
+      'Application/JSON',
+    ]) {
+      const answer = await rawRequest(url, 'PATCH', '/x', {
+        headers: { 'content-type': type },
+        body: '{"a":1}',
+      });
       expect(answer.status, type).toBe(200);
       expect(answer.json).toEqual({ a: 1 });
     }
@@ -76,7 +90,10 @@ describe('the API server', () => {
 
   it('answers 415 to a body that is not JSON', async () => {
     const url = await serve([route('POST', '/x', () => ({}))]);
-    const answer = await rawRequest(url, 'POST', '/x', { headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    const answer = await rawRequest(url, 'POST', '/x', {
+      headers: { 'content-type': 'text/plain' },
+      body: 'hi',
+    });
     const body = expectProblem(answer, 415);
     expect(body.detail).toContain('text/plain');
     expect(body.instance).toBe('/x');
@@ -105,9 +122,19 @@ describe('the API server', () => {
     const handler = vi.fn(() => ({}));
     const url = await serve([route('POST', '/x', handler)]);
     const big = JSON.stringify({ s: 'x'.repeat(1024 * 1024) });
-    expectProblem(await rawRequest(url, 'POST', '/x', { headers: { 'content-type': 'application/json' }, body: big }), 413);
     expectProblem(
-      await rawRequest(url, 'POST', '/x', { headers: { 'content-type': 'application/json' }, body: big, chunked: true }),
+      await rawRequest(url, 'POST', '/x', {
+        headers: { 'content-type': 'application/json' },
+        body: big,
+      }),
+      413,
+    );
+    expectProblem(
+      await rawRequest(url, 'POST', '/x', {
+        headers: { 'content-type': 'application/json' },
+        body: big,
+        chunked: true,
+      }),
       413,
     );
     expect(handler).not.toHaveBeenCalled();
@@ -144,22 +171,42 @@ describe('the API server', () => {
   });
 
   it('answers 405 with Allow for a known path and a wrong method', async () => {
-    const url = await serve([route('GET', '/v/:id', () => ({})), route('DELETE', '/v/:id', () => ({}))]);
-    const answer = await rawRequest(url, 'PUT', '/v/1', { headers: { 'content-type': 'application/json' }, body: '{}' });
+    const url = await serve([
+      route('GET', '/v/:id', () => ({})),
+      route('DELETE', '/v/:id', () => ({})),
+    ]);
+    const answer = await rawRequest(url, 'PUT', '/v/1', {
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expectProblem(answer, 405);
     expect(String(answer.headers.allow).split(', ').sort()).toEqual(['DELETE', 'GET', 'HEAD']);
   });
 
   it('answers CORS for any origin, preflight included, and exposes our headers', async () => {
-    const url = await serve([route('POST', '/todos', (_req, res) => res.status(201).header('Location', '/todos/1').json({}))]);
+    const url = await serve([
+      route('POST', '/todos', (_req, res) =>
+        res.status(201).header('Location', '/todos/1').json({}),
+      ),
+    ]);
     const pre = await rawRequest(url, 'OPTIONS', '/todos', {
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers['access-control-allow-origin']).toBe('*');
     expect(pre.headers['access-control-allow-methods']).toContain('POST');
     expect(pre.headers['access-control-allow-headers']).toBe('content-type');
-    const answer = await jsonRequest(url, 'POST', '/todos', {}, { origin: 'http://localhost:5173' });
+    const answer = await jsonRequest(
+      url,
+      'POST',
+      '/todos',
+      {},
+      { origin: 'http://localhost:5173' },
+    );
     expect(answer.headers['access-control-allow-origin']).toBe('*');
     expect(answer.headers['access-control-expose-headers']).toBe('Location, X-Total-Count, Link');
     const missing = await rawRequest(url, 'GET', '/nope');
@@ -192,7 +239,13 @@ describe('the API server', () => {
     await jsonRequest(url, 'POST', '/x?y=1', { a: 1 });
     await rawRequest(url, 'GET', '/missing');
     expect(events).toHaveLength(2);
-    expect(events[0]).toMatchObject({ method: 'POST', url: '/x?y=1', status: 201, requestBytes: 7, responseBytes: 8 });
+    expect(events[0]).toMatchObject({
+      method: 'POST',
+      url: '/x?y=1',
+      status: 201,
+      requestBytes: 7,
+      responseBytes: 8,
+    });
     expect(events[0]!.durationMs).toBeGreaterThanOrEqual(0);
     expect(events[1]).toMatchObject({ method: 'GET', status: 404 });
     expect(events[1]!.seq).toBe(events[0]!.seq + 1);
@@ -205,7 +258,10 @@ describe('the API server', () => {
   });
 
   it('lets a manual route win over a generated one of the same shape', async () => {
-    const generated: RouteDefinition = { ...route('GET', '/todos/:id', () => ({ from: 'generated' })), origin: 'generated' };
+    const generated: RouteDefinition = {
+      ...route('GET', '/todos/:id', () => ({ from: 'generated' })),
+      origin: 'generated',
+    };
     const manual = route('GET', '/todos/:todoId', () => ({ from: 'manual' }));
     server = await startServer({ port: 0, table: buildRouteTable([manual], [generated]) });
     expect((await jsonRequest(server.url, 'GET', '/todos/1')).json).toEqual({ from: 'manual' });

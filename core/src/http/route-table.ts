@@ -21,7 +21,10 @@ function shapeOf(method: string, path: string): string {
 
 /** Thrown when two manual routes claim the same method and path. */
 export class DuplicateRouteError extends Error {
-  constructor(readonly method: string, readonly path: string) {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+  ) {
     super(`${method} ${path} is mapped twice`);
   }
 }

@@ -167,7 +167,7 @@ describe('load errors name file, line and Model.field', () => {
     await writeFile(join(root, 'data', 'notes.db'), '{"id":4,"text":"four"}\n{"id":2,"text":"two"}\n');
     const p = await openProject(root);
     try {
-      const notes = p.runtimes[0]!.collection;
+      const notes = await p.runtimes[0]!.store.records();
       expect(notes.page(0).map((n) => n.id)).toEqual([2, 4]);
     } finally {
       await p.close();

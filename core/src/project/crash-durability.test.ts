@@ -57,8 +57,9 @@ describe('a record acknowledged just before kill -9', () => {
 
       const project = await openProject(dir);
       try {
-        const todos = project.runtimes.find((r) => r.schema.name === 'Todo')!.collection;
-        const missing = storm.acked.filter((id) => !todos.has(id));
+        const todos = await project.runtimes.find((r) => r.schema.name === 'Todo')!.store.records();
+        const stored = new Set([...todos.values()].map((t) => t.id));
+        const missing = storm.acked.filter((id) => !stored.has(id));
         expect(missing, `round ${round}: acknowledged but lost`).toEqual([]);
         expect(todos.count()).toBeGreaterThanOrEqual(total);
       } finally {

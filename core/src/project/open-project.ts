@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 
 import { Application, GeneratedApplication, type ApplicationClass } from '../app/application.js';
 import { generateRestRoutes } from '../app/generate-rest.js';
-import { createModelRuntime, type ModelRuntime } from '../app/model-runtime.js';
+import { createModelRuntimes, type ModelRuntime } from '../app/model-runtime.js';
 import { servletPrefix } from '../decorators/web-servlet.js';
 import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
 import { buildRouteTable, DuplicateRouteError, type RouteTable } from '../http/route-table.js';
@@ -18,10 +18,14 @@ import { buildModelSchemas } from '../model/build-schema.js';
 import type { ModelSchema } from '../model/schema.js';
 import { buildOpenApi } from '../openapi/build-openapi.js';
 import type { Collection } from '../persistence/collection.js';
-import { registerDao } from '../persistence/dao.js';
+import { registerDao } from '../app/dao.js';
+import { CollectionStore } from '../persistence/collection-store.js';
+import { DataSourceStore } from '../persistence/datasource-store.js';
+import type { ModelStore } from '../persistence/model-store.js';
 import { openFileCollection } from '../persistence/file-collection.js';
 import { compileModelValidator } from '../validation/compile.js';
 import { createBodyBinder } from './body-binder.js';
+import { checkDataSourceNames, instantiateDataSources } from './datasources.js';
 
 export interface OpenProjectOptions {
   /** Where datafiles live; `<project>/data` by default (CONTRACT §5). */
@@ -73,15 +77,22 @@ export async function openProject(dir: string, options: OpenProjectOptions = {})
   const framework = await import('../index.js');
   const loaded = await loadProject(dir, { framework });
   const models = buildModelSchemas(loaded);
+  const dataSources = instantiateDataSources(loaded);
+  checkDataSourceNames(models, dataSources);
   const dataDir = options.dataDir ?? join(loaded.root, 'data');
   const collections = await openCollections(models, dataDir);
   const close = async (): Promise<void> => {
     await Promise.all([...collections.values()].map((c) => c.close()));
   };
   try {
-    const runtimes = models
-      .filter((m) => collections.has(m.name))
-      .map((m) => createModelRuntime(m, compileModelValidator(m, models), collections.get(m.name)!, models));
+    const storeOf = (m: ModelSchema): ModelStore => {
+      if (m.dataSource !== undefined) return new DataSourceStore(m.dataSource, dataSources.get(m.dataSource)!);
+      const indexes = m.relations.filter((r) => r.kind === 'belongTo').map((r) => r.field);
+      return new CollectionStore(collections.get(m.name)!, indexes);
+    };
+    const runtimes = createModelRuntimes(
+      models.map((schema) => ({ schema, validator: compileModelValidator(schema, models), store: storeOf(schema) })),
+    );
     runtimes.forEach(registerDao);
     const { app, file } = applicationOf(loaded);
     const prefix = servletPrefix(inspector.webServlet(app.constructor as ApplicationClass));

@@ -8,7 +8,9 @@ import type { CliArgs } from '../parse-args.js';
 export async function runOpenApi(args: CliArgs): Promise<number> {
   const project = await openProject(args.dir);
   try {
-    const doc = buildOpenApi(basename(project.root), project.table.routes, project.runtimes);
+    // The same document the server sends: its own /openapi.json route is not part of the API.
+    const routes = project.table.routes.filter((r) => r.operation !== 'openapi');
+    const doc = buildOpenApi(basename(project.root), routes, project.runtimes);
     console.log(JSON.stringify(doc, null, 2));
     return 0;
   } finally {

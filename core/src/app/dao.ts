@@ -3,11 +3,12 @@
  * typed by the model. Writes validate like the generated endpoints and fail as problems
  * (422, 404, 409), so a handler can simply let them propagate.
  */
-import type { ModelRuntime } from '../app/model-runtime.js';
-import { HttpProblem, problems } from '../errors.js';
+import { notFound, stored } from './crud-handlers.js';
+import type { ModelRuntime } from './model-runtime.js';
+import { applyDeleteRules, checkParents } from './relation-integrity.js';
+import { problems } from '../errors.js';
 import type { ModelClass } from '../http/request.js';
-import type { RecordId, StoredRecord } from './collection.js';
-import { IdConflictError, StorageWriteError } from './store-errors.js';
+import type { RecordId, StoredRecord } from '../persistence/collection.js';
 
 /** The data-access object of one model. */
 export interface Dao<M> {
@@ -17,7 +18,7 @@ export interface Dao<M> {
   save(model: M | Partial<M>): Promise<M>;
   /** Replaces the record with `model.id` (validated like a PUT); 404 when absent. */
   update(model: M): Promise<M>;
-  /** Deletes the record with `model.id` and returns it; 404 when absent. */
+  /** Deletes the record with `model.id` (relations' delete rules apply) and returns it; 404 when absent. */
   delete(model: M | { id: RecordId }): Promise<M>;
 }
 
@@ -40,18 +41,8 @@ function idOf(runtime: ModelRuntime, value: unknown): RecordId {
   throw problems.invalidBody(`Invalid ${runtime.schema.name.toLowerCase()}`, [{ field: 'id', message: 'is required' }]);
 }
 
-async function write<T>(operation: Promise<T>): Promise<T> {
-  try {
-    return await operation;
-  } catch (error) {
-    if (error instanceof IdConflictError) throw problems.conflict(error.message);
-    if (error instanceof StorageWriteError) throw problems.storageFailed(`the datafile could not be written (${error.osCode})`, error);
-    throw error;
-  }
-}
-
 /**
- * The persistence of `Model`.
+ * The persistence of `Model`, default datasource or named.
  *
  * @example
  * ```ts
@@ -67,28 +58,34 @@ export function dao<M extends object>(model: ModelClass<M>): Dao<M> {
   if (!runtime) {
     throw new TypeError(`dao(${model.name}): ${model.name} is not a @Rest model of the loaded project`);
   }
-  const { collection, validator } = runtime;
-  const notFound = (id: RecordId): HttpProblem =>
-    problems.notFound(`no ${runtime.schema.name.toLowerCase()} with id ${JSON.stringify(id)}`);
+  const { store, validator } = runtime;
   const asModel = (record: StoredRecord): M => record as unknown as M;
   return {
-    getAll: async () => [...collection.values()].map(asModel),
+    getAll: async () => [...(await store.records()).values()].map(asModel),
     getById: async (id) => {
-      const record = collection.get(id);
+      const record = await store.get(id);
       return record && asModel(record);
     },
-    save: async (value) => asModel(await write(collection.insert(validator.create(plain(value))))),
+    save: async (value) => {
+      const record = validator.create(plain(value));
+      await checkParents(runtime, record);
+      return asModel(await stored(store.insert(record)));
+    },
     update: async (value) => {
       const id = idOf(runtime, value);
-      if (!collection.has(id)) throw notFound(id);
-      const saved = await write(collection.replace(id, validator.replace(plain(value))));
-      if (!saved) throw notFound(id);
+      if (!(await store.get(id))) throw notFound(runtime, id);
+      const record = validator.replace(plain(value));
+      await checkParents(runtime, record);
+      const saved = await stored(store.replace(id, record));
+      if (!saved) throw notFound(runtime, id);
       return asModel(saved);
     },
     delete: async (value) => {
       const id = idOf(runtime, value);
-      const removed = await write(collection.remove(id));
-      if (!removed) throw notFound(id);
+      if (!(await store.get(id))) throw notFound(runtime, id);
+      await stored(applyDeleteRules(runtime, id));
+      const removed = await stored(store.remove(id));
+      if (!removed) throw notFound(runtime, id);
       return asModel(removed);
     },
   };

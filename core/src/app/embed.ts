@@ -1,0 +1,39 @@
+/**
+ * `?embed=user` and `?embed=todos` (CONTRACT §3): the parent's own fields instead of its id,
+ * or the children as an array. Embedded records are not expanded further.
+ */
+import type { RecordId, StoredRecord } from '../persistence/collection.js';
+import type { ModelRuntime } from './model-runtime.js';
+
+/** Returns copies of `records` with the asked relations filled in; stored records stay as they are. */
+export async function embedRelations(
+  model: ModelRuntime,
+  records: readonly StoredRecord[],
+  fields: readonly string[],
+): Promise<StoredRecord[]> {
+  if (fields.length === 0) return records as StoredRecord[];
+  const out = records.map((r) => ({ ...r }) as Record<string, unknown>);
+  for (const field of fields) {
+    const parent = model.parents.get(field);
+    if (parent) {
+      const cache = new Map<unknown, StoredRecord | null>();
+      for (const record of out) {
+        const id = record[field];
+        if (id === null || id === undefined) continue;
+        if (!cache.has(id)) cache.set(id, (await parent.store.get(id as RecordId)) ?? null);
+        record[field] = cache.get(id);
+      }
+      continue;
+    }
+    const children = model.children.get(field);
+    if (!children) continue;
+    const store = await children.runtime.store.records();
+    for (const record of out) {
+      const id = record.id as RecordId;
+      record[field] = store.indexed.has(children.inverse)
+        ? store.lookup(children.inverse, id)
+        : [...store.values()].filter((c) => c[children.inverse] === id);
+    }
+  }
+  return out as StoredRecord[];
+}

@@ -1,0 +1,54 @@
+/**
+ * Keeping relations true (CONTRACT §3): a child names an existing parent, and deleting a
+ * parent nulls, cascades to or is restricted by its children.
+ */
+import { problems } from '../errors.js';
+import type { RecordId, StoredRecord } from '../persistence/collection.js';
+import type { ModelRuntime } from './model-runtime.js';
+
+/** 422 naming every `@BelongTo` field whose parent does not exist. */
+export async function checkParents(model: ModelRuntime, record: Record<string, unknown>): Promise<void> {
+  const errors: { field: string; message: string }[] = [];
+  for (const [field, parent] of model.parents) {
+    const id = record[field];
+    if (id === null || id === undefined) continue;
+    if ((await parent.store.get(id as RecordId)) === undefined) {
+      errors.push({ field, message: `no ${parent.schema.name.toLowerCase()} with id ${JSON.stringify(id)}` });
+    }
+  }
+  if (errors.length > 0) throw problems.invalidBody(`Invalid ${model.schema.name.toLowerCase()}`, errors);
+}
+
+async function childrenOf(incoming: ModelRuntime['incoming'][number], id: RecordId): Promise<StoredRecord[]> {
+  const records = await incoming.child.store.records();
+  return records.indexed.has(incoming.field)
+    ? records.lookup(incoming.field, id)
+    : [...records.values()].filter((r) => r[incoming.field] === id);
+}
+
+/**
+ * Applies the delete rules of every relation pointing at `id`, before the parent itself goes.
+ * `restrict` is checked for every relation first, so a refused delete changes nothing.
+ */
+export async function applyDeleteRules(model: ModelRuntime, id: RecordId): Promise<void> {
+  const affected = await Promise.all(model.incoming.map(async (rel) => ({ rel, children: await childrenOf(rel, id) })));
+  for (const { rel, children } of affected) {
+    if (rel.onDelete === 'restrict' && children.length > 0) {
+      const what = `${children.length} ${rel.child.schema.path}`;
+      throw problems.conflict(
+        `${what} still belong to ${model.schema.name.toLowerCase()} ${JSON.stringify(id)}; delete or move them first`,
+      );
+    }
+  }
+  for (const { rel, children } of affected) {
+    for (const child of children) {
+      if (rel.onDelete === 'cascade') {
+        await applyDeleteRules(rel.child, child.id);
+        await rel.child.store.remove(child.id);
+      } else if (rel.onDelete === 'nullify') {
+        const { id: childId, ...rest } = child;
+        await rel.child.store.replace(childId, { ...rest, [rel.field]: null });
+      }
+    }
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * A user's `@DataSource` class as a {@link ModelStore} (CONTRACT §5). Lists are computed from
+ * `getAll()` on each request, in id order; `getById` and `getLimit` are used when present.
+ * A write whose method the class lacks answers 405 naming the datasource and the method.
+ */
+import { problems } from '../errors.js';
+import type { RecordId, StoredRecord } from './collection.js';
+import type { ModelStore, ReadableRecords } from './model-store.js';
+import type { Persistence } from './persistence.js';
+
+const sameId = (a: unknown, b: RecordId): boolean => a === b || String(a) === String(b);
+
+function compareIds(a: StoredRecord, b: StoredRecord): number {
+  if (typeof a.id === 'number' && typeof b.id === 'number') return a.id - b.id;
+  return String(a.id) < String(b.id) ? -1 : String(a.id) > String(b.id) ? 1 : 0;
+}
+
+/** An in-memory, id-ordered view of what `getAll()` answered. */
+function snapshot(records: readonly StoredRecord[]): ReadableRecords {
+  const ordered = [...records].sort(compareIds);
+  const matching = (field: string, value: unknown) => ordered.filter((r) => (r[field] ?? null) === value);
+  return {
+    count: () => ordered.length,
+    page: (offset, limit) => ordered.slice(offset, limit === undefined ? undefined : offset + limit),
+    values: () => ordered.values(),
+    lookup: (field, value, offset = 0, limit) => matching(field, value).slice(offset, limit === undefined ? undefined : offset + limit),
+    countBy: (field, value) => matching(field, value).length,
+    indexed: new Set(),
+  };
+}
+
+function asRecords(value: unknown, name: string): StoredRecord[] {
+  if (!Array.isArray(value)) throw new TypeError(`datasource "${name}": getAll() must return an array`);
+  return value.map((v) => ({ ...(v as object) }) as StoredRecord);
+}
+
+export class DataSourceStore implements ModelStore {
+  constructor(
+    readonly label: string,
+    readonly source: Persistence<object>,
+  ) {}
+
+  async records(): Promise<ReadableRecords> {
+    return snapshot(asRecords(await this.source.getAll(), this.label));
+  }
+
+  async get(id: RecordId): Promise<StoredRecord | undefined> {
+    if (typeof this.source.getById === 'function') {
+      const found = await this.source.getById(id);
+      return found ? ({ ...found } as StoredRecord) : undefined;
+    }
+    return asRecords(await this.source.getAll(), this.label).find((r) => sameId(r.id, id));
+  }
+
+  async insert(record: Record<string, unknown>): Promise<StoredRecord> {
+    if (typeof this.source.save !== 'function') throw problems.operationNotSupported(this.label, 'save');
+    return { ...(await this.source.save(record)) } as StoredRecord;
+  }
+
+  async replace(id: RecordId, record: Record<string, unknown>): Promise<StoredRecord | undefined> {
+    if (typeof this.source.update !== 'function') throw problems.operationNotSupported(this.label, 'update');
+    return { ...(await this.source.update({ ...record, id })) } as StoredRecord;
+  }
+
+  async remove(id: RecordId): Promise<StoredRecord | undefined> {
+    if (typeof this.source.delete !== 'function') throw problems.operationNotSupported(this.label, 'delete');
+    const existing = await this.get(id);
+    if (!existing) return undefined;
+    await this.source.delete(existing);
+    return existing;
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * What generated handlers need of a model's datasource, whichever it is: the file collection
+ * (default) or a user's `Persistence` class. Reads may be synchronous (the file collection
+ * answers from memory) or not (a user's datasource may be remote).
+ */
+import type { IndexValue, RecordId, StoredRecord } from './collection.js';
+
+type MaybePromise<T> = T | Promise<T>;
+
+/** The read side of a collection, as queries walk it. */
+export interface ReadableRecords {
+  count(): number;
+  page(offset: number, limit?: number): StoredRecord[];
+  values(): IterableIterator<StoredRecord>;
+  lookup(field: string, value: IndexValue, offset?: number, limit?: number): StoredRecord[];
+  countBy(field: string, value: IndexValue): number;
+  /** Fields `lookup`/`countBy` can answer from an index. */
+  readonly indexed: ReadonlySet<string>;
+}
+
+export interface ModelStore {
+  /** `default` or the datasource's name, for messages. */
+  readonly label: string;
+  records(): MaybePromise<ReadableRecords>;
+  get(id: RecordId): MaybePromise<StoredRecord | undefined>;
+  insert(record: Record<string, unknown>): Promise<StoredRecord>;
+  replace(id: RecordId, record: Record<string, unknown>): Promise<StoredRecord | undefined>;
+  remove(id: RecordId): Promise<StoredRecord | undefined>;
+}
