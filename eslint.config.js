@@ -70,6 +70,7 @@ export default tseslint.config(
   {
     // Example projects are user code: they import the framework by its public name only.
     files: ['examples/**/*.ts'],
+    ignores: ['examples/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -173,4 +173,45 @@ describe('load errors name file, line and Model.field', () => {
       await p.close();
     }
   });
+
+  it('names a relation to a class that is not a model', async () => {
+    const error = await loadError({
+      'a.ts': `${HEADER}export class Person { id!: number; }\n@Rest @FromDataSource export class Pet {\n  id!: number;\n  @BelongTo owner?: Person;\n}\n`,
+    });
+    expect(error.code).toBe('UNKNOWN_RELATION_TARGET');
+    expect(error.message).toMatch(/a\.ts:5: Pet\.owner: Person is not a @Rest model/);
+  });
+
+  it('names a @HasMany without a matching @BelongTo on the child', async () => {
+    const error = await loadError({
+      'owner.ts': `${HEADER}import { Pet } from './pet.js';\n@Rest @FromDataSource export class Owner {\n  id!: number;\n  @HasMany pets!: Pet[];\n}\n`,
+      'pet.ts': `${HEADER}@Rest @FromDataSource export class Pet { id!: number; name!: string; }\n`,
+    });
+    expect(error.code).toBe('MISSING_INVERSE_RELATION');
+    expect(error.message).toMatch(/owner\.ts:5: Owner\.pets: @HasMany needs a @BelongTo field of type Owner on Pet/);
+  });
+
+  it('names a model whose datasource does not exist, and the ones that do', async () => {
+    const error = await loadError({
+      'a.ts': `import { DataSource, FromDataSource, Rest } from 'decorest';\n@DataSource('memory') export class Mem { getAll() { return []; } }\n@Rest @FromDataSource('memroy') export class Note { id!: number; }\n`,
+    });
+    expect(error.code).toBe('UNKNOWN_DATASOURCE');
+    expect(error.message).toMatch(/a\.ts:3: Note: @FromDataSource\('memroy'\) names no @DataSource \(known: memory\)/);
+  });
+
+  it('refuses two datasources with one name', async () => {
+    const error = await loadError({
+      'a.ts': `import { DataSource } from 'decorest';\n@DataSource('m') export class A { getAll() { return []; } }\n@DataSource('m') export class B { getAll() { return []; } }\n`,
+    });
+    expect(error.code).toBe('DUPLICATE_DATASOURCE');
+    expect(error.message).toMatch(/a\.ts:3: B: datasource "m" is already declared/);
+  });
+
+  it('refuses a datasource without getAll', async () => {
+    const error = await loadError({
+      'a.ts': `import { DataSource } from 'decorest';\n@DataSource('m') export class A { list() { return []; } }\n`,
+    });
+    expect(error.code).toBe('BAD_DATASOURCE');
+    expect(error.message).toMatch(/A: a datasource implements Persistence and needs a getAll\(\) method/);
+  });
 });
