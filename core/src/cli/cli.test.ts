@@ -88,4 +88,24 @@ describe('decorest CLI', () => {
     oneLine(result.stderr);
     expect(result.stderr).toContain(`port ${port} is already in use`);
   });
+
+  it('refuses to serve a data folder another decorest is serving', async () => {
+    const { cp, mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'decorest-cli-lock-'));
+    try {
+      await cp(EXAMPLES.todo, dir, { recursive: true, filter: (src) => !src.includes('/data') });
+      serving = await startServeProcess([dir, '--port', '0', '--quiet']);
+      const second = await runCli(['serve', dir, '--port', '0']);
+      expect(second.code).toBe(1);
+      oneLine(second.stderr);
+      expect(second.stderr).toContain(`another decorest process (pid ${String(serving.child.pid)})`);
+      const routes = await runCli(['routes', dir]);
+      expect(routes.code).toBe(0);
+    } finally {
+      serving?.child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -120,6 +120,25 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
     case 'delete':
       return { summary: `Delete a ${name}`, parameters: params, responses: { '200': { description: `The deleted ${name}`, content: json(ref(name)) }, ...problemResponses(['400', '404']) } };
     default:
+      if (route.operation?.startsWith('relation ')) {
+        // GET /users/:id/todos: the child's list, scoped to one parent.
+        const child = route.operation.slice('relation '.length);
+        return {
+          summary: `List the ${child} records of one ${name}`,
+          parameters: [
+            ...params,
+            ...LIST_PARAMETERS.map(([n, d, s]) => ({ name: n, in: 'query', required: false, description: d, schema: s })),
+          ],
+          responses: {
+            '200': {
+              description: `${child} records of the ${name}, ascending id order`,
+              headers: { 'X-Total-Count': { schema: { type: 'integer' }, description: 'matches before limit and offset' } },
+              content: json({ type: 'array', items: ref(child) }),
+            },
+            ...problemResponses(['400', '404']),
+          },
+        };
+      }
       return { summary: route.operation ?? 'Generated route', parameters: params, responses: { '200': { description: 'OK' }, ...problemResponses(['400', '404']) } };
   }
 }

@@ -23,13 +23,20 @@ import { CollectionStore } from '../persistence/collection-store.js';
 import { DataSourceStore } from '../persistence/datasource-store.js';
 import type { ModelStore } from '../persistence/model-store.js';
 import { openFileCollection } from '../persistence/file-collection.js';
+import { MemoryCollection } from '../persistence/memory-collection.js';
 import { compileModelValidator } from '../validation/compile.js';
 import { createBodyBinder } from './body-binder.js';
+import { lockDataDir } from './data-lock.js';
 import { checkDataSourceNames, instantiateDataSources } from './datasources.js';
 
 export interface OpenProjectOptions {
   /** Where datafiles live; `<project>/data` by default (CONTRACT §5). */
   dataDir?: string;
+  /**
+   * `false` keeps records in memory and never touches `data/` (no lock, no files): for
+   * commands that only describe the API (`routes`, `openapi`) while a server may be running.
+   */
+  data?: boolean;
 }
 
 /** A loaded project, ready to be served by any number of servers. */
@@ -46,13 +53,22 @@ export interface ProjectRuntime {
   close(): Promise<void>;
 }
 
-async function openCollections(models: readonly ModelSchema[], dataDir: string): Promise<Map<string, Collection>> {
+async function openCollections(
+  models: readonly ModelSchema[],
+  dataDir: string | undefined,
+): Promise<Map<string, Collection>> {
   const opened = new Map<string, Collection>();
   try {
     for (const model of models) {
       if (model.dataSource !== undefined) continue;
       const indexes = model.relations.filter((r) => r.kind === 'belongTo').map((r) => r.field);
-      opened.set(model.name, await openFileCollection(join(dataDir, `${model.path}.db`), { idKind: model.idKind, indexes }));
+      const options = { idKind: model.idKind, indexes };
+      opened.set(
+        model.name,
+        dataDir === undefined
+          ? new MemoryCollection(options)
+          : await openFileCollection(join(dataDir, `${model.path}.db`), options),
+      );
     }
   } catch (error) {
     await Promise.allSettled([...opened.values()].map((c) => c.close()));
@@ -80,9 +96,19 @@ export async function openProject(dir: string, options: OpenProjectOptions = {})
   const dataSources = instantiateDataSources(loaded);
   checkDataSourceNames(models, dataSources);
   const dataDir = options.dataDir ?? join(loaded.root, 'data');
-  const collections = await openCollections(models, dataDir);
+  const withData = options.data !== false;
+  const needsFiles = withData && models.some((m) => m.dataSource === undefined);
+  const unlock = needsFiles ? await lockDataDir(dataDir) : async () => {};
+  let collections: Map<string, Collection>;
+  try {
+    collections = await openCollections(models, withData ? dataDir : undefined);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
   const close = async (): Promise<void> => {
     await Promise.all([...collections.values()].map((c) => c.close()));
+    await unlock();
   };
   try {
     const storeOf = (m: ModelSchema): ModelStore => {

@@ -6,7 +6,7 @@ import type { CliArgs } from '../parse-args.js';
 
 /** `decorest openapi [dir]`: the OpenAPI 3.1 document on stdout. */
 export async function runOpenApi(args: CliArgs): Promise<number> {
-  const project = await openProject(args.dir);
+  const project = await openProject(args.dir, { data: false });
   try {
     // The same document the server sends: its own /openapi.json route is not part of the API.
     const routes = project.table.routes.filter((r) => r.operation !== 'openapi');

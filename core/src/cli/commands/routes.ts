@@ -4,7 +4,7 @@ import type { CliArgs } from '../parse-args.js';
 
 /** `decorest routes [dir]`: the route table, without serving. */
 export async function runRoutes(args: CliArgs): Promise<number> {
-  const project = await openProject(args.dir);
+  const project = await openProject(args.dir, { data: false });
   try {
     console.log(formatRoutes(project.table.routes));
     return 0;
