@@ -1,0 +1,54 @@
+/**
+ * The files that make up a project (CONTRACT §7): `.ts` and `.js` files, without
+ * `node_modules`, `data` (the default datasource's files) and dot-folders, and without
+ * declaration and test files.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+const SKIPPED_FOLDERS = new Set(['node_modules', 'data']);
+const SKIPPED_FILES = /(\.d\.ts|\.(test|spec)\.[jt]s)$/;
+const PROJECT_FILES = /\.[jt]s$/;
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false; // a dangling symlink is not part of the project
+  }
+}
+
+async function walk(folder: string, found: string[]): Promise<void> {
+  const entries = await readdir(folder, { withFileTypes: true });
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    const full = path.join(folder, entry.name);
+    // Symlinked folders are not followed: they may loop, or point at another project.
+    if (entry.isDirectory()) {
+      if (!SKIPPED_FOLDERS.has(entry.name)) await walk(full, found);
+      continue;
+    }
+    if (!PROJECT_FILES.test(entry.name) || SKIPPED_FILES.test(entry.name)) continue;
+    if (entry.isFile() || (entry.isSymbolicLink() && (await isFile(full)))) found.push(full);
+  }
+}
+
+/**
+ * Absolute paths of a project's files, sorted by their path relative to `root` so every load
+ * evaluates them in the same order on every platform.
+ *
+ * @example
+ * ```ts
+ * await listProjectFiles('/work/todo'); // ['/work/todo/app.ts', '/work/todo/models/todo.ts']
+ * ```
+ */
+export async function listProjectFiles(root: string): Promise<string[]> {
+  const found: string[] = [];
+  await walk(root, found);
+  const key = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  return found.sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  });
+}

@@ -1,0 +1,197 @@
+/**
+ * Evaluates project files with CommonJS semantics in the host realm, one registry per load:
+ * a fresh module cache means fresh class objects, and nothing survives into the next load.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { inspect, types } from 'node:util';
+import vm from 'node:vm';
+
+import { DecorestError, LOAD_ERROR_CODES, LoadError } from '../errors.js';
+import { ModuleResolver, notFoundReason } from './module-resolver.js';
+import { SITE_FUNCTION, type SiteRecorder } from './site-transformer.js';
+import { SourceMaps } from './source-maps.js';
+import { transpile, type TranspiledModule } from './transpile.js';
+
+/** Called for every `__decorestSite` a file runs: a class it defined, at a 1-based line. */
+export type SiteListener = (
+  value: unknown,
+  file: string,
+  line: number,
+  name: string,
+  rebound: boolean,
+) => void;
+
+export interface ModuleRegistryOptions {
+  readonly root: string;
+  /** What `import … from 'decorest'` evaluates to. */
+  readonly framework: object;
+  readonly onSite: SiteListener;
+  /** Sources already read, by absolute path; other files are read from disk. */
+  readonly sources?: ReadonlyMap<string, string>;
+}
+
+/** The `module` object a CommonJS file sees. */
+interface CjsModule {
+  id: string;
+  filename: string;
+  exports: unknown;
+  loaded: boolean;
+}
+
+const PARAMETERS = ['exports', 'require', 'module', '__filename', '__dirname', SITE_FUNCTION];
+
+// Enough frames to reach the user's line under a few decorator and require layers.
+const STACK_FRAMES_WHILE_LOADING = 64;
+
+function describeThrown(thrown: unknown): string {
+  if (thrown instanceof DecorestError) return thrown.message; // already says what to fix
+  if (types.isNativeError(thrown)) return `threw ${thrown.name}: ${thrown.message}`;
+  return `threw ${inspect(thrown, { depth: 1, breakLength: Infinity })}`;
+}
+
+export class ModuleRegistry {
+  readonly sourceMaps = new SourceMaps();
+  readonly #options: ModuleRegistryOptions;
+  readonly #resolver: ModuleResolver;
+  readonly #modules = new Map<string, CjsModule>();
+  readonly #transpiled = new Map<string, TranspiledModule>();
+  #depth = 0;
+
+  constructor(options: ModuleRegistryOptions) {
+    this.#options = options;
+    this.#resolver = new ModuleResolver(options.root);
+  }
+
+  /** Transpiles a file once (memoized); throws its SYNTAX_ERROR. */
+  prepare(file: string): TranspiledModule {
+    let transpiled = this.#transpiled.get(file);
+    if (!transpiled) {
+      transpiled = transpile(this.#source(file), file);
+      this.#transpiled.set(file, transpiled);
+      this.sourceMaps.add(file, transpiled.sourceMap);
+    }
+    return transpiled;
+  }
+
+  /** Evaluates `file` (once) and returns its `module.exports`. */
+  load(file: string): unknown {
+    const cached = this.#modules.get(file);
+    if (cached) return cached.exports;
+    if (file.endsWith('.json')) return this.#loadJson(file);
+
+    const run = this.#compile(file, this.prepare(file));
+    const module: CjsModule = { id: file, filename: file, exports: {}, loaded: false };
+    // Registered before it runs, as Node does: a circular import sees the partial exports.
+    this.#modules.set(file, module);
+    const site: SiteRecorder = (value, line, name, rebound) =>
+      this.#options.onSite(value, file, line, String(name), rebound === true);
+
+    const previousLimit = Error.stackTraceLimit;
+    if (this.#depth === 0) {
+      Error.stackTraceLimit = Math.max(previousLimit, STACK_FRAMES_WHILE_LOADING);
+    }
+    this.#depth += 1;
+    try {
+      run.call(
+        module.exports,
+        module.exports,
+        this.#requireFor(file),
+        module,
+        file,
+        path.dirname(file),
+        site,
+      );
+    } catch (thrown) {
+      // A LoadError from a nested import already names the file it happened in.
+      if (thrown instanceof LoadError) throw thrown;
+      const stack = types.isNativeError(thrown) ? thrown.stack : undefined;
+      const where = this.sourceMaps.locate(stack) ?? { file };
+      throw new LoadError(LOAD_ERROR_CODES.MODULE_THREW, where, describeThrown(thrown), {
+        cause: thrown,
+      });
+    } finally {
+      this.#depth -= 1;
+      if (this.#depth === 0) Error.stackTraceLimit = previousLimit;
+    }
+    module.loaded = true;
+    return module.exports;
+  }
+
+  /** `module.exports` of an evaluated file, or undefined if it was never loaded. */
+  exportsOf(file: string): unknown {
+    return this.#modules.get(file)?.exports;
+  }
+
+  /** Every file evaluated so far, in the order evaluation started. */
+  loadedFiles(): string[] {
+    return [...this.#modules.keys()];
+  }
+
+  /** What `specifier` evaluates to when `fromFile` imports it, loading it if needed. */
+  requireFrom(fromFile: string, specifier: string): unknown {
+    return this.#requireFor(fromFile)(specifier);
+  }
+
+  #requireFor(fromFile: string): (specifier: string) => unknown {
+    return (specifier: string) => {
+      const resolution = this.#resolver.resolve(fromFile, String(specifier));
+      switch (resolution.kind) {
+        case 'framework':
+          return this.#options.framework;
+        case 'file':
+          return this.load(resolution.path);
+        case 'package':
+          return resolution.load();
+        case 'missing': {
+          // The importing line is the innermost frame of the importer on this stack.
+          const where = this.sourceMaps.locate(new Error().stack, fromFile) ?? { file: fromFile };
+          const reason = notFoundReason(fromFile, specifier, resolution.tried);
+          throw new LoadError(LOAD_ERROR_CODES.MODULE_NOT_FOUND, where, reason);
+        }
+      }
+    };
+  }
+
+  #compile(file: string, transpiled: TranspiledModule): Function {
+    try {
+      return vm.compileFunction(transpiled.code, PARAMETERS, { filename: file });
+    } catch (thrown) {
+      // What TypeScript's syntactic pass lets through but V8 rejects (e.g. top-level await
+      // in a CommonJS module). V8 puts `file:line` on the first line of the stack.
+      const stack = types.isNativeError(thrown) ? (thrown.stack ?? '') : '';
+      const generated = stack.startsWith(`${file}:`)
+        ? Number(/:(\d+)$/.exec(stack.split('\n')[0]!)?.[1])
+        : NaN;
+      const line = Number.isFinite(generated)
+        ? this.sourceMaps.original(file, generated, 1)?.line
+        : undefined;
+      const reason = types.isNativeError(thrown) ? thrown.message : String(thrown);
+      throw new LoadError(LOAD_ERROR_CODES.SYNTAX_ERROR, { file, line }, reason, {
+        cause: thrown,
+      });
+    }
+  }
+
+  #loadJson(file: string): unknown {
+    const module: CjsModule = { id: file, filename: file, exports: undefined, loaded: false };
+    try {
+      module.exports = JSON.parse(this.#source(file)) as unknown;
+    } catch (thrown) {
+      const reason = types.isNativeError(thrown) ? thrown.message : String(thrown);
+      throw new LoadError(LOAD_ERROR_CODES.SYNTAX_ERROR, { file }, reason, { cause: thrown });
+    }
+    module.loaded = true;
+    this.#modules.set(file, module);
+    return module.exports;
+  }
+
+  /** The source text of a project file, as evaluated. */
+  source(file: string): string {
+    return this.#source(file);
+  }
+
+  #source(file: string): string {
+    return this.#options.sources?.get(file) ?? readFileSync(file, 'utf8');
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * A field's declared TypeScript type as the closed set of shapes a model field can have
+ * (CONTRACT §1 "Supported field types"). Everything else is kept as `unsupported` with its text,
+ * so the schema builder can say exactly what it could not use.
+ */
+import ts from 'typescript';
+
+/** A field type as written in the source. `reference` names another class, resolved later. */
+export type TypeExpr =
+  | { readonly kind: 'string' }
+  | { readonly kind: 'number' }
+  | { readonly kind: 'boolean' }
+  | { readonly kind: 'date' }
+  | { readonly kind: 'enum'; readonly values: readonly string[] }
+  | { readonly kind: 'array'; readonly element: TypeExpr }
+  | { readonly kind: 'nullable'; readonly inner: TypeExpr }
+  | { readonly kind: 'reference'; readonly name: string }
+  | { readonly kind: 'unsupported'; readonly text: string }
+  | { readonly kind: 'none' };
+
+/** Type aliases and enums declared at the top of a file: expanded where a field uses them. */
+export type LocalTypes = ReadonlyMap<string, ts.TypeAliasDeclaration | ts.EnumDeclaration>;
+
+interface Context {
+  readonly sourceFile: ts.SourceFile;
+  readonly localTypes: LocalTypes;
+  /** Aliases being expanded, against `type A = B; type B = A`. */
+  readonly expanding: ReadonlySet<string>;
+}
+
+const WRAPPER_TYPES: Readonly<Record<string, TypeExpr>> = {
+  Date: { kind: 'date' },
+  // The boxed names mean the same field type on the wire.
+  String: { kind: 'string' },
+  Number: { kind: 'number' },
+  Boolean: { kind: 'boolean' },
+};
+
+/** `A.B.C` for a (possibly qualified) type name. */
+export function entityNameText(name: ts.EntityName): string {
+  return ts.isIdentifier(name) ? name.text : `${entityNameText(name.left)}.${name.right.text}`;
+}
+
+function unsupported(node: ts.Node, context: Context): TypeExpr {
+  return { kind: 'unsupported', text: node.getText(context.sourceFile) };
+}
+
+function isNullLiteral(node: ts.TypeNode): boolean {
+  return ts.isLiteralTypeNode(node) && node.literal.kind === ts.SyntaxKind.NullKeyword;
+}
+
+function isBooleanLiteral(node: ts.TypeNode): boolean {
+  return (
+    ts.isLiteralTypeNode(node) &&
+    (node.literal.kind === ts.SyntaxKind.TrueKeyword ||
+      node.literal.kind === ts.SyntaxKind.FalseKeyword)
+  );
+}
+
+function flattenUnion(node: ts.TypeNode): ts.TypeNode[] {
+  if (ts.isParenthesizedTypeNode(node)) return flattenUnion(node.type);
+  return ts.isUnionTypeNode(node) ? node.types.flatMap(flattenUnion) : [node];
+}
+
+function readEnum(declaration: ts.EnumDeclaration, context: Context): TypeExpr {
+  const values: string[] = [];
+  for (const member of declaration.members) {
+    const init = member.initializer;
+    // Only string enums are field types; numeric members have no stable wire value.
+    if (!init || !ts.isStringLiteralLike(init)) {
+      return { kind: 'unsupported', text: declaration.name.getText(context.sourceFile) };
+    }
+    values.push(init.text);
+  }
+  return { kind: 'enum', values };
+}
+
+function readReference(node: ts.TypeReferenceNode, context: Context): TypeExpr {
+  const name = entityNameText(node.typeName);
+  const args = node.typeArguments ?? [];
+  if ((name === 'Array' || name === 'ReadonlyArray') && args.length === 1) {
+    return { kind: 'array', element: read(args[0]!, context) };
+  }
+  if (args.length > 0) return unsupported(node, context);
+  const wrapper = WRAPPER_TYPES[name];
+  if (wrapper) return wrapper;
+  const local = context.localTypes.get(name);
+  if (local && !context.expanding.has(name)) {
+    if (ts.isEnumDeclaration(local)) return readEnum(local, context);
+    if (!local.typeParameters) {
+      const expanding = new Set(context.expanding).add(name);
+      return read(local.type, { ...context, expanding });
+    }
+  }
+  return { kind: 'reference', name };
+}
+
+function readUnion(node: ts.TypeNode, context: Context): TypeExpr {
+  const members = flattenUnion(node);
+  const nullable = members.some(isNullLiteral);
+  // `T | undefined` says the same as an optional field; the `?` decides requiredness.
+  const rest = members.filter(
+    (m) => !isNullLiteral(m) && m.kind !== ts.SyntaxKind.UndefinedKeyword,
+  );
+  let inner: TypeExpr;
+  if (rest.length === 0) {
+    return unsupported(node, context);
+  } else if (rest.length === 1) {
+    inner = read(rest[0]!, context);
+  } else if (rest.every((m) => isBooleanLiteral(m) || m.kind === ts.SyntaxKind.BooleanKeyword)) {
+    inner = { kind: 'boolean' };
+  } else {
+    // A union of string literals and of aliases/enums that are themselves string unions.
+    const parts = rest.map((m) => read(m, context));
+    const values = parts.flatMap((p) => (p.kind === 'enum' ? p.values : []));
+    if (!parts.every((p) => p.kind === 'enum')) return unsupported(node, context);
+    inner = { kind: 'enum', values: [...new Set(values)] };
+  }
+  if (!nullable || inner.kind === 'nullable') return inner;
+  return { kind: 'nullable', inner };
+}
+
+function read(node: ts.TypeNode, context: Context): TypeExpr {
+  switch (node.kind) {
+    case ts.SyntaxKind.StringKeyword:
+      return { kind: 'string' };
+    case ts.SyntaxKind.NumberKeyword:
+      return { kind: 'number' };
+    case ts.SyntaxKind.BooleanKeyword:
+      return { kind: 'boolean' };
+  }
+  if (ts.isParenthesizedTypeNode(node)) return read(node.type, context);
+  if (ts.isUnionTypeNode(node)) return readUnion(node, context);
+  if (ts.isArrayTypeNode(node)) return { kind: 'array', element: read(node.elementType, context) };
+  if (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword) {
+    return read(node.type, context);
+  }
+  if (ts.isTypeReferenceNode(node)) return readReference(node, context);
+  if (ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal)) {
+    return { kind: 'enum', values: [node.literal.text] };
+  }
+  return unsupported(node, context);
+}
+
+/**
+ * Reads a declared type. `localTypes` are the file's own aliases and enums, expanded in place
+ * (`type Priority = 'low' | 'high'` makes `priority!: Priority` an enum).
+ *
+ * @example
+ * ```ts
+ * readType(property.type, sourceFile, new Map()); // `string | null` → nullable string
+ * ```
+ */
+export function readType(
+  node: ts.TypeNode | undefined,
+  sourceFile: ts.SourceFile,
+  localTypes: LocalTypes,
+): TypeExpr {
+  if (!node) return { kind: 'none' };
+  return read(node, { sourceFile, localTypes, expanding: new Set() });
+}

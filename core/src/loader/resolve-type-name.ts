@@ -1,0 +1,111 @@
+/**
+ * From a type name as written in a file (`User`, `models.User`, an alias `type Owner = User`)
+ * to the runtime value it names, following the file's imports. This is how a bare
+ * `@BelongTo user?: User` finds its target class without `design:type` (DESIGN "Known traps").
+ */
+import ts from 'typescript';
+
+import { isRelativeSpecifier, resolveRelative } from './module-resolver.js';
+import type { FileDeclarations } from './read-declarations.js';
+import { entityNameText } from './read-type.js';
+
+/** What the resolution needs from a load. */
+export interface TypeNameContext {
+  declarationsOf(file: string): FileDeclarations | undefined;
+  astOf(file: string): ts.SourceFile | undefined;
+  /** The class a top-level site of `file` defined under `name` at `line`. */
+  classAt(file: string, name: string, line: number): unknown;
+  exportsOf(file: string): unknown;
+  /** What a non-relative specifier evaluates to from `file` (`decorest`, a package). */
+  requireFrom(file: string, specifier: string): unknown;
+}
+
+const MAX_DEPTH = 16;
+
+function isObjectLike(value: unknown): value is object {
+  return (typeof value === 'object' && value !== null) || typeof value === 'function';
+}
+
+/** `import x from` semantics under esModuleInterop: `default` of an ES module, else the module. */
+function pick(exports: unknown, importedName: string): unknown {
+  if (importedName === '*') return exports;
+  if (!isObjectLike(exports)) return undefined;
+  if (importedName === 'default' && Reflect.get(exports, '__esModule') !== true) return exports;
+  return Reflect.get(exports, importedName);
+}
+
+function topLevelClassLine(ast: ts.SourceFile, name: string): number | undefined {
+  for (const statement of ast.statements) {
+    const candidates = ts.isVariableStatement(statement)
+      ? statement.declarationList.declarations
+      : [statement];
+    for (const node of candidates) {
+      const named =
+        ts.isClassDeclaration(node) || ts.isVariableDeclaration(node) ? node.name : undefined;
+      if (!named || !ts.isIdentifier(named) || named.text !== name) continue;
+      const { line } = ast.getLineAndCharacterOfPosition(named.getStart(ast));
+      return line + 1;
+    }
+  }
+  return undefined;
+}
+
+function aliasTarget(ast: ts.SourceFile, name: string): string | undefined {
+  for (const statement of ast.statements) {
+    if (!ts.isTypeAliasDeclaration(statement) || statement.name.text !== name) continue;
+    const type = statement.type;
+    if (ts.isTypeReferenceNode(type) && !type.typeArguments) return entityNameText(type.typeName);
+  }
+  return undefined;
+}
+
+function resolveHead(context: TypeNameContext, file: string, head: string, depth: number): unknown {
+  const ast = context.astOf(file);
+  // 1. A class the file itself defines at top level (nested classes are not in type scope).
+  const line = ast ? topLevelClassLine(ast, head) : undefined;
+  if (line !== undefined) {
+    const defined = context.classAt(file, head, line);
+    if (defined !== undefined) return defined;
+  }
+  // 2. An import, default and namespace imports included.
+  const binding = context.declarationsOf(file)?.imports.get(head);
+  if (binding) {
+    if (!isRelativeSpecifier(binding.specifier)) {
+      try {
+        return pick(context.requireFrom(file, binding.specifier), binding.importedName);
+      } catch {
+        return undefined; // a package that does not load names nothing here
+      }
+    }
+    const target = resolveRelative(file, binding.specifier);
+    return target ? pick(context.exportsOf(target), binding.importedName) : undefined;
+  }
+  // 3. A local alias of another name: `type Owner = User`.
+  const aliased = ast ? aliasTarget(ast, head) : undefined;
+  if (aliased !== undefined) return resolve(context, file, aliased, depth + 1);
+  // 4. A value the file exports under that name (`export const User = defineModel(...)`).
+  const own = context.exportsOf(file);
+  return isObjectLike(own) && Object.hasOwn(own, head) ? Reflect.get(own, head) : undefined;
+}
+
+function resolve(context: TypeNameContext, file: string, name: string, depth: number): unknown {
+  if (depth > MAX_DEPTH) return undefined;
+  const [head, ...members] = name.split('.');
+  let value = resolveHead(context, file, head!, depth);
+  for (const member of members) {
+    value = isObjectLike(value) ? Reflect.get(value, member) : undefined;
+  }
+  return value;
+}
+
+/**
+ * The runtime value `name` denotes in `file`, or undefined when it names nothing loaded.
+ *
+ * @example
+ * ```ts
+ * resolveTypeName(context, '/p/todo.ts', 'User'); // the User class imported by todo.ts
+ * ```
+ */
+export function resolveTypeName(context: TypeNameContext, file: string, name: string): unknown {
+  return resolve(context, file, name, 0);
+}
