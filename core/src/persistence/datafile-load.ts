@@ -1,0 +1,209 @@
+/**
+ * Reads a datafile into memory (issue 4: "a corrupted datafile fails the load with a message
+ * naming the file and line, never a silent wipe"; issue 7: "a torn last line loads every
+ * complete record and reports the torn one").
+ *
+ * - A bad line that is the file's last and has no newline is a write torn by a crash: every
+ *   line before it loads, it is reported in `torn` and the caller cuts it off.
+ * - A bad line anywhere else is a {@link LoadError} naming `file:line`. NeDB instead drops up
+ *   to 10 % of the lines silently; we never drop a line.
+ *
+ * Speed (issue 6: cold start with 100k records ≤ 1.5 s): the file is decoded in large chunks
+ * split at newlines, each line parsed once, ids collected into a Map, and the id order sorted
+ * once at the end (skipped when, as usual, the file is already in id order).
+ */
+import { readFile } from 'node:fs/promises';
+
+import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
+import type { IdKind, RecordId, StoredRecord } from './collection.js';
+import { type JsonObject, parseLine } from './datafile-format.js';
+import { idFromKey, isIdOfKind, keyOf } from './id-rules.js';
+
+export interface LoadedDatafile {
+  records: Map<RecordId, StoredRecord>;
+  /** Ids stored under an `_id` other than `String(id)` (documents NeDB keyed itself). */
+  foreignKeys: Map<RecordId, string>;
+  /** Highest numeric id seen in any line, deleted ones and the metadata line included. */
+  lastId: number;
+  /** NeDB index definitions by field, carried over by compaction. */
+  indexLines: Map<string, string>;
+  /** Complete lines, blank ones included (compaction compares this with the live records). */
+  lines: number;
+  /** Bytes up to the end of the last complete line, or of the last valid unterminated line. */
+  size: number;
+  /** The file has content and does not end with a newline (and the last line is valid). */
+  needsNewline: boolean;
+  torn: { line: number; reason: string } | undefined;
+}
+
+const NEWLINE = 10;
+const CHUNK_BYTES = 8 * 1024 * 1024;
+
+export async function readDatafile(file: string, idKind: IdKind): Promise<LoadedDatafile> {
+  let buffer: Buffer;
+  try {
+    buffer = await readFile(file);
+  } catch (error) {
+    // ENOTDIR: a parent is a file, so the datafile cannot exist either.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+    buffer = Buffer.alloc(0);
+  }
+  return new DatafileReader(file, idKind).read(buffer);
+}
+
+class DatafileReader {
+  private readonly records = new Map<RecordId, StoredRecord>();
+  private readonly foreignKeys = new Map<RecordId, string>();
+  /** `_id` → id, for foreign keys only. */
+  private readonly keyToId = new Map<string, RecordId>();
+  private readonly indexLines = new Map<string, string>();
+  private lastId = 0;
+
+  constructor(
+    private readonly file: string,
+    private readonly idKind: IdKind,
+  ) {}
+
+  read(buffer: Buffer): LoadedDatafile {
+    let lineNumber = 0;
+    let torn: LoadedDatafile['torn'];
+    let start = buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0; // BOM
+    while (start < buffer.length) {
+      const end = chunkEnd(buffer, start);
+      const text = buffer.toString('utf8', start, end);
+      let from = 0;
+      while (from < text.length) {
+        let to = text.indexOf('\n', from);
+        const terminated = to >= 0;
+        if (!terminated) to = text.length;
+        lineNumber++;
+        const reason = this.readLine(text.slice(from, to), lineNumber);
+        if (reason !== undefined) {
+          // Only an unterminated line can be the end of a torn append (chunks end at a newline
+          // except the last one).
+          if (terminated) throw this.corrupt(lineNumber, reason);
+          torn = { line: lineNumber, reason };
+        }
+        from = to + 1;
+      }
+      start = end;
+    }
+    const endsWithNewline = buffer.length === 0 || buffer[buffer.length - 1] === NEWLINE;
+    const lastNewline = buffer.lastIndexOf(NEWLINE);
+    return {
+      records: this.records,
+      foreignKeys: this.foreignKeys,
+      lastId: this.lastId,
+      indexLines: this.indexLines,
+      lines: torn ? lineNumber - 1 : lineNumber,
+      size: torn ? lastNewline + 1 : buffer.length,
+      needsNewline: !endsWithNewline && !torn,
+      torn,
+    };
+  }
+
+  /** Applies one line; returns why it is unusable, or `undefined`. */
+  private readLine(line: string, lineNumber: number): string | undefined {
+    if (line.length === 0) return undefined;
+    const parsed = parseLine(line);
+    switch (parsed.kind) {
+      case 'record':
+        return this.readRecord(parsed.key, parsed.fields, lineNumber);
+      case 'delete':
+        this.noteKey(parsed.key);
+        this.drop(this.idOfKey(parsed.key));
+        return undefined;
+      case 'meta':
+        if (parsed.lastId !== undefined && parsed.lastId > this.lastId) this.lastId = parsed.lastId;
+        return undefined;
+      case 'index':
+        if (parsed.removed) this.indexLines.delete(parsed.field);
+        else this.indexLines.set(parsed.field, line);
+        return undefined;
+      case 'invalid':
+        return line.trim() === '' ? undefined : parsed.reason;
+    }
+  }
+
+  private readRecord(key: string | undefined, fields: JsonObject, lineNumber: number): string | undefined {
+    let id: RecordId;
+    let record: JsonObject = fields;
+    if (Object.hasOwn(fields, 'id')) {
+      const raw = fields['id'];
+      if (!isIdOfKind(raw, this.idKind)) {
+        if (!(typeof raw === 'number' || typeof raw === 'string')) return `no usable id (id is ${JSON.stringify(raw)})`;
+        throw this.corrupt(lineNumber, `id ${JSON.stringify(raw)} is not ${kindName(this.idKind)}, but the model's id is declared ${this.idKind}`);
+      }
+      id = raw;
+    } else {
+      const fromKey = key === undefined ? undefined : idFromKey(key, this.idKind);
+      if (fromKey === undefined) {
+        return `no usable id: _id ${JSON.stringify(key)} is not ${kindName(this.idKind)} and the line has no id`;
+      }
+      id = fromKey;
+      record = { id, ...fields };
+    }
+    if (typeof id === 'number' && id > this.lastId) this.lastId = id;
+    const plainKey = keyOf(id);
+    const fileKey = key ?? plainKey;
+    // Fast path: our own files name every record by its plain key.
+    if (fileKey === plainKey && this.keyToId.size === 0) {
+      this.records.set(id, record as StoredRecord);
+      return undefined;
+    }
+    // NeDB semantics: a later line with the same `_id` replaces the document, even when it
+    // changed the `id` field.
+    const previous = this.idOfKey(fileKey);
+    if (previous !== undefined && previous !== id) this.drop(previous);
+    if (this.records.has(id) && (this.foreignKeys.get(id) ?? plainKey) !== fileKey) {
+      throw this.corrupt(lineNumber, `id ${JSON.stringify(id)} is stored under two _id values (${JSON.stringify(this.foreignKeys.get(id) ?? plainKey)} and ${JSON.stringify(fileKey)})`);
+    }
+    this.records.set(id, record as StoredRecord);
+    if (fileKey !== plainKey) {
+      this.foreignKeys.set(id, fileKey);
+      this.keyToId.set(fileKey, id);
+    }
+    return undefined;
+  }
+
+  /** The id an `_id` currently names, if any. */
+  private idOfKey(key: string): RecordId | undefined {
+    const mapped = this.keyToId.get(key);
+    if (mapped !== undefined) return mapped;
+    const id = idFromKey(key, this.idKind);
+    return id !== undefined && this.records.has(id) && !this.foreignKeys.has(id) ? id : undefined;
+  }
+
+  private drop(id: RecordId | undefined): void {
+    if (id === undefined) return;
+    this.records.delete(id);
+    const key = this.foreignKeys.get(id);
+    if (key !== undefined) {
+      this.foreignKeys.delete(id);
+      this.keyToId.delete(key);
+    }
+  }
+
+  /** A deleted numeric id still counts for the sequence (CONTRACT §1: never reused). */
+  private noteKey(key: string): void {
+    if (this.idKind !== 'number') return;
+    const id = idFromKey(key, 'number');
+    if (typeof id === 'number' && id > this.lastId) this.lastId = id;
+  }
+
+  private corrupt(line: number, reason: string): LoadError {
+    return new LoadError(LOAD_ERROR_CODES.CORRUPT_DATAFILE, { file: this.file, line }, `corrupt datafile: ${reason}`);
+  }
+}
+
+/** End of the chunk starting at `start`: ~8 MiB, cut just after a newline. */
+function chunkEnd(buffer: Buffer, start: number): number {
+  if (buffer.length - start <= CHUNK_BYTES) return buffer.length;
+  const newline = buffer.indexOf(NEWLINE, start + CHUNK_BYTES);
+  return newline < 0 ? buffer.length : newline + 1;
+}
+
+function kindName(kind: IdKind): string {
+  return kind === 'number' ? 'an integer' : 'a non-empty string';
+}

@@ -1,0 +1,176 @@
+/**
+ * The in-memory state of one collection (issue 4/6: "an ordered in-memory index per
+ * collection, O(1) by id, O(limit) lists"; issue 5: "relation lookups use an index"):
+ * - `byId`: id → record, for O(1) `get` and `count`;
+ * - `order`: every id ascending, so a page is a slice;
+ * - one {@link FieldIndex} per indexed field: value → ascending ids.
+ *
+ * It knows nothing of files; both collections mutate it through `put` and `delete` only, so
+ * the indexes can never drift from the records.
+ */
+import type { IdKind, IndexValue, RecordId, StoredRecord } from './collection.js';
+import { type IdCompare, idComparator, insertSorted, removeSorted, sortIds } from './id-order.js';
+import { FieldNotIndexedError } from './store-errors.js';
+
+const NO_IDS: readonly RecordId[] = [];
+
+/** Value → ascending ids for one field. Objects and arrays are not indexed. */
+class FieldIndex {
+  private readonly buckets = new Map<IndexValue, RecordId[]>();
+
+  constructor(
+    readonly field: string,
+    private readonly compare: IdCompare,
+  ) {}
+
+  add(record: StoredRecord): void {
+    const value = indexValueOf(record[this.field]);
+    if (value === undefined) return;
+    const ids = this.buckets.get(value);
+    if (ids) insertSorted(ids, record.id, this.compare);
+    else this.buckets.set(value, [record.id]);
+  }
+
+  delete(record: StoredRecord): void {
+    const value = indexValueOf(record[this.field]);
+    if (value === undefined) return;
+    const ids = this.buckets.get(value);
+    if (!ids) return;
+    removeSorted(ids, record.id, this.compare);
+    if (ids.length === 0) this.buckets.delete(value);
+  }
+
+  /** Keeps the bucket when the field did not change (the usual PUT/PATCH). */
+  update(previous: StoredRecord, next: StoredRecord): void {
+    if (indexValueOf(previous[this.field]) === indexValueOf(next[this.field])) return;
+    this.delete(previous);
+    this.add(next);
+  }
+
+  ids(value: IndexValue): readonly RecordId[] {
+    return this.buckets.get(value) ?? NO_IDS;
+  }
+
+  clear(): void {
+    this.buckets.clear();
+  }
+}
+
+/** A missing field counts as `null` (an unset relation); non-primitives are not indexed. */
+function indexValueOf(value: unknown): IndexValue | undefined {
+  if (value === undefined || value === null) return null;
+  const type = typeof value;
+  if (type === 'string' || type === 'number' || type === 'boolean') return value as IndexValue;
+  return undefined;
+}
+
+export class RecordTable {
+  readonly compare: IdCompare;
+  private readonly byId = new Map<RecordId, StoredRecord>();
+  private order: RecordId[] = [];
+  private readonly fields = new Map<string, FieldIndex>();
+
+  constructor(
+    readonly idKind: IdKind,
+    indexedFields: readonly string[] = [],
+  ) {
+    this.compare = idComparator(idKind);
+    for (const field of indexedFields) this.fields.set(field, new FieldIndex(field, this.compare));
+  }
+
+  /**
+   * Fills an empty table from a loaded datafile: one sort (skipped when the file is already
+   * in id order, as appended files are) instead of one insertion per record.
+   */
+  bulkLoad(records: Map<RecordId, StoredRecord>): void {
+    for (const [id, record] of records) this.byId.set(id, record);
+    this.order = sortIds([...records.keys()], this.compare);
+    for (const index of this.fields.values()) {
+      // Ids are visited ascending, so every bucket is built by pushes.
+      for (const id of this.order) index.add(this.byId.get(id)!);
+    }
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: RecordId): StoredRecord | undefined {
+    return this.byId.get(id);
+  }
+
+  has(id: RecordId): boolean {
+    return this.byId.has(id);
+  }
+
+  /** Inserts or replaces; returns the record it replaced. */
+  put(record: StoredRecord): StoredRecord | undefined {
+    const previous = this.byId.get(record.id);
+    this.byId.set(record.id, record);
+    if (previous === undefined) {
+      insertSorted(this.order, record.id, this.compare);
+      for (const index of this.fields.values()) index.add(record);
+    } else {
+      for (const index of this.fields.values()) index.update(previous, record);
+    }
+    return previous;
+  }
+
+  delete(id: RecordId): StoredRecord | undefined {
+    const previous = this.byId.get(id);
+    if (previous === undefined) return undefined;
+    this.byId.delete(id);
+    removeSorted(this.order, id, this.compare);
+    for (const index of this.fields.values()) index.delete(previous);
+    return previous;
+  }
+
+  /** Empties the table and hands back every record in id order (for undo). */
+  clear(): StoredRecord[] {
+    const records = this.snapshot();
+    this.byId.clear();
+    this.order = [];
+    for (const index of this.fields.values()) index.clear();
+    return records;
+  }
+
+  /** Every record in id order, as of now (compaction serializes this while writes go on). */
+  snapshot(): StoredRecord[] {
+    const records = new Array<StoredRecord>(this.order.length);
+    for (let i = 0; i < this.order.length; i++) records[i] = this.byId.get(this.order[i]!)!;
+    return records;
+  }
+
+  page(offset: number, limit: number): StoredRecord[] {
+    return this.resolve(this.order, offset, limit);
+  }
+
+  *values(): IterableIterator<StoredRecord> {
+    for (const id of this.order) {
+      const record = this.byId.get(id);
+      if (record !== undefined) yield record;
+    }
+  }
+
+  lookup(field: string, value: IndexValue, offset: number, limit: number): StoredRecord[] {
+    return this.resolve(this.index(field).ids(value), offset, limit);
+  }
+
+  countBy(field: string, value: IndexValue): number {
+    return this.index(field).ids(value).length;
+  }
+
+  private index(field: string): FieldIndex {
+    const index = this.fields.get(field);
+    if (!index) throw new FieldNotIndexedError(field);
+    return index;
+  }
+
+  private resolve(ids: readonly RecordId[], offset: number, limit: number): StoredRecord[] {
+    const start = Math.max(0, Math.trunc(offset) || 0);
+    const end = Math.min(ids.length, start + Math.max(0, limit));
+    const out: StoredRecord[] = [];
+    for (let i = start; i < end; i++) out.push(this.byId.get(ids[i]!)!);
+    return out;
+  }
+}
