@@ -1,6 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import tseslint from 'typescript-eslint';
 
 /** DESIGN.md boundaries: core stands alone; the renderer reaches core only through its client. */
@@ -32,7 +32,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
+    plugins: { 'simple-import-sort': simpleImportSort },
     languageOptions: {
       globals: {
         console: 'readonly',
@@ -47,13 +47,11 @@ export default tseslint.config(
       },
     },
     rules: {
-      'import-x/order': [
+      // Groups: node builtins, packages (the framework's own name included, as users import
+      // it), then relative imports; alphabetical within each.
+      'simple-import-sort/imports': [
         'error',
-        {
-          groups: ['builtin', 'external', ['internal', 'parent', 'sibling', 'index']],
-          'newlines-between': 'always',
-          alphabetize: { order: 'asc', caseInsensitive: true },
-        },
+        { groups: [['^node:'], ['^@?\\w', '^decorest$'], ['^\\.']] },
       ],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': [

@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { jsonRequest } from '../core/src/test-support/http-client.js';
-import { EXAMPLES, serveCopy, type ServedProject } from '../core/src/test-support/project-server.js';
+import {
+  EXAMPLES,
+  serveCopy,
+  type ServedProject,
+} from '../core/src/test-support/project-server.js';
 
 let served: ServedProject;
 beforeEach(async () => {
@@ -11,12 +15,17 @@ afterEach(async () => {
   await served.dispose();
 });
 
-const call = (method: string, path: string, body?: unknown) => jsonRequest(served.url, method, path, body);
+const call = (method: string, path: string, body?: unknown) =>
+  jsonRequest(served.url, method, path, body);
 
 describe('examples/todo', () => {
   it('serves the spec relational design: users, todos and /users/:id/todos', async () => {
     expect((await call('POST', '/users', { name: 'Ann' })).status).toBe(201);
-    const todo = await call('POST', '/todos', { content: 'Write specs', completed: false, user: 1 });
+    const todo = await call('POST', '/todos', {
+      content: 'Write specs',
+      completed: false,
+      user: 1,
+    });
     expect(todo.status).toBe(201);
     expect(todo.headers.location).toBe('/todos/1');
     expect(todo.json).toEqual({ id: 1, content: 'Write specs', completed: false, user: 1 });
@@ -43,7 +52,9 @@ describe('examples/todo', () => {
 
   it("runs the spec's other hand-written handlers on the same datasource", async () => {
     await call('POST', '/todos', { content: 'a', completed: false });
-    expect((await call('GET', '/manual/todos')).json).toEqual([{ id: 1, content: 'a', completed: false, user: null }]);
+    expect((await call('GET', '/manual/todos')).json).toEqual([
+      { id: 1, content: 'a', completed: false, user: null },
+    ]);
     expect((await call('GET', '/manual/todos/1')).json).toMatchObject({ content: 'a' });
     expect((await call('GET', '/manual/todos/9')).status).toBe(404);
     const put = await call('PUT', '/manual/todos/1', { content: 'b', completed: true });
@@ -57,17 +68,26 @@ describe('examples/todo', () => {
     await call('POST', '/users', { name: 'Bo' });
     await call('POST', '/todos', { content: 'a', completed: true, user: 1 });
     await call('POST', '/todos', { content: 'b', completed: false, user: 1 });
-    expect((await call('GET', '/users/1/summary')).json).toEqual({ user: 'Bo', todos: 2, completed: 1 });
+    expect((await call('GET', '/users/1/summary')).json).toEqual({
+      user: 'Bo',
+      todos: 2,
+      completed: 1,
+    });
     expect((await call('GET', '/users/2/summary')).status).toBe(404);
   });
 
   it('serves quotes from the read-only named datasource', async () => {
     const quotes = await call('GET', '/quotes?limit=2');
-    expect((quotes.json as { author: string }[]).map((q) => q.author)).toEqual(['Edsger W. Dijkstra', 'Kent Beck']);
+    expect((quotes.json as { author: string }[]).map((q) => q.author)).toEqual([
+      'Edsger W. Dijkstra',
+      'Kent Beck',
+    ]);
     expect(quotes.headers['x-total-count']).toBe('3');
     const post = await call('POST', '/quotes', { text: 't', author: 'a' });
     expect(post.status).toBe(405);
-    expect((post.json as { detail: string }).detail).toBe('datasource "quotes" has no save() method');
+    expect((post.json as { detail: string }).detail).toBe(
+      'datasource "quotes" has no save() method',
+    );
   });
 
   it('nulls a deleted user on their todos', async () => {

@@ -10,7 +10,8 @@ async function sources(dir: string): Promise<string[]> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'fixtures' && entry.name !== 'node_modules') out.push(...(await sources(path)));
+      if (entry.name !== 'fixtures' && entry.name !== 'node_modules')
+        out.push(...(await sources(path)));
     } else if (/\.tsx?$/.test(entry.name)) out.push(path);
   }
   return out;
@@ -23,7 +24,10 @@ describe('core/ boundaries (DESIGN.md)', () => {
       const text = await readFile(file, 'utf8');
       const imports = text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g);
       for (const [, specifier] of imports) {
-        if (/^(electron|react|react-dom|zustand)(\/|$)/.test(specifier!) || /(^|\/)(renderer|electron)\//.test(specifier!)) {
+        if (
+          /^(electron|react|react-dom|zustand)(\/|$)/.test(specifier!) ||
+          /(^|\/)(renderer|electron)\//.test(specifier!)
+        ) {
           offenders.push(`${file.slice(ROOT.length)} imports ${specifier}`);
         }
       }

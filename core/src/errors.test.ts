@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { HttpProblem, LoadError, LOAD_ERROR_CODES, problems } from './errors.js';
+import { HttpProblem, LOAD_ERROR_CODES, LoadError, problems } from './errors.js';
 
 /** One sample call per factory; the table test fails when a factory is added without one. */
 const SAMPLES: { [K in keyof typeof problems]: () => HttpProblem } = {
@@ -33,7 +33,12 @@ describe('the problem table', () => {
     expect(problem.status).toBeGreaterThanOrEqual(400);
     expect(problem.status).toBeLessThan(600);
     const doc = problem.toDocument('/x');
-    expect(doc).toMatchObject({ type: expect.any(String), title: expect.any(String), status: problem.status, instance: '/x' });
+    expect(doc).toMatchObject({
+      type: expect.any(String),
+      title: expect.any(String),
+      status: problem.status,
+      instance: '/x',
+    });
     expect(doc.detail.length).toBeGreaterThan(0);
     expect(doc.message).toBe(doc.detail);
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
@@ -50,13 +55,19 @@ describe('the problem table', () => {
   });
 
   it('puts Allow on a 405', () => {
-    expect(problems.methodNotAllowed('PUT', '/x', ['GET', 'HEAD']).headers).toEqual({ allow: 'GET, HEAD' });
+    expect(problems.methodNotAllowed('PUT', '/x', ['GET', 'HEAD']).headers).toEqual({
+      allow: 'GET, HEAD',
+    });
   });
 });
 
 describe('LoadError', () => {
   it('starts its message with file:line:column', () => {
-    const error = new LoadError(LOAD_ERROR_CODES.SYNTAX_ERROR, { file: 'todo.ts', line: 3, column: 9 }, "';' expected");
+    const error = new LoadError(
+      LOAD_ERROR_CODES.SYNTAX_ERROR,
+      { file: 'todo.ts', line: 3, column: 9 },
+      "';' expected",
+    );
     expect(error.message).toBe("todo.ts:3:9: ';' expected");
     expect(error.code).toBe('SYNTAX_ERROR');
   });

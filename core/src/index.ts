@@ -9,7 +9,13 @@ export { FromDataSource } from './decorators/from-data-source.js';
 export { HasMany } from './decorators/has-many.js';
 export { Rest } from './decorators/rest.js';
 export { WebServlet } from './decorators/web-servlet.js';
-export { HttpProblem, ValidationProblem, problems, type FieldError, type ProblemDocument } from './errors.js';
+export {
+  HttpProblem,
+  ValidationProblem,
+  problems,
+  type FieldError,
+  type ProblemDocument,
+} from './errors.js';
 export { Request, type ModelClass } from './http/request.js';
 export { Response } from './http/response.js';
 export type { Handler, HandlerFunction, HttpMethod, HttpRequestHandler } from './http/types.js';

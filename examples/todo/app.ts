@@ -1,6 +1,13 @@
 import { Application, WebServlet } from 'decorest';
 
-import { CreateTodo, DeleteTodo, GetAllTodos, GetTodo, UpdateTodo, UserSummary } from './handlers.js';
+import {
+  CreateTodo,
+  DeleteTodo,
+  GetAllTodos,
+  GetTodo,
+  UpdateTodo,
+  UserSummary,
+} from './handlers.js';
 
 /**
  * The example application. `generateRest()` serves the seven endpoints of every @Rest model;

@@ -40,15 +40,35 @@ const SUFFIXES: readonly [string, FilterOp][] = [
   ['_like', 'like'],
 ];
 
-const CONTROLS = new Set(['limit', 'offset', 'sort', 'embed', '_limit', '_start', '_end', '_sort', '_order', '_page', '_per_page', 'q', '_embed']);
+const CONTROLS = new Set([
+  'limit',
+  'offset',
+  'sort',
+  'embed',
+  '_limit',
+  '_start',
+  '_end',
+  '_sort',
+  '_order',
+  '_page',
+  '_per_page',
+  'q',
+  '_embed',
+]);
 
 function nonNegativeInteger(name: string, raw: string): number {
-  if (!/^\d{1,15}$/.test(raw)) throw problems.badQuery(name, `must be an integer >= 0, got ${JSON.stringify(raw)}`);
+  if (!/^\d{1,15}$/.test(raw))
+    throw problems.badQuery(name, `must be an integer >= 0, got ${JSON.stringify(raw)}`);
   return Number(raw);
 }
 
 /** The typed filter value for one field, or a 400 naming the parameter. */
-function typedValue(param: string, type: FieldType | 'id-number' | 'id-string' | 'relation', raw: string, op: FilterOp): unknown {
+function typedValue(
+  param: string,
+  type: FieldType | 'id-number' | 'id-string' | 'relation',
+  raw: string,
+  op: FilterOp,
+): unknown {
   if (op === 'like') return raw.toLowerCase();
   if (raw === 'null') return null;
   const bad = (what: string): never => {
@@ -68,7 +88,9 @@ function typedValue(param: string, type: FieldType | 'id-number' | 'id-string' |
       return Number.isNaN(time) ? bad('a date') : new Date(time).toISOString();
     }
     case 'enum':
-      return type.values.includes(raw) ? raw : bad(`one of ${type.values.map((v) => JSON.stringify(v)).join(', ')}`);
+      return type.values.includes(raw)
+        ? raw
+        : bad(`one of ${type.values.map((v) => JSON.stringify(v)).join(', ')}`);
     case 'array':
       return typedValue(param, type.element, raw, op);
     default:
@@ -77,18 +99,25 @@ function typedValue(param: string, type: FieldType | 'id-number' | 'id-string' |
 }
 
 /** Field name → how its filter values are typed. */
-export function filterTypes(model: ModelSchema, relationIdKind: (target: string) => 'number' | 'string'): Map<string, FieldType | 'id-number' | 'id-string' | 'relation'> {
+export function filterTypes(
+  model: ModelSchema,
+  relationIdKind: (target: string) => 'number' | 'string',
+): Map<string, FieldType | 'id-number' | 'id-string' | 'relation'> {
   const types = new Map<string, FieldType | 'id-number' | 'id-string' | 'relation'>();
   types.set('id', model.idKind === 'number' ? 'id-number' : 'id-string');
   for (const f of model.fields) types.set(f.name, f.type);
   for (const r of model.relations) {
-    if (r.kind === 'belongTo') types.set(r.field, relationIdKind(r.target) === 'number' ? 'id-number' : 'id-string');
+    if (r.kind === 'belongTo')
+      types.set(r.field, relationIdKind(r.target) === 'number' ? 'id-number' : 'id-string');
   }
   return types;
 }
 
 function splitList(values: readonly string[]): string[] {
-  return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  return values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
 }
 
 /** Parses and checks a collection query against the model. */
@@ -103,9 +132,11 @@ export function parseCollectionQuery(
   let page: CollectionQuery['page'];
 
   const start = one('_start') ?? one('offset');
-  if (start !== undefined) offset = nonNegativeInteger(search.has('_start') ? '_start' : 'offset', start);
+  if (start !== undefined)
+    offset = nonNegativeInteger(search.has('_start') ? '_start' : 'offset', start);
   const limitRaw = one('limit') ?? one('_limit');
-  if (limitRaw !== undefined) limit = nonNegativeInteger(search.has('limit') ? 'limit' : '_limit', limitRaw);
+  if (limitRaw !== undefined)
+    limit = nonNegativeInteger(search.has('limit') ? 'limit' : '_limit', limitRaw);
   const end = one('_end');
   if (end !== undefined) limit = Math.max(0, nonNegativeInteger('_end', end) - offset);
   const pageRaw = one('_page');
@@ -121,7 +152,8 @@ export function parseCollectionQuery(
 
   const sort: SortKey[] = [];
   const known = (param: string, field: string): void => {
-    if (!types.has(field)) throw problems.badQuery(param, `${JSON.stringify(field)} is not a field of ${model.name}`);
+    if (!types.has(field))
+      throw problems.badQuery(param, `${JSON.stringify(field)} is not a field of ${model.name}`);
   };
   for (const key of splitList(search.getAll('sort'))) {
     const descending = key.startsWith('-');
@@ -136,14 +168,18 @@ export function parseCollectionQuery(
     known('_sort', field);
     // A key without its own order is ascending, as in json-server 0.17 (lodash `orderBy`).
     const order = (orders[i] ?? 'asc').toLowerCase();
-    if (order !== 'asc' && order !== 'desc') throw problems.badQuery('_order', `must be asc or desc, got ${JSON.stringify(orders[i])}`);
+    if (order !== 'asc' && order !== 'desc')
+      throw problems.badQuery('_order', `must be asc or desc, got ${JSON.stringify(orders[i])}`);
     sort.push({ field, descending: key.startsWith('-') || order === 'desc' });
   });
 
   const embed = splitList([...search.getAll('embed'), ...search.getAll('_embed')]);
   for (const field of embed) {
     if (!model.relations.some((r) => r.field === field)) {
-      throw problems.badQuery(search.has('embed') ? 'embed' : '_embed', `${JSON.stringify(field)} is not a relation of ${model.name}`);
+      throw problems.badQuery(
+        search.has('embed') ? 'embed' : '_embed',
+        `${JSON.stringify(field)} is not a relation of ${model.name}`,
+      );
     }
   }
 
@@ -159,9 +195,21 @@ export function parseCollectionQuery(
       op = suffix[1];
     }
     const type = types.get(field)!;
-    filters.push({ field, op, values: search.getAll(key).map((raw) => typedValue(key, type, raw, op)) });
+    filters.push({
+      field,
+      op,
+      values: search.getAll(key).map((raw) => typedValue(key, type, raw, op)),
+    });
   }
 
   const qRaw = one('q');
-  return { offset, limit, sort, filters, q: qRaw === undefined || qRaw === '' ? undefined : qRaw.toLowerCase(), embed, page };
+  return {
+    offset,
+    limit,
+    sort,
+    filters,
+    q: qRaw === undefined || qRaw === '' ? undefined : qRaw.toLowerCase(),
+    embed,
+    page,
+  };
 }

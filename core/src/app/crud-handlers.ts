@@ -7,7 +7,7 @@ import type { Response } from '../http/response.js';
 import type { HandlerFunction } from '../http/types.js';
 import type { RecordId, StoredRecord } from '../persistence/collection.js';
 import { IdConflictError, IdKindError, StorageWriteError } from '../persistence/store-errors.js';
-import { parseCollectionQuery, type Filter } from './collection-query.js';
+import { type Filter, parseCollectionQuery } from './collection-query.js';
 import { embedRelations } from './embed.js';
 import { listRecords } from './list-records.js';
 import type { ModelRuntime } from './model-runtime.js';
@@ -18,9 +18,13 @@ import { applyDeleteRules, checkParents } from './relation-integrity.js';
 export function storeProblem(error: unknown): unknown {
   if (error instanceof HttpProblem) return error;
   if (error instanceof IdConflictError) return problems.conflict(error.message);
-  if (error instanceof IdKindError) return problems.invalidBody('Invalid id', [{ field: 'id', message: error.message }]);
+  if (error instanceof IdKindError)
+    return problems.invalidBody('Invalid id', [{ field: 'id', message: error.message }]);
   if (error instanceof StorageWriteError) {
-    return problems.storageFailed(`the datafile could not be written (${error.osCode}); nothing was changed`, error);
+    return problems.storageFailed(
+      `the datafile could not be written (${error.osCode}); nothing was changed`,
+      error,
+    );
   }
   if (error instanceof DecorestError) return problems.badRequest(error.message);
   return error;
@@ -58,18 +62,28 @@ export async function answerList(
   scope?: Filter,
 ): Promise<void> {
   const parsed = parseCollectionQuery(req.query(), model.schema, model.filterTypes);
-  const query = scope ? { ...parsed, filters: [scope, ...parsed.filters.filter((f) => f.field !== scope.field || f.op !== 'eq')] } : parsed;
+  const query = scope
+    ? {
+        ...parsed,
+        filters: [scope, ...parsed.filters.filter((f) => f.field !== scope.field || f.op !== 'eq')],
+      }
+    : parsed;
   const { items, total } = listRecords(await model.store.records(), query, model.stringFields);
   res.header('x-total-count', total);
   if (query.page) {
     // Absolute, as json-server 0.17 sends them: a frontend on another origin follows them as is.
-    res.header('link', pageLinks(absoluteBase(req.header('host'), basePath), req.query(), query.page, total));
+    res.header(
+      'link',
+      pageLinks(absoluteBase(req.header('host'), basePath), req.query(), query.page, total),
+    );
   }
   res.json(await embedRelations(model, items, query.embed));
 }
 
 function embedOf(req: Request): string[] {
-  return [...req.query().getAll('embed'), ...req.query().getAll('_embed')].flatMap((v) => v.split(',')).filter((v) => v !== '');
+  return [...req.query().getAll('embed'), ...req.query().getAll('_embed')]
+    .flatMap((v) => v.split(','))
+    .filter((v) => v !== '');
 }
 
 /** The generated handlers of one model; `basePath` is the mount prefix plus the model path. */
@@ -82,7 +96,10 @@ export function crudHandlers(model: ModelRuntime, basePath: string) {
     const known = embed.filter((f) => model.parents.has(f) || model.children.has(f));
     if (known.length !== embed.length) {
       const bad = embed.find((f) => !known.includes(f))!;
-      throw problems.badQuery('embed', `${JSON.stringify(bad)} is not a relation of ${model.schema.name}`);
+      throw problems.badQuery(
+        'embed',
+        `${JSON.stringify(bad)} is not a relation of ${model.schema.name}`,
+      );
     }
     res.json((await embedRelations(model, [record], known))[0]);
   };
@@ -91,7 +108,10 @@ export function crudHandlers(model: ModelRuntime, basePath: string) {
     const record = model.validator.create(req.body());
     await checkParents(model, record);
     const saved = await stored(model.store.insert(record));
-    res.status(201).header('location', `${basePath}/${encodeURIComponent(String(saved.id))}`).json(saved);
+    res
+      .status(201)
+      .header('location', `${basePath}/${encodeURIComponent(String(saved.id))}`)
+      .json(saved);
   };
 
   const replace: HandlerFunction = async (req, res) => {

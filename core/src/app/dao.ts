@@ -3,12 +3,12 @@
  * typed by the model. Writes validate like the generated endpoints and fail as problems
  * (422, 404, 409), so a handler can simply let them propagate.
  */
-import { notFound, stored } from './crud-handlers.js';
-import type { ModelRuntime } from './model-runtime.js';
-import { applyDeleteRules, checkParents } from './relation-integrity.js';
 import { problems } from '../errors.js';
 import type { ModelClass } from '../http/request.js';
 import type { RecordId, StoredRecord } from '../persistence/collection.js';
+import { notFound, stored } from './crud-handlers.js';
+import type { ModelRuntime } from './model-runtime.js';
+import { applyDeleteRules, checkParents } from './relation-integrity.js';
 
 /** The data-access object of one model. */
 export interface Dao<M> {
@@ -38,7 +38,9 @@ function plain(value: unknown): unknown {
 function idOf(runtime: ModelRuntime, value: unknown): RecordId {
   const id = (value as { id?: unknown } | null)?.id;
   if (typeof id === 'number' || typeof id === 'string') return id;
-  throw problems.invalidBody(`Invalid ${runtime.schema.name.toLowerCase()}`, [{ field: 'id', message: 'is required' }]);
+  throw problems.invalidBody(`Invalid ${runtime.schema.name.toLowerCase()}`, [
+    { field: 'id', message: 'is required' },
+  ]);
 }
 
 /**
@@ -56,7 +58,9 @@ function idOf(runtime: ModelRuntime, value: unknown): RecordId {
 export function dao<M extends object>(model: ModelClass<M>): Dao<M> {
   const runtime = registry.get(model);
   if (!runtime) {
-    throw new TypeError(`dao(${model.name}): ${model.name} is not a @Rest model of the loaded project`);
+    throw new TypeError(
+      `dao(${model.name}): ${model.name} is not a @Rest model of the loaded project`,
+    );
   }
   const { store, validator } = runtime;
   const asModel = (record: StoredRecord): M => record as unknown as M;

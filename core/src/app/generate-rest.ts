@@ -8,13 +8,28 @@ import { crudHandlers } from './crud-handlers.js';
 import type { ModelRuntime } from './model-runtime.js';
 import { relationHandler } from './relation-handlers.js';
 
-export function generateRestRoutes(models: readonly ModelRuntime[], prefix: string): RouteDefinition[] {
+export function generateRestRoutes(
+  models: readonly ModelRuntime[],
+  prefix: string,
+): RouteDefinition[] {
   const routes: RouteDefinition[] = [];
   for (const model of models) {
     const base = `${prefix}/${model.schema.path}`;
     const h = crudHandlers(model, base);
-    const generated = (method: RouteDefinition['method'], path: string, handler: RouteDefinition['handler'], operation: string): void => {
-      routes.push({ method, path, handler, origin: 'generated', model: model.schema.name, operation });
+    const generated = (
+      method: RouteDefinition['method'],
+      path: string,
+      handler: RouteDefinition['handler'],
+      operation: string,
+    ): void => {
+      routes.push({
+        method,
+        path,
+        handler,
+        origin: 'generated',
+        model: model.schema.name,
+        operation,
+      });
     };
     generated('GET', base, h.list, 'list');
     generated('POST', base, h.create, 'create');
@@ -23,7 +38,12 @@ export function generateRestRoutes(models: readonly ModelRuntime[], prefix: stri
     generated('PATCH', `${base}/:id`, h.patch, 'patch');
     generated('DELETE', `${base}/:id`, h.remove, 'delete');
     for (const [, { runtime: child, inverse }] of model.children) {
-      generated('GET', `${base}/:id/${child.schema.path}`, relationHandler(model, child, inverse, base), `relation ${child.schema.name}`);
+      generated(
+        'GET',
+        `${base}/:id/${child.schema.path}`,
+        relationHandler(model, child, inverse, base),
+        `relation ${child.schema.name}`,
+      );
     }
   }
   return routes;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { FIXTURES } from '../test-support/fixtures.js';
-import { jsonRequest, rawRequest, type RawAnswer } from '../test-support/http-client.js';
+import { jsonRequest, type RawAnswer, rawRequest } from '../test-support/http-client.js';
 import { serveCopy, type ServedProject } from '../test-support/project-server.js';
 
 let served: ServedProject;
@@ -18,7 +18,11 @@ afterEach(async () => {
 const call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
   jsonRequest(served.url, method, path, body, headers);
 
-const person = (over: Record<string, unknown> = {}) => ({ name: 'Ann', email: 'ann@example.com', ...over });
+const person = (over: Record<string, unknown> = {}) => ({
+  name: 'Ann',
+  email: 'ann@example.com',
+  ...over,
+});
 const magazine = (over: Record<string, unknown> = {}) => ({
   title: 'Wired',
   tags: ['tech'],
@@ -77,9 +81,17 @@ describe('POST /api/people', () => {
   });
 
   it('reports every invalid field at once with 422', async () => {
-    const answer = await call('POST', '/api/people', { email: 'not-an-email', age: -1, colour: 'red' });
+    const answer = await call('POST', '/api/people', {
+      email: 'not-an-email',
+      age: -1,
+      colour: 'red',
+    });
     const body = problem(answer, 422);
-    expect(body).toMatchObject({ type: 'validation-error', title: 'Invalid person', instance: '/api/people' });
+    expect(body).toMatchObject({
+      type: 'validation-error',
+      title: 'Invalid person',
+      instance: '/api/people',
+    });
     const errors = body.errors as { field: string; message: string }[];
     expect(errors).toEqual(
       expect.arrayContaining([
@@ -142,13 +154,19 @@ describe('POST /api/people', () => {
       headers: { 'content-type': 'application/json' },
       body: '{"name":"Ann","email":"a@b.co","__proto__":{"admin":true}}',
     });
-    expect(problem(answer, 422).errors).toEqual([{ field: '__proto__', message: 'is a forbidden key' }]);
+    expect(problem(answer, 422).errors).toEqual([
+      { field: '__proto__', message: 'is a forbidden key' },
+    ]);
   });
 });
 
 describe('field types and rules', () => {
   it('checks string arrays, enums, integers, defaults and nullable dates', async () => {
-    const created = await call('POST', '/api/magazines', magazine({ releasedAt: '2024-05-01T09:30:00+02:00' }));
+    const created = await call(
+      'POST',
+      '/api/magazines',
+      magazine({ releasedAt: '2024-05-01T09:30:00+02:00' }),
+    );
     expect(created.status).toBe(201);
     // CONTRACT §1: Date is an ISO-8601 string on the wire; @Field default applies on create.
     expect(created.json).toEqual({
@@ -164,7 +182,13 @@ describe('field types and rules', () => {
     const bad = await call(
       'POST',
       '/api/magazines',
-      magazine({ tags: ['ok', 3], priority: 'urgent', issue: 1.5, rating: 9, releasedAt: 'yesterday' }),
+      magazine({
+        tags: ['ok', 3],
+        priority: 'urgent',
+        issue: 1.5,
+        rating: 9,
+        releasedAt: 'yesterday',
+      }),
     );
     expect(problem(bad, 422).errors).toEqual(
       expect.arrayContaining([
@@ -185,7 +209,10 @@ describe('field types and rules', () => {
     const body = problem(await call('POST', '/api/magazines', { issue: 2 }), 422);
     const fields = (body.errors as { field: string }[]).map((e) => e.field).sort();
     expect(fields).toEqual(['priority', 'published', 'tags', 'title']);
-    const dated = await call('POST', '/api/categories', { slug: 'news', createdAt: '2020-01-01T00:00:00Z' });
+    const dated = await call('POST', '/api/categories', {
+      slug: 'news',
+      createdAt: '2020-01-01T00:00:00Z',
+    });
     expect(dated.json).toEqual({ id: 1, slug: 'news', createdAt: '2020-01-01T00:00:00.000Z' });
   });
 
@@ -193,14 +220,20 @@ describe('field types and rules', () => {
     const body = problem(await call('POST', '/api/categories', { slug: 'A' }), 422);
     expect(body.errors).toEqual([{ field: 'slug', message: 'must be at least 2 characters long' }]);
     const pattern = problem(await call('POST', '/api/categories', { slug: 'Has Caps' }), 422);
-    expect(pattern.errors).toEqual([{ field: 'slug', message: 'must match the pattern /^[a-z-]+$/, got "Has Caps"' }]);
+    expect(pattern.errors).toEqual([
+      { field: 'slug', message: 'must match the pattern /^[a-z-]+$/, got "Has Caps"' },
+    ]);
     const uri = problem(await call('POST', '/api/people', person({ homepage: 'not a uri' })), 422);
-    expect(uri.errors).toEqual([{ field: 'homepage', message: 'must be a valid uri, got "not a uri"' }]);
+    expect(uri.errors).toEqual([
+      { field: 'homepage', message: 'must be a valid uri, got "not a uri"' },
+    ]);
   });
 
   it('gives string-id models unique random ids and accepts client ones', async () => {
     const a = (await call('POST', '/api/notes', { text: 'a' })).json as { id: string };
-    const b = (await call('POST', '/api/notes', { text: 'b', colors: ['pink'] })).json as { id: string };
+    const b = (await call('POST', '/api/notes', { text: 'b', colors: ['pink'] })).json as {
+      id: string;
+    };
     expect(typeof a.id).toBe('string');
     expect(a.id).not.toBe(b.id);
     expect((await call('POST', '/api/notes', { id: 'mine', text: 'c' })).status).toBe(201);
@@ -211,7 +244,8 @@ describe('field types and rules', () => {
 
 describe('GET /api/people', () => {
   beforeEach(async () => {
-    for (const name of ['Cy', 'Ann', 'Bo', 'Di']) await call('POST', '/api/people', person({ name, age: name.length * 10 }));
+    for (const name of ['Cy', 'Ann', 'Bo', 'Di'])
+      await call('POST', '/api/people', person({ name, age: name.length * 10 }));
   });
 
   it('lists in ascending id order with X-Total-Count', async () => {
@@ -246,7 +280,9 @@ describe('GET /api/people', () => {
     const answer = await call('GET', '/api/people?age=20&_=123456');
     expect((answer.json as { name: string }[]).map((p) => p.name)).toEqual(['Cy', 'Bo', 'Di']);
     expect(answer.headers['x-total-count']).toBe('3');
-    expect(problem(await call('GET', '/api/people?age=old'), 400).detail).toBe('age: must be a number, got "old"');
+    expect(problem(await call('GET', '/api/people?age=old'), 400).detail).toBe(
+      'age: must be a number, got "old"',
+    );
   });
 });
 
@@ -263,14 +299,24 @@ describe('GET /api/people/:id', () => {
     expect(head.text).toBe('');
     const post = await call('POST', '/api/people/1', person());
     problem(post, 405);
-    expect(String(post.headers.allow).split(', ').sort()).toEqual(['DELETE', 'GET', 'HEAD', 'PATCH', 'PUT']);
+    expect(String(post.headers.allow).split(', ').sort()).toEqual([
+      'DELETE',
+      'GET',
+      'HEAD',
+      'PATCH',
+      'PUT',
+    ]);
   });
 });
 
 describe('PUT /api/people/:id', () => {
   it('replaces every field, takes the id from the path', async () => {
     await call('POST', '/api/people', person({ nickname: 'annie', age: 30 }));
-    const answer = await call('PUT', '/api/people/1', { id: 99, name: 'Ann B', email: 'ab@example.com' });
+    const answer = await call('PUT', '/api/people/1', {
+      id: 99,
+      name: 'Ann B',
+      email: 'ab@example.com',
+    });
     expect(answer.status).toBe(200);
     expect(answer.json).toEqual({ id: 1, name: 'Ann B', email: 'ab@example.com' });
     expect((await call('GET', '/api/people/1')).json).toEqual(answer.json);
@@ -290,7 +336,12 @@ describe('PATCH /api/people/:id', () => {
     await call('POST', '/api/people', person({ nickname: 'annie', age: 30 }));
     const answer = await call('PATCH', '/api/people/1', { age: 31, nickname: null });
     expect(answer.json).toEqual({ id: 1, name: 'Ann', email: 'ann@example.com', age: 31 });
-    const merge = await call('PATCH', '/api/people/1', { name: 'Anna' }, { 'content-type': 'application/merge-patch+json' });
+    const merge = await call(
+      'PATCH',
+      '/api/people/1',
+      { name: 'Anna' },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(merge.json).toMatchObject({ name: 'Anna', age: 31 });
   });
 
@@ -331,7 +382,9 @@ describe('ids and durability', () => {
 
   it('gives 1,000 concurrent POSTs 1,000 distinct ids that all survive a restart', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 1000 }, (_, i) => call('POST', '/api/todoitems', { label: `item ${i}` })),
+      Array.from({ length: 1000 }, (_, i) =>
+        call('POST', '/api/todoitems', { label: `item ${i}` }),
+      ),
     );
     expect(answers.every((a) => a.status === 201)).toBe(true);
     const ids = answers.map((a) => (a.json as { id: number }).id);

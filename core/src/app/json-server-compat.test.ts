@@ -6,7 +6,7 @@
 import jsonServerProvider from 'ra-data-json-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { jsonRequest, rawRequest, type RawAnswer } from '../test-support/http-client.js';
+import { jsonRequest, type RawAnswer, rawRequest } from '../test-support/http-client.js';
 import { serveCopy, type ServedProject } from '../test-support/project-server.js';
 
 const BLOG = new URL('./fixtures/blog', import.meta.url).pathname;

@@ -25,7 +25,8 @@ function compare(a: unknown, b: unknown): number {
 }
 
 function matchesValue(actual: unknown, filter: Filter, value: unknown): boolean {
-  if (Array.isArray(actual) && filter.op !== 'like') return actual.some((a) => matchesValue(a, filter, value));
+  if (Array.isArray(actual) && filter.op !== 'like')
+    return actual.some((a) => matchesValue(a, filter, value));
   switch (filter.op) {
     case 'eq':
       return value === null ? actual === null || actual === undefined : actual === value;
@@ -36,7 +37,13 @@ function matchesValue(actual: unknown, filter: Filter, value: unknown): boolean 
     case 'lte':
       return actual !== undefined && actual !== null && compare(actual, value) <= 0;
     case 'like':
-      return actual !== undefined && actual !== null && JSON.stringify(actual).toLowerCase().includes(value as string);
+      return (
+        actual !== undefined &&
+        actual !== null &&
+        JSON.stringify(actual)
+          .toLowerCase()
+          .includes(value as string)
+      );
   }
 }
 
@@ -51,7 +58,11 @@ function matchesSearch(record: StoredRecord, q: string, stringFields: readonly s
   for (const field of stringFields) {
     const value = record[field];
     if (typeof value === 'string' && value.toLowerCase().includes(q)) return true;
-    if (Array.isArray(value) && value.some((v) => typeof v === 'string' && v.toLowerCase().includes(q))) return true;
+    if (
+      Array.isArray(value) &&
+      value.some((v) => typeof v === 'string' && v.toLowerCase().includes(q))
+    )
+      return true;
   }
   return false;
 }
@@ -82,11 +93,15 @@ export function listRecords(
     sort.length === 0
   ) {
     const value = only.values[0] as string | number | null;
-    return { items: collection.lookup(only.field, value, offset, limit), total: collection.countBy(only.field, value) };
+    return {
+      items: collection.lookup(only.field, value, offset, limit),
+      total: collection.countBy(only.field, value),
+    };
   }
 
   const keep = (r: StoredRecord): boolean =>
-    filters.every((f) => matchesFilter(r, f)) && (q === undefined || matchesSearch(r, q, stringFields));
+    filters.every((f) => matchesFilter(r, f)) &&
+    (q === undefined || matchesSearch(r, q, stringFields));
 
   if (sort.length === 0) {
     // Id order already: keep only the window, but count every match.
@@ -107,7 +122,8 @@ export function listRecords(
   matches.sort((a, b) => {
     for (const key of sort) {
       const c = compare(a[key.field], b[key.field]);
-      if (c !== 0) return key.descending ? (a[key.field] == null || b[key.field] == null ? c : -c) : c;
+      if (c !== 0)
+        return key.descending ? (a[key.field] == null || b[key.field] == null ? c : -c) : c;
     }
     return 0;
   });

@@ -3,10 +3,10 @@
  * handlers need, all built once at load so requests only read them.
  */
 import { problems } from '../errors.js';
+import type { OnDelete } from '../metadata/types.js';
 import type { FieldType, ModelSchema } from '../model/schema.js';
 import type { RecordId } from '../persistence/collection.js';
 import type { ModelStore } from '../persistence/model-store.js';
-import type { OnDelete } from '../metadata/types.js';
 import type { ModelValidator } from '../validation/compile.js';
 import { filterTypes } from './collection-query.js';
 
@@ -35,7 +35,11 @@ export interface ModelRuntime {
 }
 
 function isStringish(type: FieldType): boolean {
-  return type.kind === 'string' || type.kind === 'enum' || (type.kind === 'array' && isStringish(type.element));
+  return (
+    type.kind === 'string' ||
+    type.kind === 'enum' ||
+    (type.kind === 'array' && isStringish(type.element))
+  );
 }
 
 const NUMERIC_ID = /^\d{1,15}$/;
@@ -45,7 +49,8 @@ export function createModelRuntimes(
   entries: readonly { schema: ModelSchema; validator: ModelValidator; store: ModelStore }[],
 ): ModelRuntime[] {
   const schemas = entries.map((e) => e.schema);
-  const idKindOf = (name: string): 'number' | 'string' => schemas.find((m) => m.name === name)?.idKind ?? 'number';
+  const idKindOf = (name: string): 'number' | 'string' =>
+    schemas.find((m) => m.name === name)?.idKind ?? 'number';
   const runtimes = entries.map(({ schema, validator, store }) => ({
     schema,
     validator,
@@ -72,7 +77,10 @@ export function createModelRuntimes(
         runtime.parents.set(relation.field, other);
         // CONTRACT §3: deleting a parent nulls its children unless its @HasMany says otherwise.
         const hasMany = other.schema.relations.find(
-          (r) => r.kind === 'hasMany' && r.target === runtime.schema.name && r.inverse === relation.field,
+          (r) =>
+            r.kind === 'hasMany' &&
+            r.target === runtime.schema.name &&
+            r.inverse === relation.field,
         );
         const onDelete = hasMany?.kind === 'hasMany' ? hasMany.onDelete : 'nullify';
         other.incoming.push({ child: runtime, field: relation.field, onDelete });

@@ -6,7 +6,12 @@ import type { HandlerFunction } from '../http/types.js';
 import { answerList, existing } from './crud-handlers.js';
 import type { ModelRuntime } from './model-runtime.js';
 
-export function relationHandler(parent: ModelRuntime, child: ModelRuntime, inverse: string, basePath: string): HandlerFunction {
+export function relationHandler(
+  parent: ModelRuntime,
+  child: ModelRuntime,
+  inverse: string,
+  basePath: string,
+): HandlerFunction {
   return async (req, res) => {
     const record = await existing(parent, req.params('id'));
     const path = `${basePath}/${encodeURIComponent(String(record.id))}/${child.schema.path}`;

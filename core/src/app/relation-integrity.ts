@@ -7,19 +7,29 @@ import type { RecordId, StoredRecord } from '../persistence/collection.js';
 import type { ModelRuntime } from './model-runtime.js';
 
 /** 422 naming every `@BelongTo` field whose parent does not exist. */
-export async function checkParents(model: ModelRuntime, record: Record<string, unknown>): Promise<void> {
+export async function checkParents(
+  model: ModelRuntime,
+  record: Record<string, unknown>,
+): Promise<void> {
   const errors: { field: string; message: string }[] = [];
   for (const [field, parent] of model.parents) {
     const id = record[field];
     if (id === null || id === undefined) continue;
     if ((await parent.store.get(id as RecordId)) === undefined) {
-      errors.push({ field, message: `no ${parent.schema.name.toLowerCase()} with id ${JSON.stringify(id)}` });
+      errors.push({
+        field,
+        message: `no ${parent.schema.name.toLowerCase()} with id ${JSON.stringify(id)}`,
+      });
     }
   }
-  if (errors.length > 0) throw problems.invalidBody(`Invalid ${model.schema.name.toLowerCase()}`, errors);
+  if (errors.length > 0)
+    throw problems.invalidBody(`Invalid ${model.schema.name.toLowerCase()}`, errors);
 }
 
-async function childrenOf(incoming: ModelRuntime['incoming'][number], id: RecordId): Promise<StoredRecord[]> {
+async function childrenOf(
+  incoming: ModelRuntime['incoming'][number],
+  id: RecordId,
+): Promise<StoredRecord[]> {
   const records = await incoming.child.store.records();
   return records.indexed.has(incoming.field)
     ? records.lookup(incoming.field, id)
@@ -31,7 +41,9 @@ async function childrenOf(incoming: ModelRuntime['incoming'][number], id: Record
  * `restrict` is checked for every relation first, so a refused delete changes nothing.
  */
 export async function applyDeleteRules(model: ModelRuntime, id: RecordId): Promise<void> {
-  const affected = await Promise.all(model.incoming.map(async (rel) => ({ rel, children: await childrenOf(rel, id) })));
+  const affected = await Promise.all(
+    model.incoming.map(async (rel) => ({ rel, children: await childrenOf(rel, id) })),
+  );
   for (const { rel, children } of affected) {
     if (rel.onDelete === 'restrict' && children.length > 0) {
       const what = `${children.length} ${rel.child.schema.path}`;

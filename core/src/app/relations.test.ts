@@ -12,7 +12,8 @@ afterEach(async () => {
   await served.dispose();
 });
 
-const call = (method: string, path: string, body?: unknown) => jsonRequest(served.url, method, path, body);
+const call = (method: string, path: string, body?: unknown) =>
+  jsonRequest(served.url, method, path, body);
 const ok = async (method: string, path: string, body?: unknown) => {
   const answer = await call(method, path, body);
   expect(answer.status, `${method} ${path}: ${answer.text}`).toBeLessThan(300);
@@ -42,12 +43,18 @@ describe('the wire form of @BelongTo', () => {
   });
 
   it('answers 422 naming the field when the parent does not exist', async () => {
-    const body = problem(await call('POST', '/tasks', { title: 'x', done: false, assignee: 7 }), 422);
+    const body = problem(
+      await call('POST', '/tasks', { title: 'x', done: false, assignee: 7 }),
+      422,
+    );
     expect(body.errors).toEqual([{ field: 'assignee', message: 'no member with id 7' }]);
     await ok('POST', '/members', { name: 'Ann' });
     await ok('POST', '/tasks', { title: 'x', done: false, assignee: 1 });
     problem(await call('PATCH', '/tasks/1', { assignee: 9 }), 422);
-    expect(problem(await call('PUT', '/tasks/1', { title: 'x', done: true, assignee: { id: 'z' } }), 422).errors).toEqual([
+    expect(
+      problem(await call('PUT', '/tasks/1', { title: 'x', done: true, assignee: { id: 'z' } }), 422)
+        .errors,
+    ).toEqual([
       { field: 'assignee', message: 'must be an id or an object with an id, got an object' },
     ]);
   });
@@ -56,8 +63,16 @@ describe('the wire form of @BelongTo', () => {
     await seed();
     const one = await ok('GET', '/tasks/1?embed=assignee');
     expect(one.assignee).toEqual({ id: 1, name: 'Ann' });
-    const list = (await call('GET', '/tasks?_embed=assignee&limit=4')).json as Record<string, unknown>[];
-    expect(list.map((t) => t.assignee)).toEqual([{ id: 1, name: 'Ann' }, { id: 1, name: 'Ann' }, { id: 2, name: 'Bo' }, null]);
+    const list = (await call('GET', '/tasks?_embed=assignee&limit=4')).json as Record<
+      string,
+      unknown
+    >[];
+    expect(list.map((t) => t.assignee)).toEqual([
+      { id: 1, name: 'Ann' },
+      { id: 1, name: 'Ann' },
+      { id: 2, name: 'Bo' },
+      null,
+    ]);
     problem(await call('GET', '/tasks?embed=owner'), 400);
   });
 
@@ -82,7 +97,9 @@ describe('the wire form of @HasMany', () => {
 
   it('is read-only in writes', async () => {
     const body = problem(await call('POST', '/members', { name: 'Cy', tasks: [] }), 422);
-    expect(body.errors).toEqual([{ field: 'tasks', message: 'is read-only: create or patch task records instead' }]);
+    expect(body.errors).toEqual([
+      { field: 'tasks', message: 'is read-only: create or patch task records instead' },
+    ]);
   });
 });
 
@@ -97,7 +114,9 @@ describe('GET /members/:id/tasks', () => {
     expect(sorted.headers['x-total-count']).toBe('2');
     expect(((await call('GET', '/members/1/tasks?done=false')).json as unknown[]).length).toBe(1);
     const paged = await call('GET', '/members/1/tasks?_page=2&_limit=1');
-    expect(paged.headers.link).toContain(`<${served.url}/members/1/tasks?_page=1&_limit=1>; rel="first"`);
+    expect(paged.headers.link).toContain(
+      `<${served.url}/members/1/tasks?_page=1&_limit=1>; rel="first"`,
+    );
   });
 
   it('answers 404 for an absent parent and 400 for a malformed id', async () => {
@@ -123,7 +142,9 @@ describe('deleting a parent', () => {
   it('cascades to children with onDelete: cascade', async () => {
     await seed();
     await ok('DELETE', '/members/1');
-    expect(((await call('GET', '/tasks')).json as { title: string }[]).map((t) => t.title)).toEqual(['ship', 'rest']);
+    expect(((await call('GET', '/tasks')).json as { title: string }[]).map((t) => t.title)).toEqual(
+      ['ship', 'rest'],
+    );
   });
 
   it('is refused with 409 naming how many children block it (restrict)', async () => {
@@ -139,7 +160,13 @@ describe('deleting a parent', () => {
     const board = await ok('POST', '/boards', { title: 'B' });
     await ok('POST', '/tasks', { title: 't', done: false, board: board.id });
     await ok('DELETE', `/boards/${String(board.id)}`);
-    expect(await ok('GET', '/tasks/1')).toEqual({ id: 1, title: 't', done: false, assignee: null, board: null });
+    expect(await ok('GET', '/tasks/1')).toEqual({
+      id: 1,
+      title: 't',
+      done: false,
+      assignee: null,
+      board: null,
+    });
   });
 
   it('survives a restart: relations and their index come back from the datafile', async () => {
@@ -153,9 +180,15 @@ describe('deleting a parent', () => {
 describe('named datasources', () => {
   it('serve a read-only datasource in id order with every query feature', async () => {
     const list = await call('GET', '/planets?moons_gte=1&sort=-moons');
-    expect((list.json as { name: string }[]).map((p) => p.name)).toEqual(['Jupiter', 'Mars', 'Earth']);
+    expect((list.json as { name: string }[]).map((p) => p.name)).toEqual([
+      'Jupiter',
+      'Mars',
+      'Earth',
+    ]);
     expect(list.headers['x-total-count']).toBe('3');
-    expect(((await call('GET', '/planets?limit=2')).json as { id: number }[]).map((p) => p.id)).toEqual([1, 3]);
+    expect(
+      ((await call('GET', '/planets?limit=2')).json as { id: number }[]).map((p) => p.id),
+    ).toEqual([1, 3]);
     expect(await ok('GET', '/planets/4')).toEqual({ id: 4, name: 'Mars', moons: 2 });
     problem(await call('GET', '/planets/2'), 404);
   });
@@ -163,8 +196,12 @@ describe('named datasources', () => {
   it('answer 405 naming the datasource and the missing method for writes', async () => {
     const post = problem(await call('POST', '/planets', { name: 'Pluto', moons: 5 }), 405);
     expect(post.detail).toBe('datasource "solar" has no save() method');
-    expect(problem(await call('PATCH', '/planets/3', { moons: 2 }), 405).detail).toBe('datasource "solar" has no update() method');
-    expect(problem(await call('DELETE', '/planets/3'), 405).detail).toBe('datasource "solar" has no delete() method');
+    expect(problem(await call('PATCH', '/planets/3', { moons: 2 }), 405).detail).toBe(
+      'datasource "solar" has no update() method',
+    );
+    expect(problem(await call('DELETE', '/planets/3'), 405).detail).toBe(
+      'datasource "solar" has no delete() method',
+    );
   });
 
   it('validate writes before handing them to a writable datasource', async () => {

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:net';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { EXAMPLES } from '../test-support/project-server.js';
-import { runCli, startServeProcess, type ServeProcess } from '../test-support/cli.js';
+import { runCli, type ServeProcess, startServeProcess } from '../test-support/cli.js';
 import { jsonRequest } from '../test-support/http-client.js';
+import { EXAMPLES } from '../test-support/project-server.js';
 
 const BROKEN = new URL('../loader/fixtures/broken-syntax', import.meta.url).pathname;
 
@@ -32,7 +32,11 @@ describe('decorest CLI', () => {
   });
 
   it('answers a usage mistake with one line and exit code 2', async () => {
-    for (const args of [['frobnicate'], ['serve', '--prot', '3000'], ['serve', '.', '--port', 'x']]) {
+    for (const args of [
+      ['frobnicate'],
+      ['serve', '--prot', '3000'],
+      ['serve', '.', '--port', 'x'],
+    ]) {
       const result = await runCli(args);
       expect(result.code, args.join(' ')).toBe(2);
       oneLine(result.stderr);
@@ -100,7 +104,9 @@ describe('decorest CLI', () => {
       const second = await runCli(['serve', dir, '--port', '0']);
       expect(second.code).toBe(1);
       oneLine(second.stderr);
-      expect(second.stderr).toContain(`another decorest process (pid ${String(serving.child.pid)})`);
+      expect(second.stderr).toContain(
+        `another decorest process (pid ${String(serving.child.pid)})`,
+      );
       const routes = await runCli(['routes', dir]);
       expect(routes.code).toBe(0);
     } finally {

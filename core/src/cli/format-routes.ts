@@ -6,7 +6,8 @@ export function formatRoutes(routes: readonly RouteDefinition[]): string {
   const width = Math.max(...routes.map((r) => r.path.length));
   return routes
     .map((r) => {
-      const what = r.origin === 'generated' ? `${r.model ?? ''} ${r.operation ?? ''}`.trim() : 'manual';
+      const what =
+        r.origin === 'generated' ? `${r.model ?? ''} ${r.operation ?? ''}`.trim() : 'manual';
       return `  ${r.method.padEnd(6)} ${r.path.padEnd(width)}  ${what}`;
     })
     .join('\n');

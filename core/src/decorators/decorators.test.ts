@@ -13,7 +13,10 @@ import { WebServlet } from './web-servlet.js';
 
 // Decorators applied by hand, as TypeScript's legacy emit calls them, so esbuild's own
 // decorator handling in the test runner is not what is tested.
-function decorateClass(target: abstract new () => unknown, ...decorators: ((t: never) => unknown)[]): void {
+function decorateClass(
+  target: abstract new () => unknown,
+  ...decorators: ((t: never) => unknown)[]
+): void {
   for (const d of decorators.reverse()) (d as (t: unknown) => unknown)(target);
 }
 
@@ -45,7 +48,11 @@ describe('decorators work bare and called', () => {
     decorateClass(A, FromDataSource);
     decorateClass(B, FromDataSource());
     decorateClass(C, FromDataSource('memory'));
-    expect([A, B, C].map((c) => inspector.fromDataSource(c))).toEqual([{ name: undefined }, { name: undefined }, { name: 'memory' }]);
+    expect([A, B, C].map((c) => inspector.fromDataSource(c))).toEqual([
+      { name: undefined },
+      { name: undefined },
+      { name: 'memory' },
+    ]);
   });
 
   it('@DataSource needs a name', () => {
@@ -98,8 +105,8 @@ describe('public typings', () => {
     class Todo {
       id!: number;
     }
-    expectTypeOf<ReturnType<typeof bodyOf>>().toEqualTypeOf<Todo>();
-    function bodyOf(req: Request) {
+    expectTypeOf<ReturnType<typeof _bodyOf>>().toEqualTypeOf<Todo>();
+    function _bodyOf(req: Request) {
       return req.body(Todo);
     }
   });

@@ -1,4 +1,4 @@
-import { isBareClassCall, type ClassDecoratorFn } from '../metadata/decorate.js';
+import { type ClassDecoratorFn, isBareClassCall } from '../metadata/decorate.js';
 import { REST_KEY } from '../metadata/keys.js';
 import { defineClassMetadata } from '../metadata/store.js';
 import type { AnyClass, RestOptions } from '../metadata/types.js';

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 
-import { problems, ValidationProblem, type FieldError } from '../errors.js';
+import { type FieldError, problems, ValidationProblem } from '../errors.js';
 import { describeJsonSyntaxError } from './json-syntax.js';
 
 /** CONTRACT §4: bodies over 1 MiB get 413. */

@@ -1,4 +1,4 @@
-import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parse as parseTolerant, type ParseError, printParseErrorCode } from 'jsonc-parser';
 
 const READABLE: Record<string, string> = {
   InvalidSymbol: 'unexpected character',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { jsonRequest, rawRequest } from '../test-support/http-client.js';
-import { startServer, type RunningServer } from './node-server.js';
+import { type RunningServer, startServer } from './node-server.js';
 import { buildRouteTable } from './route-table.js';
 import type { TrafficEvent } from './traffic.js';
 import type { HandlerFunction, HttpMethod, RouteDefinition } from './types.js';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import { problems } from '../errors.js';
 import { DEFAULT_BODY_LIMIT } from './body.js';
-import { dispatch, sendProblem, type PendingExchange, type ServerLogger } from './dispatch.js';
+import { dispatch, type PendingExchange, sendProblem, type ServerLogger } from './dispatch.js';
 import { EMPTY_ROUTE_TABLE, type RouteTable } from './route-table.js';
 import { TrafficBus } from './traffic.js';
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 import { LoadError } from '../errors.js';
-import { loadProject, type LoadedProject } from './load-project.js';
+import { type LoadedProject, loadProject } from './load-project.js';
 import { createFakeFramework, type FakeFramework } from './test-support/fake-framework.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));

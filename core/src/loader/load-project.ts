@@ -9,21 +9,21 @@ import path from 'node:path';
 import ts from 'typescript';
 
 import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
-import { findApplication, type ClassRef, type FoundApplication } from './find-application.js';
+import { type ClassRef, findApplication, type FoundApplication } from './find-application.js';
 import { linkClassTypes } from './link-types.js';
 import { listProjectFiles } from './list-project-files.js';
 import { ModuleRegistry } from './module-registry.js';
 import {
+  candidatePaths,
   isRelativeSpecifier,
   notFoundReason,
-  candidatePaths,
   resolveRelative,
 } from './module-resolver.js';
 import {
-  readDeclarations,
   type ClassDeclaration,
   type FileDeclarations,
   type ImportBinding,
+  readDeclarations,
 } from './read-declarations.js';
 import { resolveTypeName } from './resolve-type-name.js';
 

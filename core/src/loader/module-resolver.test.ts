@@ -2,7 +2,7 @@ import path from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { ModuleResolver, isRelativeSpecifier, resolveRelative } from './module-resolver.js';
+import { isRelativeSpecifier, ModuleResolver, resolveRelative } from './module-resolver.js';
 import { removeTempProjects, writeTempProject } from './test-support/temp-project.js';
 
 afterEach(removeTempProjects);

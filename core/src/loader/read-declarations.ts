@@ -6,7 +6,7 @@
 import ts from 'typescript';
 
 import { classNodeOf } from './class-nodes.js';
-import { readType, type LocalTypes, type TypeExpr } from './read-type.js';
+import { type LocalTypes, readType, type TypeExpr } from './read-type.js';
 
 export type { TypeExpr } from './read-type.js';
 

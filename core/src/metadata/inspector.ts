@@ -7,10 +7,10 @@ import {
   DATA_SOURCE_KEY,
   FIELD_KEY,
   FROM_DATA_SOURCE_KEY,
+  type MetadataKey,
   RELATION_KEY,
   REST_KEY,
   WEB_SERVLET_KEY,
-  type MetadataKey,
 } from './keys.js';
 import { getDesignType, getOwnClassMetadata } from './store.js';
 import type {

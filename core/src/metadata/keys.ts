@@ -2,7 +2,7 @@
  * Typed metadata keys (as LoopBack's `MetadataAccessor`): a key carries the type of the value
  * stored under it, so decorators and the inspector cannot disagree on shapes.
  */
-import type { FieldRules, RelationMetadata, RestMetadata, DataSourceBinding } from './types.js';
+import type { DataSourceBinding, FieldRules, RelationMetadata, RestMetadata } from './types.js';
 
 export class MetadataKey<T> {
   readonly symbol: symbol;

@@ -2,10 +2,10 @@
  * Writes and reads typed metadata with reflect-metadata. Decorators call `define*`; only the
  * inspector calls `get*`.
  */
-import 'reflect-metadata';
-
 import type { MetadataKey } from './keys.js';
 import type { AnyClass } from './types.js';
+
+import 'reflect-metadata';
 
 export function defineClassMetadata<T>(key: MetadataKey<T>, target: AnyClass, value: T): void {
   Reflect.defineMetadata(key.symbol, value, target);

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { LoadError } from '../errors.js';
-import { FIXTURES } from '../test-support/fixtures.js';
 import { openProject } from '../project/open-project.js';
+import { FIXTURES } from '../test-support/fixtures.js';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -37,7 +37,9 @@ const HEADER = "import { Rest, FromDataSource, BelongTo, HasMany, Field } from '
 
 describe('model schemas', () => {
   it('reads every field type, rule and base class of the library fixture', async () => {
-    const p = await openProject(FIXTURES.library, { dataDir: await mkdtemp(join(tmpdir(), 'decorest-data-')) });
+    const p = await openProject(FIXTURES.library, {
+      dataDir: await mkdtemp(join(tmpdir(), 'decorest-data-')),
+    });
     try {
       const magazine = p.models.find((m) => m.name === 'Magazine')!;
       expect(magazine.path).toBe('magazines');
@@ -55,7 +57,11 @@ describe('model schemas', () => {
       const byName = Object.fromEntries(magazine.fields.map((f) => [f.name, f]));
       expect(byName.tags!.type).toEqual({ kind: 'array', element: { kind: 'string' } });
       expect(byName.priority!.type).toEqual({ kind: 'enum', values: ['low', 'high'] });
-      expect(byName.releasedAt).toMatchObject({ type: { kind: 'date' }, optional: true, nullable: true });
+      expect(byName.releasedAt).toMatchObject({
+        type: { kind: 'date' },
+        optional: true,
+        nullable: true,
+      });
       expect(byName.issue!.type).toEqual({ kind: 'number', integer: true });
       expect(byName.rating).toMatchObject({ default: 0, constraints: { min: 0, max: 5 } });
       const note = p.models.find((m) => m.name === 'StickyNote')!;
@@ -130,26 +136,35 @@ describe('load errors name file, line and Model.field', () => {
       'a.ts': `${HEADER}@Rest @FromDataSource export class Gadget {\n  id!: number;\n  specs!: Record<string, string>;\n}\n`,
     });
     expect(error.code).toBe('UNSUPPORTED_FIELD_TYPE');
-    expect(error.message).toMatch(/a\.ts:4: Gadget\.specs: the type Record<string, string> is not supported/);
+    expect(error.message).toMatch(
+      /a\.ts:4: Gadget\.specs: the type Record<string, string> is not supported/,
+    );
   });
 
   it('asks for @BelongTo on a field typed by another class', async () => {
     const error = await loadError({
       'a.ts': `${HEADER}@Rest @FromDataSource export class Owner { id!: number; }\n@Rest @FromDataSource export class Pet {\n  id!: number;\n  owner?: Owner;\n}\n`,
     });
-    expect(error.message).toMatch(/a\.ts:5: Pet\.owner: the type Owner is a class: mark the field @BelongTo/);
+    expect(error.message).toMatch(
+      /a\.ts:5: Pet\.owner: the type Owner is a class: mark the field @BelongTo/,
+    );
   });
 
   it('refuses an id that is neither number nor string', async () => {
-    const error = await loadError({ 'a.ts': `${HEADER}@Rest @FromDataSource export class A {\n  id!: boolean;\n}\n` });
+    const error = await loadError({
+      'a.ts': `${HEADER}@Rest @FromDataSource export class A {\n  id!: boolean;\n}\n`,
+    });
     expect(error.message).toMatch(/a\.ts:3: A\.id: an id is declared number or string/);
   });
 
   it('fails on a corrupted datafile naming file and line, and keeps the file', async () => {
-    const root = await project({ 'a.ts': `${HEADER}@Rest @FromDataSource export class Note { id!: number; text!: string; }\n` });
+    const root = await project({
+      'a.ts': `${HEADER}@Rest @FromDataSource export class Note { id!: number; text!: string; }\n`,
+    });
     const { mkdir, readFile } = await import('node:fs/promises');
     await mkdir(join(root, 'data'));
-    const content = '{"_id":"1","id":1,"text":"a"}\n{"_id":"2","id":2,"te\n{"_id":"3","id":3,"text":"c"}\n';
+    const content =
+      '{"_id":"1","id":1,"text":"a"}\n{"_id":"2","id":2,"te\n{"_id":"3","id":3,"text":"c"}\n';
     await writeFile(join(root, 'data', 'notes.db'), content);
     const error = await openProject(root).then(
       (p) => p.close(),
@@ -161,10 +176,15 @@ describe('load errors name file, line and Model.field', () => {
   });
 
   it('loads a datafile written by hand (id, no _id)', async () => {
-    const root = await project({ 'a.ts': `${HEADER}@Rest @FromDataSource export class Note { id!: number; text!: string; }\n` });
+    const root = await project({
+      'a.ts': `${HEADER}@Rest @FromDataSource export class Note { id!: number; text!: string; }\n`,
+    });
     const { mkdir } = await import('node:fs/promises');
     await mkdir(join(root, 'data'));
-    await writeFile(join(root, 'data', 'notes.db'), '{"id":4,"text":"four"}\n{"id":2,"text":"two"}\n');
+    await writeFile(
+      join(root, 'data', 'notes.db'),
+      '{"id":4,"text":"four"}\n{"id":2,"text":"two"}\n',
+    );
     const p = await openProject(root);
     try {
       const notes = await p.runtimes[0]!.store.records();
@@ -188,7 +208,9 @@ describe('load errors name file, line and Model.field', () => {
       'pet.ts': `${HEADER}@Rest @FromDataSource export class Pet { id!: number; name!: string; }\n`,
     });
     expect(error.code).toBe('MISSING_INVERSE_RELATION');
-    expect(error.message).toMatch(/owner\.ts:5: Owner\.pets: @HasMany needs a @BelongTo field of type Owner on Pet/);
+    expect(error.message).toMatch(
+      /owner\.ts:5: Owner\.pets: @HasMany needs a @BelongTo field of type Owner on Pet/,
+    );
   });
 
   it('names a model whose datasource does not exist, and the ones that do', async () => {
@@ -196,7 +218,9 @@ describe('load errors name file, line and Model.field', () => {
       'a.ts': `import { DataSource, FromDataSource, Rest } from 'decorest';\n@DataSource('memory') export class Mem { getAll() { return []; } }\n@Rest @FromDataSource('memroy') export class Note { id!: number; }\n`,
     });
     expect(error.code).toBe('UNKNOWN_DATASOURCE');
-    expect(error.message).toMatch(/a\.ts:3: Note: @FromDataSource\('memroy'\) names no @DataSource \(known: memory\)/);
+    expect(error.message).toMatch(
+      /a\.ts:3: Note: @FromDataSource\('memroy'\) names no @DataSource \(known: memory\)/,
+    );
   });
 
   it('refuses two datasources with one name', async () => {
@@ -212,6 +236,8 @@ describe('load errors name file, line and Model.field', () => {
       'a.ts': `import { DataSource } from 'decorest';\n@DataSource('m') export class A { list() { return []; } }\n`,
     });
     expect(error.code).toBe('BAD_DATASOURCE');
-    expect(error.message).toMatch(/A: a datasource implements Persistence and needs a getAll\(\) method/);
+    expect(error.message).toMatch(
+      /A: a datasource implements Persistence and needs a getAll\(\) method/,
+    );
   });
 });

@@ -9,13 +9,15 @@ import { classChain, inspector } from '../metadata/inspector.js';
 import type { AnyClass, FieldRules, RelationMetadata } from '../metadata/types.js';
 import { resolveDeclaredType } from './declared-type.js';
 import { defaultModelPath, MODEL_PATH_PATTERN } from './naming.js';
-import { resolveRelations, type PendingRelation } from './resolve-relations.js';
+import { type PendingRelation, resolveRelations } from './resolve-relations.js';
 import type { FieldConstraints, FieldSchema, ModelSchema } from './schema.js';
 
 /** What schema building needs of a loaded project (the loader's `LoadedProject` fits). */
 export interface DeclarationSource {
   readonly classes: readonly AnyClass[];
-  siteOf(ctor: AnyClass): { file: string; line: number; declaration: ClassDeclaration | undefined } | undefined;
+  siteOf(
+    ctor: AnyClass,
+  ): { file: string; line: number; declaration: ClassDeclaration | undefined } | undefined;
   resolveTypeName(file: string, name: string): unknown;
 }
 
@@ -35,14 +37,29 @@ function collectProperties(ctor: AnyClass, source: DeclarationSource): Map<strin
     if (!site) continue;
     for (const p of site.declaration?.properties ?? []) {
       // A subclass redeclaring a field narrows it; it keeps its place in the order.
-      properties.set(p.name, { name: p.name, declaration: p, declaredIn: c, file: site.file, line: p.line });
+      properties.set(p.name, {
+        name: p.name,
+        declaration: p,
+        declaredIn: c,
+        file: site.file,
+        line: p.line,
+      });
     }
   }
   const site = source.siteOf(ctor);
-  const extra = [...Object.keys(inspector.fieldRules(ctor)), ...Object.keys(inspector.relations(ctor))];
+  const extra = [
+    ...Object.keys(inspector.fieldRules(ctor)),
+    ...Object.keys(inspector.relations(ctor)),
+  ];
   for (const name of extra) {
     if (!properties.has(name)) {
-      properties.set(name, { name, declaration: undefined, declaredIn: ctor, file: site?.file ?? '<unknown>', line: site?.line ?? 0 });
+      properties.set(name, {
+        name,
+        declaration: undefined,
+        declaredIn: ctor,
+        file: site?.file ?? '<unknown>',
+        line: site?.line ?? 0,
+      });
     }
   }
   return properties;
@@ -55,7 +72,8 @@ function constraintsOf(rules: FieldRules | undefined): FieldConstraints {
   if (rules.max !== undefined) c.max = rules.max;
   if (rules.minLength !== undefined) c.minLength = rules.minLength;
   if (rules.maxLength !== undefined) c.maxLength = rules.maxLength;
-  if (rules.pattern !== undefined) c.pattern = typeof rules.pattern === 'string' ? rules.pattern : rules.pattern.source;
+  if (rules.pattern !== undefined)
+    c.pattern = typeof rules.pattern === 'string' ? rules.pattern : rules.pattern.source;
   if (rules.format !== undefined) c.format = rules.format;
   return c;
 }
@@ -64,7 +82,11 @@ function fail(code: string, p: PropertySite, model: string, reason: string): nev
   throw new LoadError(code, { file: p.file, line: p.line }, `${model}.${p.name}: ${reason}`);
 }
 
-function buildOne(ctor: AnyClass, source: DeclarationSource, pending: PendingRelation[]): ModelSchema {
+function buildOne(
+  ctor: AnyClass,
+  source: DeclarationSource,
+  pending: PendingRelation[],
+): ModelSchema {
   const name = ctor.name;
   const site = source.siteOf(ctor);
   const file = site?.file ?? '<unknown>';
@@ -76,7 +98,11 @@ function buildOne(ctor: AnyClass, source: DeclarationSource, pending: PendingRel
 
   for (const p of collectProperties(ctor, source).values()) {
     const rules = allRules[p.name];
-    const resolved = resolveDeclaredType(p.declaration?.type, rules, inspector.designType(ctor, p.name));
+    const resolved = resolveDeclaredType(
+      p.declaration?.type,
+      rules,
+      inspector.designType(ctor, p.name),
+    );
     const relation = relations[p.name];
     if (relation) {
       pending.push({ model: name, ctor, property: p, relation, declared: resolved });
@@ -98,7 +124,10 @@ function buildOne(ctor: AnyClass, source: DeclarationSource, pending: PendingRel
       );
     }
     if (resolved.kind !== 'value') {
-      const what = resolved.kind === 'unsupported' ? `the type ${resolved.text} is not supported` : 'the field has no type';
+      const what =
+        resolved.kind === 'unsupported'
+          ? `the type ${resolved.text} is not supported`
+          : 'the field has no type';
       fail(
         CODES.UNSUPPORTED_FIELD_TYPE,
         p,
@@ -146,7 +175,9 @@ function buildOne(ctor: AnyClass, source: DeclarationSource, pending: PendingRel
  */
 export function buildModelSchemas(source: DeclarationSource): ModelSchema[] {
   const pending: PendingRelation[] = [];
-  const models = source.classes.filter((c) => inspector.rest(c) !== undefined).map((c) => buildOne(c, source, pending));
+  const models = source.classes
+    .filter((c) => inspector.rest(c) !== undefined)
+    .map((c) => buildOne(c, source, pending));
   const byPath = new Map<string, ModelSchema>();
   for (const model of models) {
     const clash = byPath.get(model.path);

@@ -11,7 +11,12 @@ import type { FieldType } from './schema.js';
 export type DeclaredType =
   | { readonly kind: 'value'; readonly type: FieldType; readonly nullable: boolean }
   /** Another class by name (a relation's target), possibly as an array. */
-  | { readonly kind: 'reference'; readonly name: string; readonly array: boolean; readonly nullable: boolean }
+  | {
+      readonly kind: 'reference';
+      readonly name: string;
+      readonly array: boolean;
+      readonly nullable: boolean;
+    }
   | { readonly kind: 'unsupported'; readonly text: string }
   | { readonly kind: 'none' };
 
@@ -45,7 +50,8 @@ export function fromTypeExpr(expr: TypeExpr): DeclaredType {
   if (expr.kind === 'none') return { kind: 'none' };
   const nullable = expr.kind === 'nullable';
   const inner = expr.kind === 'nullable' ? expr.inner : expr;
-  if (inner.kind === 'reference') return { kind: 'reference', name: inner.name, array: false, nullable };
+  if (inner.kind === 'reference')
+    return { kind: 'reference', name: inner.name, array: false, nullable };
   if (inner.kind === 'array' && inner.element.kind === 'reference') {
     return { kind: 'reference', name: inner.element.name, array: true, nullable };
   }

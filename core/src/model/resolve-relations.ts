@@ -28,11 +28,16 @@ function where(p: PendingRelation): { file: string; line: number } {
 
 function targetClass(p: PendingRelation, source: DeclarationSource): unknown {
   if (p.relation.target) return p.relation.target();
-  if (p.declared.kind === 'reference') return source.resolveTypeName(p.property.file, p.declared.name);
+  if (p.declared.kind === 'reference')
+    return source.resolveTypeName(p.property.file, p.declared.name);
   return undefined;
 }
 
-function targetModel(p: PendingRelation, models: readonly ModelSchema[], source: DeclarationSource): ModelSchema {
+function targetModel(
+  p: PendingRelation,
+  models: readonly ModelSchema[],
+  source: DeclarationSource,
+): ModelSchema {
   const target = targetClass(p, source);
   const model = models.find((m) => m.ctor === target);
   if (model) return model;
@@ -42,7 +47,11 @@ function targetModel(p: PendingRelation, models: readonly ModelSchema[], source:
       : p.declared.kind === 'reference'
         ? `${p.declared.name} is not a @Rest model of this project`
         : 'the target model is unknown: declare the field with a model type or use the thunk form, e.g. @BelongTo(() => User)';
-  throw new LoadError(CODES.UNKNOWN_RELATION_TARGET, where(p), `${p.model}.${p.property.name}: ${shown}`);
+  throw new LoadError(
+    CODES.UNKNOWN_RELATION_TARGET,
+    where(p),
+    `${p.model}.${p.property.name}: ${shown}`,
+  );
 }
 
 /** Returns the models with their relations filled in. */
@@ -56,7 +65,12 @@ export function resolveRelations(
   for (const p of pending.filter((x) => x.relation.kind === 'belongTo')) {
     const target = targetModel(p, models, source);
     const optional = p.property.declaration?.optional ?? true;
-    const schema: BelongToSchema = { kind: 'belongTo', field: p.property.name, target: target.name, optional };
+    const schema: BelongToSchema = {
+      kind: 'belongTo',
+      field: p.property.name,
+      target: target.name,
+      optional,
+    };
     relations.get(p.model)!.push(schema);
     belongs.push({ p, schema });
   }

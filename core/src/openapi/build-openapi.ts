@@ -5,7 +5,12 @@
 import type { ModelRuntime } from '../app/model-runtime.js';
 import type { RouteDefinition } from '../http/types.js';
 import type { ModelSchema } from '../model/schema.js';
-import { idJsonSchema, recordJsonSchema, writeJsonSchema, type JsonSchema } from '../validation/json-schema.js';
+import {
+  idJsonSchema,
+  type JsonSchema,
+  recordJsonSchema,
+  writeJsonSchema,
+} from '../validation/json-schema.js';
 import { VERSION } from '../version.js';
 
 type Operation = Record<string, unknown>;
@@ -22,7 +27,11 @@ const PROBLEM_SCHEMA: JsonSchema = {
     instance: { type: 'string' },
     errors: {
       type: 'array',
-      items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } }, required: ['field', 'message'] },
+      items: {
+        type: 'object',
+        properties: { field: { type: 'string' }, message: { type: 'string' } },
+        required: ['field', 'message'],
+      },
     },
   },
   required: ['type', 'title', 'status', 'detail', 'instance'],
@@ -79,24 +88,46 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
     case 'list':
       return {
         summary: `List ${model.path}`,
-        parameters: LIST_PARAMETERS.map(([n, d, s]) => ({ name: n, in: 'query', required: false, description: d, schema: s })),
+        parameters: LIST_PARAMETERS.map(([n, d, s]) => ({
+          name: n,
+          in: 'query',
+          required: false,
+          description: d,
+          schema: s,
+        })),
         responses: {
           '200': {
             description: `${name} records in ascending id order`,
-            headers: { 'X-Total-Count': { schema: { type: 'integer' }, description: 'matches before limit and offset' } },
+            headers: {
+              'X-Total-Count': {
+                schema: { type: 'integer' },
+                description: 'matches before limit and offset',
+              },
+            },
             content: json({ type: 'array', items: ref(name) }),
           },
           ...problemResponses(['400']),
         },
       };
     case 'get':
-      return { summary: `Get one ${name}`, parameters: params, responses: { '200': { description: `The ${name}`, content: json(ref(name)) }, ...problemResponses(['400', '404']) } };
+      return {
+        summary: `Get one ${name}`,
+        parameters: params,
+        responses: {
+          '200': { description: `The ${name}`, content: json(ref(name)) },
+          ...problemResponses(['400', '404']),
+        },
+      };
     case 'create':
       return {
         summary: `Create a ${name}`,
         requestBody: { required: true, content: json(ref(`${name}Create`)) },
         responses: {
-          '201': { description: `The stored ${name}`, headers: { Location: { schema: { type: 'string' } } }, content: json(ref(name)) },
+          '201': {
+            description: `The stored ${name}`,
+            headers: { Location: { schema: { type: 'string' } } },
+            content: json(ref(name)),
+          },
           ...problemResponses(['400', '409', '413', '415', '422']),
         },
       };
@@ -105,7 +136,10 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
         summary: `Replace a ${name}`,
         parameters: params,
         requestBody: { required: true, content: json(ref(`${name}Replace`)) },
-        responses: { '200': { description: `The stored ${name}`, content: json(ref(name)) }, ...problemResponses(['400', '404', '413', '415', '422']) },
+        responses: {
+          '200': { description: `The stored ${name}`, content: json(ref(name)) },
+          ...problemResponses(['400', '404', '413', '415', '422']),
+        },
       };
     case 'patch':
       return {
@@ -113,12 +147,25 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
         parameters: params,
         requestBody: {
           required: true,
-          content: { ...json(ref(`${name}Patch`)), 'application/merge-patch+json': { schema: ref(`${name}Patch`) } },
+          content: {
+            ...json(ref(`${name}Patch`)),
+            'application/merge-patch+json': { schema: ref(`${name}Patch`) },
+          },
         },
-        responses: { '200': { description: `The stored ${name}`, content: json(ref(name)) }, ...problemResponses(['400', '404', '413', '415', '422']) },
+        responses: {
+          '200': { description: `The stored ${name}`, content: json(ref(name)) },
+          ...problemResponses(['400', '404', '413', '415', '422']),
+        },
       };
     case 'delete':
-      return { summary: `Delete a ${name}`, parameters: params, responses: { '200': { description: `The deleted ${name}`, content: json(ref(name)) }, ...problemResponses(['400', '404']) } };
+      return {
+        summary: `Delete a ${name}`,
+        parameters: params,
+        responses: {
+          '200': { description: `The deleted ${name}`, content: json(ref(name)) },
+          ...problemResponses(['400', '404']),
+        },
+      };
     default:
       if (route.operation?.startsWith('relation ')) {
         // GET /users/:id/todos: the child's list, scoped to one parent.
@@ -127,19 +174,34 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
           summary: `List the ${child} records of one ${name}`,
           parameters: [
             ...params,
-            ...LIST_PARAMETERS.map(([n, d, s]) => ({ name: n, in: 'query', required: false, description: d, schema: s })),
+            ...LIST_PARAMETERS.map(([n, d, s]) => ({
+              name: n,
+              in: 'query',
+              required: false,
+              description: d,
+              schema: s,
+            })),
           ],
           responses: {
             '200': {
               description: `${child} records of the ${name}, ascending id order`,
-              headers: { 'X-Total-Count': { schema: { type: 'integer' }, description: 'matches before limit and offset' } },
+              headers: {
+                'X-Total-Count': {
+                  schema: { type: 'integer' },
+                  description: 'matches before limit and offset',
+                },
+              },
               content: json({ type: 'array', items: ref(child) }),
             },
             ...problemResponses(['400', '404']),
           },
         };
       }
-      return { summary: route.operation ?? 'Generated route', parameters: params, responses: { '200': { description: 'OK' }, ...problemResponses(['400', '404']) } };
+      return {
+        summary: route.operation ?? 'Generated route',
+        parameters: params,
+        responses: { '200': { description: 'OK' }, ...problemResponses(['400', '404']) },
+      };
   }
 }
 
@@ -147,7 +209,13 @@ function manualOperation(route: RouteDefinition): Operation {
   const operation: Operation = {
     summary: `Hand-mapped handler`,
     parameters: pathParameters(route.path, undefined),
-    responses: { '200': { description: 'What the handler answers', content: { 'application/json': { schema: {} } } }, ...problemResponses(['500']) },
+    responses: {
+      '200': {
+        description: 'What the handler answers',
+        content: { 'application/json': { schema: {} } },
+      },
+      ...problemResponses(['500']),
+    },
   };
   if (route.method !== 'GET' && route.method !== 'DELETE') {
     operation.requestBody = { required: false, content: { 'application/json': { schema: {} } } };
@@ -156,7 +224,11 @@ function manualOperation(route: RouteDefinition): Operation {
 }
 
 /** Builds the document for a route table and the models behind it. */
-export function buildOpenApi(title: string, routes: readonly RouteDefinition[], runtimes: readonly ModelRuntime[]): Record<string, unknown> {
+export function buildOpenApi(
+  title: string,
+  routes: readonly RouteDefinition[],
+  runtimes: readonly ModelRuntime[],
+): Record<string, unknown> {
   const models = runtimes.map((r) => r.schema);
   const idsOf = (name: string): JsonSchema => {
     const m = models.find((x) => x.name === name);
@@ -171,15 +243,27 @@ export function buildOpenApi(title: string, routes: readonly RouteDefinition[], 
   }
   const responses: Record<string, unknown> = {};
   for (const [status, description] of Object.entries(PROBLEM_TEXT)) {
-    responses[`Problem${status}`] = { description, content: { 'application/problem+json': { schema: ref('Problem') } } };
+    responses[`Problem${status}`] = {
+      description,
+      content: { 'application/problem+json': { schema: ref('Problem') } },
+    };
   }
   const paths: Record<string, Record<string, Operation>> = {};
   routes.forEach((route, i) => {
-    const model = route.model === undefined ? undefined : models.find((m) => m.name === route.model);
-    const op = route.origin === 'generated' && model ? generatedOperation(route, model) : manualOperation(route);
+    const model =
+      route.model === undefined ? undefined : models.find((m) => m.name === route.model);
+    const op =
+      route.origin === 'generated' && model
+        ? generatedOperation(route, model)
+        : manualOperation(route);
     op.operationId = `${route.method.toLowerCase()}${i}_${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`;
     op.tags = [route.model ?? 'manual'];
     (paths[toOpenApiPath(route.path)] ??= {})[route.method.toLowerCase()] = op;
   });
-  return { openapi: '3.1.0', info: { title, version: VERSION }, paths, components: { schemas, responses } };
+  return {
+    openapi: '3.1.0',
+    info: { title, version: VERSION },
+    paths,
+    components: { schemas, responses },
+  };
 }

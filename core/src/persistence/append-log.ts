@@ -64,11 +64,19 @@ export class AppendLog {
   constructor(
     readonly file: string,
     state: AppendLogState,
-    private readonly options: { fsync: boolean; onCommit: () => void; onFailure: (error: StorageWriteError) => void },
+    private readonly options: { fsync: boolean; onCommit: () => void },
   ) {
     this.size = state.size;
     this.lines = state.lines;
-    this.repair = { truncateTo: state.truncate ? state.size : undefined, newline: state.needsNewline };
+    this.repair = {
+      truncateTo: state.truncate ? state.size : undefined,
+      newline: state.needsNewline,
+    };
+  }
+
+  /** An append handle is open (false while the file cannot be opened for writing). */
+  get isOpen(): boolean {
+    return this.handle !== undefined;
   }
 
   get idle(): boolean {
@@ -142,7 +150,8 @@ export class AppendLog {
   async close(): Promise<void> {
     this.closed = true;
     await this.flush();
-    if (this.handle && this.repair.truncateTo !== undefined) await this.prepare().catch(() => undefined);
+    if (this.handle && this.repair.truncateTo !== undefined)
+      await this.prepare().catch(() => undefined);
     const handle = this.handle;
     this.handle = undefined;
     await handle?.close();
@@ -226,11 +235,14 @@ export class AppendLog {
     const error = new StorageWriteError(this.file, cause);
     for (const entry of batch) entry.reject(error);
     if (later.length > 0) {
-      const queued = new StorageWriteError(this.file, cause, `not written: an earlier write to ${this.file} failed (${error.osCode})`);
+      const queued = new StorageWriteError(
+        this.file,
+        cause,
+        `not written: an earlier write to ${this.file} failed (${error.osCode})`,
+      );
       for (const entry of later) entry.reject(queued);
     }
     if (this.capture) this.capture.failed = true;
-    this.options.onFailure(error);
   }
 
   private waitStopped(): Promise<void> {

@@ -15,7 +15,8 @@ export class CollectionStore implements ModelStore {
       count: () => c.count(),
       page: (offset, limit) => c.page(offset, limit),
       values: () => c.values(),
-      lookup: (field: string, value: IndexValue, offset?: number, limit?: number) => c.lookup(field, value, offset, limit),
+      lookup: (field: string, value: IndexValue, offset?: number, limit?: number) =>
+        c.lookup(field, value, offset, limit),
       countBy: (field: string, value: IndexValue) => c.countBy(field, value),
       indexed: new Set(indexed),
     };

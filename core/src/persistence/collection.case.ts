@@ -224,7 +224,13 @@ export function runCollectionCases(name: string, open: CollectionFactory): void 
 
     it('applies concurrent writes in call order', async () => {
       const c = await open({ idKind: 'number', indexes: ['v'] });
-      const writes = [c.insert({ v: 0 }), c.replace(1, { v: 1 }), c.insert({ v: 2 }), c.remove(1), c.replace(2, { v: 3 })];
+      const writes = [
+        c.insert({ v: 0 }),
+        c.replace(1, { v: 1 }),
+        c.insert({ v: 2 }),
+        c.remove(1),
+        c.replace(2, { v: 3 }),
+      ];
       expect(c.get(2)).toEqual({ id: 2, v: 3 }); // visible at once, in order
       await Promise.all(writes);
       expect([...c.values()]).toEqual([{ id: 2, v: 3 }]);
@@ -235,8 +241,16 @@ export function runCollectionCases(name: string, open: CollectionFactory): void 
   describe(`${name}: model-based`, () => {
     it('agrees with a plain Map over random operation sequences', async () => {
       const op = fc.oneof(
-        fc.record({ kind: fc.constant('insert' as const), id: fc.option(fc.integer({ min: 1, max: 30 }), { nil: undefined }), user: fc.integer({ min: 1, max: 3 }) }),
-        fc.record({ kind: fc.constant('replace' as const), id: fc.integer({ min: 1, max: 30 }), user: fc.integer({ min: 1, max: 3 }) }),
+        fc.record({
+          kind: fc.constant('insert' as const),
+          id: fc.option(fc.integer({ min: 1, max: 30 }), { nil: undefined }),
+          user: fc.integer({ min: 1, max: 3 }),
+        }),
+        fc.record({
+          kind: fc.constant('replace' as const),
+          id: fc.integer({ min: 1, max: 30 }),
+          user: fc.integer({ min: 1, max: 3 }),
+        }),
         fc.record({ kind: fc.constant('remove' as const), id: fc.integer({ min: 1, max: 30 }) }),
       );
       await fc.assert(

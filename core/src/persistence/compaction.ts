@@ -19,6 +19,7 @@ import { constants } from 'node:fs';
 import { type FileHandle, open, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
+import { DecorestError } from '../errors.js';
 import type { AppendLog, TailCapture } from './append-log.js';
 import type { RecordId, StoredRecord } from './collection.js';
 import { recordLine } from './datafile-format.js';
@@ -40,9 +41,9 @@ export function compactionTempFile(file: string): string {
   return `${file}.compacting`;
 }
 
-export class CompactionAborted extends Error {
+export class CompactionAborted extends DecorestError {
   constructor() {
-    super('compaction abandoned: an append failed while it ran');
+    super('COMPACTION_ABORTED', 'compaction abandoned: an append failed while it ran');
   }
 }
 
@@ -57,8 +58,15 @@ export async function compactDatafile(
   let handle: FileHandle | undefined;
   let renamed = false;
   try {
-    const mode = await stat(file).then((s) => s.mode & 0o777, () => 0o644);
-    handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_APPEND, mode);
+    const mode = await stat(file).then(
+      (s) => s.mode & 0o777,
+      () => 0o644,
+    );
+    handle = await open(
+      temp,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_APPEND,
+      mode,
+    );
     const written = { size: 0, lines: 0 };
     await writeText(handle, snapshot.header.join(''), snapshot.header.length, written);
     const { records, foreignKeys } = snapshot;
@@ -100,7 +108,11 @@ export async function compactDatafile(
  * Writes the lines captured so far, once: looping until the capture is empty could chase a
  * steady stream of writes forever. The last pass runs with appends paused, so it ends.
  */
-async function replayTail(handle: FileHandle, capture: TailCapture, written: { size: number; lines: number }): Promise<void> {
+async function replayTail(
+  handle: FileHandle,
+  capture: TailCapture,
+  written: { size: number; lines: number },
+): Promise<void> {
   const texts = capture.texts;
   const lines = capture.lines;
   capture.texts = [];
@@ -108,7 +120,12 @@ async function replayTail(handle: FileHandle, capture: TailCapture, written: { s
   await writeText(handle, texts.join(''), lines, written);
 }
 
-async function writeText(handle: FileHandle, text: string, lines: number, written: { size: number; lines: number }): Promise<void> {
+async function writeText(
+  handle: FileHandle,
+  text: string,
+  lines: number,
+  written: { size: number; lines: number },
+): Promise<void> {
   if (text.length === 0) return;
   const buffer = Buffer.from(text, 'utf8');
   await writeAll(handle, buffer);

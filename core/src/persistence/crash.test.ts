@@ -6,7 +6,7 @@
  * DECOREST_CRASH_ROUNDS=50 runs more kills locally.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -34,14 +34,19 @@ afterAll(() => {
  */
 async function runAndKill(file: string, acks: number): Promise<string[]> {
   const logFile = `${file}.log`;
-  const child = spawn(process.execPath, [childScript(out, 'crash-writer'), file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  rmSync(logFile, { force: true }); // the last round's log would count as this one's
+  const child = spawn(process.execPath, [childScript(out, 'crash-writer'), file], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const closed = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
+  const closed = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.on('close', (_code, signal) => resolve(signal)),
+  );
   let running = true;
   void closed.then(() => (running = false));
-  // "I 123\n" is about 6 bytes; poll the log's size rather than parse it.
-  while (running && (statSync(logFile, { throwIfNoEntry: false })?.size ?? 0) < acks * 6) {
+  // A log line is about 8 bytes ("R 12 345\n"); poll the log's size rather than parse it.
+  while (running && (statSync(logFile, { throwIfNoEntry: false })?.size ?? 0) < acks * 8) {
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   child.kill('SIGKILL');
@@ -61,6 +66,8 @@ describe('kill -9 during a stream of writes', () => {
     let acknowledged = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const lines = await runAndKill(file, 50 + Math.floor(Math.random() * 600));
+      if (process.env['DEBUG_CRASH'])
+        console.log('round', round, lines.length, 'temp', existsSync(`${file}.compacting`));
       const mayBeGone = new Set<number>();
       const gone = new Set<number>();
       const inserted = new Set<number>();
@@ -73,7 +80,6 @@ describe('kill -9 during a stream of writes', () => {
         if (op === 'D') gone.add(id);
         if (op !== 'd' && op !== 'S') acknowledged++;
       }
-      if (process.env['DEBUG_CRASH']) console.log('round', round, 'temp', require('node:fs').existsSync(file + '.compacting'), 'tail', JSON.stringify(require('node:fs').readFileSync(file, 'utf8').slice(-30)));
       const store = await openFileCollection(file, { idKind: 'number', autoCompact: false });
       for (const id of inserted) if (!expected.has(id)) expected.set(id, 0);
       for (const [id, version] of expected) {
@@ -81,7 +87,10 @@ describe('kill -9 during a stream of writes', () => {
         if (gone.has(id)) expect(record, `round ${round}: removed ${id} is back`).toBeUndefined();
         else if (!mayBeGone.has(id)) {
           expect(record, `round ${round}: acknowledged ${id} is missing`).toBeDefined();
-          expect(Number(record!['v']), `round ${round}: ${id} lost a replace`).toBeGreaterThanOrEqual(version);
+          expect(
+            Number(record!['v']),
+            `round ${round}: ${id} lost a replace`,
+          ).toBeGreaterThanOrEqual(version);
         }
       }
       // What survived becomes the floor for the next round.
@@ -96,9 +105,16 @@ describe('a full disk', () => {
   it('rejects writes with the OS code, rolls memory back, keeps reads and stored records', async () => {
     const file = join(folder, 'limited.db');
     // ulimit -f counts 512-byte blocks in sh: the datafile may not pass 16 KiB.
-    const child = spawn('/bin/sh', ['-c', `ulimit -f 32 && exec "${process.execPath}" "${childScript(out, 'file-limit-writer')}" "${file}"`], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      '/bin/sh',
+      [
+        '-c',
+        `ulimit -f 32 && exec "${process.execPath}" "${childScript(out, 'file-limit-writer')}" "${file}"`,
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

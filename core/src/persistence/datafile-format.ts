@@ -48,7 +48,10 @@ const NEDB_LINE_BREAKS = /[\u0085\u2028\u2029]/g;
 
 function escapeLineBreaks(json: string): string {
   if (!HAS_NEDB_LINE_BREAK.test(json)) return json;
-  return json.replace(NEDB_LINE_BREAKS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return json.replace(
+    NEDB_LINE_BREAKS,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function toJson(key: string): string {
@@ -147,7 +150,12 @@ function withoutKey(object: JsonObject): JsonObject {
  */
 export function setField(target: JsonObject, name: string, value: unknown): void {
   if (name === '__proto__') {
-    Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(target, name, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   } else {
     target[name] = value;
   }

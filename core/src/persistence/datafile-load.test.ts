@@ -43,7 +43,10 @@ describe('loading a datafile', () => {
       ].join('\n'),
     );
     const c = await open();
-    expect([...c.values()]).toEqual([{ id: 1, t: 'a2' }, { id: 3, t: 'c' }]);
+    expect([...c.values()]).toEqual([
+      { id: 1, t: 'a2' },
+      { id: 3, t: 'c' },
+    ]);
     await c.close();
   });
 
@@ -55,7 +58,9 @@ describe('loading a datafile', () => {
     await c.insert({ t: 'd' });
     await c.close();
     // The newline the last hand-written line lacked was added before our append.
-    expect(readFileSync(file, 'utf8').endsWith('{"id":3,"t":"c"}\n{"_id":"4","id":4,"t":"d"}\n')).toBe(true);
+    expect(
+      readFileSync(file, 'utf8').endsWith('{"id":3,"t":"c"}\n{"_id":"4","id":4,"t":"d"}\n'),
+    ).toBe(true);
     const again = await open();
     expect(again.count()).toBe(4);
     await again.close();
@@ -73,9 +78,16 @@ describe('loading a datafile', () => {
   });
 
   it('reads NeDB $$date values as ISO strings, nested ones too', async () => {
-    writeFileSync(file, '{"_id":"1","id":1,"due":{"$$date":1700000000000},"log":[{"at":{"$$date":0}}]}\n');
+    writeFileSync(
+      file,
+      '{"_id":"1","id":1,"due":{"$$date":1700000000000},"log":[{"at":{"$$date":0}}]}\n',
+    );
     const c = await open();
-    expect(c.get(1)).toEqual({ id: 1, due: '2023-11-14T22:13:20.000Z', log: [{ at: '1970-01-01T00:00:00.000Z' }] });
+    expect(c.get(1)).toEqual({
+      id: 1,
+      due: '2023-11-14T22:13:20.000Z',
+      log: [{ at: '1970-01-01T00:00:00.000Z' }],
+    });
     await c.close();
   });
 
@@ -100,7 +112,10 @@ describe('loading a datafile', () => {
 
 describe('a torn last line (a write cut by a crash)', () => {
   it('loads every complete record, reports the line and cuts it off', async () => {
-    writeFileSync(file, '{"_id":"1","id":1,"t":"a"}\n{"_id":"2","id":2,"t":"b"}\n{"_id":"3","id":3,"t":"c');
+    writeFileSync(
+      file,
+      '{"_id":"1","id":1,"t":"a"}\n{"_id":"2","id":2,"t":"b"}\n{"_id":"3","id":3,"t":"c',
+    );
     const c = await open();
     expect([...c.values()].map((r) => r.id)).toEqual([1, 2]);
     expect(c.warnings).toHaveLength(1);
@@ -142,10 +157,20 @@ describe('a corrupted datafile', () => {
   it.each([
     ['a line without id or _id', '{"t":"x"}\n{"_id":"1","id":1}\n', 1, 'no `id` and no `_id`'],
     ['a JSON value that is not an object', '[1,2]\n{"_id":"1","id":1}\n', 1, 'not a JSON object'],
-    ['a string id in a numeric collection', '{"_id":"1","id":1}\n{"_id":"a","id":"a"}\n', 2, 'is not an integer'],
+    [
+      'a string id in a numeric collection',
+      '{"_id":"1","id":1}\n{"_id":"a","id":"a"}\n',
+      2,
+      'is not an integer',
+    ],
     ['a non-numeric _id and no id', '{"_id":"abc","t":1}\n{"_id":"1","id":1}\n', 1, 'no usable id'],
     ['a fractional id', '{"id":1.5}\n\n', 1, 'is not an integer'],
-    ['one id under two _id values', '{"_id":"x","id":1}\n{"_id":"1","id":1}\n', 2, 'two _id values'],
+    [
+      'one id under two _id values',
+      '{"_id":"x","id":1}\n{"_id":"1","id":1}\n',
+      2,
+      'two _id values',
+    ],
   ])('fails for %s', async (_, content, line, reason) => {
     const error = await loadError(content);
     expect(error.line).toBe(line);

@@ -126,14 +126,22 @@ class DatafileReader {
     }
   }
 
-  private readRecord(key: string | undefined, fields: JsonObject, lineNumber: number): string | undefined {
+  private readRecord(
+    key: string | undefined,
+    fields: JsonObject,
+    lineNumber: number,
+  ): string | undefined {
     let id: RecordId;
     let record: JsonObject = fields;
     if (Object.hasOwn(fields, 'id')) {
       const raw = fields['id'];
       if (!isIdOfKind(raw, this.idKind)) {
-        if (!(typeof raw === 'number' || typeof raw === 'string')) return `no usable id (id is ${JSON.stringify(raw)})`;
-        throw this.corrupt(lineNumber, `id ${JSON.stringify(raw)} is not ${kindName(this.idKind)}, but the model's id is declared ${this.idKind}`);
+        if (!(typeof raw === 'number' || typeof raw === 'string'))
+          return `no usable id (id is ${JSON.stringify(raw)})`;
+        throw this.corrupt(
+          lineNumber,
+          `id ${JSON.stringify(raw)} is not ${kindName(this.idKind)}, but the model's id is declared ${this.idKind}`,
+        );
       }
       id = raw;
     } else {
@@ -157,7 +165,10 @@ class DatafileReader {
     const previous = this.idOfKey(fileKey);
     if (previous !== undefined && previous !== id) this.drop(previous);
     if (this.records.has(id) && (this.foreignKeys.get(id) ?? plainKey) !== fileKey) {
-      throw this.corrupt(lineNumber, `id ${JSON.stringify(id)} is stored under two _id values (${JSON.stringify(this.foreignKeys.get(id) ?? plainKey)} and ${JSON.stringify(fileKey)})`);
+      throw this.corrupt(
+        lineNumber,
+        `id ${JSON.stringify(id)} is stored under two _id values (${JSON.stringify(this.foreignKeys.get(id) ?? plainKey)} and ${JSON.stringify(fileKey)})`,
+      );
     }
     this.records.set(id, record as StoredRecord);
     if (fileKey !== plainKey) {
@@ -193,7 +204,11 @@ class DatafileReader {
   }
 
   private corrupt(line: number, reason: string): LoadError {
-    return new LoadError(LOAD_ERROR_CODES.CORRUPT_DATAFILE, { file: this.file, line }, `corrupt datafile: ${reason}`);
+    return new LoadError(
+      LOAD_ERROR_CODES.CORRUPT_DATAFILE,
+      { file: this.file, line },
+      `corrupt datafile: ${reason}`,
+    );
   }
 }
 

@@ -18,19 +18,23 @@ function compareIds(a: StoredRecord, b: StoredRecord): number {
 /** An in-memory, id-ordered view of what `getAll()` answered. */
 function snapshot(records: readonly StoredRecord[]): ReadableRecords {
   const ordered = [...records].sort(compareIds);
-  const matching = (field: string, value: unknown) => ordered.filter((r) => (r[field] ?? null) === value);
+  const matching = (field: string, value: unknown) =>
+    ordered.filter((r) => (r[field] ?? null) === value);
   return {
     count: () => ordered.length,
-    page: (offset, limit) => ordered.slice(offset, limit === undefined ? undefined : offset + limit),
+    page: (offset, limit) =>
+      ordered.slice(offset, limit === undefined ? undefined : offset + limit),
     values: () => ordered.values(),
-    lookup: (field, value, offset = 0, limit) => matching(field, value).slice(offset, limit === undefined ? undefined : offset + limit),
+    lookup: (field, value, offset = 0, limit) =>
+      matching(field, value).slice(offset, limit === undefined ? undefined : offset + limit),
     countBy: (field, value) => matching(field, value).length,
     indexed: new Set(),
   };
 }
 
 function asRecords(value: unknown, name: string): StoredRecord[] {
-  if (!Array.isArray(value)) throw new TypeError(`datasource "${name}": getAll() must return an array`);
+  if (!Array.isArray(value))
+    throw new TypeError(`datasource "${name}": getAll() must return an array`);
   return value.map((v) => ({ ...(v as object) }) as StoredRecord);
 }
 
@@ -53,17 +57,20 @@ export class DataSourceStore implements ModelStore {
   }
 
   async insert(record: Record<string, unknown>): Promise<StoredRecord> {
-    if (typeof this.source.save !== 'function') throw problems.operationNotSupported(this.label, 'save');
+    if (typeof this.source.save !== 'function')
+      throw problems.operationNotSupported(this.label, 'save');
     return { ...(await this.source.save(record)) } as StoredRecord;
   }
 
   async replace(id: RecordId, record: Record<string, unknown>): Promise<StoredRecord | undefined> {
-    if (typeof this.source.update !== 'function') throw problems.operationNotSupported(this.label, 'update');
+    if (typeof this.source.update !== 'function')
+      throw problems.operationNotSupported(this.label, 'update');
     return { ...(await this.source.update({ ...record, id })) } as StoredRecord;
   }
 
   async remove(id: RecordId): Promise<StoredRecord | undefined> {
-    if (typeof this.source.delete !== 'function') throw problems.operationNotSupported(this.label, 'delete');
+    if (typeof this.source.delete !== 'function')
+      throw problems.operationNotSupported(this.label, 'delete');
     const existing = await this.get(id);
     if (!existing) return undefined;
     await this.source.delete(existing);

@@ -11,11 +11,11 @@ import { dirname } from 'node:path';
 
 import { AppendLog } from './append-log.js';
 import type { CollectionOptions } from './collection.js';
-import { type CompactionSnapshot, compactDatafile, compactionTempFile } from './compaction.js';
+import { compactDatafile, type CompactionSnapshot, compactionTempFile } from './compaction.js';
 import { metaLine } from './datafile-format.js';
 import { type LoadedDatafile, readDatafile } from './datafile-load.js';
 import { IndexedCollection } from './indexed-collection.js';
-import { CollectionClosedError, osCodeOf } from './store-errors.js';
+import { CollectionClosedError, osCodeOf, StorageWriteError } from './store-errors.js';
 
 export interface FileCollectionOptions extends CollectionOptions {
   /** `fdatasync` after every append, for power loss too (default: off; CONTRACT §5 asks for kill -9). */
@@ -40,14 +40,14 @@ export interface FileCollectionOptions extends CollectionOptions {
  * await todos.close();
  * ```
  */
-export async function openFileCollection(file: string, options: FileCollectionOptions): Promise<FileCollection> {
+export async function openFileCollection(
+  file: string,
+  options: FileCollectionOptions,
+): Promise<FileCollection> {
   await mkdir(dirname(file), { recursive: true }).catch(() => undefined); // reported by the first write
   await recoverNedbTemp(file);
   await unlink(compactionTempFile(file)).catch(() => undefined); // left by a crash mid-compaction
-  const loaded = await readDatafile(file, options.idKind);
-  const collection = new FileCollection(file, options, loaded);
-  await collection.ready(loaded);
-  return collection;
+  return FileCollection.load(file, options, await readDatafile(file, options.idKind));
 }
 
 export class FileCollection extends IndexedCollection {
@@ -60,9 +60,21 @@ export class FileCollection extends IndexedCollection {
   private compacting: Promise<void> | undefined;
   private nextCompactionAt = 0;
   private closing = false;
+  /** Why the datafile could not be opened for appending, while that lasts. */
+  private unwritable: unknown;
 
-  /** Use {@link openFileCollection}. */
-  constructor(file: string, options: FileCollectionOptions, loaded: LoadedDatafile) {
+  /** @internal Use {@link openFileCollection}. */
+  static async load(
+    file: string,
+    options: FileCollectionOptions,
+    loaded: LoadedDatafile,
+  ): Promise<FileCollection> {
+    const collection = new FileCollection(file, options, loaded);
+    await collection.ready(loaded);
+    return collection;
+  }
+
+  private constructor(file: string, options: FileCollectionOptions, loaded: LoadedDatafile) {
     super(options.idKind, options.indexes);
     this.file = file;
     this.table.bulkLoad(loaded.records);
@@ -70,11 +82,17 @@ export class FileCollection extends IndexedCollection {
     this.lastId = loaded.lastId;
     this.indexLines = [...loaded.indexLines.values()].map((line) => `${line}\n`);
     const auto = options.autoCompact;
-    this.autoCompact = auto === false ? undefined : { ratio: auto?.ratio ?? 2, slack: auto?.slack ?? 1_000 };
+    this.autoCompact =
+      auto === false ? undefined : { ratio: auto?.ratio ?? 2, slack: auto?.slack ?? 1_000 };
     this.log = new AppendLog(
       file,
-      { size: loaded.size, lines: loaded.lines, needsNewline: loaded.needsNewline, truncate: loaded.torn !== undefined },
-      { fsync: options.fsync ?? false, onCommit: () => this.maybeCompact(), onFailure: () => undefined },
+      {
+        size: loaded.size,
+        lines: loaded.lines,
+        needsNewline: loaded.needsNewline,
+        truncate: loaded.torn !== undefined,
+      },
+      { fsync: options.fsync ?? false, onCommit: () => this.maybeCompact() },
     );
   }
 
@@ -88,8 +106,8 @@ export class FileCollection extends IndexedCollection {
     return this.log.lines;
   }
 
-  /** @internal Creates the file, cuts a torn tail, compacts after one (issue 7). */
-  async ready(loaded: LoadedDatafile): Promise<void> {
+  /** Creates the file, cuts a torn tail, compacts after one (issue 7). */
+  private async ready(loaded: LoadedDatafile): Promise<void> {
     if (loaded.torn) {
       this.warnings.push(
         `${this.file}:${loaded.torn.line}: torn last line (${loaded.torn.reason}), left by an interrupted write; ` +
@@ -99,7 +117,10 @@ export class FileCollection extends IndexedCollection {
     try {
       await this.log.prepare();
     } catch (error) {
-      this.warnings.push(`${this.file}: not writable (${osCodeOf(error)}); reads work, writes will fail`);
+      this.unwritable = error;
+      this.warnings.push(
+        `${this.file}: not writable (${osCodeOf(error)}); reads work, writes will fail`,
+      );
       return;
     }
     if (loaded.torn) await this.compact().catch(() => undefined);
@@ -111,6 +132,8 @@ export class FileCollection extends IndexedCollection {
    */
   compact(): Promise<void> {
     if (this.compacting) return this.compacting;
+    // Never rename a new file over a datafile we could not open for writing (read-only).
+    if (!this.log.isOpen) return Promise.reject(new StorageWriteError(this.file, this.unwritable));
     const running = compactDatafile(this.file, this.log, () => this.snapshot()).then(
       () => {
         this.compacting = undefined;
@@ -119,7 +142,9 @@ export class FileCollection extends IndexedCollection {
         this.compacting = undefined;
         // Do not retry on every commit: wait until another `slack` lines were appended.
         this.nextCompactionAt = this.log.lines + (this.autoCompact?.slack ?? 1_000);
-        this.warnings.push(`${this.file}: compaction failed (${osCodeOf(error)}: ${(error as Error).message})`);
+        this.warnings.push(
+          `${this.file}: compaction failed (${osCodeOf(error)}: ${(error as Error).message})`,
+        );
         throw error;
       },
     );
@@ -142,7 +167,8 @@ export class FileCollection extends IndexedCollection {
   }
 
   private snapshot(): CompactionSnapshot {
-    const header = this.idKind === 'number' ? [metaLine(this.lastId), ...this.indexLines] : [...this.indexLines];
+    const header =
+      this.idKind === 'number' ? [metaLine(this.lastId), ...this.indexLines] : [...this.indexLines];
     return { header, records: this.table.snapshot(), foreignKeys: new Map(this.foreignKeys) };
   }
 
@@ -161,6 +187,11 @@ export class FileCollection extends IndexedCollection {
  * datafile may be missing and `<file>~` is the good copy (NeDB's `ensureDatafileIntegrity`).
  */
 async function recoverNedbTemp(file: string): Promise<void> {
-  const exists = (path: string) => stat(path).then(() => true, () => false);
-  if (!(await exists(file)) && (await exists(`${file}~`))) await rename(`${file}~`, file).catch(() => undefined);
+  const exists = (path: string) =>
+    stat(path).then(
+      () => true,
+      () => false,
+    );
+  if (!(await exists(file)) && (await exists(`${file}~`)))
+    await rename(`${file}~`, file).catch(() => undefined);
 }

@@ -7,7 +7,11 @@ export type {
   RecordId,
   StoredRecord,
 } from './collection.js';
-export { FileCollection, type FileCollectionOptions, openFileCollection } from './file-collection.js';
+export {
+  FileCollection,
+  type FileCollectionOptions,
+  openFileCollection,
+} from './file-collection.js';
 export { MemoryCollection } from './memory-collection.js';
 export {
   CollectionClosedError,

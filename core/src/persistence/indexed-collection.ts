@@ -166,12 +166,15 @@ function normalize(input: NewRecord, id: RecordId): StoredRecord {
   for (const name of Object.keys(input)) {
     if (name === 'id' || name === '_id') continue;
     if (name.charCodeAt(0) === 36 /* $ */) {
-      throw new InvalidRecordError(`field "${name}": names starting with "$" are reserved by the datafile format`);
+      throw new InvalidRecordError(
+        `field "${name}": names starting with "$" are reserved by the datafile format`,
+      );
     }
     let value = input[name];
     if (value === undefined) continue;
     if (value instanceof Date) {
-      if (Number.isNaN(value.getTime())) throw new InvalidRecordError(`field "${name}": invalid date`);
+      if (Number.isNaN(value.getTime()))
+        throw new InvalidRecordError(`field "${name}": invalid date`);
       value = value.toISOString();
     }
     setField(record, name, value);
@@ -183,8 +186,11 @@ function serialize(record: StoredRecord, key: string): string {
   try {
     return recordLine(record, key);
   } catch (error) {
-    throw new InvalidRecordError(`the record cannot be stored as JSON: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw new InvalidRecordError(
+      `the record cannot be stored as JSON: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
   }
 }

@@ -46,7 +46,11 @@ describe('a datafile we wrote, read by nedb-promises', () => {
   it('holds the same documents, keyed by _id = String(id)', async () => {
     const c = await reopen();
     await c.insert({ title: 'plain', done: false });
-    await c.insert({ title: 'quote " and\nnewline \u2028 \u2029 \u0085 é', tags: ['a', 'b'], nested: { deep: [1, { x: null }] } });
+    await c.insert({
+      title: 'quote " and\nnewline \u2028 \u2029 \u0085 é',
+      tags: ['a', 'b'],
+      nested: { deep: [1, { x: null }] },
+    });
     await c.insert({ id: 10, due: '2024-05-01T10:00:00.000Z', n: 1.5 });
     await c.insert({ title: 'gone' });
     await c.replace(1, { title: 'replaced', done: true });

@@ -9,7 +9,7 @@
  * the indexes can never drift from the records.
  */
 import type { IdKind, IndexValue, RecordId, StoredRecord } from './collection.js';
-import { type IdCompare, idComparator, insertSorted, removeSorted, sortIds } from './id-order.js';
+import { idComparator, type IdCompare, insertSorted, removeSorted, sortIds } from './id-order.js';
 import { FieldNotIndexedError } from './store-errors.js';
 
 const NO_IDS: readonly RecordId[] = [];
@@ -66,7 +66,7 @@ function indexValueOf(value: unknown): IndexValue | undefined {
 
 export class RecordTable {
   readonly compare: IdCompare;
-  private readonly byId = new Map<RecordId, StoredRecord>();
+  private byId = new Map<RecordId, StoredRecord>();
   private order: RecordId[] = [];
   private readonly fields = new Map<string, FieldIndex>();
 
@@ -83,7 +83,7 @@ export class RecordTable {
    * in id order, as appended files are) instead of one insertion per record.
    */
   bulkLoad(records: Map<RecordId, StoredRecord>): void {
-    for (const [id, record] of records) this.byId.set(id, record);
+    this.byId = records; // adopted, not copied: the loader hands over its map
     this.order = sortIds([...records.keys()], this.compare);
     for (const index of this.fields.values()) {
       // Ids are visited ascending, so every bucket is built by pushes.

@@ -69,7 +69,10 @@ export class CollectionClosedError extends DecorestError {
 /** `lookup`/`countBy` on a field opened without an index: a programming error, not a 4xx. */
 export class FieldNotIndexedError extends DecorestError {
   constructor(field: string) {
-    super('FIELD_NOT_INDEXED', `field "${field}" has no index; open the collection with indexes: ['${field}']`);
+    super(
+      'FIELD_NOT_INDEXED',
+      `field "${field}" has no index; open the collection with indexes: ['${field}']`,
+    );
   }
 }
 

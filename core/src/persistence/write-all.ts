@@ -8,7 +8,8 @@ export async function writeAll(handle: FileHandle, buffer: Buffer): Promise<void
   let offset = 0;
   while (offset < buffer.length) {
     const { bytesWritten } = await handle.write(buffer, offset, buffer.length - offset, null);
-    if (bytesWritten <= 0) throw Object.assign(new Error('write made no progress'), { code: 'EIO' });
+    if (bytesWritten <= 0)
+      throw Object.assign(new Error('write made no progress'), { code: 'EIO' });
     offset += bytesWritten;
   }
 }

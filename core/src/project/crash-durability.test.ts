@@ -24,7 +24,10 @@ function writeStorm(url: string, streams: number) {
   const loops = Array.from({ length: streams }, async (_, s) => {
     for (let i = 0; running; i++) {
       try {
-        const answer = await jsonRequest(url, 'POST', '/todos', { content: `s${s}-${i}`, completed: false });
+        const answer = await jsonRequest(url, 'POST', '/todos', {
+          content: `s${s}-${i}`,
+          completed: false,
+        });
         if (answer.status === 201) acked.push((answer.json as { id: number }).id);
       } catch {
         return; // the server died mid-request: that write was never acknowledged

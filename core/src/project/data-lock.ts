@@ -58,5 +58,9 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     // Stale (its process is gone) or our own from an earlier load that was not closed.
     await rm(file, { force: true });
   }
-  throw new LoadError(LOAD_ERROR_CODES.DATA_LOCKED, { file: dataDir }, 'could not take the data folder lock');
+  throw new LoadError(
+    LOAD_ERROR_CODES.DATA_LOCKED,
+    { file: dataDir },
+    'could not take the data folder lock',
+  );
 }

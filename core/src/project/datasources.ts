@@ -19,7 +19,11 @@ export function instantiateDataSources(loaded: LoadedProject): Map<string, Persi
     const where = { file: site?.file ?? loaded.root, ...(site ? { line: site.line } : {}) };
     const clash = found.get(name);
     if (clash) {
-      throw new LoadError(CODES.DUPLICATE_DATASOURCE, where, `${ctor.name}: datasource "${name}" is already declared in ${clash.file}`);
+      throw new LoadError(
+        CODES.DUPLICATE_DATASOURCE,
+        where,
+        `${ctor.name}: datasource "${name}" is already declared in ${clash.file}`,
+      );
     }
     let instance: Persistence<object>;
     try {
@@ -29,7 +33,11 @@ export function instantiateDataSources(loaded: LoadedProject): Map<string, Persi
       throw new LoadError(CODES.BAD_DATASOURCE, where, reason, { cause: error });
     }
     if (typeof instance.getAll !== 'function') {
-      throw new LoadError(CODES.BAD_DATASOURCE, where, `${ctor.name}: a datasource implements Persistence and needs a getAll() method`);
+      throw new LoadError(
+        CODES.BAD_DATASOURCE,
+        where,
+        `${ctor.name}: a datasource implements Persistence and needs a getAll() method`,
+      );
     }
     found.set(name, { instance, file: where.file });
   }
@@ -37,10 +45,16 @@ export function instantiateDataSources(loaded: LoadedProject): Map<string, Persi
 }
 
 /** A model naming a datasource that does not exist is a load error naming both. */
-export function checkDataSourceNames(models: readonly ModelSchema[], sources: ReadonlyMap<string, unknown>): void {
+export function checkDataSourceNames(
+  models: readonly ModelSchema[],
+  sources: ReadonlyMap<string, unknown>,
+): void {
   for (const model of models) {
     if (model.dataSource === undefined || sources.has(model.dataSource)) continue;
-    const known = sources.size === 0 ? 'the project declares no @DataSource' : `known: ${[...sources.keys()].join(', ')}`;
+    const known =
+      sources.size === 0
+        ? 'the project declares no @DataSource'
+        : `known: ${[...sources.keys()].join(', ')}`;
     throw new LoadError(
       CODES.UNKNOWN_DATASOURCE,
       { file: model.file, line: model.line },

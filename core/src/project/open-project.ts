@@ -5,25 +5,25 @@
  */
 import { basename, join } from 'node:path';
 
-import { Application, GeneratedApplication, type ApplicationClass } from '../app/application.js';
+import { Application, type ApplicationClass, GeneratedApplication } from '../app/application.js';
+import { registerDao } from '../app/dao.js';
 import { generateRestRoutes } from '../app/generate-rest.js';
 import { createModelRuntimes, type ModelRuntime } from '../app/model-runtime.js';
 import { servletPrefix } from '../decorators/web-servlet.js';
 import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
 import { buildRouteTable, DuplicateRouteError, type RouteTable } from '../http/route-table.js';
 import type { RouteDefinition } from '../http/types.js';
-import { loadProject, type LoadedProject } from '../loader/load-project.js';
+import { type LoadedProject, loadProject } from '../loader/load-project.js';
 import { inspector } from '../metadata/inspector.js';
 import { buildModelSchemas } from '../model/build-schema.js';
 import type { ModelSchema } from '../model/schema.js';
 import { buildOpenApi } from '../openapi/build-openapi.js';
 import type { Collection } from '../persistence/collection.js';
-import { registerDao } from '../app/dao.js';
 import { CollectionStore } from '../persistence/collection-store.js';
 import { DataSourceStore } from '../persistence/datasource-store.js';
-import type { ModelStore } from '../persistence/model-store.js';
 import { openFileCollection } from '../persistence/file-collection.js';
 import { MemoryCollection } from '../persistence/memory-collection.js';
+import type { ModelStore } from '../persistence/model-store.js';
 import { compileModelValidator } from '../validation/compile.js';
 import { createBodyBinder } from './body-binder.js';
 import { lockDataDir } from './data-lock.js';
@@ -84,12 +84,17 @@ function applicationOf(loaded: LoadedProject): { app: Application; file: string 
     return { app: new (found.ctor as unknown as ApplicationClass)(), file: found.file };
   } catch (error) {
     const reason = `the application class could not be constructed: ${error instanceof Error ? error.message : String(error)}`;
-    throw new LoadError(LOAD_ERROR_CODES.BAD_APPLICATION, { file: found.file }, reason, { cause: error });
+    throw new LoadError(LOAD_ERROR_CODES.BAD_APPLICATION, { file: found.file }, reason, {
+      cause: error,
+    });
   }
 }
 
 /** Loads `dir` and everything it needs to serve. Throws a {@link LoadError} naming file and line. */
-export async function openProject(dir: string, options: OpenProjectOptions = {}): Promise<ProjectRuntime> {
+export async function openProject(
+  dir: string,
+  options: OpenProjectOptions = {},
+): Promise<ProjectRuntime> {
   const framework = await import('../index.js');
   const loaded = await loadProject(dir, { framework });
   const models = buildModelSchemas(loaded);
@@ -112,25 +117,35 @@ export async function openProject(dir: string, options: OpenProjectOptions = {})
   };
   try {
     const storeOf = (m: ModelSchema): ModelStore => {
-      if (m.dataSource !== undefined) return new DataSourceStore(m.dataSource, dataSources.get(m.dataSource)!);
+      if (m.dataSource !== undefined)
+        return new DataSourceStore(m.dataSource, dataSources.get(m.dataSource)!);
       const indexes = m.relations.filter((r) => r.kind === 'belongTo').map((r) => r.field);
       return new CollectionStore(collections.get(m.name)!, indexes);
     };
     const runtimes = createModelRuntimes(
-      models.map((schema) => ({ schema, validator: compileModelValidator(schema, models), store: storeOf(schema) })),
+      models.map((schema) => ({
+        schema,
+        validator: compileModelValidator(schema, models),
+        store: storeOf(schema),
+      })),
     );
     runtimes.forEach(registerDao);
     const { app, file } = applicationOf(loaded);
     const prefix = servletPrefix(inspector.webServlet(app.constructor as ApplicationClass));
     let routes;
     try {
-      routes = await Application.collectRoutes(app, { generateRest: () => generateRestRoutes(runtimes, prefix) });
+      routes = await Application.collectRoutes(app, {
+        generateRest: () => generateRestRoutes(runtimes, prefix),
+      });
     } catch (error) {
       if (error instanceof LoadError) throw error;
       const reason = `execute() failed: ${error instanceof Error ? error.message : String(error)}`;
-      throw new LoadError(LOAD_ERROR_CODES.BAD_APPLICATION, { file: file ?? loaded.root }, reason, { cause: error });
+      throw new LoadError(LOAD_ERROR_CODES.BAD_APPLICATION, { file: file ?? loaded.root }, reason, {
+        cause: error,
+      });
     }
-    const mount = (r: (typeof routes.manual)[number]) => (prefix === '' ? r : { ...r, path: `${prefix}${r.path}` });
+    const mount = (r: (typeof routes.manual)[number]) =>
+      prefix === '' ? r : { ...r, path: `${prefix}${r.path}` };
     let table: RouteTable;
     let openApi: unknown;
     // Served beside the API (issue 4); built on first request from the final table.
@@ -139,7 +154,12 @@ export async function openProject(dir: string, options: OpenProjectOptions = {})
       path: '/openapi.json',
       origin: 'generated',
       operation: 'openapi',
-      handler: () => (openApi ??= buildOpenApi(basename(loaded.root), table.routes.filter((r) => r !== openApiRoute), runtimes)),
+      handler: () =>
+        (openApi ??= buildOpenApi(
+          basename(loaded.root),
+          table.routes.filter((r) => r !== openApiRoute),
+          runtimes,
+        )),
     };
     try {
       table = buildRouteTable(
@@ -149,9 +169,15 @@ export async function openProject(dir: string, options: OpenProjectOptions = {})
       );
     } catch (error) {
       if (!(error instanceof DuplicateRouteError)) throw error;
-      throw new LoadError(LOAD_ERROR_CODES.DUPLICATE_ROUTE, { file: file ?? loaded.root }, error.message);
+      throw new LoadError(
+        LOAD_ERROR_CODES.DUPLICATE_ROUTE,
+        { file: file ?? loaded.root },
+        error.message,
+      );
     }
-    const warnings = [...collections.values()].flatMap((c) => ('warnings' in c ? (c.warnings as string[]) : []));
+    const warnings = [...collections.values()].flatMap((c) =>
+      'warnings' in c ? (c.warnings as string[]) : [],
+    );
     return { root: loaded.root, dataDir, loaded, models, runtimes, table, warnings, close };
   } catch (error) {
     await close();

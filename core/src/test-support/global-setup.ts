@@ -7,5 +7,8 @@ import { fileURLToPath } from 'node:url';
  */
 export default function setup(): void {
   const root = fileURLToPath(new URL('../../..', import.meta.url));
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'core'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'core'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }

@@ -2,7 +2,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { startServer, type RunningServer } from '../http/node-server.js';
+import { type RunningServer, startServer } from '../http/node-server.js';
 import { openProject, type ProjectRuntime } from '../project/open-project.js';
 
 /** A project copied to a temp folder and served on 127.0.0.1, port 0. */
@@ -51,7 +51,10 @@ async function serveDir(dir: string): Promise<ServedProject> {
 /** Copies `source` (without its data/ folder) to a temp dir and serves it. */
 export async function serveCopy(source: string): Promise<ServedProject> {
   const dir = await mkdtemp(join(tmpdir(), 'decorest-test-'));
-  await cp(source, dir, { recursive: true, filter: (src) => !/[\\/]data([\\/]|$)/.test(src.slice(source.length)) });
+  await cp(source, dir, {
+    recursive: true,
+    filter: (src) => !/[\\/]data([\\/]|$)/.test(src.slice(source.length)),
+  });
   return serveDir(dir);
 }
 

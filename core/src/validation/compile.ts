@@ -5,10 +5,10 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
-import { ValidationProblem, type FieldError } from '../errors.js';
+import { type FieldError, ValidationProblem } from '../errors.js';
 import type { ModelSchema } from '../model/schema.js';
 import type { StoredRecord } from '../persistence/collection.js';
-import { idJsonSchema, writeJsonSchema, type JsonSchema } from './json-schema.js';
+import { idJsonSchema, type JsonSchema, writeJsonSchema } from './json-schema.js';
 import { showValue, toFieldError } from './messages.js';
 
 // ajv-formats is CommonJS with `exports.default`; NodeNext types see the namespace object.
@@ -48,7 +48,10 @@ function collectErrors(validate: ValidateFunction, data: unknown, modelName: str
 }
 
 /** Compiles the create/replace/patch validators of `model`. */
-export function compileModelValidator(model: ModelSchema, models: readonly ModelSchema[]): ModelValidator {
+export function compileModelValidator(
+  model: ModelSchema,
+  models: readonly ModelSchema[],
+): ModelValidator {
   const ajv = newAjv();
   const idsOf = (name: string): JsonSchema => {
     const target = models.find((m) => m.name === name);
@@ -66,7 +69,9 @@ export function compileModelValidator(model: ModelSchema, models: readonly Model
   const requireObject = (body: unknown): Record<string, unknown> => {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       const got = body === undefined ? 'no body' : showValue(body);
-      throw new ValidationProblem(title, [{ field: '', message: `the body must be a JSON object, got ${got}` }]);
+      throw new ValidationProblem(title, [
+        { field: '', message: `the body must be a JSON object, got ${got}` },
+      ]);
     }
     return body as Record<string, unknown>;
   };
@@ -81,7 +86,13 @@ export function compileModelValidator(model: ModelSchema, models: readonly Model
 
   const check = (validate: ValidateFunction, body: Record<string, unknown>): void => {
     const errors = readOnlyErrors(body);
-    const rest = errors.length === 0 ? body : omit(body, readOnly.map((r) => r.field));
+    const rest =
+      errors.length === 0
+        ? body
+        : omit(
+            body,
+            readOnly.map((r) => r.field),
+          );
     if (!validate(rest)) errors.push(...collectErrors(validate, rest, model.name));
     if (errors.length > 0) throw new ValidationProblem(title, errors);
   };
@@ -94,7 +105,8 @@ export function compileModelValidator(model: ModelSchema, models: readonly Model
     }
     for (const r of belongTo) {
       const value = record[r.field];
-      if (value !== null && typeof value === 'object') record[r.field] = (value as { id: unknown }).id;
+      if (value !== null && typeof value === 'object')
+        record[r.field] = (value as { id: unknown }).id;
       else if (value === undefined) record[r.field] = null;
     }
     return record;
@@ -104,7 +116,8 @@ export function compileModelValidator(model: ModelSchema, models: readonly Model
     create(body) {
       const object = requireObject(body);
       const record: RecordInput = { ...object };
-      for (const f of defaults) if (record[f.name] === undefined) record[f.name] = structuredClone(f.default);
+      for (const f of defaults)
+        if (record[f.name] === undefined) record[f.name] = structuredClone(f.default);
       check(validateCreate, record);
       return normalise(record);
     },
@@ -121,7 +134,11 @@ export function compileModelValidator(model: ModelSchema, models: readonly Model
       for (const [key, value] of Object.entries(changes)) {
         const field = model.fields.find((f) => f.name === key);
         // RFC 7396: null removes a member; a required-but-nullable field keeps an explicit null.
-        if (value === null && (field === undefined ? isOptionalRelation(model, key) : field.optional)) delete merged[key];
+        if (
+          value === null &&
+          (field === undefined ? isOptionalRelation(model, key) : field.optional)
+        )
+          delete merged[key];
         else merged[key] = value;
       }
       check(validateReplace, merged);

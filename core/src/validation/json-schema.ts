@@ -46,7 +46,9 @@ export function fieldJsonSchema(field: FieldSchema): JsonSchema {
 
 /** The id's schema: a positive integer, or a non-empty string. */
 export function idJsonSchema(model: ModelSchema): JsonSchema {
-  return model.idKind === 'number' ? { type: 'integer', minimum: 1 } : { type: 'string', minLength: 1, maxLength: 200 };
+  return model.idKind === 'number'
+    ? { type: 'integer', minimum: 1 }
+    : { type: 'string', minLength: 1, maxLength: 200 };
 }
 
 /** A `@BelongTo` value on input: the parent's id or `{ "id": … }` (CONTRACT §3). */
@@ -65,12 +67,20 @@ export type WriteShape = 'create' | 'replace' | 'patch';
  * The schema of a write body. `create` may carry an `id`; `replace` and `patch` take the id
  * from the path. `patch` requires nothing: it is validated again after merging.
  */
-export function writeJsonSchema(model: ModelSchema, shape: WriteShape, idsOf: (model: string) => JsonSchema): JsonSchema {
+export function writeJsonSchema(
+  model: ModelSchema,
+  shape: WriteShape,
+  idsOf: (model: string) => JsonSchema,
+): JsonSchema {
   const properties: Record<string, JsonSchema> = { id: idJsonSchema(model) };
   const required: string[] = [];
   for (const field of model.fields) {
     properties[field.name] = fieldJsonSchema(field);
-    if (shape !== 'patch' && !field.optional && !(shape === 'create' && field.default !== undefined)) {
+    if (
+      shape !== 'patch' &&
+      !field.optional &&
+      !(shape === 'create' && field.default !== undefined)
+    ) {
       required.push(field.name);
     }
   }
@@ -83,7 +93,10 @@ export function writeJsonSchema(model: ModelSchema, shape: WriteShape, idsOf: (m
 }
 
 /** The schema of a record as the API sends it. */
-export function recordJsonSchema(model: ModelSchema, idsOf: (model: string) => JsonSchema): JsonSchema {
+export function recordJsonSchema(
+  model: ModelSchema,
+  idsOf: (model: string) => JsonSchema,
+): JsonSchema {
   const properties: Record<string, JsonSchema> = { id: idJsonSchema(model) };
   const required = ['id'];
   for (const field of model.fields) {
@@ -93,10 +106,17 @@ export function recordJsonSchema(model: ModelSchema, idsOf: (model: string) => J
   for (const relation of model.relations) {
     if (relation.kind === 'belongTo') {
       const id = idsOf(relation.target);
-      properties[relation.field] = { type: [id.type as string, 'null'], description: `the ${relation.target}'s id; ?embed=${relation.field} sends the ${relation.target} itself` };
+      properties[relation.field] = {
+        type: [id.type as string, 'null'],
+        description: `the ${relation.target}'s id; ?embed=${relation.field} sends the ${relation.target} itself`,
+      };
       required.push(relation.field);
     } else {
-      properties[relation.field] = { type: 'array', description: `only with ?embed=${relation.field}`, items: { type: 'object' } };
+      properties[relation.field] = {
+        type: 'array',
+        description: `only with ?embed=${relation.field}`,
+        items: { type: 'object' },
+      };
     }
   }
   return { type: 'object', properties, required };

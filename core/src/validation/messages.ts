@@ -27,10 +27,14 @@ export function showValue(value: unknown): string {
 
 /** `/tags/1` → `tags[1]`; `/user/id` → `user.id`. */
 export function fieldPath(instancePath: string, extra?: string): string {
-  const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (extra !== undefined) parts.push(extra);
   let out = '';
-  for (const part of parts) out += /^\d+$/.test(part) ? `[${part}]` : out === '' ? part : `.${part}`;
+  for (const part of parts)
+    out += /^\d+$/.test(part) ? `[${part}]` : out === '' ? part : `.${part}`;
   return out;
 }
 
@@ -49,17 +53,25 @@ function typeList(type: unknown): string {
 }
 
 /** One Ajv error as a field error, or `undefined` for noise that another error explains. */
-export function toFieldError(error: ErrorObject, data: unknown, modelName: string): FieldError | undefined {
+export function toFieldError(
+  error: ErrorObject,
+  data: unknown,
+  modelName: string,
+): FieldError | undefined {
   const got = showValue(valueAt(data, error.instancePath));
   const params = error.params as Record<string, unknown>;
   const field = fieldPath(error.instancePath);
   switch (error.keyword) {
     case 'required':
-      return { field: fieldPath(error.instancePath, String(params.missingProperty)), message: 'is required' };
+      return {
+        field: fieldPath(error.instancePath, String(params.missingProperty)),
+        message: 'is required',
+      };
     case 'additionalProperties':
       return {
         field: fieldPath(error.instancePath, String(params.additionalProperty)),
-        message: error.instancePath === '' ? `is not a field of ${modelName}` : 'is not allowed here',
+        message:
+          error.instancePath === '' ? `is not a field of ${modelName}` : 'is not allowed here',
       };
     case 'type':
       return { field, message: `must be ${typeList(params.type)}, got ${got}` };

@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 
 import { DecorestError } from '../../errors.js';
-import { startServer, type RunningServer } from '../../http/node-server.js';
+import { type RunningServer, startServer } from '../../http/node-server.js';
 import type { TrafficEvent } from '../../http/traffic.js';
 import { openProject } from '../../project/open-project.js';
 import { formatRoutes } from '../format-routes.js';
@@ -15,13 +15,20 @@ function logLine(e: TrafficEvent): string {
 function listenError(error: unknown, args: CliArgs): DecorestError {
   const code = (error as { code?: string }).code;
   if (code === 'EADDRINUSE') {
-    return new DecorestError('PORT_IN_USE', `port ${args.port} is already in use on ${args.host}; pick another with --port`);
+    return new DecorestError(
+      'PORT_IN_USE',
+      `port ${args.port} is already in use on ${args.host}; pick another with --port`,
+    );
   }
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
     return new DecorestError('BAD_HOST', `cannot listen on ${args.host}: no such local address`);
   }
-  if (code === 'EACCES') return new DecorestError('PORT_DENIED', `not allowed to listen on port ${args.port}`);
-  return new DecorestError('LISTEN_FAILED', `cannot listen on ${args.host}:${args.port}: ${String(error)}`);
+  if (code === 'EACCES')
+    return new DecorestError('PORT_DENIED', `not allowed to listen on port ${args.port}`);
+  return new DecorestError(
+    'LISTEN_FAILED',
+    `cannot listen on ${args.host}:${args.port}: ${String(error)}`,
+  );
 }
 
 /** `decorest serve [dir]`: serves until SIGINT/SIGTERM, then closes datafiles cleanly. */
@@ -38,7 +45,9 @@ export async function runServe(args: CliArgs): Promise<number> {
   for (const warning of project.warnings) console.warn(`warning: ${warning}`);
   // One write, so a reader of stdout sees the URL and the routes together.
   const where = relative(process.cwd(), project.root) || '.';
-  console.log(`decorest serving ${where} at ${server.url}\n\n${formatRoutes(project.table.routes)}\n`);
+  console.log(
+    `decorest serving ${where} at ${server.url}\n\n${formatRoutes(project.table.routes)}\n`,
+  );
 
   await new Promise<void>((resolve) => {
     const stop = (): void => {

@@ -19,7 +19,10 @@ const say = (line: string): void => void writeSync(log, `${line}\n`);
 
 async function main(): Promise<void> {
   // A small slack so compactions run, and get killed, too.
-  const store = await openFileCollection(file, { idKind: 'number', autoCompact: { ratio: 1.5, slack: 40 } });
+  const store = await openFileCollection(file, {
+    idKind: 'number',
+    autoCompact: { ratio: 1.5, slack: 40 },
+  });
   const live: number[] = [];
   let version = 0;
   for (const record of store.values()) {
@@ -31,7 +34,10 @@ async function main(): Promise<void> {
     for (;;) {
       const dice = Math.random();
       if (dice < 0.4 || live.length < 5) {
-        const record = await store.insert({ v: 0, pad: 'x'.repeat(Math.floor(Math.random() * 200)) });
+        const record = await store.insert({
+          v: 0,
+          pad: 'x'.repeat(Math.floor(Math.random() * 200)),
+        });
         live.push(record.id as number);
         say(`I ${record.id}`);
       } else if (dice < 0.85) {

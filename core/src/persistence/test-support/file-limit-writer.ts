@@ -11,7 +11,11 @@ import { StorageWriteError } from '../store-errors.js';
 const file = process.argv[2]!;
 
 async function main(): Promise<void> {
-  const store = await openFileCollection(file, { idKind: 'number', indexes: ['group'], autoCompact: false });
+  const store = await openFileCollection(file, {
+    idKind: 'number',
+    indexes: ['group'],
+    autoCompact: false,
+  });
   const osCodes = new Set<string>();
   let acked = 0;
   let rejected = 0;
@@ -32,14 +36,23 @@ async function main(): Promise<void> {
   for (let round = 0; round < 200 && rejected < 30; round++) {
     await attempt(() => store.insert({ group: round % 3, text: `record ${round} `.repeat(3) }));
     // A burst: several writes share one append, and fail or succeed together.
-    const burst = [0, 1, 2].map((i) => store.insert({ group: i, burst: round }).then(() => acked++, () => rejected++));
+    const burst = [0, 1, 2].map((i) =>
+      store.insert({ group: i, burst: round }).then(
+        () => acked++,
+        () => rejected++,
+      ),
+    );
     await Promise.all(burst);
-    if (round % 5 === 4 && store.count() > 0) await attempt(() => store.remove(store.page(0, 1)[0]!.id));
+    if (round % 5 === 4 && store.count() > 0)
+      await attempt(() => store.remove(store.page(0, 1)[0]!.id));
   }
-  const countsAgree = [0, 1, 2].reduce((n, g) => n + store.countBy('group', g), 0) === store.count();
+  const countsAgree =
+    [0, 1, 2].reduce((n, g) => n + store.countBy('group', g), 0) === store.count();
   const records = [...store.values()];
   await store.close();
-  process.stdout.write(`${JSON.stringify({ acked, rejected, osCodes: [...osCodes], readsOk, countsAgree, records })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ acked, rejected, osCodes: [...osCodes], readsOk, countsAgree, records })}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,10 @@
 /**
  * Not a test: prints load time and insert throughput at 100,000 records (issue 6 figures).
- * Run: compile with `compileStoreForChild()` and `node <out>/persistence/test-support/perf-probe.js`.
+ * Node 20 cannot run TypeScript, so compile it first (from the repository root):
+ *   npx tsc --ignoreConfig core/src/persistence/test-support/perf-probe.ts \
+ *     --outDir node_modules/.cache/decorest-perf --rootDir core/src --module nodenext \
+ *     --moduleResolution nodenext --target es2022 --types node --skipLibCheck
+ *   node node_modules/.cache/decorest-perf/persistence/test-support/perf-probe.js [records]
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +15,11 @@ import { openFileCollection } from '../file-collection.js';
 const N = Number(process.argv[2] ?? 100_000);
 const folder = mkdtempSync(join(tmpdir(), 'decorest-perf-'));
 const file = join(folder, 'todos.db');
-const todo = (i: number) => ({ content: `todo number ${i}`, completed: i % 2 === 0, user: (i % 100) + 1 });
+const todo = (i: number) => ({
+  content: `todo number ${i}`,
+  completed: i % 2 === 0,
+  user: (i % 100) + 1,
+});
 
 async function main(): Promise<void> {
   let store = await openFileCollection(file, { idKind: 'number', indexes: ['user'] });
@@ -22,12 +30,16 @@ async function main(): Promise<void> {
     await Promise.all(batch);
   }
   const concurrent = performance.now() - t;
-  console.log(`insert ${N} (1,000 in flight): ${concurrent.toFixed(0)} ms, ${Math.round(N / (concurrent / 1000))}/s, ${store.appendCount} appends`);
+  console.log(
+    `insert ${N} (1,000 in flight): ${concurrent.toFixed(0)} ms, ${Math.round(N / (concurrent / 1000))}/s, ${store.appendCount} appends`,
+  );
   t = performance.now();
   const M = 10_000;
   for (let i = 0; i < M; i++) await store.insert(todo(i));
   const serial = performance.now() - t;
-  console.log(`insert ${M} one at a time: ${serial.toFixed(0)} ms, ${Math.round(M / (serial / 1000))}/s`);
+  console.log(
+    `insert ${M} one at a time: ${serial.toFixed(0)} ms, ${Math.round(M / (serial / 1000))}/s`,
+  );
   await store.close();
   console.log(`file: ${(statSync(file).size / 1e6).toFixed(1)} MB`);
   t = performance.now();
