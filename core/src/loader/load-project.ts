@@ -9,6 +9,11 @@ import path from 'node:path';
 import ts from 'typescript';
 
 import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
+import {
+  DEFAULT_EVALUATION_TIMEOUT_MS,
+  evaluateWithTimeout,
+  EvaluationTimeout,
+} from './evaluate-with-timeout.js';
 import { type ClassRef, findApplication, type FoundApplication } from './find-application.js';
 import { linkClassTypes } from './link-types.js';
 import { listProjectFiles } from './list-project-files.js';
@@ -72,6 +77,8 @@ export interface LoadedProject {
 export interface LoadProjectOptions {
   /** What `import … from 'decorest'` evaluates to; its `Application` identifies the app. */
   readonly framework: object;
+  /** How long top-level code may run (default 5 s). */
+  readonly evaluationTimeoutMs?: number;
 }
 
 async function projectRoot(dir: string): Promise<string> {
@@ -187,7 +194,19 @@ export async function loadProject(
     registry.prepare(file);
   }
   for (const file of paths) checkReferences(file, declarations.get(file)!);
-  for (const file of paths) registry.load(file);
+  try {
+    evaluateWithTimeout(() => {
+      for (const file of paths) registry.load(file);
+    }, options.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS);
+  } catch (error) {
+    if (!(error instanceof EvaluationTimeout)) throw error;
+    const file = registry.evaluatingFile ?? root;
+    throw new LoadError(
+      LOAD_ERROR_CODES.MODULE_TIMEOUT,
+      { file },
+      `the file's top-level code did not finish within ${error.timeoutMs} ms (an endless loop at import time?)`,
+    );
+  }
 
   const files: ProjectFile[] = paths.map((file) => ({
     path: file,

@@ -57,6 +57,7 @@ export class ModuleRegistry {
   readonly #modules = new Map<string, CjsModule>();
   readonly #transpiled = new Map<string, TranspiledModule>();
   #depth = 0;
+  readonly #evaluating: string[] = [];
 
   constructor(options: ModuleRegistryOptions) {
     this.#options = options;
@@ -92,6 +93,7 @@ export class ModuleRegistry {
       Error.stackTraceLimit = Math.max(previousLimit, STACK_FRAMES_WHILE_LOADING);
     }
     this.#depth += 1;
+    this.#evaluating.push(file);
     try {
       run.call(
         module.exports,
@@ -112,10 +114,19 @@ export class ModuleRegistry {
       });
     } finally {
       this.#depth -= 1;
+      this.#evaluating.pop();
       if (this.#depth === 0) Error.stackTraceLimit = previousLimit;
     }
     module.loaded = true;
     return module.exports;
+  }
+
+  /**
+   * The innermost file whose evaluation is running. After a watchdog terminated evaluation
+   * (no `finally` runs then), it still names the file that was running.
+   */
+  get evaluatingFile(): string | undefined {
+    return this.#evaluating.at(-1);
   }
 
   /** `module.exports` of an evaluated file, or undefined if it was never loaded. */

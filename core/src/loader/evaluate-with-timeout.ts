@@ -1,0 +1,29 @@
+import vm from 'node:vm';
+
+/** How long a project's top-level code may run before the load gives up (issue 7). */
+export const DEFAULT_EVALUATION_TIMEOUT_MS = 5_000;
+
+/** Thrown when `run` was stopped by the watchdog. */
+export class EvaluationTimeout extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`evaluation did not finish within ${timeoutMs} ms`);
+  }
+}
+
+/**
+ * Runs `run` synchronously under V8's watchdog, so a model file that loops at import time
+ * fails the load instead of hanging the process. The watchdog terminates execution without
+ * running `finally` blocks, so process-wide state `run` changes must be restored by the caller.
+ */
+export function evaluateWithTimeout(run: () => void, timeoutMs: number): void {
+  const stackTraceLimit = Error.stackTraceLimit;
+  try {
+    vm.runInNewContext('run()', { run }, { timeout: timeoutMs, filename: 'decorest-load' });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
+      Error.stackTraceLimit = stackTraceLimit;
+      throw new EvaluationTimeout(timeoutMs);
+    }
+    throw error;
+  }
+}
