@@ -80,35 +80,55 @@ const LIST_PARAMETERS = [
   ['_order', 'json-server: asc or desc per _sort field', { type: 'string' }],
 ] as const;
 
+/** A collection GET: every query control, the array, `X-Total-Count`. */
+function listOperation(
+  summary: string,
+  pathParams: unknown[],
+  itemModel: string,
+  description: string,
+  failures: readonly string[],
+): Operation {
+  return {
+    summary,
+    parameters: [
+      ...pathParams,
+      ...LIST_PARAMETERS.map(([n, d, s]) => ({
+        name: n,
+        in: 'query',
+        required: false,
+        description: d,
+        schema: s,
+      })),
+    ],
+    responses: {
+      '200': {
+        description,
+        headers: {
+          'X-Total-Count': {
+            schema: { type: 'integer' },
+            description: 'matches before limit and offset',
+          },
+        },
+        content: { 'application/json': { schema: { type: 'array', items: ref(itemModel) } } },
+      },
+      ...problemResponses(failures),
+    },
+  };
+}
+
 function generatedOperation(route: RouteDefinition, model: ModelSchema): Operation {
   const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
   const name = model.name;
   const params = pathParameters(route.path, model);
   switch (route.operation) {
     case 'list':
-      return {
-        summary: `List ${model.path}`,
-        parameters: LIST_PARAMETERS.map(([n, d, s]) => ({
-          name: n,
-          in: 'query',
-          required: false,
-          description: d,
-          schema: s,
-        })),
-        responses: {
-          '200': {
-            description: `${name} records in ascending id order`,
-            headers: {
-              'X-Total-Count': {
-                schema: { type: 'integer' },
-                description: 'matches before limit and offset',
-              },
-            },
-            content: json({ type: 'array', items: ref(name) }),
-          },
-          ...problemResponses(['400']),
-        },
-      };
+      return listOperation(
+        `List ${model.path}`,
+        [],
+        name,
+        `${name} records in ascending id order`,
+        ['400'],
+      );
     case 'get':
       return {
         summary: `Get one ${name}`,
@@ -170,32 +190,13 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
       if (route.operation?.startsWith('relation ')) {
         // GET /users/:id/todos: the child's list, scoped to one parent.
         const child = route.operation.slice('relation '.length);
-        return {
-          summary: `List the ${child} records of one ${name}`,
-          parameters: [
-            ...params,
-            ...LIST_PARAMETERS.map(([n, d, s]) => ({
-              name: n,
-              in: 'query',
-              required: false,
-              description: d,
-              schema: s,
-            })),
-          ],
-          responses: {
-            '200': {
-              description: `${child} records of the ${name}, ascending id order`,
-              headers: {
-                'X-Total-Count': {
-                  schema: { type: 'integer' },
-                  description: 'matches before limit and offset',
-                },
-              },
-              content: json({ type: 'array', items: ref(child) }),
-            },
-            ...problemResponses(['400', '404']),
-          },
-        };
+        return listOperation(
+          `List the ${child} records of one ${name}`,
+          params,
+          child,
+          `${child} records of the ${name}, ascending id order`,
+          ['400', '404'],
+        );
       }
       return {
         summary: route.operation ?? 'Generated route',

@@ -1,0 +1,106 @@
+// The practical limit (issue 6): a bare node:http server holding the same todos in a Map plus an
+// array in id order, answering the bench's routes with the same JSON decorest sends. No
+// validation beyond the shape, no router library, no disk: whatever decorest does on top of
+// this is its cost.
+//
+//   node bench/baseline-server.mjs <todos.json> <port>      (binds 127.0.0.1 only)
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { URLSearchParams } from 'node:url';
+
+const [file, portArg] = process.argv.slice(2);
+if (!file || !portArg) {
+  console.error('usage: node bench/baseline-server.mjs <todos.json> <port>');
+  process.exit(2);
+}
+
+const byId = new Map();
+const ordered = [];
+for (const todo of JSON.parse(readFileSync(file, 'utf8'))) {
+  byId.set(todo.id, todo);
+  ordered.push(todo);
+}
+let nextId = ordered.reduce((max, t) => Math.max(max, t.id), 0) + 1;
+
+const COMMON = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Location, X-Total-Count, Link',
+};
+
+function send(res, status, value, extra) {
+  const body = JSON.stringify(value);
+  res.writeHead(status, {
+    ...COMMON,
+    ...extra,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+function readJson(req, done) {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    try {
+      done(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+    } catch {
+      done(undefined);
+    }
+  });
+}
+
+function isObject(v) {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const server = createServer((req, res) => {
+  const q = req.url.indexOf('?');
+  const path = q === -1 ? req.url : req.url.slice(0, q);
+  const query = new URLSearchParams(q === -1 ? '' : req.url.slice(q + 1));
+
+  if (path === '/todos') {
+    if (req.method === 'GET') {
+      const limit = query.has('limit') ? Number(query.get('limit')) : ordered.length;
+      const offset = query.has('offset') ? Number(query.get('offset')) : 0;
+      send(res, 200, ordered.slice(offset, offset + limit), {
+        'x-total-count': String(ordered.length),
+      });
+      return;
+    }
+    if (req.method === 'POST') {
+      readJson(req, (body) => {
+        if (!isObject(body)) return send(res, 400, { title: 'Bad Request' });
+        const todo = { id: nextId++, content: body.content, completed: body.completed };
+        byId.set(todo.id, todo);
+        ordered.push(todo);
+        send(res, 201, todo, { location: `/todos/${todo.id}` });
+      });
+      return;
+    }
+  } else if (path.startsWith('/todos/')) {
+    const id = Number(path.slice('/todos/'.length));
+    const todo = byId.get(id);
+    if (req.method === 'GET') {
+      if (todo === undefined) send(res, 404, { title: 'Not Found' });
+      else send(res, 200, todo);
+      return;
+    }
+    if (req.method === 'PATCH') {
+      readJson(req, (body) => {
+        if (todo === undefined) return send(res, 404, { title: 'Not Found' });
+        if (!isObject(body)) return send(res, 400, { title: 'Bad Request' });
+        // RFC 7396 merge on the stored record (it stays in place in `ordered`).
+        if (body.content !== undefined) todo.content = body.content;
+        if (body.completed !== undefined) todo.completed = body.completed;
+        send(res, 200, todo);
+      });
+      return;
+    }
+  }
+  send(res, 404, { title: 'Not Found' });
+});
+
+server.listen(Number(portArg), '127.0.0.1', () => {
+  console.log(`baseline serving ${byId.size} todos at http://127.0.0.1:${server.address().port}`);
+});

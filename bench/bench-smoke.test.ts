@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { describe, expect, it } from 'vitest';
+
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const SCENARIOS = ['list10', 'byId', 'create', 'patch'];
+
+/** The rows of the markdown table `bench/run.mjs` prints, as cells without the pipes. */
+function tableRows(stdout: string): string[][] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| scenario'))
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split('|')
+        .map((c) => c.trim()),
+    );
+}
+
+// Issue 6: a seconds-long variant of the bench proves it still works; no timing is asserted.
+describe('npm run bench --quick', () => {
+  it('measures every scenario on decorest and the baseline with zero errors', () => {
+    const run = spawnSync(
+      process.execPath,
+      ['bench/run.mjs', '--quick', '--targets', 'decorest,baseline', '--no-write'],
+      { cwd: ROOT, encoding: 'utf8', timeout: 28_000 },
+    );
+    expect(run.error, run.stderr).toBeUndefined();
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+
+    const rows = tableRows(run.stdout);
+    expect(rows.map(([scenario, target]) => `${scenario} ${target}`)).toEqual(
+      SCENARIOS.flatMap((s) => [`${s} decorest`, `${s} node:http baseline`]),
+    );
+    for (const [scenario, target, rps, , , bad] of rows) {
+      expect(bad, `${scenario} ${target}`).toBe('0');
+      expect(Number(rps?.replaceAll(',', '')), `${scenario} ${target}`).toBeGreaterThan(0);
+    }
+  }, 30_000);
+});

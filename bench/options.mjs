@@ -1,0 +1,88 @@
+// Command-line options of `npm run bench` (bench/run.mjs).
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { SCENARIO_NAMES } from './scenarios.mjs';
+import { ROOT, TARGET_NAMES } from './targets.mjs';
+
+export const USAGE = `Usage: node bench/run.mjs [options]
+
+  --n <count>          todos in the collection (default 1000; issue 6 also runs 100000)
+  --duration <s>       measured seconds per cell (default 5)
+  --warmup <s>         unmeasured seconds before each cell (default 1)
+  --rounds <r>         interleaved rounds per scenario; each cell shows its median round
+                       (default 1; 3 or 5 on a busy machine)
+  --connections <c>    concurrent keep-alive connections (default 10)
+  --targets <list>     comma list of ${TARGET_NAMES.join(', ')} (default all)
+  --scenarios <list>   comma list of ${SCENARIO_NAMES.join(', ')} (default all)
+  --quick              smoke variant: N = 200, 1 s cells, no warm-up (seconds, for CI)
+  --no-write           print the table only; leave bench/RESULTS.md alone
+  --build              rebuild core (tsc -b core) first; otherwise only when core/dist is missing
+  --decorest-root <d>  serve decorest from another checkout's core/ (built), e.g. a snapshot
+  --keep               keep the temp folders (their paths are printed)
+  -h, --help           this text
+
+Loopback only; every cell is bounded in time and in request count.`;
+
+function positiveNumber(name, text, { integer = false, allowZero = false } = {}) {
+  const v = Number(text);
+  const ok =
+    Number.isFinite(v) && (allowZero ? v >= 0 : v > 0) && (!integer || Number.isInteger(v));
+  if (!ok) throw new Error(`--${name} wants a ${integer ? 'whole ' : ''}number, got "${text}"`);
+  return v;
+}
+
+function list(name, text, known) {
+  const items = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = items.filter((s) => !known.includes(s));
+  if (unknown.length || items.length === 0) {
+    throw new Error(
+      `--${name}: unknown ${unknown.join(', ') || '(empty)'}; known: ${known.join(', ')}`,
+    );
+  }
+  return known.filter((k) => items.includes(k));
+}
+
+/** Parses argv into the run's settings; throws a one-line Error on a usage mistake. */
+export function readOptions(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      n: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      rounds: { type: 'string' },
+      targets: { type: 'string' },
+      scenarios: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      'no-write': { type: 'boolean', default: false },
+      build: { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      'decorest-root': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const quick = values.quick;
+  return {
+    help: values.help,
+    quick,
+    n: positiveNumber('n', values.n ?? (quick ? '200' : '1000'), { integer: true }),
+    duration: positiveNumber('duration', values.duration ?? (quick ? '1' : '5')),
+    warmup: positiveNumber('warmup', values.warmup ?? (quick ? '0' : '1'), { allowZero: true }),
+    rounds: positiveNumber('rounds', values.rounds ?? '1', { integer: true }),
+    connections: positiveNumber('connections', values.connections ?? '10', { integer: true }),
+    targets: values.targets ? list('targets', values.targets, TARGET_NAMES) : TARGET_NAMES,
+    scenarios: values.scenarios
+      ? list('scenarios', values.scenarios, SCENARIO_NAMES)
+      : SCENARIO_NAMES,
+    write: !values['no-write'],
+    build: values.build,
+    keep: values.keep,
+    decorestRoot: values['decorest-root'] ? resolve(values['decorest-root']) : ROOT,
+  };
+}

@@ -1,0 +1,101 @@
+// The servers under test. Each target writes the same generated records in its own format into
+// its own temp folder, names the command that serves them, and says how its routes are spelled.
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { writeBaselineData, writeJsonServerDb, writeNedbFile } from './data.mjs';
+
+export const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+
+const TODO_MODEL = `import { Rest, FromDataSource } from 'decorest';
+
+@Rest
+@FromDataSource
+export class Todo {
+  id!: number;
+  content!: string;
+  completed!: boolean;
+}
+`;
+
+/** Reads an installed package's version and bin entry, or says why it is not there. */
+function installed(pkgDir) {
+  const manifest = join(ROOT, 'node_modules', pkgDir, 'package.json');
+  if (!existsSync(manifest)) return { reason: `node_modules/${pkgDir} is not installed` };
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+  const bin = typeof pkg.bin === 'string' ? pkg.bin : Object.values(pkg.bin ?? {})[0];
+  return {
+    version: pkg.version,
+    bin: join(ROOT, 'node_modules', pkgDir, bin),
+    engines: pkg.engines,
+  };
+}
+
+const plainList = (json) => json;
+
+export const TARGETS = {
+  decorest: {
+    label: () => 'decorest',
+    check(opts) {
+      const cli = join(opts.decorestRoot, 'core/dist/cli/main.js');
+      return existsSync(cli) ? {} : { reason: `${cli} is missing (run \`npm run build\`)` };
+    },
+    async prepare(dir, data, port, opts) {
+      await mkdir(join(dir, 'data'), { recursive: true });
+      await writeFile(join(dir, 'todo.ts'), TODO_MODEL);
+      await writeNedbFile(join(dir, 'data/todos.db'), data.todos);
+      return {
+        args: [
+          join(opts.decorestRoot, 'core/bin/decorest.js'),
+          ...['serve', dir, '--port', String(port), '--quiet'],
+        ],
+        cwd: dir,
+      };
+    },
+    routes: { list: '/todos?limit=10', listItems: plainList },
+  },
+
+  baseline: {
+    label: () => 'node:http baseline',
+    check: () => ({}),
+    async prepare(dir, data, port) {
+      const file = await writeBaselineData(dir, data);
+      return { args: [join(ROOT, 'bench/baseline-server.mjs'), file, String(port)], cwd: dir };
+    },
+    routes: { list: '/todos?limit=10', listItems: plainList },
+  },
+
+  'json-server-0.17': {
+    label: () => `json-server ${installed('json-server').version ?? '0.17'}`,
+    check: () => installed('json-server'),
+    async prepare(dir, data, port) {
+      const { bin } = installed('json-server');
+      await writeJsonServerDb(join(dir, 'db.json'), data);
+      const args = [bin, 'db.json', '--port', String(port), '--host', '127.0.0.1', '--quiet'];
+      return { args, cwd: dir };
+    },
+    // json-server 0.17 spells the limit `_limit`.
+    routes: { list: '/todos?_limit=10', listItems: plainList },
+  },
+
+  'json-server-1': {
+    label: () => `json-server ${installed('json-server-1').version ?? '1.x'}`,
+    check: () => installed('json-server-1'),
+    async prepare(dir, data, port) {
+      const { bin } = installed('json-server-1');
+      await writeJsonServerDb(join(dir, 'db.json'), data);
+      return { args: [bin, 'db.json', '--port', String(port), '--host', '127.0.0.1'], cwd: dir };
+    },
+    // json-server 1.x dropped `_limit` (it becomes a filter matching nothing): the first ten are
+    // page 1 of 10, answered inside a pagination envelope.
+    routes: {
+      list: '/todos?_page=1&_per_page=10',
+      listItems: (json) => (json && typeof json === 'object' ? json.data : undefined),
+    },
+  },
+};
+
+export const TARGET_NAMES = Object.keys(TARGETS);
+export const JSON_SERVERS = ['json-server-0.17', 'json-server-1'];
