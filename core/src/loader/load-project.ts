@@ -6,8 +6,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-import ts from 'typescript';
-
 import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
 import {
   DEFAULT_EVALUATION_TIMEOUT_MS,
@@ -31,6 +29,7 @@ import {
   readDeclarations,
 } from './read-declarations.js';
 import { resolveTypeName } from './resolve-type-name.js';
+import ts from './typescript.js';
 
 export type { ClassRef } from './find-application.js';
 

@@ -3,10 +3,9 @@
  * declared types, and the names it imports. DESIGN "Known traps": `design:type` metadata is
  * unreliable, so field types come from here.
  */
-import ts from 'typescript';
-
 import { classNodeOf } from './class-nodes.js';
 import { type LocalTypes, readType, type TypeExpr } from './read-type.js';
+import ts from './typescript.js';
 
 export type { TypeExpr } from './read-type.js';
 

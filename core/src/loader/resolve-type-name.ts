@@ -3,11 +3,10 @@
  * to the runtime value it names, following the file's imports. This is how a bare
  * `@BelongTo user?: User` finds its target class without `design:type` (DESIGN "Known traps").
  */
-import ts from 'typescript';
-
 import { isRelativeSpecifier, resolveRelative } from './module-resolver.js';
 import type { FileDeclarations } from './read-declarations.js';
 import { entityNameText } from './read-type.js';
+import ts from './typescript.js';
 
 /** What the resolution needs from a load. */
 export interface TypeNameContext {

@@ -7,9 +7,8 @@
  * Our call is a separate following statement, so it lands after that rewrite and sees the
  * final (decorated) binding.
  */
-import ts from 'typescript';
-
 import { classNodeOf } from './class-nodes.js';
+import ts from './typescript.js';
 
 /** The parameter name every evaluated file receives the site recorder under. */
 export const SITE_FUNCTION = '__decorestSite';
