@@ -7,7 +7,7 @@ import type { Response } from '../http/response.js';
 import type { HandlerFunction } from '../http/types.js';
 import type { RecordId, StoredRecord } from '../persistence/collection.js';
 import { IdConflictError, IdKindError, StorageWriteError } from '../persistence/store-errors.js';
-import { type Filter, parseCollectionQuery } from './collection-query.js';
+import { type CollectionQuery, type Filter, parseCollectionQuery } from './collection-query.js';
 import { embedRelations } from './embed.js';
 import { listRecords } from './list-records.js';
 import type { ModelRuntime } from './model-runtime.js';
@@ -68,7 +68,11 @@ export async function answerList(
         filters: [scope, ...parsed.filters.filter((f) => f.field !== scope.field || f.op !== 'eq')],
       }
     : parsed;
-  const { items, total } = listRecords(await model.store.records(), query, model.stringFields);
+  const records = await model.store.records();
+  const onlyLimit = !scope && isPlainLimit(query) ? model.store.first?.(query.limit!) : undefined;
+  const { items, total } = onlyLimit
+    ? { items: await onlyLimit, total: records.count() }
+    : listRecords(records, query, model.stringFields);
   res.header('x-total-count', total);
   if (query.page) {
     // Absolute, as json-server 0.17 sends them: a frontend on another origin follows them as is.
@@ -78,6 +82,18 @@ export async function answerList(
     );
   }
   res.json(await embedRelations(model, items, query.embed));
+}
+
+/** `?limit=n` and nothing else: what a datasource's `getLimit(n)` answers (spec §2.3). */
+function isPlainLimit(query: CollectionQuery): boolean {
+  return (
+    query.limit !== undefined &&
+    query.offset === 0 &&
+    query.filters.length === 0 &&
+    query.sort.length === 0 &&
+    query.q === undefined &&
+    query.page === undefined
+  );
 }
 
 function embedOf(req: Request): string[] {

@@ -193,6 +193,15 @@ describe('named datasources', () => {
     problem(await call('GET', '/planets/2'), 404);
   });
 
+  it("use the datasource's getLimit for a plain ?limit=n", async () => {
+    const answer = await call('GET', '/planets?limit=2');
+    expect(answer.json).toEqual([
+      { id: 1, name: 'Mercury', moons: 0, viaLimit: true },
+      { id: 3, name: 'Earth', moons: 1, viaLimit: true },
+    ]);
+    expect(answer.headers['x-total-count']).toBe('4');
+  });
+
   it('answer 405 naming the datasource and the missing method for writes', async () => {
     const post = problem(await call('POST', '/planets', { name: 'Pluto', moons: 5 }), 405);
     expect(post.detail).toBe('datasource "solar" has no save() method');

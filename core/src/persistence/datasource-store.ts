@@ -48,6 +48,12 @@ export class DataSourceStore implements ModelStore {
     return snapshot(asRecords(await this.source.getAll(), this.label));
   }
 
+  /** Spec §4.1 `?limit=n` through the datasource's own `getLimit`, when it has one. */
+  readonly first = (n: number): Promise<StoredRecord[]> | undefined =>
+    typeof this.source.getLimit === 'function'
+      ? Promise.resolve(this.source.getLimit(n)).then((r) => asRecords(r, this.label).slice(0, n))
+      : undefined;
+
   async get(id: RecordId): Promise<StoredRecord | undefined> {
     if (typeof this.source.getById === 'function') {
       const found = await this.source.getById(id);

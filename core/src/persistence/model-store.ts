@@ -22,6 +22,11 @@ export interface ModelStore {
   /** `default` or the datasource's name, for messages. */
   readonly label: string;
   records(): MaybePromise<ReadableRecords>;
+  /**
+   * The first `n` records when the store has a cheaper way than `records()` (a datasource's
+   * `getLimit`); `undefined` otherwise.
+   */
+  first?(n: number): MaybePromise<StoredRecord[]> | undefined;
   get(id: RecordId): MaybePromise<StoredRecord | undefined>;
   insert(record: Record<string, unknown>): Promise<StoredRecord>;
   replace(id: RecordId, record: Record<string, unknown>): Promise<StoredRecord | undefined>;
