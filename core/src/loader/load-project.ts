@@ -29,6 +29,7 @@ import {
   readDeclarations,
 } from './read-declarations.js';
 import { resolveTypeName } from './resolve-type-name.js';
+import { readCached, writeCached } from './transpile-cache.js';
 import ts from './typescript.js';
 
 export type { ClassRef } from './find-application.js';
@@ -187,10 +188,18 @@ export async function loadProject(
 
   // Phase order keeps errors deterministic: syntax, then imports, then evaluation.
   for (const file of paths) {
-    const ast = parse(file, sources.get(file)!);
+    const source = sources.get(file)!;
+    const cached = readCached(file, source);
+    if (cached) {
+      declarations.set(file, cached.declarations);
+      registry.provide(file, cached.transpiled);
+      continue;
+    }
+    const ast = parse(file, source);
     asts.set(file, ast);
-    declarations.set(file, readDeclarations(ast, file));
-    registry.prepare(file);
+    const declared = readDeclarations(ast, file);
+    declarations.set(file, declared);
+    writeCached(file, source, { transpiled: registry.prepare(file), declarations: declared });
   }
   for (const file of paths) checkReferences(file, declarations.get(file)!);
   try {
@@ -211,7 +220,10 @@ export async function loadProject(
     path: file,
     relative: path.relative(root, file).split(path.sep).join('/'),
     source: sources.get(file)!,
-    ast: asts.get(file)!,
+    // Parsed on demand: a load served from the transpile cache has no tree yet.
+    get ast() {
+      return astOf(file)!;
+    },
     classes: linkClassTypes(file, declarations),
     imports: declarations.get(file)!.imports,
   }));
@@ -252,7 +264,6 @@ export async function loadProject(
       resolveTypeName(
         {
           declarationsOf,
-          astOf,
           classAt: (f, n, line) => latest.get(siteKey(f, n, line))?.ctor,
           exportsOf: (f) => registry.exportsOf(f),
           requireFrom: (f, specifier) => registry.requireFrom(f, specifier),

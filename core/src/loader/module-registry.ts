@@ -75,6 +75,12 @@ export class ModuleRegistry {
     return transpiled;
   }
 
+  /** Uses an already transpiled form of `file` (from the transpile cache). */
+  provide(file: string, transpiled: TranspiledModule): void {
+    this.#transpiled.set(file, transpiled);
+    this.sourceMaps.add(file, transpiled.sourceMap);
+  }
+
   /** Evaluates `file` (once) and returns its `module.exports`. */
   load(file: string): unknown {
     const cached = this.#modules.get(file);

@@ -5,6 +5,7 @@
  */
 import { classNodeOf } from './class-nodes.js';
 import { type LocalTypes, readType, type TypeExpr } from './read-type.js';
+import { readTopLevelNames, type TopLevelNames } from './top-level-names.js';
 import ts from './typescript.js';
 
 export type { TypeExpr } from './read-type.js';
@@ -58,6 +59,8 @@ export interface FileDeclarations {
   readonly types: ReadonlyMap<string, TypeExpr>;
   /** Every `import`/`export … from`/`import x = require()` specifier, for an early check. */
   readonly references: readonly ModuleReference[];
+  /** Top-level class bindings and aliases, for type-name resolution. */
+  readonly topLevel: TopLevelNames;
 }
 
 function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
@@ -244,5 +247,6 @@ export function readDeclarations(
     imports: readImports(sourceFile),
     types,
     references: readReferences(sourceFile),
+    topLevel: readTopLevelNames(sourceFile),
   };
 }

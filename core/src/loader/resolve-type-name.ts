@@ -5,13 +5,10 @@
  */
 import { isRelativeSpecifier, resolveRelative } from './module-resolver.js';
 import type { FileDeclarations } from './read-declarations.js';
-import { entityNameText } from './read-type.js';
-import ts from './typescript.js';
 
 /** What the resolution needs from a load. */
 export interface TypeNameContext {
   declarationsOf(file: string): FileDeclarations | undefined;
-  astOf(file: string): ts.SourceFile | undefined;
   /** The class a top-level site of `file` defined under `name` at `line`. */
   classAt(file: string, name: string, line: number): unknown;
   exportsOf(file: string): unknown;
@@ -33,41 +30,16 @@ function pick(exports: unknown, importedName: string): unknown {
   return Reflect.get(exports, importedName);
 }
 
-function topLevelClassLine(ast: ts.SourceFile, name: string): number | undefined {
-  for (const statement of ast.statements) {
-    const candidates = ts.isVariableStatement(statement)
-      ? statement.declarationList.declarations
-      : [statement];
-    for (const node of candidates) {
-      const named =
-        ts.isClassDeclaration(node) || ts.isVariableDeclaration(node) ? node.name : undefined;
-      if (!named || !ts.isIdentifier(named) || named.text !== name) continue;
-      const { line } = ast.getLineAndCharacterOfPosition(named.getStart(ast));
-      return line + 1;
-    }
-  }
-  return undefined;
-}
-
-function aliasTarget(ast: ts.SourceFile, name: string): string | undefined {
-  for (const statement of ast.statements) {
-    if (!ts.isTypeAliasDeclaration(statement) || statement.name.text !== name) continue;
-    const type = statement.type;
-    if (ts.isTypeReferenceNode(type) && !type.typeArguments) return entityNameText(type.typeName);
-  }
-  return undefined;
-}
-
 function resolveHead(context: TypeNameContext, file: string, head: string, depth: number): unknown {
-  const ast = context.astOf(file);
+  const declarations = context.declarationsOf(file);
   // 1. A class the file itself defines at top level (nested classes are not in type scope).
-  const line = ast ? topLevelClassLine(ast, head) : undefined;
+  const line = declarations?.topLevel.classLines.get(head);
   if (line !== undefined) {
     const defined = context.classAt(file, head, line);
     if (defined !== undefined) return defined;
   }
   // 2. An import, default and namespace imports included.
-  const binding = context.declarationsOf(file)?.imports.get(head);
+  const binding = declarations?.imports.get(head);
   if (binding) {
     if (!isRelativeSpecifier(binding.specifier)) {
       try {
@@ -80,7 +52,7 @@ function resolveHead(context: TypeNameContext, file: string, head: string, depth
     return target ? pick(context.exportsOf(target), binding.importedName) : undefined;
   }
   // 3. A local alias of another name: `type Owner = User`.
-  const aliased = ast ? aliasTarget(ast, head) : undefined;
+  const aliased = declarations?.topLevel.aliases.get(head);
   if (aliased !== undefined) return resolve(context, file, aliased, depth + 1);
   // 4. A value the file exports under that name (`export const User = defineModel(...)`).
   const own = context.exportsOf(file);

@@ -12,7 +12,9 @@ export interface TranspiledModule {
   readonly sourceMap: string;
 }
 
-const COMPILER_OPTIONS: ts.CompilerOptions = {
+// A function, not a constant: reading `ts.ModuleKind` at import time would load the compiler
+// even for starts served from the transpile cache.
+const compilerOptions = (): ts.CompilerOptions => ({
   module: ts.ModuleKind.CommonJS,
   target: ts.ScriptTarget.ES2022,
   // DESIGN "Stack": legacy decorators + metadata, as model authors write them.
@@ -23,7 +25,7 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
   esModuleInterop: true,
   sourceMap: true,
   inlineSources: false,
-};
+});
 
 // The map is handed over as data; a `sourceMappingURL` comment would let Node's own
 // `--enable-source-maps` remap our frames a second time.
@@ -57,7 +59,7 @@ function syntaxError(file: string, diagnostics: readonly ts.Diagnostic[]): LoadE
 export function transpile(source: string, file: string): TranspiledModule {
   const output = ts.transpileModule(source, {
     fileName: file,
-    compilerOptions: COMPILER_OPTIONS,
+    compilerOptions: compilerOptions(),
     reportDiagnostics: true,
     transformers: { before: [siteTransformer()] },
   });

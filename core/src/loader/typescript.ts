@@ -1,13 +1,32 @@
 /**
- * The TypeScript compiler API, loaded with `require`. An ESM `import` of this 9 MB CommonJS
- * file makes Node scan all of it for named exports first (cjs-module-lexer), which was about
- * 40 % of the CLI's start-up (issue 6: cold start).
+ * The TypeScript compiler API, loaded with `require` on first use (issue 6: cold start).
+ * An ESM `import` of this 9 MB CommonJS file makes Node scan all of it for named exports
+ * first (about 40 % of the CLI's start-up); and a load served from the transpile cache needs
+ * no TypeScript at all, so it is not loaded until something asks for it.
  */
 import { createRequire } from 'node:module';
 
 import type * as TypeScript from 'typescript';
 
-const ts: typeof TypeScript = createRequire(import.meta.url)('typescript') as typeof TypeScript;
+let loaded: typeof TypeScript | undefined;
+const load = (): typeof TypeScript =>
+  (loaded ??= createRequire(import.meta.url)('typescript') as typeof TypeScript);
+
+const ts: typeof TypeScript = new Proxy({} as typeof TypeScript, {
+  get: (_target, key) => Reflect.get(load(), key) as unknown,
+});
+
+/** Whether anything has needed the compiler yet in this process. */
+export function isTypeScriptLoaded(): boolean {
+  return loaded !== undefined;
+}
+
+/** The compiler's version, read from its package.json without loading the compiler. */
+export function typeScriptVersion(): string {
+  const require = createRequire(import.meta.url);
+  const manifest = require('typescript/package.json') as { version: string };
+  return manifest.version;
+}
 
 // The value and, under the same name, the namespace of the types the loader uses (`ts.Node`).
 // eslint-disable-next-line @typescript-eslint/no-namespace -- a type namespace merged with the value is the only way to keep `ts.Node` without an ESM import of the package
