@@ -1,4 +1,9 @@
-import { parse as parseTolerant, type ParseError, printParseErrorCode } from 'jsonc-parser';
+import type * as JsoncParser from 'jsonc-parser';
+
+import { requireCjs } from '../require-cjs.js';
+
+// Loaded on the error path only: a well-formed body never needs it.
+const jsonc = (): typeof JsoncParser => requireCjs('jsonc-parser') as typeof JsoncParser;
 
 const READABLE: Record<string, string> = {
   InvalidSymbol: 'unexpected character',
@@ -37,7 +42,8 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
  * tolerant parser; this runs only on the error path.
  */
 export function describeJsonSyntaxError(text: string): string {
-  const errors: ParseError[] = [];
+  const { parse: parseTolerant, printParseErrorCode } = jsonc();
+  const errors: JsoncParser.ParseError[] = [];
   parseTolerant(text, errors, {
     disallowComments: true,
     allowTrailingComma: false,

@@ -1,4 +1,8 @@
-import FindMyWay from 'find-my-way';
+import type FindMyWayModule from 'find-my-way';
+
+import { requireCjs } from '../require-cjs.js';
+
+const FindMyWay = requireCjs('find-my-way') as typeof FindMyWayModule;
 
 /** A matched route: the value registered for it and the decoded path parameters. */
 export interface RouteMatch<T> {
@@ -22,7 +26,7 @@ export interface Router<T> {
   seal(): void;
 }
 
-type FmwMethod = Parameters<FindMyWay.Instance<FindMyWay.HTTPVersion.V1>['find']>[0];
+type FmwMethod = Parameters<FindMyWayModule.Instance<FindMyWayModule.HTTPVersion.V1>['find']>[0];
 
 /** The router on find-my-way, Fastify's radix-tree router. */
 export function createRouter<T>(): Router<T> {
@@ -43,7 +47,7 @@ export function createRouter<T>(): Router<T> {
       if (!methods.has(method)) return null;
       // find-my-way throws URIError on malformed percent-encoding in a parameter; that is a
       // path no route can serve, so it is a miss rather than a server error.
-      let found: FindMyWay.FindResult<FindMyWay.HTTPVersion.V1> | null;
+      let found: FindMyWayModule.FindResult<FindMyWayModule.HTTPVersion.V1> | null;
       try {
         found = fmw.find(method as FmwMethod, path);
       } catch {

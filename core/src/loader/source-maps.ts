@@ -2,7 +2,13 @@
  * Maps V8 stack frames of evaluated project files back to their original lines, so a throw or a
  * failed import is reported where the user wrote it, not where the transpiled code put it.
  */
-import { SourceMapConsumer } from 'source-map-js';
+import type { SourceMapConsumer } from 'source-map-js';
+
+import { requireCjs } from '../require-cjs.js';
+
+// Needed only when an error's stack is mapped: loaded then, not at start-up.
+const sourceMapJs = (): typeof import('source-map-js') =>
+  requireCjs('source-map-js') as typeof import('source-map-js');
 
 /** A 1-based position in an original project file. */
 export interface MappedLocation {
@@ -60,8 +66,8 @@ export class SourceMaps {
     const consumer = this.#consumer(file);
     if (!consumer) return undefined;
     for (const bias of [
-      SourceMapConsumer.GREATEST_LOWER_BOUND,
-      SourceMapConsumer.LEAST_UPPER_BOUND,
+      sourceMapJs().SourceMapConsumer.GREATEST_LOWER_BOUND,
+      sourceMapJs().SourceMapConsumer.LEAST_UPPER_BOUND,
     ]) {
       // V8 columns are 1-based, source-map columns 0-based.
       const found = consumer.originalPositionFor({ line, column: column - 1, bias });
@@ -113,7 +119,7 @@ export class SourceMaps {
     if (cached) return cached;
     const raw = this.#raw.get(file);
     if (!raw) return undefined;
-    const consumer = new SourceMapConsumer(raw);
+    const consumer = new (sourceMapJs().SourceMapConsumer)(raw);
     this.#consumers.set(file, consumer);
     return consumer;
   }

@@ -1,11 +1,14 @@
+/// <reference types="reflect-metadata" />
 /**
  * Writes and reads typed metadata with reflect-metadata. Decorators call `define*`; only the
  * inspector calls `get*`.
  */
+import { requireCjs } from '../require-cjs.js';
 import type { MetadataKey } from './keys.js';
 import type { AnyClass } from './types.js';
 
-import 'reflect-metadata';
+// Installs Reflect.defineMetadata and friends; loaded with require (see require-cjs.ts).
+requireCjs('reflect-metadata');
 
 export function defineClassMetadata<T>(key: MetadataKey<T>, target: AnyClass, value: T): void {
   Reflect.defineMetadata(key.symbol, value, target);

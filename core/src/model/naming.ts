@@ -1,4 +1,8 @@
-import pluralize from 'pluralize';
+import type Pluralize from 'pluralize';
+
+import { requireCjs } from '../require-cjs.js';
+
+const pluralize = requireCjs('pluralize') as typeof Pluralize;
 
 /**
  * The path segment of a model (CONTRACT §1): the class name in lower case, pluralised

@@ -2,17 +2,19 @@
  * Compiles one validator per model at load (Fastify's rule: compile once, never per request).
  * Writes are validated whole and every problem is reported at once (CONTRACT §4).
  */
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
+import type addFormatsModule from 'ajv-formats';
 
 import { type FieldError, ValidationProblem } from '../errors.js';
 import type { ModelSchema } from '../model/schema.js';
 import type { StoredRecord } from '../persistence/collection.js';
+import { requireCjs } from '../require-cjs.js';
 import { idJsonSchema, type JsonSchema, writeJsonSchema } from './json-schema.js';
 import { showValue, toFieldError } from './messages.js';
 
-// ajv-formats is CommonJS with `exports.default`; NodeNext types see the namespace object.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+const { Ajv } = requireCjs('ajv') as { Ajv: typeof AjvClass };
+// ajv-formats is CommonJS with `exports.default`.
+const addFormats = (requireCjs('ajv-formats') as typeof addFormatsModule).default;
 
 /** A record about to be stored: plain JSON, `id` included when known. */
 export type RecordInput = Record<string, unknown>;
@@ -26,7 +28,7 @@ export interface ModelValidator {
   patch(existing: StoredRecord, body: unknown): RecordInput;
 }
 
-function newAjv(): Ajv {
+function newAjv(): AjvClass {
   const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
   addFormats(ajv, ['email', 'uri', 'date-time']);
   return ajv;
