@@ -18,6 +18,7 @@ const SAMPLES: { [K in keyof typeof problems]: () => HttpProblem } = {
   invalidBody: () => problems.invalidBody('Invalid todo', [{ field: 'a', message: 'is required' }]),
   internal: () => problems.internal(),
   storageFailed: () => problems.storageFailed('ENOSPC'),
+  reloading: () => problems.reloading(),
   handlerTimeout: () => problems.handlerTimeout('GET', '/x', 100),
 };
 

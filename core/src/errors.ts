@@ -203,6 +203,15 @@ export const problems = {
       detail,
       cause,
     }),
+  reloading: () =>
+    new HttpProblem({
+      code: 'RELOADING',
+      status: 503,
+      type: 'reloading',
+      title: 'The project is reloading',
+      detail: 'the project is being reloaded after a change; retry in a moment',
+      headers: { 'retry-after': '1' },
+    }),
   handlerTimeout: (method: string, path: string, timeoutMs: number) =>
     new HttpProblem({
       code: 'HANDLER_TIMEOUT',

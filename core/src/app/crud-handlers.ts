@@ -6,7 +6,12 @@ import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import type { HandlerFunction } from '../http/types.js';
 import type { RecordId, StoredRecord } from '../persistence/collection.js';
-import { IdConflictError, IdKindError, StorageWriteError } from '../persistence/store-errors.js';
+import {
+  CollectionClosedError,
+  IdConflictError,
+  IdKindError,
+  StorageWriteError,
+} from '../persistence/store-errors.js';
 import { type CollectionQuery, type Filter, parseCollectionQuery } from './collection-query.js';
 import { embedRelations } from './embed.js';
 import { listRecords } from './list-records.js';
@@ -20,6 +25,7 @@ export function storeProblem(error: unknown): unknown {
   if (error instanceof IdConflictError) return problems.conflict(error.message);
   if (error instanceof IdKindError)
     return problems.invalidBody('Invalid id', [{ field: 'id', message: error.message }]);
+  if (error instanceof CollectionClosedError) return problems.reloading();
   if (error instanceof StorageWriteError) {
     return problems.storageFailed(
       `the datafile could not be written (${error.osCode}); nothing was changed`,

@@ -114,4 +114,27 @@ describe('decorest CLI', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('reloads on save with --watch and says so', async () => {
+    const { cp, mkdtemp, readFile, rm, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'decorest-cli-watch-'));
+    try {
+      await cp(EXAMPLES.todo, dir, { recursive: true, filter: (src) => !src.includes('/data') });
+      serving = await startServeProcess([dir, '--port', '0', '--quiet', '--watch']);
+      const file = join(dir, 'app.ts');
+      const source = await readFile(file, 'utf8');
+      await writeFile(file, source.replace("hello: req.params('name')", "hi: req.params('name')"));
+      const deadline = Date.now() + 10_000;
+      while (!serving.output().includes('reloaded:') && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(serving.output()).toContain('reloaded:');
+      expect((await jsonRequest(serving.url, 'GET', '/hello/w')).json).toEqual({ hi: 'w' });
+    } finally {
+      serving?.child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

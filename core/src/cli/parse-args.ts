@@ -8,6 +8,7 @@ export interface CliArgs {
   port: number;
   host: string;
   quiet: boolean;
+  watch: boolean;
 }
 
 const COMMANDS = new Set(['serve', 'routes', 'openapi']);
@@ -23,6 +24,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         port: { type: 'string' },
         host: { type: 'string' },
         quiet: { type: 'boolean' },
+        watch: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -31,7 +33,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
   }
   const { values, positionals } = parsed;
-  const base = { dir: '.', port: 3000, host: '127.0.0.1', quiet: values.quiet ?? false };
+  const base = {
+    dir: '.',
+    port: 3000,
+    host: '127.0.0.1',
+    quiet: values.quiet ?? false,
+    watch: values.watch ?? false,
+  };
   if (values.help) return { command: 'help', ...base };
   if (values.version) return { command: 'version', ...base };
   const [command, dir, ...extra] = positionals;
@@ -51,5 +59,6 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     port,
     host: values.host ?? '127.0.0.1',
     quiet: values.quiet ?? false,
+    watch: values.watch ?? false,
   };
 }

@@ -9,6 +9,7 @@ Options:
   --port <n>      Port to listen on (serve; default 3000, 0 picks a free one)
   --host <addr>   Address to bind (serve; default 127.0.0.1)
   --quiet         Do not log each request (serve)
+  --watch         Reload when a project file changes (serve)
   -h, --help      Show this help
   -v, --version   Show the version`;
 

@@ -4,6 +4,7 @@ import { DecorestError } from '../../errors.js';
 import { type RunningServer, startServer } from '../../http/node-server.js';
 import type { TrafficEvent } from '../../http/traffic.js';
 import { openProject } from '../../project/open-project.js';
+import { watchProject } from '../../project/watch-project.js';
 import { formatRoutes } from '../format-routes.js';
 import type { CliArgs } from '../parse-args.js';
 
@@ -41,6 +42,17 @@ export async function runServe(args: CliArgs): Promise<number> {
     await project.close();
     throw listenError(error, args);
   }
+  // Watching starts before the URL is announced, so no save after it can be missed.
+  const watcher = args.watch
+    ? watchProject(project, (table) => server.setTable(table), {
+        reloaded: (next) => console.log(`reloaded: ${next.table.routes.length} routes\n`),
+        failed: (error) =>
+          console.error(
+            `reload failed: ${error instanceof Error ? error.message : String(error)}\n(still serving the previous version)`,
+          ),
+      })
+    : undefined;
+
   if (!args.quiet) server.traffic.subscribe((e) => console.log(logLine(e)));
   for (const warning of project.warnings) console.warn(`warning: ${warning}`);
   // One write, so a reader of stdout sees the URL and the routes together.
@@ -59,6 +71,6 @@ export async function runServe(args: CliArgs): Promise<number> {
     process.on('SIGTERM', stop);
   });
   await server.close();
-  await project.close();
+  await (watcher ? watcher.close() : project.close());
   return 0;
 }
