@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 
-import type { HttpMethod } from './types.js';
+import type { HttpMethod } from './methods.js';
 
 /** A class whose instances a request body can be bound to (`req.body(Todo)`). */
 export type ModelClass<M = object> = abstract new (...args: never[]) => M;

@@ -5,8 +5,8 @@
 import type { Request } from './request.js';
 import type { Response } from './response.js';
 
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+export { HTTP_METHODS, type HttpMethod } from './methods.js';
+import type { HttpMethod } from './methods.js';
 
 /** The spec's `HttpRequestHandler`: one method, sync or async. */
 export interface HttpRequestHandler {

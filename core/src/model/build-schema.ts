@@ -4,22 +4,14 @@
  * of decorator metadata besides the application mount (STYLE.md: one inspector).
  */
 import { LOAD_ERROR_CODES as CODES, LoadError } from '../errors.js';
-import type { ClassDeclaration, PropertyDeclaration } from '../loader/read-declarations.js';
+import type { PropertyDeclaration } from '../loader/read-declarations.js';
 import { classChain, inspector } from '../metadata/inspector.js';
 import type { AnyClass, FieldRules, RelationMetadata } from '../metadata/types.js';
+import type { DeclarationSource } from './declaration-source.js';
 import { resolveDeclaredType } from './declared-type.js';
 import { defaultModelPath, MODEL_PATH_PATTERN } from './naming.js';
 import { type PendingRelation, resolveRelations } from './resolve-relations.js';
 import type { FieldConstraints, FieldSchema, ModelSchema } from './schema.js';
-
-/** What schema building needs of a loaded project (the loader's `LoadedProject` fits). */
-export interface DeclarationSource {
-  readonly classes: readonly AnyClass[];
-  siteOf(
-    ctor: AnyClass,
-  ): { file: string; line: number; declaration: ClassDeclaration | undefined } | undefined;
-  resolveTypeName(file: string, name: string): unknown;
-}
 
 /** A property as the chain of classes declares it. */
 interface PropertySite {

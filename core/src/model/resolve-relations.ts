@@ -4,7 +4,7 @@
  */
 import { LOAD_ERROR_CODES as CODES, LoadError } from '../errors.js';
 import type { AnyClass, RelationMetadata } from '../metadata/types.js';
-import type { DeclarationSource } from './build-schema.js';
+import type { DeclarationSource } from './declaration-source.js';
 import type { DeclaredType } from './declared-type.js';
 import type { BelongToSchema, HasManySchema, ModelSchema, RelationSchema } from './schema.js';
 

@@ -1,0 +1,11 @@
+import type { ClassDeclaration } from '../loader/read-declarations.js';
+import type { AnyClass } from '../metadata/types.js';
+
+/** What schema building needs of a loaded project (the loader's `LoadedProject` fits). */
+export interface DeclarationSource {
+  readonly classes: readonly AnyClass[];
+  siteOf(
+    ctor: AnyClass,
+  ): { file: string; line: number; declaration: ClassDeclaration | undefined } | undefined;
+  resolveTypeName(file: string, name: string): unknown;
+}
