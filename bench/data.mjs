@@ -22,25 +22,28 @@ function prng(seed) {
 }
 
 /**
- * N todos with ids 1..N and about N/100 users (at least 1). `ownerOf` ties each todo to a user
- * for the nested-route scenario (`/users/:id/todos`, issue 6); the todo records themselves carry
- * only the Todo model's fields until the relations work lands.
+ * N todos with ids 1..N, each belonging to one of about N/100 users (at least 1), so a user has
+ * about 100 todos at every size. Todos carry decorest's relation field `"user": <id>`; the
+ * json-server files rename it `userId` (its foreign-key convention), see {@link jsonServerTodo}.
+ * `todosOf[userId - 1]` lists that user's todos in id order (the nested-route checks).
  */
 export function generateData(n, seed = 20260101) {
   const random = prng(seed);
   const pick = () => WORDS[Math.floor(random() * WORDS.length)];
   const todos = new Array(n);
-  const owners = new Array(n);
   const userCount = Math.max(1, Math.round(n / 100));
+  const todosOf = Array.from({ length: userCount }, () => []);
   for (let i = 0; i < n; i++) {
     const words = 3 + Math.floor(random() * 5);
     let content = `Todo ${i + 1}:`;
     for (let w = 0; w < words; w++) content += ` ${pick()}`;
-    todos[i] = { id: i + 1, content, completed: random() < 0.3 };
-    owners[i] = 1 + Math.floor(random() * userCount);
+    const completed = random() < 0.3;
+    const user = 1 + Math.floor(random() * userCount);
+    todos[i] = { id: i + 1, content, completed, user };
+    todosOf[user - 1].push(todos[i]);
   }
   const users = Array.from({ length: userCount }, (_, i) => ({ id: i + 1, name: `User ${i + 1}` }));
-  return { todos, users, ownerOf: (todoId) => owners[todoId - 1] };
+  return { n, todos, users, todosOf };
 }
 
 /**
@@ -64,18 +67,25 @@ function gcd(a, b) {
 
 /** A NeDB datafile: one JSON document a line, string `_id` beside the model's numeric `id`. */
 export async function writeNedbFile(file, records) {
-  const lines = records.map((r) => JSON.stringify({ _id: String(r.id), ...r }));
-  await writeFile(file, lines.join('\n') + '\n');
+  let text = '';
+  for (const r of records) text += JSON.stringify({ _id: String(r.id), ...r }) + '\n';
+  await writeFile(file, text);
+}
+
+/** json-server's spelling of a todo: the owner as `userId` (its `/users/:id/todos` convention). */
+export function jsonServerTodo({ user, ...rest }) {
+  return { ...rest, userId: user };
 }
 
 /** A json-server db.json holding the todos (and users) collections. */
 export async function writeJsonServerDb(file, data) {
-  await writeFile(file, JSON.stringify({ todos: data.todos, users: data.users }, null, 2));
+  const db = { todos: data.todos.map(jsonServerTodo), users: data.users };
+  await writeFile(file, JSON.stringify(db, null, 2));
 }
 
 /** The baseline's input: the same records as plain JSON. */
 export async function writeBaselineData(dir, data) {
-  const file = join(dir, 'todos.json');
-  await writeFile(file, JSON.stringify(data.todos));
+  const file = join(dir, 'data.json');
+  await writeFile(file, JSON.stringify({ todos: data.todos, users: data.users }));
   return file;
 }

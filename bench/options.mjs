@@ -7,15 +7,22 @@ import { ROOT, TARGET_NAMES } from './targets.mjs';
 
 export const USAGE = `Usage: node bench/run.mjs [options]
 
-  --n <count>          todos in the collection (default 1000; issue 6 also runs 100000)
-  --duration <s>       measured seconds per cell (default 5)
-  --warmup <s>         unmeasured seconds before each cell (default 1)
+  --sizes <list>       comma list of collection sizes, all served at once and interleaved
+                       (default 1000,100000: issue 6's two sizes and its 100k ÷ 1k scale ratio)
+  --n <count>          one size only (same as --sizes <count>)
+  --duration <s>       measured seconds per cell and round (default 2)
+  --warmup <s>         unmeasured seconds before each cell's first round (default 1)
   --rounds <r>         interleaved rounds per scenario; each cell shows its median round
-                       (default 1; 3 or 5 on a busy machine)
+                       (default 5: short cells, many rounds, against bursts of other work)
   --connections <c>    concurrent keep-alive connections (default 10)
+  --spawns <k>         cold starts per target and size, interleaved; the median is reported
+                       (default 5; the last start is the one loaded)
+  --models <m>         also time \`decorest serve\` of a generated m-model project to its first
+                       200 (default 20; 0 skips it)
   --targets <list>     comma list of ${TARGET_NAMES.join(', ')} (default all)
   --scenarios <list>   comma list of ${SCENARIO_NAMES.join(', ')} (default all)
-  --quick              smoke variant: N = 200, 1 s cells, no warm-up (seconds, for CI)
+  --quick              smoke variant: N = 200 only, 1 s cells, 1 round, no warm-up, one start,
+                       no m-model project (seconds, for CI)
   --no-write           print the table only; leave bench/RESULTS.md alone
   --build              rebuild core (tsc -b core) first; otherwise only when core/dist is missing
   --decorest-root <d>  serve decorest from another checkout's core/ (built), e.g. a snapshot
@@ -23,6 +30,13 @@ export const USAGE = `Usage: node bench/run.mjs [options]
   -h, --help           this text
 
 Loopback only; every cell is bounded in time and in request count.`;
+
+function sizesList(text) {
+  const items = text.split(',').map((s) => s.trim());
+  const sizes = items.map((s) => positiveNumber('sizes', s, { integer: true }));
+  if (new Set(sizes).size !== sizes.length) throw new Error(`--sizes repeats a size: ${text}`);
+  return sizes.sort((a, b) => a - b);
+}
 
 function positiveNumber(name, text, { integer = false, allowZero = false } = {}) {
   const v = Number(text);
@@ -53,6 +67,9 @@ export function readOptions(argv) {
     strict: true,
     options: {
       n: { type: 'string' },
+      sizes: { type: 'string' },
+      spawns: { type: 'string' },
+      models: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
       connections: { type: 'string' },
@@ -68,13 +85,24 @@ export function readOptions(argv) {
     },
   });
   const quick = values.quick;
+  if (values.n !== undefined && values.sizes !== undefined)
+    throw new Error('--n and --sizes both name the sizes: give one of them');
+  const sizes =
+    values.n !== undefined
+      ? [positiveNumber('n', values.n, { integer: true })]
+      : sizesList(values.sizes ?? (quick ? '200' : '1000,100000'));
   return {
     help: values.help,
     quick,
-    n: positiveNumber('n', values.n ?? (quick ? '200' : '1000'), { integer: true }),
-    duration: positiveNumber('duration', values.duration ?? (quick ? '1' : '5')),
+    sizes,
+    duration: positiveNumber('duration', values.duration ?? (quick ? '1' : '2')),
     warmup: positiveNumber('warmup', values.warmup ?? (quick ? '0' : '1'), { allowZero: true }),
-    rounds: positiveNumber('rounds', values.rounds ?? '1', { integer: true }),
+    rounds: positiveNumber('rounds', values.rounds ?? (quick ? '1' : '5'), { integer: true }),
+    spawns: positiveNumber('spawns', values.spawns ?? (quick ? '1' : '5'), { integer: true }),
+    models: positiveNumber('models', values.models ?? (quick ? '0' : '20'), {
+      integer: true,
+      allowZero: true,
+    }),
     connections: positiveNumber('connections', values.connections ?? '10', { integer: true }),
     targets: values.targets ? list('targets', values.targets, TARGET_NAMES) : TARGET_NAMES,
     scenarios: values.scenarios

@@ -69,9 +69,12 @@ export function startChild(name, args, { cwd, env } = {}) {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const handle = { name, child, startedAt, output: '', exit: undefined };
+  // `head` keeps the start of the output (where a server names its address), `output` the tail.
+  const handle = { name, child, startedAt, head: '', output: '', exit: undefined };
   const keep = (chunk) => {
-    handle.output = (handle.output + chunk.toString()).slice(-OUTPUT_TAIL);
+    const text = chunk.toString();
+    if (handle.head.length < OUTPUT_TAIL) handle.head = (handle.head + text).slice(0, OUTPUT_TAIL);
+    handle.output = (handle.output + text).slice(-OUTPUT_TAIL);
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
@@ -88,21 +91,28 @@ export function startChild(name, args, { cwd, env } = {}) {
   return handle;
 }
 
-/** Polls `url` until it answers 200; returns ms from spawn to that answer. */
-export async function waitReady(handle, url, timeoutMs) {
+/**
+ * Polls `url` until it answers 200; returns ms from spawn to that answer. `url` may be a function
+ * of the child's output so far (for `--port 0`), undefined until the output names the address.
+ */
+export async function waitReady(handle, url, timeoutMs, pollMs = 50) {
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
     if (handle.exit)
       throw new Error(`${handle.name} exited before answering: ${describeExit(handle)}`);
-    try {
-      const res = await httpJson('GET', url, undefined, 2000);
-      if (res.status === 200) return performance.now() - handle.startedAt;
-    } catch {
-      // not listening yet
+    const target = typeof url === 'function' ? url(handle.head) : url;
+    if (target !== undefined) {
+      try {
+        const res = await httpJson('GET', target, undefined, 2000);
+        if (res.status === 200) return performance.now() - handle.startedAt;
+      } catch {
+        // not listening yet
+      }
     }
-    await sleep(50);
+    await sleep(pollMs);
   }
-  throw new Error(`${handle.name} did not answer 200 at ${url} within ${timeoutMs} ms`);
+  const shown = typeof url === 'function' ? 'its address' : url;
+  throw new Error(`${handle.name} did not answer 200 at ${shown} within ${timeoutMs} ms`);
 }
 
 /** Resident set size of the child (Linux /proc), or undefined elsewhere. */
@@ -144,6 +154,13 @@ export async function stopChild(handle, graceMs = 2000) {
   killGroup(handle, 'SIGKILL');
   if (r === timedOut)
     await Promise.race([handle.exited, sleep(graceMs, undefined, { ref: false })]);
+}
+
+/** SIGKILL the group at once (a crash, as far as the server can tell) and wait for the exit. */
+export async function killChild(handle, graceMs = 5000) {
+  if (handle.child.pid === undefined) return;
+  killGroup(handle, 'SIGKILL');
+  await Promise.race([handle.exited, sleep(graceMs, undefined, { ref: false })]);
 }
 
 /** Last resort at process exit (synchronous): SIGKILL every group still known. */

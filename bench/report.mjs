@@ -1,12 +1,25 @@
-// The bench's one table (and the RESULTS.md around it). Every ratio compares cells of this run
+// The bench's tables (and the RESULTS.md around them). Every ratio compares cells of this run
 // only: absolute req/s on shared 2-core machines drift between runs (issue 6).
-import { JSON_SERVERS } from './targets.mjs';
+import { READ_SCENARIOS } from './scenarios.mjs';
+import { JSON_SERVERS, TARGET_NAMES } from './targets.mjs';
 
-const READS = new Set(['list10', 'byId']);
+/** Issue 6's targets. */
+export const GOALS = {
+  readsVsJsonServer: 3,
+  readsVsBaseline: 0.5,
+  writesVsJsonServer: (n) => (n >= 100_000 ? 100 : 10),
+  scale: 0.8,
+  coldStartMs: 1500,
+  rssVsBaseline: 2,
+  /** The cold-start and RSS targets are stated for 100k records. */
+  largeN: 100_000,
+};
 
-const fmt = {
+export const fmt = {
+  n: (v) => v.toLocaleString('en-US'),
   rps: (v) => (Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : '–'),
   ms: (v) => (Number.isFinite(v) ? v.toFixed(2) : '–'),
+  whole: (v) => (Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : '–'),
   ratio: (v) => (Number.isFinite(v) && v > 0 ? `${v >= 10 ? v.toFixed(0) : v.toFixed(2)}×` : '–'),
 };
 
@@ -15,46 +28,88 @@ export function badCount(result) {
   return result.errors + result.non2xx;
 }
 
-function rpsOf(cells, scenario, target) {
-  const cell = cells.find((c) => c.scenario === scenario && c.target === target);
-  return cell?.result && badCount(cell.result) === 0 ? cell.result.rps : undefined;
+export function median(values) {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-function bestJsonServer(cells, scenario) {
-  const found = JSON_SERVERS.map((t) => ({ t, rps: rpsOf(cells, scenario, t) })).filter(
-    (x) => x.rps !== undefined,
+function cellOf(cells, scenario, target, n) {
+  return cells.find((c) => c.scenario === scenario && c.target === target && c.n === n);
+}
+
+/** A measured cell's req/s (also when it had errors: the errors column says so). */
+function rpsOf(cells, scenario, target, n) {
+  return cellOf(cells, scenario, target, n)?.result?.rps;
+}
+
+function bestJsonServer(cells, scenario, n) {
+  // A json-server that answered nothing in its time bound cannot be the one to beat.
+  const found = JSON_SERVERS.map((t) => ({ t, rps: rpsOf(cells, scenario, t, n) })).filter(
+    (x) => x.rps > 0,
   );
   return found.sort((a, b) => b.rps - a.rps)[0];
 }
 
-/** The markdown table: one row per scenario × target, in run order. */
-export function resultsTable(cells, labels, rounds = 1) {
-  const range = rounds > 1;
-  const rows = [
-    `| scenario | target | req/s${range ? ` (median of ${rounds})` : ''} |${range ? ' range |' : ''} p50 ms | p99 ms | errors + non-2xx | ÷ baseline | decorest ÷ best json-server |`,
-    `|---|---|--:|${range ? '--:|' : ''}--:|--:|--:|--:|--:|`,
-  ];
-  for (const cell of cells) {
-    const label = labels[cell.target] ?? cell.target;
-    if (!cell.result) {
-      rows.push(
-        `| ${cell.scenario} | ${label} | not measured: ${cell.problem} |${range ? ' |' : ''} | | | | |`,
-      );
-      continue;
-    }
-    const r = cell.result;
-    const base = rpsOf(cells, cell.scenario, 'baseline');
-    const best = bestJsonServer(cells, cell.scenario);
-    const vsBase = base && cell.target !== 'baseline' ? fmt.ratio(r.rps / base) : '';
-    const vsBest = cell.target === 'decorest' && best ? fmt.ratio(r.rps / best.rps) : '';
-    const bad = badCount(r);
-    const badText = bad === 0 ? '0' : `**${bad}** ${statusNote(r)}`;
-    const spread = range ? ` ${fmt.rps(r.minRps)}–${fmt.rps(r.maxRps)} |` : '';
-    rows.push(
-      `| ${cell.scenario} | ${label} | ${fmt.rps(r.rps)} |${spread} ${fmt.ms(r.p50)} | ${fmt.ms(r.p99)} | ${badText} | ${vsBase} | ${vsBest} |`,
-    );
+/**
+ * "met (4.10×)" or "NOT met (2.31×, 23 % short)". `atLeast`: got must reach want; otherwise got
+ * must stay at or under want (then the miss is "over"). `context` is appended in the brackets.
+ */
+export function judge(got, want, { atLeast = true, show = fmt.ratio, context } = {}) {
+  if (!Number.isFinite(got)) return { met: false, text: 'not measured' };
+  const met = atLeast ? got >= want : got <= want;
+  const extra = context ? `; ${context}` : '';
+  if (met) return { met, text: `met (${show(got)}${extra})` };
+  const pct = atLeast ? (1 - got / want) * 100 : (got / want - 1) * 100;
+  const miss = `${pct < 1 ? '< 1' : Math.round(pct)} % ${atLeast ? 'short' : 'over'}`;
+  return { met, text: `NOT met (${show(got)}, ${miss}${extra})` };
+}
+
+/** Issue 6's verdicts on one decorest cell, as { goal, met, text } items. */
+export function cellVerdicts(cells, cell, sizes) {
+  const { scenario, n } = cell;
+  const items = [];
+  const own = cell.result?.rps;
+  if (own === undefined)
+    return [{ goal: 'measured', met: false, text: cell.problem ?? 'not measured' }];
+  const best = bestJsonServer(cells, scenario, n);
+  const read = READ_SCENARIOS.has(scenario);
+  const base = rpsOf(cells, scenario, 'baseline', n);
+  if (best) {
+    const want = read ? GOALS.readsVsJsonServer : GOALS.writesVsJsonServer(n);
+    // The ceiling this run allowed: the bare baseline over the same json-server.
+    const context = base ? `baseline ${fmt.ratio(base / best.rps)}` : undefined;
+    items.push({
+      goal: `≥ ${want}× best json-server`,
+      ...judge(own / best.rps, want, { context }),
+    });
   }
-  return rows.join('\n');
+  if (read && base) {
+    const want = GOALS.readsVsBaseline;
+    items.push({ goal: `≥ ${want}× baseline`, ...judge(own / base, want) });
+  }
+  const small = sizes[0];
+  if (n !== small) {
+    const ref = rpsOf(cells, scenario, 'decorest', small);
+    if (ref) {
+      // The baseline's cost does not grow with N: its own ratio shows the run's noise.
+      const baseRef = rpsOf(cells, scenario, 'baseline', small);
+      const context = base && baseRef ? `baseline ${fmt.ratio(base / baseRef)}` : undefined;
+      const goal = `≥ ${GOALS.scale}× own N=${fmt.n(small)}`;
+      items.push({ goal, ...judge(own / ref, GOALS.scale, { context }) });
+    }
+  }
+  const bad = badCount(cell.result);
+  items.push({
+    goal: 'zero errors',
+    met: bad === 0 && !cell.problem,
+    text:
+      bad === 0 && !cell.problem
+        ? 'met'
+        : `NOT met (${bad}${cell.problem ? `; ${cell.problem}` : ''})`,
+  });
+  return items;
 }
 
 function statusNote(r) {
@@ -64,68 +119,207 @@ function statusNote(r) {
   return `(${parts.join(', ')})`;
 }
 
-/** Issue 6's targets for decorest, judged on this run's cells (writes: 10× at 1,000, 100× at 100k). */
-export function targetLines(cells, n) {
-  const lines = [];
-  for (const scenario of new Set(cells.map((c) => c.scenario))) {
-    const own = rpsOf(cells, scenario, 'decorest');
-    if (own === undefined) continue;
-    const base = rpsOf(cells, scenario, 'baseline');
-    const best = bestJsonServer(cells, scenario);
-    const read = READS.has(scenario);
-    const parts = [];
-    if (best) {
-      const want = read ? 3 : n >= 100_000 ? 100 : 10;
-      const got = own / best.rps;
-      parts.push(
-        `${fmt.ratio(got)} ${best.t} (want ≥ ${want}×) ${got >= want ? 'met' : 'NOT met'}`,
-      );
+/** The markdown table: one row per scenario × size × target, in run order. */
+export function resultsTable(cells, labels, { rounds = 1, sizes }) {
+  const range = rounds > 1;
+  const small = sizes[0];
+  const scaleHead = sizes.length > 1 ? ` ÷ own N=${fmt.n(small)} |` : '';
+  const rows = [
+    `| scenario | N | target | req/s${range ? ` (median of ${rounds})` : ''} |${range ? ' range |' : ''} p50 ms | p99 ms | errors + non-2xx | ÷ baseline | decorest ÷ best json-server |${scaleHead} issue-6 verdict (decorest) |`,
+    `|---|--:|---|--:|${range ? '--:|' : ''}--:|--:|--:|--:|--:|${sizes.length > 1 ? '--:|' : ''}---|`,
+  ];
+  for (const cell of cells) {
+    const label = labels[cell.target] ?? cell.target;
+    const head = `| ${cell.scenario} | ${fmt.n(cell.n)} | ${label} |`;
+    if (!cell.result) {
+      const blanks = ' |'.repeat(6 + (range ? 1 : 0) + (sizes.length > 1 ? 1 : 0));
+      rows.push(`${head} not measured: ${cell.problem} |${blanks}`);
+      continue;
     }
-    if (base && read) {
-      const got = own / base;
-      parts.push(`${fmt.ratio(got)} baseline (want ≥ 0.5×) ${got >= 0.5 ? 'met' : 'NOT met'}`);
-    }
-    if (parts.length) lines.push(`- ${scenario}: ${parts.join('; ')}`);
-  }
-  return lines;
-}
-
-export function startupTable(started, labels) {
-  const rows = ['| target | spawn to first 200 (ms) | RSS after the run (MiB) |', '|---|--:|--:|'];
-  for (const s of started) {
-    const rss = s.rss === undefined ? '–' : s.rss.toFixed(0);
-    rows.push(`| ${labels[s.target] ?? s.target} | ${Math.round(s.readyMs)} | ${rss} |`);
+    const r = cell.result;
+    const base = rpsOf(cells, cell.scenario, 'baseline', cell.n);
+    const best = bestJsonServer(cells, cell.scenario, cell.n);
+    const vsBase = base && cell.target !== 'baseline' ? fmt.ratio(r.rps / base) : '';
+    const vsBest = cell.target === 'decorest' && best ? fmt.ratio(r.rps / best.rps) : '';
+    const ref = rpsOf(cells, cell.scenario, cell.target, small);
+    const scale =
+      sizes.length > 1 ? ` ${cell.n !== small && ref ? fmt.ratio(r.rps / ref) : ''} |` : '';
+    const bad = badCount(r);
+    const badText = bad === 0 ? '0' : `**${bad}** ${statusNote(r)}`;
+    const spread = range ? ` ${fmt.rps(r.minRps)}–${fmt.rps(r.maxRps)} |` : '';
+    const verdict =
+      cell.target === 'decorest'
+        ? cellVerdicts(cells, cell, sizes)
+            .map((v) => `${v.goal}: ${v.met ? v.text : `**${v.text}**`}`)
+            .join('; ')
+        : '';
+    const rps = r.requests === 0 ? '0 (none answered in time)' : fmt.rps(r.rps);
+    rows.push(
+      `${head} ${rps} |${spread} ${fmt.ms(r.p50)} | ${fmt.ms(r.p99)} | ${badText} | ${vsBase} | ${vsBest} |${scale} ${verdict} |`,
+    );
   }
   return rows.join('\n');
+}
+
+/**
+ * The startup / memory / durability / m-model rows. `entries`: the served targets with
+ * `startMs` (every spawn), `rssLoaded`, `rssAfter`, `durability`; `models`: the m-model timings.
+ */
+export function startupTable(entries, labels, { sizes, spawns, models }) {
+  const targets = TARGET_NAMES.filter((t) => entries.some((e) => e.target === t));
+  const at = (t, n) => entries.find((e) => e.target === t && e.n === n);
+  const rows = [
+    `| measure | N | ${targets.map((t) => labels[t]).join(' | ')} | decorest ÷ baseline | issue-6 verdict (decorest) |`,
+    `|---|--:|${targets.map(() => '--:|').join('')}--:|---|`,
+  ];
+  const row = (measure, n, valueOf, show, verdict = '') => {
+    const values = targets.map((t) => (at(t, n) ? valueOf(at(t, n)) : undefined));
+    const own = at('decorest', n) ? valueOf(at('decorest', n)) : undefined;
+    const base = at('baseline', n) ? valueOf(at('baseline', n)) : undefined;
+    const ratio = Number.isFinite(own) && Number.isFinite(base) ? fmt.ratio(own / base) : '';
+    rows.push(
+      `| ${measure} | ${fmt.n(n)} | ${values.map((v) => (Number.isFinite(v) ? show(v) : '–')).join(' | ')} | ${ratio} | ${verdict} |`,
+    );
+  };
+  const startLabel = `spawn to first 200, ms (median of ${spawns})`;
+  for (const n of sizes) {
+    const e = at('decorest', n);
+    const v =
+      n >= GOALS.largeN && e
+        ? judge(median(e.startMs), GOALS.coldStartMs, {
+            atLeast: false,
+            show: (x) => `${fmt.whole(x)} ms`,
+          })
+        : undefined;
+    row(
+      startLabel,
+      n,
+      (x) => median(x.startMs),
+      fmt.whole,
+      v ? `≤ ${fmt.whole(GOALS.coldStartMs)} ms: ${bold(v)}` : '',
+    );
+  }
+  for (const n of sizes) {
+    const own = at('decorest', n)?.rssLoaded;
+    const base = at('baseline', n)?.rssLoaded;
+    const v =
+      n >= GOALS.largeN && Number.isFinite(own) && Number.isFinite(base)
+        ? judge(own / base, GOALS.rssVsBaseline, { atLeast: false })
+        : undefined;
+    row(
+      'RSS after loading, MiB',
+      n,
+      (x) => x.rssLoaded,
+      fmt.whole,
+      v ? `≤ ${GOALS.rssVsBaseline}× baseline: ${bold(v)}` : '',
+    );
+  }
+  for (const n of sizes) row('RSS after the load run, MiB', n, (x) => x.rssAfter, fmt.whole);
+  for (const n of sizes) {
+    const d = at('decorest', n)?.durability;
+    if (!d) continue;
+    const met = d.missing.length === 0 && d.acked > 0;
+    const cells = targets.map((t) =>
+      t === 'decorest' ? `acknowledged: ${fmt.n(d.acked)}, in datafile: ${fmt.n(d.found)}` : '',
+    );
+    const verdict = met
+      ? 'every acknowledged write on disk: met'
+      : `every acknowledged write on disk: **NOT met (${fmt.n(d.missing.length)} missing)**`;
+    rows.push(
+      `| durability after create, killed with SIGKILL | ${fmt.n(n)} | ${cells.join(' | ')} | | ${verdict} |`,
+    );
+  }
+  for (const m of models ?? []) {
+    const cells = targets.map((t) => (t === 'decorest' ? fmt.whole(median(m.startMs)) : ''));
+    rows.push(
+      `| \`decorest serve\` of a ${m.count}-model project to first 200, ms (median of ${m.startMs.length}) | ${fmt.n(m.records)} records | ${cells.join(' | ')} | | no target set: reported |`,
+    );
+  }
+  return rows.join('\n');
+}
+
+function bold(v) {
+  return v.met ? v.text : `**${v.text}**`;
+}
+
+/** The verdicts of the whole run, as lines for the "Issue 6 targets" section. */
+export function targetLines(cells, entries, sizes, models) {
+  const lines = [];
+  const own = cells.filter((c) => c.target === 'decorest');
+  for (const cell of own) {
+    const items = cellVerdicts(cells, cell, sizes);
+    lines.push(
+      `- ${cell.scenario} at N=${fmt.n(cell.n)}: ${items.map((v) => `${v.goal}: ${bold(v)}`).join('; ')}`,
+    );
+  }
+  for (const n of sizes.filter((s) => s >= GOALS.largeN)) {
+    const e = entries.find((x) => x.target === 'decorest' && x.n === n);
+    if (!e) continue;
+    const cold = judge(median(e.startMs), GOALS.coldStartMs, {
+      atLeast: false,
+      show: (x) => `${fmt.whole(x)} ms`,
+    });
+    lines.push(`- cold start at N=${fmt.n(n)} ≤ ${fmt.whole(GOALS.coldStartMs)} ms: ${bold(cold)}`);
+    const base = entries.find((x) => x.target === 'baseline' && x.n === n);
+    if (base && Number.isFinite(e.rssLoaded) && Number.isFinite(base.rssLoaded)) {
+      const rss = judge(e.rssLoaded / base.rssLoaded, GOALS.rssVsBaseline, { atLeast: false });
+      lines.push(
+        `- RSS at N=${fmt.n(n)} after loading ≤ ${GOALS.rssVsBaseline}× baseline's: ${bold(rss)} (${fmt.whole(e.rssLoaded)} vs ${fmt.whole(base.rssLoaded)} MiB)`,
+      );
+    }
+  }
+  if (!sizes.some((s) => s >= GOALS.largeN))
+    lines.push(
+      `- cold start and RSS at N=${fmt.n(GOALS.largeN)}: not judged (no such size in this run)`,
+    );
+  for (const e of entries.filter((x) => x.target === 'decorest' && x.durability)) {
+    const d = e.durability;
+    const met = d.missing.length === 0 && d.acked > 0;
+    const text = `acknowledged: ${fmt.n(d.acked)}, in datafile: ${fmt.n(d.found)}`;
+    lines.push(
+      `- durability at N=${fmt.n(e.n)}: ${text}; ${met ? 'met' : `**NOT met**${d.missing.length ? ` (missing e.g. ${d.missing.slice(0, 5).join(', ')})` : ''}`}`,
+    );
+  }
+  for (const m of models ?? []) {
+    lines.push(
+      `- ${m.count}-model project: ${fmt.whole(median(m.startMs))} ms to first 200 (no target set)`,
+    );
+  }
+  return lines;
 }
 
 /** bench/RESULTS.md: the latest run, with the command and the machine that made it. */
 export function resultsMarkdown({ meta, table, startup, targets, notes }) {
   return `# Bench results
 
-The latest \`npm run bench\` run (issue 6 grows this). Every figure is a ratio **within one run**
-on one machine: absolute req/s on shared 2-core machines drift from run to run, so compare the
-ratio columns, not numbers across runs.
+The latest \`npm run bench\` run (issue 6). Every figure is a ratio **within one run** on one
+machine: absolute req/s on shared 2-core machines drift from run to run, so compare the ratio
+columns, not numbers across runs.
 
 - command: \`${meta.command}\`
 - date: ${meta.date}
 - node: ${meta.node}; CPU: ${meta.cpu} × ${meta.cores} cores; ${meta.os}
 - machine load: ${meta.load}
 - decorest: ${meta.revision}
-- data: N = ${meta.n.toLocaleString('en-US')} todos; ${meta.connections} connections; ${meta.duration} s per cell after ${meta.warmup} s warm-up; ${meta.rounds} round(s), targets interleaved per scenario and round; loopback only
+- data: N = ${meta.sizes.map(fmt.n).join(' and ')} todos (about N/100 users), every size served at once; ${meta.connections} connections; ${meta.duration} s per cell and round, after ${meta.warmup} s warm-up in the first round; ${meta.rounds} round(s), every target and size interleaved per scenario and round; loopback only; run took ${meta.elapsed}
 
 ${table}
 
 p50/p99: latency of the 2xx answers (of the median round when there are several). "÷ baseline": this row's req/s over the bare node:http
-server's in the same scenario; "decorest ÷ best json-server": over the faster json-server.
+server's in the same scenario and size; "decorest ÷ best json-server": over the faster json-server; "÷ own N=…": this row's req/s over the same target's in the same scenario at the smallest size.
+
+## Startup, memory, durability
+
+${startup}
 
 ## Issue 6 targets in this run
 
 ${targets.length ? targets.join('\n') : '- (no decorest cells measured)'}
 
-## Startup and memory (indicative)
+## Where the time goes
 
-${startup}
+A CPU profile of the slowest scenario and of start-up, and what was changed because of it,
+is in [PROFILE.md](PROFILE.md) (kept by hand: profiles are not part of this run).
 
 ## Notes
 

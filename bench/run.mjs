@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench`: decorest, a bare node:http baseline and json-server 0.17 / 1.x serve the same
-// generated todos on 127.0.0.1; autocannon loads each in turn per scenario (interleaved, so
-// drift of the shared machine hits every target alike), and one table comes out (issue 6).
+// generated todos (and users) on 127.0.0.1, at every size of the run at once; autocannon loads
+// each in turn per scenario (targets and sizes interleaved, so drift of the shared machine hits
+// every cell alike), and one report comes out (issue 6): the cells, then cold start, RSS,
+// durability of acknowledged writes, and the load time of a generated many-model project.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -10,33 +12,50 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { generateData } from './data.mjs';
+import { checkDurability } from './durability.mjs';
 import { runLoad } from './load.mjs';
+import { writeModelProject } from './models.mjs';
 import { readOptions, USAGE } from './options.mjs';
 import {
   describeExit,
   freePort,
   HOST,
+  httpJson,
   killAllSync,
+  killChild,
   rssMiB,
   startChild,
   stopChild,
   waitReady,
 } from './processes.mjs';
-import { badCount, resultsMarkdown, resultsTable, startupTable, targetLines } from './report.mjs';
+import {
+  badCount,
+  fmt,
+  resultsMarkdown,
+  resultsTable,
+  startupTable,
+  targetLines,
+} from './report.mjs';
 import { mergeRounds, roundOrder } from './rounds.mjs';
-import { SCENARIOS } from './scenarios.mjs';
+import { READ_SCENARIOS, SCENARIOS } from './scenarios.mjs';
 import { ROOT, TARGETS } from './targets.mjs';
 
 const OWN_TARGETS = new Set(['decorest', 'baseline']);
+/** Polling interval while timing a start: the cold-start figure is only as fine as this. */
+const START_POLL_MS = 10;
+/** Settling after RSS-relevant moments, so a collection in progress is not what we read. */
+const RSS_SETTLE_MS = 500;
 const log = (line) => process.stderr.write(`${line}\n`);
 
-function ensureCoreBuilt(root, force) {
-  const dist = join(root, 'core/dist/cli/main.js');
-  if (!force && existsSync(dist)) return;
+function buildCore(root) {
   log(`building core (tsc -b core) in ${root} ...`);
   const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
   const r = spawnSync(process.execPath, [tsc, '-b', 'core'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('tsc -b core failed; the bench needs core/dist');
+}
+
+function ensureCoreBuilt(root, force) {
+  if (force || !existsSync(join(root, 'core/dist/cli/main.js'))) buildCore(root);
 }
 
 function revision(root) {
@@ -52,27 +71,106 @@ function revision(root) {
   return `checkout at ${head}${dirty}${from}${built}`;
 }
 
-async function startTargets(opts, data, workRoot, started, problems, labels) {
-  for (const name of opts.targets) {
-    const target = TARGETS[name];
-    const avail = target.check(opts);
-    if (avail.reason) {
-      problems.push({ target: name, text: `${labels[name]} left out: ${avail.reason}` });
-      continue;
+const nameOf = (entry, labels) => `${labels[entry.target]} (N=${fmt.n(entry.n)})`;
+
+/** Writes every target's files for every size; one entry per served (target, size). */
+async function prepareEntries(opts, datasets, workRoot, problems, labels) {
+  const entries = [];
+  for (const data of datasets) {
+    for (const name of opts.targets) {
+      const target = TARGETS[name];
+      const avail = target.check(opts);
+      if (avail.reason) {
+        if (data === datasets[0])
+          problems.push({ target: name, text: `${labels[name]} left out: ${avail.reason}` });
+        continue;
+      }
+      const dir = join(workRoot, String(data.n), name);
+      await mkdir(dir, { recursive: true });
+      const port = await freePort();
+      const { args, cwd } = await target.prepare(dir, data, port, opts);
+      entries.push({
+        target: name,
+        n: data.n,
+        data,
+        dir,
+        args,
+        cwd,
+        base: `http://${HOST}:${port}`,
+        startMs: [],
+        acked: new Set(),
+      });
     }
-    const dir = join(workRoot, name);
-    await mkdir(dir, { recursive: true });
-    const port = await freePort();
-    const { args, cwd } = await target.prepare(dir, data, port, opts);
-    const handle = startChild(name, args, { cwd });
-    started.push({ target: name, handle, base: `http://${HOST}:${port}` });
-    const entry = started[started.length - 1];
+  }
+  return entries;
+}
+
+/**
+ * Spawns the entry's server and times spawn → first 200 on its list route. A decorest that fails
+ * to start is retried once after `tsc -b core` (core/dist may be mid-rebuild by someone else).
+ */
+async function startTimed(entry, opts, notes, labels) {
+  const url = entry.base + TARGETS[entry.target].routes.list;
+  // Generous: json-server 1.x reads 100k records slowly; a cold start is measured, then judged.
+  const timeout = 60_000 + entry.n;
+  for (let attempt = 0; ; attempt++) {
+    const handle = startChild(entry.target, entry.args, { cwd: entry.cwd });
     try {
-      // Generous: json-server 1.x reads 100k records slowly; a cold start is measured, not judged.
-      entry.readyMs = await waitReady(handle, entry.base + target.routes.list, 60_000 + opts.n);
-      log(`${labels[name]} ready in ${Math.round(entry.readyMs)} ms (pid ${handle.child.pid})`);
+      const ms = await waitReady(handle, url, timeout, START_POLL_MS);
+      return { handle, ms };
     } catch (error) {
-      problems.push({ target: name, text: `${labels[name]} did not start: ${error.message}` });
+      await stopChild(handle);
+      if (entry.target !== 'decorest' || attempt > 0) throw error;
+      notes.push(
+        `${nameOf(entry, labels)} failed to start once (${error.message.split('\n')[0]}); core/dist was rebuilt with \`tsc -b core\` and the start retried. That start is not among the timed ones.`,
+      );
+      log(`${nameOf(entry, labels)} failed to start; rebuilding core and retrying`);
+      buildCore(opts.decorestRoot);
+    }
+  }
+}
+
+/**
+ * Cold starts: `spawns - 1` timed starts per entry that are stopped again (interleaved over the
+ * entries), then the start that stays up for the load, also timed; RSS right after it.
+ */
+async function startEntries(entries, opts, problems, notes, labels, running) {
+  for (let round = 0; round < opts.spawns - 1; round++) {
+    for (const entry of entries) {
+      if (entry.dead) continue;
+      try {
+        const { handle, ms } = await startTimed(entry, opts, notes, labels);
+        running.add(handle);
+        entry.startMs.push(ms);
+        await stopChild(handle);
+        running.delete(handle);
+        log(`${nameOf(entry, labels)} cold start ${Math.round(ms)} ms (probe ${round + 1})`);
+      } catch (error) {
+        problems.push({
+          target: entry.target,
+          text: `${nameOf(entry, labels)} did not start: ${error.message}`,
+        });
+        entry.dead = true;
+      }
+    }
+  }
+  for (const entry of entries) {
+    if (entry.dead) continue;
+    try {
+      const { handle, ms } = await startTimed(entry, opts, notes, labels);
+      running.add(handle);
+      entry.handle = handle;
+      entry.startMs.push(ms);
+      await sleep(RSS_SETTLE_MS);
+      entry.rssLoaded = rssMiB(handle);
+      log(
+        `${nameOf(entry, labels)} ready in ${Math.round(ms)} ms, RSS ${fmt.whole(entry.rssLoaded)} MiB (pid ${handle.child.pid})`,
+      );
+    } catch (error) {
+      problems.push({
+        target: entry.target,
+        text: `${nameOf(entry, labels)} did not start: ${error.message}`,
+      });
       entry.dead = true;
     }
   }
@@ -90,50 +188,52 @@ async function prettierFormatted(file, text) {
 }
 
 /** A busy shared machine changes more than the absolute figures: say so beside the table. */
-function busyNote(load, cores) {
+function busyNote(loadBefore, loadAfter, cores) {
+  const load = Math.max(loadBefore, loadAfter);
   if (load <= cores * 0.75) return [];
+  const when = loadBefore >= loadAfter ? 'when this run started' : 'by the end of this run';
   return [
-    `The machine was busy when this run started (1-min load ${load.toFixed(2)} on ${cores} cores, from other work): absolute req/s are far below a quiet machine's, and ratios between the fastest targets may be compressed too, since autocannon shares the same cores and a client-bound cell narrows the gap.`,
+    `The machine was busy ${when} (1-min load ${load.toFixed(2)} on ${cores} cores, from other work): absolute req/s are far below a quiet machine's, and ratios between the fastest targets may be compressed too, since autocannon shares the same cores and a client-bound cell narrows the gap.`,
   ];
 }
 
 /** Says when a target ran on a Node older than its package declares (json-server 1.x). */
-function engineNotes(started, opts) {
+function engineNotes(entries, opts) {
   const notes = [];
-  for (const s of started) {
-    const wanted = TARGETS[s.target].check(opts).engines?.node;
+  for (const name of new Set(entries.filter((e) => !e.dead).map((e) => e.target))) {
+    const wanted = TARGETS[name].check(opts).engines?.node;
     const major = Number(/>=\s*(\d+)/.exec(wanted ?? '')?.[1]);
-    if (major > Number(process.versions.node.split('.')[0]) && !s.dead) {
+    if (major > Number(process.versions.node.split('.')[0])) {
       notes.push(
-        `${TARGETS[s.target].label()} declares engines.node "${wanted}"; it ran on ${process.version} here and answered every check before load.`,
+        `${TARGETS[name].label()} declares engines.node "${wanted}"; it ran on ${process.version} here and answered every check before load.`,
       );
     }
   }
   return notes;
 }
 
-async function runCell(opts, scenarioName, entry, data, labels, round) {
+async function runCell(opts, scenarioName, entry, labels, round) {
   const scenario = SCENARIOS[scenarioName];
   const target = TARGETS[entry.target];
-  const cell = { scenario: scenarioName, target: entry.target };
+  const cell = { scenario: scenarioName, target: entry.target, n: entry.n };
   if (entry.dead) return { ...cell, problem: 'server not running' };
   if (entry.handle.exit) {
     entry.dead = true;
     return { ...cell, problem: `server exited between cells: ${describeExit(entry.handle)}` };
   }
-  const wrong = await scenario.check(entry.base, target, data).catch((e) => e.message);
+  const wrong = await scenario.check(entry.base, target, entry.data, entry).catch((e) => e.message);
   if (wrong) return { ...cell, problem: `wrong answer before load: ${wrong}` };
-  const request = scenario.request(target, opts.n);
+  const request = scenario.request(target, entry.data, entry);
   const load = (durationSec) =>
     runLoad({ url: entry.base, connections: opts.connections, durationSec, request });
-  if (opts.warmup > 0) await load(opts.warmup);
+  if (round === 0 && opts.warmup > 0) await load(opts.warmup);
   const result = await load(opts.duration);
   if (entry.handle.exit) {
     entry.dead = true;
     return { ...cell, result, problem: `server died under load: ${describeExit(entry.handle)}` };
   }
   log(
-    `${scenarioName.padEnd(7)} ${labels[entry.target].padEnd(26)} ${Math.round(result.rps)} req/s` +
+    `${scenarioName.padEnd(8)} ${nameOf(entry, labels).padEnd(38)} ${fmt.rps(result.rps).padStart(7)} req/s` +
       (opts.rounds > 1 ? `  (round ${round + 1}/${opts.rounds})` : '') +
       (result.errors + result.non2xx
         ? `  (${result.errors} errors, ${result.non2xx} non-2xx)`
@@ -142,7 +242,121 @@ async function runCell(opts, scenarioName, entry, data, labels, round) {
   return { ...cell, result };
 }
 
+/** After a write cell: one bounded read, so a target still writing its file is done first. */
+async function settle(entry) {
+  if (entry.dead || entry.handle.exit) return;
+  await httpJson('GET', entry.base + TARGETS[entry.target].routes.list, undefined, 30_000).catch(
+    () => undefined,
+  );
+}
+
+async function runScenarios(entries, opts, labels, problems) {
+  const cells = [];
+  const live = entries.filter((e) => !e.dead);
+  for (const scenarioName of opts.scenarios) {
+    const rounds = new Map(live.map((e) => [e, { results: [], problem: undefined }]));
+    for (let round = 0; round < opts.rounds; round++) {
+      for (const entry of roundOrder(live, round)) {
+        const cell = await runCell(opts, scenarioName, entry, labels, round);
+        const acc = rounds.get(entry);
+        if (cell.result) acc.results.push(cell.result);
+        if (cell.problem && !acc.problem) {
+          acc.problem = cell.problem;
+          const where = `${scenarioName} × ${nameOf(entry, labels)}`;
+          problems.push({ target: entry.target, text: `${where}: ${cell.problem}` });
+        }
+        if (!READ_SCENARIOS.has(scenarioName)) await settle(entry);
+        await sleep(200); // let the last in-flight requests settle before the next target
+      }
+    }
+    for (const entry of live) {
+      const { results, problem } = rounds.get(entry);
+      const result = results.length ? mergeRounds(results) : undefined;
+      cells.push({ scenario: scenarioName, target: entry.target, n: entry.n, result, problem });
+      if (!problem && result && badCount(result) > 0) {
+        const where = `${scenarioName} × ${nameOf(entry, labels)}`;
+        const statuses = JSON.stringify(result.statuses);
+        const text = `${where}: ${result.errors} errors (${result.timeouts} timeouts), ${result.non2xx} non-2xx; statuses ${statuses}`;
+        problems.push({ target: entry.target, text });
+      }
+    }
+  }
+  return cells;
+}
+
+/** Kills each decorest with SIGKILL and looks for every id it answered 201 for. */
+async function checkWrites(entries, labels, problems) {
+  for (const entry of entries.filter((e) => e.target === 'decorest' && e.handle && !e.dead)) {
+    await killChild(entry.handle);
+    const file = TARGETS.decorest.datafile(entry.dir);
+    try {
+      entry.durability = await checkDurability(file, entry.acked);
+    } catch (error) {
+      problems.push({
+        target: 'decorest',
+        text: `${nameOf(entry, labels)}: cannot read ${file}: ${error.message}`,
+      });
+      continue;
+    }
+    const d = entry.durability;
+    log(
+      `${nameOf(entry, labels)} killed after create: acknowledged ${d.acked}, in datafile ${d.found} (${d.records} live records, ${d.lines} lines, ${d.bad} unreadable)`,
+    );
+    if (d.missing.length) {
+      problems.push({
+        target: 'decorest',
+        text: `${nameOf(entry, labels)}: ${d.missing.length} acknowledged creates are not in ${file} after SIGKILL (e.g. ids ${d.missing.slice(0, 10).join(', ')})`,
+      });
+    }
+  }
+}
+
+/** Times `decorest serve <m-model project> --port 0` to its first 200, and a 1-model one. */
+async function timeModelProjects(opts, workRoot, notes, problems, running) {
+  const projects = [];
+  for (const count of [...new Set([opts.models, 1])]) {
+    const dir = join(workRoot, `models-${count}`);
+    const route = await writeModelProject(dir, count);
+    projects.push({ count, dir, route, records: count * 10, startMs: [] });
+  }
+  const cli = join(opts.decorestRoot, 'core/bin/decorest.js');
+  for (let round = 0; round < opts.spawns; round++) {
+    for (const p of projects) {
+      const handle = startChild(
+        `decorest ${p.count}-model`,
+        [cli, 'serve', p.dir, '--port', '0', '--quiet'],
+        { cwd: p.dir },
+      );
+      running.add(handle);
+      const url = (output) => {
+        const at = / at (http:\/\/[^\s]+)/.exec(output)?.[1];
+        return at && at + p.route;
+      };
+      try {
+        const ms = await waitReady(handle, url, 60_000, START_POLL_MS);
+        p.startMs.push(ms);
+        log(`decorest ${p.count}-model project: first 200 in ${Math.round(ms)} ms`);
+      } catch (error) {
+        problems.push({
+          target: 'decorest',
+          text: `${p.count}-model project did not start: ${error.message}`,
+        });
+        await stopChild(handle);
+        running.delete(handle);
+        return projects.filter((x) => x.startMs.length);
+      }
+      await stopChild(handle);
+      running.delete(handle);
+    }
+  }
+  notes.push(
+    `The ${opts.models}-model project: ${opts.models} generated model files (4 fields each, a tree of @BelongTo/@HasMany relations with circular imports between parent and child, 10 records each); timed from spawn of \`decorest serve <dir> --port 0 --quiet\` to the first 200 on its first model's list, like cold start. The 1-model row is the same with one model, for the fixed cost of starting Node and decorest.`,
+  );
+  return projects;
+}
+
 async function main() {
+  const startedAt = performance.now();
   const opts = readOptions(process.argv.slice(2));
   if (opts.help) {
     console.log(USAGE);
@@ -151,69 +365,61 @@ async function main() {
   if (opts.targets.includes('decorest')) ensureCoreBuilt(opts.decorestRoot, opts.build);
 
   const labels = Object.fromEntries(opts.targets.map((t) => [t, TARGETS[t].label()]));
-  const data = generateData(opts.n);
+  const datasets = opts.sizes.map((n) => generateData(n));
   const loadBefore = os.loadavg()[0];
   const servedRevision = revision(opts.decorestRoot); // before the run: others may rebuild core
   const workRoot = await mkdtemp(join(os.tmpdir(), 'decorest-bench-'));
-  const started = [];
+  const running = new Set();
   const problems = [];
-  const cells = [];
+  const runNotes = [];
+  let entries = [];
+  let cells = [];
+  let models = [];
   const onSignal = (signal) => {
-    killAllSync(started.map((s) => s.handle));
+    killAllSync([...running]);
     if (!opts.keep) rmSync(workRoot, { recursive: true, force: true });
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  process.once('exit', () => killAllSync(started.map((s) => s.handle)));
+  process.once('exit', () => killAllSync([...running]));
 
   try {
     log(
-      `bench: N=${opts.n}, ${opts.duration} s cells${opts.rounds > 1 ? ` × ${opts.rounds} rounds` : ''}, ${opts.connections} connections, in ${workRoot}`,
+      `bench: N=${opts.sizes.map(fmt.n).join(', ')}, ${opts.duration} s cells × ${opts.rounds} round(s), ${opts.connections} connections, ${opts.spawns} start(s) per server, in ${workRoot}`,
     );
-    await startTargets(opts, data, workRoot, started, problems, labels);
-    for (const scenarioName of opts.scenarios) {
-      const rounds = new Map(started.map((e) => [e.target, { results: [], problem: undefined }]));
-      for (let round = 0; round < opts.rounds; round++) {
-        for (const entry of roundOrder(started, round)) {
-          const cell = await runCell(opts, scenarioName, entry, data, labels, round);
-          const acc = rounds.get(entry.target);
-          if (cell.result) acc.results.push(cell.result);
-          if (cell.problem && !acc.problem) {
-            acc.problem = cell.problem;
-            const where = `${scenarioName} × ${labels[entry.target]}`;
-            problems.push({ target: entry.target, text: `${where}: ${cell.problem}` });
-          }
-          await sleep(200); // let the last in-flight writes settle before the next target
-        }
-      }
-      for (const entry of started) {
-        const { results, problem } = rounds.get(entry.target);
-        const result = results.length ? mergeRounds(results) : undefined;
-        cells.push({ scenario: scenarioName, target: entry.target, result, problem });
-        if (!problem && result && badCount(result) > 0) {
-          const where = `${scenarioName} × ${labels[entry.target]}`;
-          const statuses = JSON.stringify(result.statuses);
-          const text = `${where}: ${result.errors} errors (${result.timeouts} timeouts), ${result.non2xx} non-2xx; statuses ${statuses}`;
-          problems.push({ target: entry.target, text });
-        }
-      }
+    entries = await prepareEntries(opts, datasets, workRoot, problems, labels);
+    await startEntries(entries, opts, problems, runNotes, labels, running);
+    cells = await runScenarios(entries, opts, labels, problems);
+    for (const e of entries) {
+      if (e.handle && !e.dead && !e.handle.exit) e.rssAfter = rssMiB(e.handle);
     }
-    for (const s of started) s.rss = s.dead ? undefined : rssMiB(s.handle);
+    if (opts.scenarios.includes('create')) await checkWrites(entries, labels, problems);
+    await Promise.all(entries.filter((e) => e.handle).map((e) => stopChild(e.handle)));
+    running.clear();
+    if (opts.models > 0 && entries.some((e) => e.target === 'decorest')) {
+      models = await timeModelProjects(opts, workRoot, runNotes, problems, running);
+    }
   } finally {
-    await Promise.all(started.map((s) => stopChild(s.handle)));
+    await Promise.all([...running].map((h) => stopChild(h)));
+    await Promise.all(entries.filter((e) => e.handle).map((e) => stopChild(e.handle)));
     if (opts.keep) log(`kept ${workRoot}`);
     else await rm(workRoot, { recursive: true, force: true });
   }
 
-  const table = resultsTable(cells, labels, opts.rounds);
+  const table = resultsTable(cells, labels, opts);
+  const served = entries.filter((e) => e.startMs.length);
+  const startup = startupTable(served, labels, { ...opts, models });
+  const targets = targetLines(cells, served, opts.sizes, models);
   console.log(table);
-  const targets = targetLines(cells, opts.n);
+  console.log(`\n${startup}`);
   if (targets.length) console.log(`\n${targets.join('\n')}`);
   for (const p of problems) console.log(`\nPROBLEM ${p.text}`);
 
   if (opts.write) {
     const cpus = os.cpus();
+    const loadAfter = os.loadavg()[0];
+    const minutes = (performance.now() - startedAt) / 60_000;
     const meta = {
       command: ['node bench/run.mjs', ...process.argv.slice(2)].join(' '),
       date: new Date().toISOString(),
@@ -221,23 +427,25 @@ async function main() {
       cpu: cpus[0]?.model ?? 'unknown CPU',
       cores: cpus.length,
       os: `${os.type()} ${os.release()} ${os.arch()}`,
-      load: `1-min load average ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end`,
+      load: `1-min load average ${loadBefore.toFixed(2)} at the start, ${loadAfter.toFixed(2)} at the end`,
       revision: servedRevision,
+      elapsed: `${minutes.toFixed(1)} min`,
       ...opts,
     };
     const notes = [
       'The baseline keeps writes in memory only; decorest acknowledges a write once it is in its datafile, and both json-servers rewrite their whole db.json per write.',
       'json-server 1.x has no `_limit`: its list10 cell asks `?_page=1&_per_page=10`, the same ten records inside its pagination envelope. json-server 0.17 asks `?_limit=10`.',
-      "create grows each target's collection by as many records as it answered, so the targets hold different sizes afterwards; patch touches only the original ids 1..N.",
-      'Before each cell one request checks the answer (the right ten records, the right record, a 201 with an id, the merged record); a target that answers wrongly is not measured.',
-      ...busyNote(loadBefore, cpus.length),
-      ...engineNotes(started, opts),
+      'nested10: decorest and the baseline answer `GET /users/:id/todos?limit=10` (the baseline from an index user id → that user’s todos in id order). json-server 0.17 serves `/users/:id/todos?_limit=10` natively, by rewriting it to `/todos?userId=:id`, so its todos carry `userId` where decorest’s carry `user`. json-server 1.x has no nested routes (only `/:name` and `/:name/:id`): its cell asks `/todos?userId=:id&_page=1&_per_page=10`, the same ten records in its pagination envelope. User ids are spread over the ~N/100 users, ~100 todos each at every size.',
+      'Scenarios run in the order list10, byId, nested10, patch, create: patch touches only the original ids 1..N; create grows each collection by as many records as it answered, so the targets hold different sizes afterwards (hence RSS after the run is indicative only).',
+      `Cold start: spawn → first 200 on the list route, polled every ${START_POLL_MS} ms, on the freshly written files; the last of the ${opts.spawns} starts per server is the one loaded. RSS (VmRSS of the server process) ${RSS_SETTLE_MS} ms after that first 200, and again after the last cell.`,
+      'Durability: the create cell records every id answered 201 (the same client-side body parse for every target, so cells stay comparable); afterwards decorest is killed with SIGKILL, so nothing can be flushed on the way out, and its data/todos.db is read with NeDB semantics (last line per _id wins, $$deleted removes).',
+      'In the verdicts, "baseline X×" beside a json-server ratio is the bare baseline’s own ratio over the same json-server, the most this run could show (autocannon shares the two cores with the servers, so the fastest cells are partly client-bound); beside a scale ratio it is the baseline’s own ratio between the sizes, which its design keeps at 1×, so its distance from 1× is the noise of this run.',
+      'Before each cell one request checks the answer (the right ten records, the right record, a 201 with an id, the merged record); a target that answers wrongly is not measured. A json-server cell with timeouts still shows the req/s it achieved in its time bound (autocannon timeout 10 s).',
+      ...busyNote(loadBefore, loadAfter, cpus.length),
+      ...engineNotes(entries, opts),
+      ...runNotes,
       ...problems.map((p) => p.text),
     ];
-    const startup = startupTable(
-      started.filter((s) => s.readyMs !== undefined),
-      labels,
-    );
     const file = join(ROOT, 'bench/RESULTS.md');
     const markdown = resultsMarkdown({ meta, table, startup, targets, notes });
     await writeFile(file, await prettierFormatted(file, markdown));

@@ -1,6 +1,9 @@
 // The bench scenarios (issue 6). Each builds the autocannon request for one target and checks,
 // with one exchange before the load, that the target answers it correctly: a fast wrong answer
 // (an empty list, a 404) must never pass for a fast server.
+//
+// `create` runs last: right after it the bench kills decorest and looks for every id it
+// acknowledged in the datafile (run.mjs), so no later cell needs a restarted server.
 import { spreadIds } from './data.mjs';
 import { httpJson } from './processes.mjs';
 
@@ -9,10 +12,10 @@ const NEW_TODO = { content: 'Bench todo: write it down', completed: false };
 const PATCH_TRUE = JSON.stringify({ completed: true });
 const PATCH_FALSE = JSON.stringify({ completed: false });
 
-/** Cycles ids over the whole collection, one per request, shared by all connections. */
-function cyclingPath(n, prefix) {
+/** Cycles ids over 1..n, one per request, shared by all connections. */
+function cyclingPath(n, pathOf) {
   const next = spreadIds(n);
-  return (req) => ({ ...req, path: `${prefix}${next()}` });
+  return (req) => ({ ...req, path: pathOf(next()) });
 }
 
 /** Like cyclingPath, and flips `completed` on every pass so each PATCH really changes a record. */
@@ -35,69 +38,115 @@ function sameTodo(got, want) {
   );
 }
 
+/** The id of a created record from its 201 body, as a string (json-server 1.x ids are strings). */
+export function createdId(body) {
+  try {
+    const id = JSON.parse(body)?.id;
+    return id === undefined || id === null ? undefined : String(id);
+  } catch {
+    return undefined;
+  }
+}
+
+function checkList(res, target, want) {
+  const items = res.status === 200 ? target.routes.listItems(res.json) : undefined;
+  if (!Array.isArray(items)) return `answered ${res.status} ${res.text.slice(0, 200)}`;
+  if (items.length !== want.length)
+    return `answered ${items.length} records instead of ${want.length}`;
+  if (!items.every((t, i) => sameTodo(t, want[i]))) return 'answered other records';
+  return undefined;
+}
+
+/**
+ * Each scenario: `request(target, data, ctx)` builds the autocannon request (`ctx.acked`, a Set,
+ * collects the ids a create answered 201 for); `check(base, target, data, ctx)` returns what is
+ * wrong with one exchange, or undefined.
+ */
 export const SCENARIOS = {
   list10: {
     describe: 'GET /todos?limit=10',
+    read: true,
     request: (target) => ({ method: 'GET', path: target.routes.list }),
     async check(base, target, data) {
-      const res = await httpJson('GET', base + target.routes.list);
-      const items = res.status === 200 ? target.routes.listItems(res.json) : undefined;
-      if (!Array.isArray(items)) return `answered ${res.status} ${res.text.slice(0, 200)}`;
-      if (items.length !== 10) return `answered ${items.length} records instead of 10`;
-      if (!items.every((t, i) => sameTodo(t, data.todos[i]))) return 'answered other records';
-      return undefined;
+      const res = await httpJson('GET', base + target.routes.list, undefined, 30_000);
+      return checkList(res, target, data.todos.slice(0, 10));
     },
   },
 
   byId: {
     describe: 'GET /todos/:id (ids spread over the collection)',
-    request: (_target, n) => ({
+    read: true,
+    request: (_target, data) => ({
       method: 'GET',
       path: '/todos/1',
-      setupRequest: cyclingPath(n, '/todos/'),
+      setupRequest: cyclingPath(data.n, (id) => `/todos/${id}`),
     }),
     async check(base, _target, data) {
       const want = data.todos[data.todos.length - 1];
-      const res = await httpJson('GET', `${base}/todos/${want.id}`);
+      const res = await httpJson('GET', `${base}/todos/${want.id}`, undefined, 30_000);
       return res.status === 200 && sameTodo(res.json, want)
         ? undefined
         : `GET /todos/${want.id} answered ${res.status} ${res.text.slice(0, 200)}`;
     },
   },
 
-  create: {
-    describe: 'POST /todos',
-    request: () => ({
-      method: 'POST',
-      path: '/todos',
-      headers: JSON_HEADERS,
-      body: JSON.stringify(NEW_TODO),
+  nested10: {
+    describe: 'GET /users/:id/todos?limit=10 (user ids spread over the users)',
+    read: true,
+    request: (target, data) => ({
+      method: 'GET',
+      path: target.routes.nested(1),
+      setupRequest: cyclingPath(data.users.length, target.routes.nested),
     }),
-    async check(base) {
-      const res = await httpJson('POST', `${base}/todos`, NEW_TODO);
-      const ok =
-        res.status === 201 && res.json?.id !== undefined && res.json.content === NEW_TODO.content;
-      return ok ? undefined : `POST /todos answered ${res.status} ${res.text.slice(0, 200)}`;
+    async check(base, target, data) {
+      const user = data.users[Math.floor(data.users.length / 2)];
+      const res = await httpJson('GET', base + target.routes.nested(user.id), undefined, 30_000);
+      const wrong = checkList(res, target, data.todosOf[user.id - 1].slice(0, 10));
+      return wrong && `${target.routes.nested(user.id)} ${wrong}`;
     },
   },
 
   patch: {
     describe: 'PATCH /todos/:id (ids spread over the collection)',
-    request: (_target, n) => ({
+    request: (_target, data) => ({
       method: 'PATCH',
       path: '/todos/1',
       headers: JSON_HEADERS,
       body: PATCH_TRUE,
-      setupRequest: cyclingPatch(n, '/todos/'),
+      setupRequest: cyclingPatch(data.n, '/todos/'),
     }),
     async check(base, _target, data) {
       const want = { ...data.todos[Math.floor(data.todos.length / 2)], completed: true };
-      const res = await httpJson('PATCH', `${base}/todos/${want.id}`, { completed: true });
+      const res = await httpJson('PATCH', `${base}/todos/${want.id}`, { completed: true }, 30_000);
       return res.status === 200 && sameTodo(res.json, want)
         ? undefined
         : `PATCH /todos/${want.id} answered ${res.status} ${res.text.slice(0, 200)}`;
     },
   },
+
+  create: {
+    describe: 'POST /todos',
+    request: (_target, _data, ctx) => ({
+      method: 'POST',
+      path: '/todos',
+      headers: JSON_HEADERS,
+      body: JSON.stringify(NEW_TODO),
+      // Every target pays the same client-side parse, so the cells stay comparable.
+      onResponse: (status, body) => {
+        if (status !== 201) return;
+        const id = createdId(body);
+        if (id !== undefined) ctx.acked.add(id);
+      },
+    }),
+    async check(base, _target, _data, ctx) {
+      const res = await httpJson('POST', `${base}/todos`, NEW_TODO, 30_000);
+      const ok =
+        res.status === 201 && res.json?.id !== undefined && res.json.content === NEW_TODO.content;
+      if (ok) ctx.acked.add(String(res.json.id));
+      return ok ? undefined : `POST /todos answered ${res.status} ${res.text.slice(0, 200)}`;
+    },
+  },
 };
 
 export const SCENARIO_NAMES = Object.keys(SCENARIOS);
+export const READ_SCENARIOS = new Set(SCENARIO_NAMES.filter((s) => SCENARIOS[s].read));

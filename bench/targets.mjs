@@ -9,7 +9,9 @@ import { writeBaselineData, writeJsonServerDb, writeNedbFile } from './data.mjs'
 
 export const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 
-const TODO_MODEL = `import { Rest, FromDataSource } from 'decorest';
+const TODO_MODEL = `import { BelongTo, FromDataSource, Rest } from 'decorest';
+
+import { User } from './user.js';
 
 @Rest
 @FromDataSource
@@ -17,6 +19,24 @@ export class Todo {
   id!: number;
   content!: string;
   completed!: boolean;
+
+  @BelongTo
+  user?: User;
+}
+`;
+
+const USER_MODEL = `import { FromDataSource, HasMany, Rest } from 'decorest';
+
+import { Todo } from './todo.js';
+
+@Rest
+@FromDataSource
+export class User {
+  id!: number;
+  name!: string;
+
+  @HasMany
+  todos!: Todo[];
 }
 `;
 
@@ -45,7 +65,9 @@ export const TARGETS = {
     async prepare(dir, data, port, opts) {
       await mkdir(join(dir, 'data'), { recursive: true });
       await writeFile(join(dir, 'todo.ts'), TODO_MODEL);
+      await writeFile(join(dir, 'user.ts'), USER_MODEL);
       await writeNedbFile(join(dir, 'data/todos.db'), data.todos);
+      await writeNedbFile(join(dir, 'data/users.db'), data.users);
       return {
         args: [
           join(opts.decorestRoot, 'core/bin/decorest.js'),
@@ -54,7 +76,13 @@ export const TARGETS = {
         cwd: dir,
       };
     },
-    routes: { list: '/todos?limit=10', listItems: plainList },
+    routes: {
+      list: '/todos?limit=10',
+      listItems: plainList,
+      nested: (userId) => `/users/${userId}/todos?limit=10`,
+    },
+    /** Where its todos are kept, for the durability check after the create cell. */
+    datafile: (dir) => join(dir, 'data/todos.db'),
   },
 
   baseline: {
@@ -64,7 +92,11 @@ export const TARGETS = {
       const file = await writeBaselineData(dir, data);
       return { args: [join(ROOT, 'bench/baseline-server.mjs'), file, String(port)], cwd: dir };
     },
-    routes: { list: '/todos?limit=10', listItems: plainList },
+    routes: {
+      list: '/todos?limit=10',
+      listItems: plainList,
+      nested: (userId) => `/users/${userId}/todos?limit=10`,
+    },
   },
 
   'json-server-0.17': {
@@ -76,8 +108,13 @@ export const TARGETS = {
       const args = [bin, 'db.json', '--port', String(port), '--host', '127.0.0.1', '--quiet'];
       return { args, cwd: dir };
     },
-    // json-server 0.17 spells the limit `_limit`.
-    routes: { list: '/todos?_limit=10', listItems: plainList },
+    // json-server 0.17 spells the limit `_limit`, and serves `/users/:id/todos` by rewriting it
+    // to `/todos?userId=:id` (its foreign-key convention: singular parent name + `Id`).
+    routes: {
+      list: '/todos?_limit=10',
+      listItems: plainList,
+      nested: (userId) => `/users/${userId}/todos?_limit=10`,
+    },
   },
 
   'json-server-1': {
@@ -89,10 +126,12 @@ export const TARGETS = {
       return { args: [bin, 'db.json', '--port', String(port), '--host', '127.0.0.1'], cwd: dir };
     },
     // json-server 1.x dropped `_limit` (it becomes a filter matching nothing): the first ten are
-    // page 1 of 10, answered inside a pagination envelope.
+    // page 1 of 10, answered inside a pagination envelope. It has no nested routes either (only
+    // `/:name` and `/:name/:id`): a user's todos are the `userId` filter on `/todos`.
     routes: {
       list: '/todos?_page=1&_per_page=10',
       listItems: (json) => (json && typeof json === 'object' ? json.data : undefined),
+      nested: (userId) => `/todos?userId=${userId}&_page=1&_per_page=10`,
     },
   },
 };
