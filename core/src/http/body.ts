@@ -31,16 +31,36 @@ function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined;
 }
 
-function collectForbiddenKeys(value: unknown, path: string, found: FieldError[]): void {
-  if (value === null || typeof value !== 'object') return;
-  if (Array.isArray(value)) {
-    value.forEach((item, i) => collectForbiddenKeys(item, `${path}[${i}]`, found));
-    return;
-  }
-  for (const key of Object.keys(value)) {
-    const here = path === '' ? key : `${path}.${key}`;
-    if (FORBIDDEN_KEYS.has(key)) found.push({ field: here, message: 'is a forbidden key' });
-    else collectForbiddenKeys((value as Record<string, unknown>)[key], here, found);
+/**
+ * Finds forbidden keys in document order. Iterative on purpose (issue 7): a body nested
+ * 10,000 levels deep fits well under the 1 MiB limit, and the recursive walk it replaced
+ * overflowed the call stack and answered 500.
+ */
+function collectForbiddenKeys(root: unknown, found: FieldError[]): void {
+  type Step = { value: unknown; path: string } | { forbidden: string };
+  const stack: Step[] = [{ value: root, path: '' }];
+  while (stack.length > 0) {
+    const step = stack.pop()!;
+    if ('forbidden' in step) {
+      found.push({ field: step.forbidden, message: 'is a forbidden key' });
+      continue;
+    }
+    const { value, path } = step;
+    if (value === null || typeof value !== 'object') continue;
+    const next: Step[] = [];
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => next.push({ value: item, path: `${path}[${i}]` }));
+    } else {
+      for (const key of Object.keys(value)) {
+        const here = path === '' ? key : `${path}.${key}`;
+        next.push(
+          FORBIDDEN_KEYS.has(key)
+            ? { forbidden: here }
+            : { value: (value as Record<string, unknown>)[key], path: here },
+        );
+      }
+    }
+    for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]!);
   }
 }
 
@@ -59,7 +79,7 @@ function rejectForbiddenKeys(text: string, value: unknown): void {
     return;
   }
   const found: FieldError[] = [];
-  collectForbiddenKeys(value, '', found);
+  collectForbiddenKeys(value, found);
   if (found.length > 0) throw new ValidationProblem('Invalid request body', found);
 }
 

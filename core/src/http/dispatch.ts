@@ -110,8 +110,7 @@ export async function dispatch(
     return sendProblem(res, problem, path);
   }
 
-  const pending: PendingExchange = { startedAt, method, path, res };
-  ctx.pending.add(pending);
+  let pending: PendingExchange | undefined;
   try {
     let body: unknown;
     if (method === 'GET' || method === 'HEAD') rawReq.resume();
@@ -119,6 +118,10 @@ export async function dispatch(
       body = await readJsonBody(rawReq, ctx.bodyLimit);
       requestBytes = Number(rawReq.headers['content-length'] ?? 0);
     }
+    // Issue 7: the handler timeout starts once the body is in. A client trickling its body (slow
+    // loris) is the client's delay: Node's requestTimeout cuts it with a 408, not a 504.
+    pending = { startedAt: performance.now(), method, path, res };
+    ctx.pending.add(pending);
     const req = new Request({
       raw: rawReq,
       method: method as HttpMethod | 'HEAD',
@@ -134,6 +137,6 @@ export async function dispatch(
     sendProblem(res, toProblem(error, ctx, rawReq), path);
   } finally {
     // A handler may answer later (a callback); the timeout sweep watches those.
-    if (res.sent) ctx.pending.delete(pending);
+    if (pending && res.sent) ctx.pending.delete(pending);
   }
 }

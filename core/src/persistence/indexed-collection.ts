@@ -21,6 +21,9 @@ import { isIdOfKind, keyOf, randomStringId } from './id-rules.js';
 import { RecordTable } from './record-table.js';
 import { IdConflictError, IdKindError, InvalidRecordError } from './store-errors.js';
 
+/** A UTF-16 surrogate not paired with its other half (`u` mode sees pairs as one code point). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 export abstract class IndexedCollection implements Collection {
   readonly idKind: IdKind;
   protected readonly table: RecordTable;
@@ -138,6 +141,10 @@ export abstract class IndexedCollection implements Collection {
   private newId(requested: RecordId | undefined | null): RecordId {
     if (requested === undefined || requested === null) return this.nextId();
     if (!isIdOfKind(requested, this.idKind)) throw new IdKindError(requested, this.idKind);
+    // Issue 7: a lone surrogate ("\ud800" in JSON) has no URL form: the record could never be
+    // addressed, and building its Location threw after it was stored (a 500 for a stored write).
+    if (typeof requested === 'string' && LONE_SURROGATE.test(requested))
+      throw new IdKindError(requested, this.idKind, 'well-formed Unicode (no lone surrogate)');
     if (this.table.has(requested)) throw new IdConflictError(requested);
     return requested;
   }

@@ -22,8 +22,8 @@ export class IdKindError extends DecorestError {
   readonly id: unknown;
   readonly expected: IdKind;
 
-  constructor(id: unknown, expected: IdKind) {
-    super('ID_KIND', `id must be ${describeKind(expected)}, got ${describeValue(id)}`);
+  constructor(id: unknown, expected: IdKind, rule = describeKind(expected)) {
+    super('ID_KIND', `id must be ${rule}, got ${describeValue(id)}`);
     this.id = id;
     this.expected = expected;
   }

@@ -29,9 +29,24 @@ async function ownerOf(file: string): Promise<number | undefined> {
   }
 }
 
+/**
+ * Issue 7: a data folder this process may not write (permissions, a read-only mount) cannot get
+ * a lock file, but this process cannot append to it either, so there is nothing to guard: it
+ * serves reads and its writes answer 507. (A lock file already there is still honoured.)
+ */
+function isReadOnly(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'EACCES' || code === 'EPERM' || code === 'EROFS';
+}
+
 /** Takes the lock of `dataDir`; resolves the function that releases it. */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  await mkdir(dataDir, { recursive: true });
+  try {
+    await mkdir(dataDir, { recursive: true });
+  } catch (error) {
+    if (isReadOnly(error)) return async () => {};
+    throw error;
+  }
   const file = join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -45,6 +60,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
         if ((await ownerOf(file)) === process.pid) await rm(file, { force: true });
       };
     } catch (error) {
+      if (isReadOnly(error)) return async () => {};
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const owner = await ownerOf(file);
@@ -56,7 +72,12 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       );
     }
     // Stale (its process is gone) or our own from an earlier load that was not closed.
-    await rm(file, { force: true });
+    try {
+      await rm(file, { force: true });
+    } catch (error) {
+      if (isReadOnly(error)) return async () => {};
+      throw error;
+    }
   }
   throw new LoadError(
     LOAD_ERROR_CODES.DATA_LOCKED,

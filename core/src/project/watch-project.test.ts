@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { LoadError } from '../errors.js';
-import { type RunningServer,startServer } from '../http/node-server.js';
+import { type RunningServer, startServer } from '../http/node-server.js';
 import { jsonRequest } from '../test-support/http-client.js';
 import { EXAMPLES } from '../test-support/project-server.js';
 import { openProject, type ProjectRuntime } from './open-project.js';
