@@ -17,7 +17,7 @@ import { embedRelations } from './embed.js';
 import { listRecords } from './list-records.js';
 import type { ModelRuntime } from './model-runtime.js';
 import { absoluteBase, pageLinks } from './page-links.js';
-import { applyDeleteRules, checkParents } from './relation-integrity.js';
+import { deleteWithRules, writeWithParents } from './relation-integrity.js';
 
 /** Store failures as problems: a taken id is the client's conflict, a failed write is ours. */
 export function storeProblem(error: unknown): unknown {
@@ -128,8 +128,7 @@ export function crudHandlers(model: ModelRuntime, basePath: string) {
 
   const create: HandlerFunction = async (req, res) => {
     const record = model.validator.create(req.body());
-    await checkParents(model, record);
-    const saved = await stored(model.store.insert(record));
+    const saved = await writeWithParents(model, record, () => stored(model.store.insert(record)));
     res
       .status(201)
       .header('location', `${basePath}/${encodeURIComponent(String(saved.id))}`)
@@ -139,8 +138,9 @@ export function crudHandlers(model: ModelRuntime, basePath: string) {
   const replace: HandlerFunction = async (req, res) => {
     const current = await existing(model, req.params('id'));
     const record = model.validator.replace(req.body());
-    await checkParents(model, record);
-    const saved = await stored(model.store.replace(current.id, record));
+    const saved = await writeWithParents(model, record, () =>
+      stored(model.store.replace(current.id, record)),
+    );
     if (!saved) throw notFound(model, current.id);
     res.json(saved);
   };
@@ -148,16 +148,18 @@ export function crudHandlers(model: ModelRuntime, basePath: string) {
   const patch: HandlerFunction = async (req, res) => {
     const current = await existing(model, req.params('id'));
     const record = model.validator.patch(current, req.body());
-    await checkParents(model, record);
-    const saved = await stored(model.store.replace(current.id, record));
+    const saved = await writeWithParents(model, record, () =>
+      stored(model.store.replace(current.id, record)),
+    );
     if (!saved) throw notFound(model, current.id);
     res.json(saved);
   };
 
   const remove: HandlerFunction = async (req, res) => {
     const current = await existing(model, req.params('id'));
-    await stored(applyDeleteRules(model, current.id));
-    const removed = await stored(model.store.remove(current.id));
+    const removed = await stored(
+      deleteWithRules(model, current.id, () => model.store.remove(current.id)),
+    );
     if (!removed) throw notFound(model, current.id);
     res.json(removed);
   };

@@ -8,7 +8,7 @@ import type { ModelClass } from '../http/request.js';
 import type { RecordId, StoredRecord } from '../persistence/collection.js';
 import { notFound, stored } from './crud-handlers.js';
 import type { ModelRuntime } from './model-runtime.js';
-import { applyDeleteRules, checkParents } from './relation-integrity.js';
+import { deleteWithRules, writeWithParents } from './relation-integrity.js';
 
 /** The data-access object of one model. */
 export interface Dao<M> {
@@ -72,23 +72,22 @@ export function dao<M extends object>(model: ModelClass<M>): Dao<M> {
     },
     save: async (value) => {
       const record = validator.create(plain(value));
-      await checkParents(runtime, record);
-      return asModel(await stored(store.insert(record)));
+      return asModel(await writeWithParents(runtime, record, () => stored(store.insert(record))));
     },
     update: async (value) => {
       const id = idOf(runtime, value);
       if (!(await store.get(id))) throw notFound(runtime, id);
       const record = validator.replace(plain(value));
-      await checkParents(runtime, record);
-      const saved = await stored(store.replace(id, record));
+      const saved = await writeWithParents(runtime, record, () =>
+        stored(store.replace(id, record)),
+      );
       if (!saved) throw notFound(runtime, id);
       return asModel(saved);
     },
     delete: async (value) => {
       const id = idOf(runtime, value);
       if (!(await store.get(id))) throw notFound(runtime, id);
-      await stored(applyDeleteRules(runtime, id));
-      const removed = await stored(store.remove(id));
+      const removed = await stored(deleteWithRules(runtime, id, () => store.remove(id)));
       if (!removed) throw notFound(runtime, id);
       return asModel(removed);
     },

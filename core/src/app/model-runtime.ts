@@ -9,6 +9,7 @@ import type { RecordId } from '../persistence/collection.js';
 import type { ModelStore } from '../persistence/model-store.js';
 import type { ModelValidator } from '../validation/compile.js';
 import { filterTypes } from './collection-query.js';
+import { RelationLock } from './relation-lock.js';
 
 /** A `@BelongTo` of another model that points at this one: what deleting a record affects. */
 export interface IncomingRelation {
@@ -30,6 +31,8 @@ export interface ModelRuntime {
   readonly children: ReadonlyMap<string, { runtime: ModelRuntime; inverse: string }>;
   /** Relations of other models that point here. */
   readonly incoming: readonly IncomingRelation[];
+  /** Held shared by writes naming a record of this model as parent, exclusively by deletes. */
+  readonly lock: RelationLock;
   /** A path id as the store keys it, or a 400. */
   parseId(raw: string): RecordId;
 }
@@ -60,6 +63,7 @@ export function createModelRuntimes(
     parents: new Map<string, ModelRuntime>(),
     children: new Map<string, { runtime: ModelRuntime; inverse: string }>(),
     incoming: [] as IncomingRelation[],
+    lock: new RelationLock(),
     parseId:
       schema.idKind === 'number'
         ? (raw: string): RecordId => {

@@ -64,3 +64,39 @@ export async function applyDeleteRules(model: ModelRuntime, id: RecordId): Promi
     }
   }
 }
+
+/**
+ * Checks the parents of `record` and runs `write` while none of them can be deleted, so a child
+ * is never stored pointing at a parent whose delete already passed over it.
+ */
+export async function writeWithParents<T>(
+  model: ModelRuntime,
+  record: Record<string, unknown>,
+  write: () => Promise<T>,
+): Promise<T> {
+  const parents = [...model.parents].filter(
+    ([field]) => record[field] !== null && record[field] !== undefined,
+  );
+  // Lock each parent model once, in a fixed order (by name), whatever the field order.
+  const locks = [...new Map(parents.map(([, p]) => [p.schema.name, p.lock])).entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, lock]) => lock);
+  const run = (i: number): Promise<T> =>
+    i === locks.length
+      ? checkParents(model, record).then(write)
+      : locks[i]!.shared(() => run(i + 1));
+  return run(0);
+}
+
+/** Deletes `id` after applying its relations' delete rules, alone among writes naming it. */
+export async function deleteWithRules<T>(
+  model: ModelRuntime,
+  id: RecordId,
+  remove: () => Promise<T>,
+): Promise<T> {
+  if (model.incoming.length === 0) return remove();
+  return model.lock.exclusive(async () => {
+    await applyDeleteRules(model, id);
+    return remove();
+  });
+}

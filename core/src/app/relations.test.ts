@@ -169,6 +169,23 @@ describe('deleting a parent', () => {
     });
   });
 
+  it('never leaves a child pointing at a parent deleted while the child was written', async () => {
+    await ok('POST', '/members', { name: 'Ann' });
+    // Enough children that the cascade takes a while, so the concurrent writes land inside it.
+    for (let i = 0; i < 150; i++)
+      await ok('POST', '/tasks', { title: `t${i}`, done: false, assignee: 1 });
+    const removal = call('DELETE', '/members/1');
+    const writes = Array.from({ length: 40 }, (_, i) =>
+      call('POST', '/tasks', { title: `late${i}`, done: false, assignee: 1 }),
+    );
+    expect((await removal).status).toBe(200);
+    const statuses = (await Promise.all(writes)).map((a) => a.status);
+    expect(statuses.every((s) => s === 201 || s === 422)).toBe(true);
+    const left = (await call('GET', '/tasks?assignee=1')).json as unknown[];
+    expect(left).toEqual([]);
+    expect((await call('GET', '/members/1')).status).toBe(404);
+  });
+
   it('survives a restart: relations and their index come back from the datafile', async () => {
     await seed();
     served = await served.restart();
