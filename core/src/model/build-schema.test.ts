@@ -69,6 +69,7 @@ describe('model schemas', () => {
       expect(p.models.map((m) => m.name)).not.toContain('Publication');
     } finally {
       await p.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
