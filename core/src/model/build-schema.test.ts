@@ -37,9 +37,8 @@ const HEADER = "import { Rest, FromDataSource, BelongTo, HasMany, Field } from '
 
 describe('model schemas', () => {
   it('reads every field type, rule and base class of the library fixture', async () => {
-    const p = await openProject(FIXTURES.library, {
-      dataDir: await mkdtemp(join(tmpdir(), 'decorest-data-')),
-    });
+    const dataDir = await mkdtemp(join(tmpdir(), 'decorest-data-'));
+    const p = await openProject(FIXTURES.library, { dataDir });
     try {
       const magazine = p.models.find((m) => m.name === 'Magazine')!;
       expect(magazine.path).toBe('magazines');
