@@ -18,6 +18,10 @@ const SAMPLES: { [K in keyof typeof problems]: () => HttpProblem } = {
   invalidBody: () => problems.invalidBody('Invalid todo', [{ field: 'a', message: 'is required' }]),
   internal: () => problems.internal(),
   storageFailed: () => problems.storageFailed('ENOSPC'),
+  malformedRequest: () => problems.malformedRequest('HPE_INVALID_METHOD'),
+  headersTooLarge: () => problems.headersTooLarge(),
+  requestTimeout: () => problems.requestTimeout(),
+  expectationFailed: () => problems.expectationFailed('teapot'),
   reloading: () => problems.reloading(),
   handlerTimeout: () => problems.handlerTimeout('GET', '/x', 100),
 };

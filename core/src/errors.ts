@@ -203,6 +203,38 @@ export const problems = {
       detail,
       cause,
     }),
+  malformedRequest: (reason: string) =>
+    new HttpProblem({
+      code: 'MALFORMED_REQUEST',
+      status: 400,
+      type: 'malformed-request',
+      title: 'Malformed HTTP request',
+      detail: `the request could not be parsed as HTTP/1.1 (${reason})`,
+    }),
+  headersTooLarge: () =>
+    new HttpProblem({
+      code: 'HEADERS_TOO_LARGE',
+      status: 431,
+      type: 'headers-too-large',
+      title: 'Request header fields too large',
+      detail: 'the request headers exceed the server limit (16 KiB, 2,000 headers)',
+    }),
+  requestTimeout: () =>
+    new HttpProblem({
+      code: 'REQUEST_TIMEOUT',
+      status: 408,
+      type: 'request-timeout',
+      title: 'Request timeout',
+      detail: 'the request was not received in time',
+    }),
+  expectationFailed: (expect: string) =>
+    new HttpProblem({
+      code: 'EXPECTATION_FAILED',
+      status: 417,
+      type: 'expectation-failed',
+      title: 'Expectation failed',
+      detail: `Expect: ${expect} is not supported; only 100-continue is`,
+    }),
   reloading: () =>
     new HttpProblem({
       code: 'RELOADING',

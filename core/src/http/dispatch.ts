@@ -82,6 +82,12 @@ export async function dispatch(
     });
   });
 
+  // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400.
+  if (rawReq.httpVersionMinor === 1 && rawReq.headers.host === undefined) {
+    rawReq.resume();
+    return sendProblem(res, problems.malformedRequest('no Host header'), path);
+  }
+
   if (method === 'OPTIONS') {
     rawReq.resume();
     const allowed = table.allowedMethods(path);

@@ -32,10 +32,8 @@ useHostileTargets();
 
 describe('requests Node rejects before routing', () => {
   /**
-   * These never reach decorest: Node's HTTP parser answers them itself with a bare status
-   * line (no problem document; see RELIABILITY.md "known gaps") and closes the connection,
-   * or, for CONNECT, closes it unanswered (status 0 here). The server must keep serving and
-   * change nothing.
+   * These never reach a route: Node's HTTP parser rejects them. The server answers each with a
+   * problem document (CONTRACT §4) and closes the connection, keeps serving and changes nothing.
    */
   const post = (headers: string, body = '{}') =>
     `POST /users HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n${headers}\r\n${body}`;
@@ -102,13 +100,13 @@ describe('requests Node rejects before routing', () => {
     },
     {
       label: 'CONNECT',
-      status: 0,
+      status: 405,
       text: 'CONNECT 127.0.0.1:22 HTTP/1.1\r\nhost: 127.0.0.1:22\r\n\r\n',
     },
   ];
 
   it.each(cases)(
-    '$label: Node answers $status itself; the server keeps serving, changes nothing',
+    '$label: answers $status as a problem; the server keeps serving, changes nothing',
     async ({ text, status }) => {
       setCurrent('protocol-level rejections');
       const t = TARGETS[1]!;
@@ -121,6 +119,8 @@ describe('requests Node rejects before routing', () => {
       const answer = await exchange(t.served.port, bytes, TIMEOUT_MS);
       count(answer.status);
       expect(answer.status).toBe(status);
+      expect(answer.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect((answer.json as { status: number }).status).toBe(status);
       const health = await exchange(
         t.served.port,
         wire(t.served, { method: 'GET', target: t.health, headers: [] }),

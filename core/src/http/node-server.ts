@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { problems } from '../errors.js';
 import { DEFAULT_BODY_LIMIT } from './body.js';
 import { dispatch, type PendingExchange, sendProblem, type ServerLogger } from './dispatch.js';
+import { answerProtocolErrors } from './protocol-errors.js';
 import { EMPTY_ROUTE_TABLE, type RouteTable } from './route-table.js';
 import { TrafficBus } from './traffic.js';
 
@@ -60,9 +61,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     pending,
   };
 
-  const server = createServer((req, res) => {
+  // Node's own Host check answers a bare 400; dispatch answers it as a problem instead.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     void dispatch(ctx, req, res);
   });
+  answerProtocolErrors(server);
   // Slow-loris: a client trickling headers or a body cannot hold a socket forever.
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;

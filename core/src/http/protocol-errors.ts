@@ -1,0 +1,59 @@
+/**
+ * Answers for requests Node's HTTP parser rejects before any route sees them (issue 7,
+ * CONTRACT §4: every error is a problem). Without these listeners Node writes a bare status
+ * line, or closes a CONNECT unanswered.
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+import { type HttpProblem, problems } from '../errors.js';
+import { CORS_HEADERS } from './cors.js';
+
+/** A whole HTTP/1.1 response carrying `problem`, for a socket no ServerResponse owns. */
+function rawProblem(problem: HttpProblem, instance: string): string {
+  const body = JSON.stringify(problem.toDocument(instance));
+  const headers = [
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? ''}`,
+    'content-type: application/problem+json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    ...Object.entries({ ...CORS_HEADERS, ...problem.headers }).map(([k, v]) => `${k}: ${v}`),
+    'connection: close',
+  ];
+  return `${headers.join('\r\n')}\r\n\r\n${body}`;
+}
+
+function problemFor(error: NodeJS.ErrnoException): HttpProblem {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return problems.headersTooLarge();
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return problems.requestTimeout();
+  return problems.malformedRequest(error.code ?? 'parse error');
+}
+
+export function answerProtocolErrors(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // A reset or a socket already answering has nobody left to read a problem.
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end(rawProblem(problemFor(error), '/'));
+  });
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    const body = JSON.stringify(
+      problems.expectationFailed(String(req.headers.expect)).toDocument(req.url ?? '/'),
+    );
+    res.writeHead(417, {
+      ...CORS_HEADERS,
+      'content-type': 'application/problem+json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
+    res.end(body);
+  });
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    const allowed = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+    socket.end(
+      rawProblem(problems.methodNotAllowed('CONNECT', req.url ?? '/', allowed), req.url ?? '/'),
+    );
+  });
+}
