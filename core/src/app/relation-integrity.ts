@@ -4,6 +4,7 @@
  */
 import { problems } from '../errors.js';
 import type { RecordId, StoredRecord } from '../persistence/collection.js';
+import { StorageWriteError } from '../persistence/store-errors.js';
 import type { ModelRuntime } from './model-runtime.js';
 
 /** 422 naming every `@BelongTo` field whose parent does not exist. */
@@ -96,7 +97,16 @@ export async function deleteWithRules<T>(
 ): Promise<T> {
   if (model.incoming.length === 0) return remove();
   return model.lock.exclusive(async () => {
-    await applyDeleteRules(model, id);
+    try {
+      await applyDeleteRules(model, id);
+    } catch (error) {
+      // Rules run record by record: say that some children may have changed already.
+      if (!(error instanceof StorageWriteError)) throw error;
+      throw problems.storageFailed(
+        `the datafile could not be written (${error.osCode}) while applying the delete rules of ${model.schema.name.toLowerCase()} ${JSON.stringify(id)}: it was not deleted, but some of its children may already have been updated`,
+        error,
+      );
+    }
     return remove();
   });
 }

@@ -32,6 +32,15 @@ async function loadFails(body: string): Promise<{ error: LoadError; file: string
 }
 
 describe('an application that makes no sense', () => {
+  it('names the line execute() threw at', async () => {
+    const { error, file } = await loadFails(
+      "export default class App extends Application {\n  execute() {\n    this.generateRest();\n    throw new Error('boom');\n  }\n}\n",
+    );
+    expect(error.code).toBe('BAD_APPLICATION');
+    const headerLines = HEADER.split('\n').length - 1;
+    expect([error.file, error.line]).toEqual([file, headerLines + 4]);
+  });
+
   it.each([
     [
       'throws in execute()',

@@ -10,7 +10,7 @@ import { registerDao } from '../app/dao.js';
 import { generateRestRoutes } from '../app/generate-rest.js';
 import { createModelRuntimes, type ModelRuntime } from '../app/model-runtime.js';
 import { servletPrefix } from '../decorators/web-servlet.js';
-import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
+import { LOAD_ERROR_CODES, LoadError, type SourceLocation } from '../errors.js';
 import { buildRouteTable, DuplicateRouteError, type RouteTable } from '../http/route-table.js';
 import type { RouteDefinition } from '../http/types.js';
 import { type LoadedProject, loadProject } from '../loader/load-project.js';
@@ -90,6 +90,17 @@ function applicationOf(loaded: LoadedProject): { app: Application; file: string 
   }
 }
 
+/** The project file and line a throw came from, read from its source-mapped stack. */
+function throwSite(loaded: LoadedProject, error: unknown): SourceLocation | undefined {
+  if (!(error instanceof Error) || error.stack === undefined) return undefined;
+  const files = new Set(loaded.files.map((f) => f.path));
+  for (const match of loaded.mapStack(error.stack).matchAll(/\(?([^\s()]+):(\d+):(\d+)\)?$/gm)) {
+    if (files.has(match[1]!))
+      return { file: match[1]!, line: Number(match[2]), column: Number(match[3]) };
+  }
+  return undefined;
+}
+
 /** Loads `dir` and everything it needs to serve. Throws a {@link LoadError} naming file and line. */
 export async function openProject(
   dir: string,
@@ -140,9 +151,8 @@ export async function openProject(
     } catch (error) {
       if (error instanceof LoadError) throw error;
       const reason = `execute() failed: ${error instanceof Error ? error.message : String(error)}`;
-      throw new LoadError(LOAD_ERROR_CODES.BAD_APPLICATION, { file: file ?? loaded.root }, reason, {
-        cause: error,
-      });
+      const where = throwSite(loaded, error) ?? { file: file ?? loaded.root };
+      throw new LoadError(LOAD_ERROR_CODES.BAD_APPLICATION, where, reason, { cause: error });
     }
     const mount = (r: (typeof routes.manual)[number]) =>
       prefix === '' ? r : { ...r, path: `${prefix}${r.path}` };
