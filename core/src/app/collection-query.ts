@@ -40,7 +40,8 @@ const SUFFIXES: readonly [string, FilterOp][] = [
   ['_like', 'like'],
 ];
 
-const CONTROLS = new Set([
+/** Every query parameter that is a control rather than a field filter (CONTRACT §2). */
+export const COLLECTION_CONTROLS: readonly string[] = [
   'limit',
   'offset',
   'sort',
@@ -54,7 +55,9 @@ const CONTROLS = new Set([
   '_per_page',
   'q',
   '_embed',
-]);
+];
+
+const CONTROLS = new Set(COLLECTION_CONTROLS);
 
 function nonNegativeInteger(name: string, raw: string): number {
   if (!/^\d{1,15}$/.test(raw))

@@ -3,24 +3,14 @@ import { fileURLToPath } from 'node:url';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { LoadError } from '../errors.js';
 import { loadProject } from './load-project.js';
 import { createFakeFramework } from './test-support/fake-framework.js';
+import { loadError } from './test-support/load-error.js';
 import { removeTempProjects, writeTempProject } from './test-support/temp-project.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
 afterEach(removeTempProjects);
-
-async function loadError(dir: string): Promise<LoadError> {
-  try {
-    await loadProject(dir, { framework: createFakeFramework() });
-  } catch (error) {
-    if (error instanceof LoadError) return error;
-    throw error;
-  }
-  throw new Error(`expected ${dir} to fail loading`);
-}
 
 describe('loadProject: load errors name the file and line', () => {
   it('reports a syntax error at its exact line and column', async () => {

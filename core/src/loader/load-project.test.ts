@@ -3,24 +3,14 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { LoadError } from '../errors.js';
 import { type LoadedProject, loadProject } from './load-project.js';
 import { createFakeFramework, type FakeFramework } from './test-support/fake-framework.js';
+import { loadError } from './test-support/load-error.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
 async function load(fixture: string, framework: FakeFramework = createFakeFramework()) {
   return loadProject(path.join(FIXTURES, fixture), { framework });
-}
-
-async function loadError(dir: string): Promise<LoadError> {
-  try {
-    await loadProject(dir, { framework: createFakeFramework() });
-  } catch (error) {
-    if (error instanceof LoadError) return error;
-    throw error;
-  }
-  throw new Error(`expected ${dir} to fail loading`);
 }
 
 /** `file:line` of every class, in the order the project defined them. */

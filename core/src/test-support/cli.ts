@@ -32,28 +32,35 @@ export interface ServeProcess {
   exited(): Promise<number | null>;
 }
 
-export function startServeProcess(args: string[]): Promise<ServeProcess> {
+/** Resolves once a `decorest serve` child prints its URL; rejects if it exits or stalls. */
+export function serveProcessOf(child: ChildProcess): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', ...args], { cwd: REPO_ROOT });
     let out = '';
     const exit = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`serve did not start: ${out}`));
     }, 15_000);
-    const onData = (c: Buffer): void => {
+    child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
       const match = /at (http:\/\/\S+)/.exec(out);
       if (match) {
         clearTimeout(timer);
         resolve({ child, url: match[1]!, output: () => out, exited: () => exit });
       }
-    };
-    child.stdout!.on('data', onData);
+    });
     child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
     void exit.then((code) => {
       clearTimeout(timer);
       reject(new Error(`serve exited with ${String(code)}: ${out}`));
     });
   });
+}
+
+export function startServeProcess(args: string[]): Promise<ServeProcess> {
+  return serveProcessOf(spawn(process.execPath, [CLI, 'serve', ...args], { cwd: REPO_ROOT }));
 }

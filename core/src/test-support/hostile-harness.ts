@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect } from 'vitest';
 
+import { COLLECTION_CONTROLS } from '../app/collection-query.js';
 import type { ModelRuntime } from '../app/model-runtime.js';
 import type { RouteDefinition } from '../http/types.js';
 import { memoryRecords, type PlainRecord, replayDataDir } from './datafile-replay.js';
@@ -374,22 +375,9 @@ export const pathTail = fc.oneof(
   },
 );
 
-export const CONTROLS = [
-  'limit',
-  'offset',
-  'sort',
-  'embed',
-  '_limit',
-  '_start',
-  '_end',
-  '_sort',
-  '_order',
-];
-export const MORE_CONTROLS = ['_page', '_per_page', 'q', '_embed'];
-
 export function queryArb(fields: readonly string[]): fc.Arbitrary<string> {
   const names = fc.oneof(
-    fc.constantFrom(...fields, ...CONTROLS, ...MORE_CONTROLS),
+    fc.constantFrom(...fields, ...COLLECTION_CONTROLS),
     fc
       .tuple(fc.constantFrom(...fields), fc.constantFrom('_gte', '_lte', '_ne', '_like'))
       .map(([f, s]) => f + s),

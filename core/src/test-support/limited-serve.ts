@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 
-import { CLI, REPO_ROOT, type ServeProcess } from './cli.js';
+import { CLI, REPO_ROOT, type ServeProcess, serveProcessOf } from './cli.js';
 
 /** Limits a `decorest serve` child runs under, to make storage fail in ways root cannot stop. */
 export interface ServeLimits {
@@ -22,49 +22,25 @@ export function startLimitedServe(
   env: Record<string, string> = {},
 ): Promise<ServeProcess> {
   const ulimit = limits.fileBlocks === undefined ? '' : `ulimit -f ${limits.fileBlocks} && `;
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      '/bin/sh',
-      [
-        '-c',
-        `${ulimit}exec "$0" "$@"`,
-        process.execPath,
-        CLI,
-        'serve',
-        dir,
-        '--port',
-        '0',
-        '--quiet',
-      ],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, ...env },
-        ...(limits.uid === undefined ? {} : { uid: limits.uid }),
-        ...(limits.gid === undefined ? {} : { gid: limits.gid }),
-      },
-    );
-    let out = '';
-    const exit = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`serve did not start: ${out}`));
-    }, 15_000);
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-      const match = /at (http:\/\/\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]!, output: () => out, exited: () => exit });
-      }
-    });
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    void exit.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${String(code)}: ${out}`));
-    });
-  });
+  const child = spawn(
+    '/bin/sh',
+    [
+      '-c',
+      `${ulimit}exec "$0" "$@"`,
+      process.execPath,
+      CLI,
+      'serve',
+      dir,
+      '--port',
+      '0',
+      '--quiet',
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      ...(limits.uid === undefined ? {} : { uid: limits.uid }),
+      ...(limits.gid === undefined ? {} : { gid: limits.gid }),
+    },
+  );
+  return serveProcessOf(child);
 }
