@@ -51,14 +51,20 @@ export function generateData(n, seed = 20260101) {
  * id once per n requests, so byId/patch touch the start, middle and end alike.
  */
 export function spreadIds(n) {
-  let stride = Math.max(1, Math.floor(n * 0.618));
-  while (gcd(stride, n) !== 1) stride++;
+  const stride = spreadStride(n);
   let i = 0;
   return () => {
     const id = 1 + ((i * stride) % n);
     i = (i + 1) % n;
     return id;
   };
+}
+
+/** The stride of {@link spreadIds}, for a load generator that walks the ids itself (wrk). */
+export function spreadStride(n) {
+  let stride = Math.max(1, Math.floor(n * 0.618));
+  while (gcd(stride, n) !== 1) stride++;
+  return stride;
 }
 
 function gcd(a, b) {

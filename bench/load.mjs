@@ -1,62 +1,18 @@
-// One autocannon cell, bounded in time (duration + a watchdog) and in count (maxOverallRequests).
-import autocannon from 'autocannon';
+// The load generator of a run: autocannon (issue 6's named tool, always installed) or wrk (a C
+// client from Debian's packages, preferred when present: on two cores autocannon's own CPU cost
+// caps the fastest cells well below what the servers can do). Both take the same load plan.
+import { runAutocannon } from './autocannon-load.mjs';
+import { runWrk, wrkVersion } from './wrk-load.mjs';
 
-/** Far above what any target reaches on loopback, so it only bounds a runaway loop. */
-const MAX_REQUESTS_PER_SECOND = 200_000;
-const WATCHDOG_GRACE_MS = 15_000;
+export const CLIENTS = ['auto', 'autocannon', 'wrk'];
 
-/**
- * Runs `request` against `url` with `connections` keep-alive connections for `durationSec`.
- * Latency percentiles come from autocannon's per-response times (fractional ms) of 2xx answers,
- * since its own histogram keeps whole milliseconds only, too coarse on loopback.
- */
-export function runLoad({ url, connections, durationSec, request }) {
-  const cap = Math.max(connections, Math.ceil(durationSec * MAX_REQUESTS_PER_SECOND));
-  let times = new Float64Array(1 << 16);
-  let count = 0;
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections,
-        duration: durationSec,
-        maxOverallRequests: cap,
-        timeout: 10,
-        requests: [request],
-      },
-      (error, result) => {
-        clearTimeout(watchdog);
-        if (error) return reject(error);
-        const sorted = times.subarray(0, count).sort();
-        resolve({
-          requests: result.requests.total,
-          seconds: result.duration,
-          rps: result.duration > 0 ? result.requests.total / result.duration : 0,
-          p50: percentile(sorted, 0.5),
-          p99: percentile(sorted, 0.99),
-          errors: result.errors,
-          timeouts: result.timeouts,
-          non2xx: result.non2xx,
-          statuses: Object.fromEntries(
-            Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]),
-          ),
-        });
-      },
-    );
-    instance.on('response', (_client, status, _bytes, ms) => {
-      if (status < 200 || status >= 300) return;
-      if (count === times.length) {
-        const grown = new Float64Array(times.length * 2);
-        grown.set(times);
-        times = grown;
-      }
-      times[count++] = ms;
-    });
-    const watchdog = setTimeout(() => instance.stop(), durationSec * 1000 + WATCHDOG_GRACE_MS);
-  });
-}
-
-function percentile(sorted, q) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+/** Resolves `--client` to a runnable load generator, or throws why it cannot. */
+export function pickClient(requested) {
+  const wrk = requested === 'autocannon' ? undefined : wrkVersion();
+  if (requested === 'wrk' && !wrk) {
+    throw new Error('--client wrk: wrk is not installed (Debian: apt-get install wrk)');
+  }
+  if (wrk) return { name: 'wrk', label: `wrk ${wrk} (C, one thread)`, run: runWrk };
+  const why = requested === 'autocannon' ? 'chosen with --client' : 'wrk is not installed';
+  return { name: 'autocannon', label: `autocannon (JavaScript; ${why})`, run: runAutocannon };
 }

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { CLIENTS } from './load.mjs';
 import { SCENARIO_NAMES } from './scenarios.mjs';
 import { ROOT, TARGET_NAMES } from './targets.mjs';
 
@@ -23,6 +24,10 @@ export const USAGE = `Usage: node bench/run.mjs [options]
   --scenarios <list>   comma list of ${SCENARIO_NAMES.join(', ')} (default all)
   --quick              smoke variant: N = 200 only, 1 s cells, 1 round, no warm-up, one start,
                        no m-model project (seconds, for CI)
+  --client <c>         load generator: auto (default: wrk when installed, else autocannon),
+                       autocannon, or wrk
+  --no-pin             let client and servers share every CPU (default on Linux: autocannon
+                       on the first allowed CPU, every server on the others, via taskset)
   --no-write           print the table only; leave bench/RESULTS.md alone
   --build              rebuild core (tsc -b core) first; otherwise only when core/dist is missing
   --decorest-root <d>  serve decorest from another checkout's core/ (built), e.g. a snapshot
@@ -78,6 +83,8 @@ export function readOptions(argv) {
       scenarios: { type: 'string' },
       quick: { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
+      'no-pin': { type: 'boolean', default: false },
+      client: { type: 'string' },
       build: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       'decorest-root': { type: 'string' },
@@ -109,6 +116,8 @@ export function readOptions(argv) {
       ? list('scenarios', values.scenarios, SCENARIO_NAMES)
       : SCENARIO_NAMES,
     write: !values['no-write'],
+    pin: !values['no-pin'],
+    client: list('client', values.client ?? 'auto', CLIENTS)[0],
     build: values.build,
     keep: values.keep,
     decorestRoot: values['decorest-root'] ? resolve(values['decorest-root']) : ROOT,

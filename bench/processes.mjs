@@ -59,11 +59,16 @@ export function httpJson(method, url, body, timeoutMs = 5000) {
 
 /**
  * Spawns `node <args>` detached (its own process group, so a server's own children die with it)
- * and keeps the tail of its output for crash reports.
+ * and keeps the tail of its output for crash reports. With `cpus` (a CPU list) it runs under
+ * `taskset`, which execs node in place: the pid, signals and /proc stay node's.
  */
-export function startChild(name, args, { cwd, env } = {}) {
+export function startChild(name, args, { cwd, env, cpus } = {}) {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, args, {
+  const [file, argv] =
+    cpus === undefined
+      ? [process.execPath, args]
+      : ['taskset', ['-c', cpus, process.execPath, ...args]];
+  const child = spawn(file, argv, {
     cwd,
     env: { ...process.env, ...env },
     detached: true,

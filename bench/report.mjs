@@ -300,12 +300,13 @@ columns, not numbers across runs.
 - date: ${meta.date}
 - node: ${meta.node}; CPU: ${meta.cpu} × ${meta.cores} cores; ${meta.os}
 - machine load: ${meta.load}
+- CPUs: ${meta.cpus}
 - decorest: ${meta.revision}
 - data: N = ${meta.sizes.map(fmt.n).join(' and ')} todos (about N/100 users), every size served at once; ${meta.connections} connections; ${meta.duration} s per cell and round, after ${meta.warmup} s warm-up in the first round; ${meta.rounds} round(s), every target and size interleaved per scenario and round; loopback only; run took ${meta.elapsed}
 
 ${table}
 
-p50/p99: latency of the 2xx answers (of the median round when there are several). "÷ baseline": this row's req/s over the bare node:http
+p50/p99: latency (of the median round when there are several; which answers count is in the notes). "÷ baseline": this row's req/s over the bare node:http
 server's in the same scenario and size; "decorest ÷ best json-server": over the faster json-server; "÷ own N=…": this row's req/s over the same target's in the same scenario at the smallest size.
 
 ## Startup, memory, durability

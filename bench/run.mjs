@@ -11,10 +11,12 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { describeSplit, pinSelf, planCpuSplit } from './cpu-split.mjs';
 import { generateData } from './data.mjs';
 import { checkDurability } from './durability.mjs';
-import { runLoad } from './load.mjs';
+import { pickClient } from './load.mjs';
 import { writeModelProject } from './models.mjs';
+import { runNotes } from './notes.mjs';
 import { readOptions, USAGE } from './options.mjs';
 import {
   describeExit,
@@ -114,7 +116,10 @@ async function startTimed(entry, opts, notes, labels) {
   // Generous: json-server 1.x reads 100k records slowly; a cold start is measured, then judged.
   const timeout = 60_000 + entry.n;
   for (let attempt = 0; ; attempt++) {
-    const handle = startChild(entry.target, entry.args, { cwd: entry.cwd });
+    const handle = startChild(entry.target, entry.args, {
+      cwd: entry.cwd,
+      cpus: opts.split.servers,
+    });
     try {
       const ms = await waitReady(handle, url, timeout, START_POLL_MS);
       return { handle, ms };
@@ -187,31 +192,6 @@ async function prettierFormatted(file, text) {
   }
 }
 
-/** A busy shared machine changes more than the absolute figures: say so beside the table. */
-function busyNote(loadBefore, loadAfter, cores) {
-  const load = Math.max(loadBefore, loadAfter);
-  if (load <= cores * 0.75) return [];
-  const when = loadBefore >= loadAfter ? 'when this run started' : 'by the end of this run';
-  return [
-    `The machine was busy ${when} (1-min load ${load.toFixed(2)} on ${cores} cores, from other work): absolute req/s are far below a quiet machine's, and ratios between the fastest targets may be compressed too, since autocannon shares the same cores and a client-bound cell narrows the gap.`,
-  ];
-}
-
-/** Says when a target ran on a Node older than its package declares (json-server 1.x). */
-function engineNotes(entries, opts) {
-  const notes = [];
-  for (const name of new Set(entries.filter((e) => !e.dead).map((e) => e.target))) {
-    const wanted = TARGETS[name].check(opts).engines?.node;
-    const major = Number(/>=\s*(\d+)/.exec(wanted ?? '')?.[1]);
-    if (major > Number(process.versions.node.split('.')[0])) {
-      notes.push(
-        `${TARGETS[name].label()} declares engines.node "${wanted}"; it ran on ${process.version} here and answered every check before load.`,
-      );
-    }
-  }
-  return notes;
-}
-
 async function runCell(opts, scenarioName, entry, labels, round) {
   const scenario = SCENARIOS[scenarioName];
   const target = TARGETS[entry.target];
@@ -223,9 +203,9 @@ async function runCell(opts, scenarioName, entry, labels, round) {
   }
   const wrong = await scenario.check(entry.base, target, entry.data, entry).catch((e) => e.message);
   if (wrong) return { ...cell, problem: `wrong answer before load: ${wrong}` };
-  const request = scenario.request(target, entry.data, entry);
+  const plan = scenario.request(target, entry.data, entry);
   const load = (durationSec) =>
-    runLoad({ url: entry.base, connections: opts.connections, durationSec, request });
+    opts.load.run({ url: entry.base, connections: opts.connections, durationSec, plan });
   if (round === 0 && opts.warmup > 0) await load(opts.warmup);
   const result = await load(opts.duration);
   if (entry.handle.exit) {
@@ -325,7 +305,7 @@ async function timeModelProjects(opts, workRoot, notes, problems, running) {
       const handle = startChild(
         `decorest ${p.count}-model`,
         [cli, 'serve', p.dir, '--port', '0', '--quiet'],
-        { cwd: p.dir },
+        { cwd: p.dir, cpus: opts.split.servers },
       );
       running.add(handle);
       const url = (output) => {
@@ -363,6 +343,9 @@ async function main() {
     return 0;
   }
   if (opts.targets.includes('decorest')) ensureCoreBuilt(opts.decorestRoot, opts.build);
+  opts.load = pickClient(opts.client);
+  opts.split = planCpuSplit(opts.pin);
+  if (opts.split.client !== undefined) pinSelf(opts.split);
 
   const labels = Object.fromEntries(opts.targets.map((t) => [t, TARGETS[t].label()]));
   const datasets = opts.sizes.map((n) => generateData(n));
@@ -371,7 +354,7 @@ async function main() {
   const workRoot = await mkdtemp(join(os.tmpdir(), 'decorest-bench-'));
   const running = new Set();
   const problems = [];
-  const runNotes = [];
+  const eventNotes = [];
   let entries = [];
   let cells = [];
   let models = [];
@@ -386,10 +369,10 @@ async function main() {
 
   try {
     log(
-      `bench: N=${opts.sizes.map(fmt.n).join(', ')}, ${opts.duration} s cells × ${opts.rounds} round(s), ${opts.connections} connections, ${opts.spawns} start(s) per server, in ${workRoot}`,
+      `bench: ${opts.load.name}; ${describeSplit(opts.split)}; N=${opts.sizes.map(fmt.n).join(', ')}, ${opts.duration} s cells × ${opts.rounds} round(s), ${opts.connections} connections, ${opts.spawns} start(s) per server, in ${workRoot}`,
     );
     entries = await prepareEntries(opts, datasets, workRoot, problems, labels);
-    await startEntries(entries, opts, problems, runNotes, labels, running);
+    await startEntries(entries, opts, problems, eventNotes, labels, running);
     cells = await runScenarios(entries, opts, labels, problems);
     for (const e of entries) {
       if (e.handle && !e.dead && !e.handle.exit) e.rssAfter = rssMiB(e.handle);
@@ -398,7 +381,7 @@ async function main() {
     await Promise.all(entries.filter((e) => e.handle).map((e) => stopChild(e.handle)));
     running.clear();
     if (opts.models > 0 && entries.some((e) => e.target === 'decorest')) {
-      models = await timeModelProjects(opts, workRoot, runNotes, problems, running);
+      models = await timeModelProjects(opts, workRoot, eventNotes, problems, running);
     }
   } finally {
     await Promise.all([...running].map((h) => stopChild(h)));
@@ -429,23 +412,21 @@ async function main() {
       os: `${os.type()} ${os.release()} ${os.arch()}`,
       load: `1-min load average ${loadBefore.toFixed(2)} at the start, ${loadAfter.toFixed(2)} at the end`,
       revision: servedRevision,
+      cpus: describeSplit(opts.split),
+      client: opts.load.label,
       elapsed: `${minutes.toFixed(1)} min`,
       ...opts,
     };
-    const notes = [
-      'The baseline keeps writes in memory only; decorest acknowledges a write once it is in its datafile, and both json-servers rewrite their whole db.json per write.',
-      'json-server 1.x has no `_limit`: its list10 cell asks `?_page=1&_per_page=10`, the same ten records inside its pagination envelope. json-server 0.17 asks `?_limit=10`.',
-      'nested10: decorest and the baseline answer `GET /users/:id/todos?limit=10` (the baseline from an index user id → that user’s todos in id order). json-server 0.17 serves `/users/:id/todos?_limit=10` natively, by rewriting it to `/todos?userId=:id`, so its todos carry `userId` where decorest’s carry `user`. json-server 1.x has no nested routes (only `/:name` and `/:name/:id`): its cell asks `/todos?userId=:id&_page=1&_per_page=10`, the same ten records in its pagination envelope. User ids are spread over the ~N/100 users, ~100 todos each at every size.',
-      'Scenarios run in the order list10, byId, nested10, patch, create: patch touches only the original ids 1..N; create grows each collection by as many records as it answered, so the targets hold different sizes afterwards (hence RSS after the run is indicative only).',
-      `Cold start: spawn → first 200 on the list route, polled every ${START_POLL_MS} ms, on the freshly written files; the last of the ${opts.spawns} starts per server is the one loaded. RSS (VmRSS of the server process) ${RSS_SETTLE_MS} ms after that first 200, and again after the last cell.`,
-      'Durability: the create cell records every id answered 201 (the same client-side body parse for every target, so cells stay comparable); afterwards decorest is killed with SIGKILL, so nothing can be flushed on the way out, and its data/todos.db is read with NeDB semantics (last line per _id wins, $$deleted removes).',
-      'In the verdicts, "baseline X×" beside a json-server ratio is the bare baseline’s own ratio over the same json-server, the most this run could show (autocannon shares the two cores with the servers, so the fastest cells are partly client-bound); beside a scale ratio it is the baseline’s own ratio between the sizes, which its design keeps at 1×, so its distance from 1× is the noise of this run.',
-      'Before each cell one request checks the answer (the right ten records, the right record, a 201 with an id, the merged record); a target that answers wrongly is not measured. A json-server cell with timeouts still shows the req/s it achieved in its time bound (autocannon timeout 10 s).',
-      ...busyNote(loadBefore, loadAfter, cpus.length),
-      ...engineNotes(entries, opts),
-      ...runNotes,
-      ...problems.map((p) => p.text),
-    ];
+    const notes = runNotes({
+      opts,
+      loadBefore,
+      loadAfter,
+      cores: cpus.length,
+      entries,
+      startPollMs: START_POLL_MS,
+      rssSettleMs: RSS_SETTLE_MS,
+      extra: [...eventNotes, ...problems.map((p) => p.text)],
+    });
     const file = join(ROOT, 'bench/RESULTS.md');
     const markdown = resultsMarkdown({ meta, table, startup, targets, notes });
     await writeFile(file, await prettierFormatted(file, markdown));

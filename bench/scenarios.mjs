@@ -4,7 +4,6 @@
 //
 // `create` runs last: right after it the bench kills decorest and looks for every id it
 // acknowledged in the datafile (run.mjs), so no later cell needs a restarted server.
-import { spreadIds } from './data.mjs';
 import { httpJson } from './processes.mjs';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -12,20 +11,14 @@ const NEW_TODO = { content: 'Bench todo: write it down', completed: false };
 const PATCH_TRUE = JSON.stringify({ completed: true });
 const PATCH_FALSE = JSON.stringify({ completed: false });
 
-/** Cycles ids over 1..n, one per request, shared by all connections. */
-function cyclingPath(n, pathOf) {
-  const next = spreadIds(n);
-  return (req) => ({ ...req, path: pathOf(next()) });
-}
-
-/** Like cyclingPath, and flips `completed` on every pass so each PATCH really changes a record. */
-function cyclingPatch(n, prefix) {
-  const next = spreadIds(n);
-  let sent = 0;
-  return (req) => {
-    const completed = Math.floor(sent++ / n) % 2 === 0;
-    return { ...req, path: `${prefix}${next()}`, body: completed ? PATCH_TRUE : PATCH_FALSE };
-  };
+/**
+ * A path that walks ids 1..count in `spreadIds` order (same order for every client), e.g.
+ * `/todos/` + id, or `/todos?userId=` + id + `&_page=1`.
+ */
+function spreadPath(count, pathOf) {
+  const marker = '\u0000';
+  const [prefix, suffix] = pathOf(marker).split(marker);
+  return { count, prefix, suffix };
 }
 
 function sameTodo(got, want) {
@@ -58,9 +51,11 @@ function checkList(res, target, want) {
 }
 
 /**
- * Each scenario: `request(target, data, ctx)` builds the autocannon request (`ctx.acked`, a Set,
- * collects the ids a create answered 201 for); `check(base, target, data, ctx)` returns what is
- * wrong with one exchange, or undefined.
+ * Each scenario: `request(target, data, ctx)` returns the load plan for either load generator
+ * (load.mjs): `method`, `headers`, and `path` or `spread` (ids walked over the collection),
+ * `body` or `bodies` (two bodies swapped on every full pass over the ids), and `ackedIds`, a Set
+ * that collects the ids answered 201; `check(base, target, data, ctx)` returns what is wrong
+ * with one exchange, or undefined.
  */
 export const SCENARIOS = {
   list10: {
@@ -78,8 +73,7 @@ export const SCENARIOS = {
     read: true,
     request: (_target, data) => ({
       method: 'GET',
-      path: '/todos/1',
-      setupRequest: cyclingPath(data.n, (id) => `/todos/${id}`),
+      spread: spreadPath(data.n, (id) => `/todos/${id}`),
     }),
     async check(base, _target, data) {
       const want = data.todos[data.todos.length - 1];
@@ -95,8 +89,7 @@ export const SCENARIOS = {
     read: true,
     request: (target, data) => ({
       method: 'GET',
-      path: target.routes.nested(1),
-      setupRequest: cyclingPath(data.users.length, target.routes.nested),
+      spread: spreadPath(data.users.length, target.routes.nested),
     }),
     async check(base, target, data) {
       const user = data.users[Math.floor(data.users.length / 2)];
@@ -110,10 +103,10 @@ export const SCENARIOS = {
     describe: 'PATCH /todos/:id (ids spread over the collection)',
     request: (_target, data) => ({
       method: 'PATCH',
-      path: '/todos/1',
       headers: JSON_HEADERS,
-      body: PATCH_TRUE,
-      setupRequest: cyclingPatch(data.n, '/todos/'),
+      spread: spreadPath(data.n, (id) => `/todos/${id}`),
+      // Flipped on every pass, so each PATCH really changes the record.
+      bodies: [PATCH_TRUE, PATCH_FALSE],
     }),
     async check(base, _target, data) {
       const want = { ...data.todos[Math.floor(data.todos.length / 2)], completed: true };
@@ -132,11 +125,7 @@ export const SCENARIOS = {
       headers: JSON_HEADERS,
       body: JSON.stringify(NEW_TODO),
       // Every target pays the same client-side parse, so the cells stay comparable.
-      onResponse: (status, body) => {
-        if (status !== 201) return;
-        const id = createdId(body);
-        if (id !== undefined) ctx.acked.add(id);
-      },
+      ackedIds: ctx.acked,
     }),
     async check(base, _target, _data, ctx) {
       const res = await httpJson('POST', `${base}/todos`, NEW_TODO, 30_000);

@@ -49,6 +49,11 @@ export class Request {
     return this.#params[name] ?? '';
   }
 
+  /** Whether the URL had a query string; lets hot paths skip parsing one that is not there. */
+  get hasQuery(): boolean {
+    return this.#search !== '';
+  }
+
   /** A query parameter's first value, or the whole query. */
   query(): URLSearchParams;
   query(name: string): string | undefined;
