@@ -1,5 +1,5 @@
-// Gives the load generator and the servers different cores. autocannon is JavaScript and needs a
-// core of its own to keep up with a fast server; left to the scheduler on two cores, client and
+// Gives the load generator and the servers different cores. A client needs a core of its own to
+// keep up with a fast server; left to the scheduler on two cores, client and
 // server take turns on both, so the fastest cells measure the client and every ratio between
 // fast targets is squeezed towards 1×. Every target is pinned alike, so no target gains from it.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -26,7 +26,7 @@ function allowedCpus() {
 }
 
 /**
- * Decides the split: the first allowed CPU for this process (autocannon), the others for the
+ * Decides the split: the first allowed CPU for this process (the load generator), the others for the
  * servers. Returns `{ client, servers }` as CPU-list strings, or `{ reason }` when it cannot.
  */
 export function planCpuSplit(enabled) {
@@ -39,7 +39,7 @@ export function planCpuSplit(enabled) {
   return { client: String(cpus[0]), servers: cpus.slice(1).join(',') };
 }
 
-/** Moves every thread of this process (autocannon runs in it) onto the client CPU. */
+/** Moves every thread of this process onto the client CPU; wrk, its child, inherits it. */
 export function pinSelf(split) {
   execFileSync('taskset', ['-a', '-c', '-p', split.client, String(process.pid)], {
     stdio: 'ignore',
@@ -50,5 +50,5 @@ export function pinSelf(split) {
 export function describeSplit(split) {
   return split.client === undefined
     ? `client and servers share every CPU (not pinned: ${split.reason})`
-    : `autocannon pinned to CPU ${split.client}, every server to CPU ${split.servers}`;
+    : `load generator pinned to CPU ${split.client}, every server to CPU ${split.servers}`;
 }

@@ -50,7 +50,7 @@ export function runNotes({
   extra,
 }) {
   return [
-    `Load generator: ${opts.load.label}, ${opts.connections} keep-alive connections, a closed loop (each connection sends its next request when the answer arrives). p50/p99 are ${opts.load.name === 'wrk' ? 'wrk’s latency distribution of every answer' : 'autocannon’s per-response times of 2xx answers'}.`,
+    `Load generator: ${opts.driver.label}, ${opts.connections} keep-alive connections, a closed loop (each connection sends its next request when the answer arrives). p50/p99 are ${opts.driver.name === 'wrk' ? 'wrk’s latency distribution of every answer' : 'autocannon’s per-response times of 2xx answers'}.`,
     'The baseline keeps writes in memory only; decorest acknowledges a write once it is in its datafile, and both json-servers rewrite their whole db.json per write.',
     'json-server 1.x has no `_limit`: its list10 cell asks `?_page=1&_per_page=10`, the same ten records inside its pagination envelope. json-server 0.17 asks `?_limit=10`.',
     'nested10: decorest and the baseline answer `GET /users/:id/todos?limit=10` (the baseline from an index user id → that user’s todos in id order). json-server 0.17 serves `/users/:id/todos?_limit=10` natively, by rewriting it to `/todos?userId=:id`, so its todos carry `userId` where decorest’s carry `user`. json-server 1.x has no nested routes (only `/:name` and `/:name/:id`): its cell asks `/todos?userId=:id&_page=1&_per_page=10`, the same ten records in its pagination envelope. User ids are spread over the ~N/100 users, ~100 todos each at every size.',

@@ -205,7 +205,7 @@ async function runCell(opts, scenarioName, entry, labels, round) {
   if (wrong) return { ...cell, problem: `wrong answer before load: ${wrong}` };
   const plan = scenario.request(target, entry.data, entry);
   const load = (durationSec) =>
-    opts.load.run({ url: entry.base, connections: opts.connections, durationSec, plan });
+    opts.driver.run({ url: entry.base, connections: opts.connections, durationSec, plan });
   if (round === 0 && opts.warmup > 0) await load(opts.warmup);
   const result = await load(opts.duration);
   if (entry.handle.exit) {
@@ -343,7 +343,7 @@ async function main() {
     return 0;
   }
   if (opts.targets.includes('decorest')) ensureCoreBuilt(opts.decorestRoot, opts.build);
-  opts.load = pickClient(opts.client);
+  opts.driver = pickClient(opts.client);
   opts.split = planCpuSplit(opts.pin);
   if (opts.split.client !== undefined) pinSelf(opts.split);
 
@@ -369,7 +369,7 @@ async function main() {
 
   try {
     log(
-      `bench: ${opts.load.name}; ${describeSplit(opts.split)}; N=${opts.sizes.map(fmt.n).join(', ')}, ${opts.duration} s cells × ${opts.rounds} round(s), ${opts.connections} connections, ${opts.spawns} start(s) per server, in ${workRoot}`,
+      `bench: ${opts.driver.name}; ${describeSplit(opts.split)}; N=${opts.sizes.map(fmt.n).join(', ')}, ${opts.duration} s cells × ${opts.rounds} round(s), ${opts.connections} connections, ${opts.spawns} start(s) per server, in ${workRoot}`,
     );
     entries = await prepareEntries(opts, datasets, workRoot, problems, labels);
     await startEntries(entries, opts, problems, eventNotes, labels, running);
@@ -413,7 +413,7 @@ async function main() {
       load: `1-min load average ${loadBefore.toFixed(2)} at the start, ${loadAfter.toFixed(2)} at the end`,
       revision: servedRevision,
       cpus: describeSplit(opts.split),
-      client: opts.load.label,
+      client: opts.driver.label,
       elapsed: `${minutes.toFixed(1)} min`,
       ...opts,
     };
