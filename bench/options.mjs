@@ -14,7 +14,8 @@ export const USAGE = `Usage: node bench/run.mjs [options]
   --duration <s>       measured seconds per cell and round (default 2)
   --warmup <s>         unmeasured seconds before each cell's first round (default 1)
   --rounds <r>         interleaved rounds per scenario; each cell shows its median round
-                       (default 5: short cells, many rounds, against bursts of other work)
+                       (default 9: short cells, many rounds, against bursts of other work; with 5
+                       the same cell's median moved by up to 25 % between runs)
   --connections <c>    concurrent keep-alive connections (default 10)
   --spawns <k>         cold starts per target and size, interleaved; the median is reported
                        (default 5; the last start is the one loaded)
@@ -104,7 +105,7 @@ export function readOptions(argv) {
     sizes,
     duration: positiveNumber('duration', values.duration ?? (quick ? '1' : '2')),
     warmup: positiveNumber('warmup', values.warmup ?? (quick ? '0' : '1'), { allowZero: true }),
-    rounds: positiveNumber('rounds', values.rounds ?? (quick ? '1' : '5'), { integer: true }),
+    rounds: positiveNumber('rounds', values.rounds ?? (quick ? '1' : '9'), { integer: true }),
     spawns: positiveNumber('spawns', values.spawns ?? (quick ? '1' : '5'), { integer: true }),
     models: positiveNumber('models', values.models ?? (quick ? '0' : '20'), {
       integer: true,
