@@ -11,7 +11,7 @@ export const USAGE = `Usage: node bench/run.mjs [options]
   --sizes <list>       comma list of collection sizes, all served at once and interleaved
                        (default 1000,100000: issue 6's two sizes and its 100k ÷ 1k scale ratio)
   --n <count>          one size only (same as --sizes <count>)
-  --duration <s>       measured seconds per cell and round (default 2)
+  --duration <s>       measured seconds per cell and round (default 2; whole seconds with wrk)
   --warmup <s>         unmeasured seconds before each cell's first round (default 1)
   --rounds <r>         interleaved rounds per scenario; each cell shows its median round
                        (default 9: short cells, many rounds, against bursts of other work; with 5

@@ -319,8 +319,20 @@ ${targets.length ? targets.join('\n') : '- (no decorest cells measured)'}
 
 ## Where the time goes
 
-A CPU profile of the slowest scenario and of start-up, and what was changed because of it,
-is in [PROFILE.md](PROFILE.md) (kept by hand: profiles are not part of this run).
+In short (the profiles, tables and how to take them are in [PROFILE.md](PROFILE.md), kept by
+hand: profiles are not part of this run):
+
+- The slowest scenario is \`patch\`. Its profile showed the datafile append, a \`FileHandle.write\`
+  round trip through libuv's thread pool per batch, as the largest cost of decorest's own
+  (11.7 % of the server's samples) after Node's socket write. Appends are now one synchronous
+  \`write(2)\` per event-loop turn (2.2 %); every acknowledged write is still in the datafile.
+- Reads spend most of their time in Node's HTTP layer (the socket \`writev\` about a quarter),
+  which the bare baseline pays too; decorest's own dispatch, handler and \`JSON.stringify\` are
+  about a tenth. \`GET /todos/:id\` without a query no longer builds a query, an embed list or a
+  record copy.
+- The bench itself was the first bottleneck: autocannon and the servers shared both cores, so
+  the fastest cells measured the client. The client and the servers are now pinned to separate
+  CPUs, and wrk (C) drives the load when installed.
 
 ## Notes
 
