@@ -2,11 +2,20 @@
 import autocannon from 'autocannon';
 
 import { spreadIds } from './data.mjs';
-import { createdId } from './scenarios.mjs';
 
 /** Far above what any target reaches on loopback, so it only bounds a runaway loop. */
 const MAX_REQUESTS_PER_SECOND = 200_000;
 const WATCHDOG_GRACE_MS = 15_000;
+
+/** The id of a created record from its 201 body, as a string (json-server 1.x ids are strings). */
+function createdId(body) {
+  try {
+    const id = JSON.parse(body)?.id;
+    return id === undefined || id === null ? undefined : String(id);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The autocannon request for a load plan (scenarios.mjs). */
 export function autocannonRequest(plan) {

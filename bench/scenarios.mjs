@@ -31,16 +31,6 @@ function sameTodo(got, want) {
   );
 }
 
-/** The id of a created record from its 201 body, as a string (json-server 1.x ids are strings). */
-export function createdId(body) {
-  try {
-    const id = JSON.parse(body)?.id;
-    return id === undefined || id === null ? undefined : String(id);
-  } catch {
-    return undefined;
-  }
-}
-
 function checkList(res, target, want) {
   const items = res.status === 200 ? target.routes.listItems(res.json) : undefined;
   if (!Array.isArray(items)) return `answered ${res.status} ${res.text.slice(0, 200)}`;
