@@ -83,6 +83,17 @@ function rejectForbiddenKeys(text: string, value: unknown): void {
   if (found.length > 0) throw new ValidationProblem('Invalid request body', found);
 }
 
+/**
+ * The client went away before its body was in (aborted, or the connection reset). No one is
+ * left to answer, and nothing went wrong on our side: dispatch drops it without a log line.
+ */
+export class ClientGoneError extends Error {
+  constructor(cause: string) {
+    super(`the client closed the connection before its body was read (${cause})`);
+    this.name = 'ClientGoneError';
+  }
+}
+
 function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -109,8 +120,10 @@ function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
       done = true;
       resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     });
-    req.on('error', fail);
-    req.on('aborted', () => fail(new Error('the client aborted the request')));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      fail(error.code === 'ECONNRESET' ? new ClientGoneError(error.code) : error),
+    );
+    req.on('aborted', () => fail(new ClientGoneError('aborted')));
   });
 }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { HttpProblem, problems } from '../errors.js';
-import { readJsonBody } from './body.js';
+import { ClientGoneError, readJsonBody } from './body.js';
 import { CORS_HEADERS, preflightHeaders } from './cors.js';
 import { Request } from './request.js';
 import { Response } from './response.js';
@@ -140,6 +140,8 @@ export async function dispatch(
     const returned = await match.value.handler(req, res);
     if (!res.sent && returned !== undefined) res.json(returned);
   } catch (error) {
+    // A client that left mid-body has no socket to answer on: nothing to send, nothing to log.
+    if (error instanceof ClientGoneError) return;
     sendProblem(res, toProblem(error, ctx, rawReq), path);
   } finally {
     // A handler may answer later (a callback); the timeout sweep watches those.

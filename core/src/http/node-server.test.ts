@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
+
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { jsonRequest, rawRequest } from '../test-support/http-client.js';
@@ -224,6 +227,30 @@ describe('the API server', () => {
     expect(JSON.stringify(body)).not.toContain('secret internals');
     expect((logged[0] as Error).message).toBe('secret internals');
     expect((await jsonRequest(url, 'GET', '/ok')).json).toEqual({ ok: true });
+  });
+
+  it('drops a client that leaves mid-body quietly: no log line, no handler call', async () => {
+    let called = 0;
+    const url = await serve([
+      route('POST', '/echo', (req, res) => {
+        called++;
+        res.json(req.body());
+      }),
+    ]);
+    const { port } = new URL(url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(
+      'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    // The server keeps serving, and the next request is answered normally.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const answer = await jsonRequest(url, 'POST', '/echo', { b: 1 });
+    expect(answer.json).toEqual({ b: 1 });
+    expect(called).toBe(1);
+    expect(logged).toEqual([]);
   });
 
   it('answers 504 when a handler never answers, and frees the socket', async () => {
