@@ -57,6 +57,12 @@ describe('examples/todo', () => {
     ]);
     expect((await call('GET', '/manual/todos/1')).json).toMatchObject({ content: 'a' });
     expect((await call('GET', '/manual/todos/9')).status).toBe(404);
+    // Ids are parsed strictly, as the generated routes do: `0x1` and `1e0` are not todo 1.
+    for (const id of ['0x1', '1e0', '1.0', '-1']) {
+      expect((await call('GET', `/manual/todos/${id}`)).status, id).toBe(400);
+      expect((await call('DELETE', `/manual/todos/${id}`)).status, id).toBe(400);
+    }
+    expect((await call('GET', '/users/0x1/summary')).status).toBe(400);
     const put = await call('PUT', '/manual/todos/1', { content: 'b', completed: true });
     expect(put.json).toEqual({ id: 1, content: 'b', completed: true, user: null });
     expect((await call('GET', '/todos/1')).json).toEqual(put.json);

@@ -4,6 +4,18 @@ import { Todo } from './todo.js';
 import { User } from './user.js';
 
 /**
+ * The `:id` of a hand-written route as a number (digits only, the generated routes' rule), or
+ * undefined after answering 400. `Number()` alone would let `0x1` and `1e0` address todo 1,
+ * where the generated routes answer 400 (and the spec's Java `Integer.parseInt` throws).
+ */
+function idParam(req: Request, res: Response): number | undefined {
+  const raw = req.params('id');
+  if (/^\d{1,15}$/.test(raw)) return Number(raw);
+  res.status(400).json({ message: `id must be a positive integer, got ${JSON.stringify(raw)}` });
+  return undefined;
+}
+
+/**
  * The spec's hand-written handlers (§4.2), one class per route, on the same datasource the
  * generated endpoints use.
  */
@@ -15,7 +27,9 @@ export class GetAllTodos implements HttpRequestHandler {
 
 export class GetTodo implements HttpRequestHandler {
   async method(req: Request, res: Response) {
-    const todo = await dao(Todo).getById(Number(req.params('id')));
+    const id = idParam(req, res);
+    if (id === undefined) return;
+    const todo = await dao(Todo).getById(id);
     if (todo === undefined) res.status(404).json({ message: 'no such todo' });
     else res.json(todo);
   }
@@ -30,15 +44,19 @@ export class CreateTodo implements HttpRequestHandler {
 
 export class UpdateTodo implements HttpRequestHandler {
   async method(req: Request, res: Response) {
+    const id = idParam(req, res);
+    if (id === undefined) return;
     const todo = req.body(Todo);
-    todo.id = Number(req.params('id'));
+    todo.id = id;
     res.json(await dao(Todo).update(todo));
   }
 }
 
 export class DeleteTodo implements HttpRequestHandler {
   async method(req: Request, res: Response) {
-    const todo = await dao(Todo).getById(Number(req.params('id')));
+    const id = idParam(req, res);
+    if (id === undefined) return;
+    const todo = await dao(Todo).getById(id);
     if (todo === undefined) res.status(404).json({ message: 'no such todo' });
     else res.json(await dao(Todo).delete(todo));
   }
@@ -47,7 +65,9 @@ export class DeleteTodo implements HttpRequestHandler {
 /** How far along a user is: not a generated route, computed from two models with dao(). */
 export class UserSummary implements HttpRequestHandler {
   async method(req: Request, res: Response) {
-    const user = await dao(User).getById(Number(req.params('id')));
+    const id = idParam(req, res);
+    if (id === undefined) return;
+    const user = await dao(User).getById(id);
     if (user === undefined) {
       res.status(404).json({ message: 'no such user' });
       return;
