@@ -27,8 +27,8 @@ export const USAGE = `Usage: node bench/run.mjs [options]
                        no m-model project (seconds, for CI)
   --client <c>         load generator: auto (default: wrk when installed, else autocannon),
                        autocannon, or wrk
-  --no-pin             let client and servers share every CPU (default on Linux: autocannon
-                       on the first allowed CPU, every server on the others, via taskset)
+  --no-pin             let client and servers share every CPU (default on Linux: the load
+                       generator on the first allowed CPU, every server on the others, via taskset)
   --no-write           print the table only; leave bench/RESULTS.md alone
   --build              rebuild core (tsc -b core) first; otherwise only when core/dist is missing
   --decorest-root <d>  serve decorest from another checkout's core/ (built), e.g. a snapshot

@@ -328,8 +328,8 @@ hand: profiles are not part of this run):
   \`write(2)\` per event-loop turn (2.2 %); every acknowledged write is still in the datafile.
 - Reads spend most of their time in Node's HTTP layer (the socket \`writev\` about a quarter),
   which the bare baseline pays too; decorest's own dispatch, handler and \`JSON.stringify\` are
-  about a tenth. \`GET /todos/:id\` without a query no longer builds a query, an embed list or a
-  record copy.
+  about a tenth. \`GET /todos/:id\` without a query no longer builds a \`URLSearchParams\` or an
+  embed list.
 - The bench itself was the first bottleneck: autocannon and the servers shared both cores, so
   the fastest cells measured the client. The client and the servers are now pinned to separate
   CPUs, and wrk (C) drives the load when installed.

@@ -87,7 +87,7 @@ export async function answerList(
       pageLinks(absoluteBase(req.header('host'), basePath), req.query(), query.page, total),
     );
   }
-  res.json(query.embed.length === 0 ? items : await embedRelations(model, items, query.embed));
+  res.json(await embedRelations(model, items, query.embed));
 }
 
 /** `?limit=n` and nothing else: what a datasource's `getLimit(n)` answers (spec §2.3). */
@@ -105,6 +105,7 @@ function isPlainLimit(query: CollectionQuery): boolean {
 const NO_EMBED: readonly string[] = [];
 
 function embedOf(req: Request): readonly string[] {
+  // The common `GET /todos/1` has no query: no URLSearchParams, no arrays.
   if (!req.hasQuery) return NO_EMBED;
   return [...req.query().getAll('embed'), ...req.query().getAll('_embed')]
     .flatMap((v) => v.split(','))
@@ -126,9 +127,7 @@ export function crudHandlers(model: ModelRuntime, basePath: string) {
         `${JSON.stringify(bad)} is not a relation of ${model.schema.name}`,
       );
     }
-    // The common `GET /todos/1` answers the stored record as is: no copy, no extra await.
-    if (known.length === 0) res.json(record);
-    else res.json((await embedRelations(model, [record], known))[0]);
+    res.json((await embedRelations(model, [record], known))[0]);
   };
 
   const create: HandlerFunction = async (req, res) => {
