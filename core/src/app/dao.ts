@@ -6,9 +6,9 @@
 import { problems } from '../errors.js';
 import type { ModelClass } from '../http/request.js';
 import type { RecordId, StoredRecord } from '../persistence/collection.js';
-import { notFound, stored } from './crud-handlers.js';
+import { notFound, stored } from './handlers/crud-handlers.js';
 import type { ModelRuntime } from './model-runtime.js';
-import { deleteWithRules, writeWithParents } from './relation-integrity.js';
+import { deleteWithRules, writeWithParents } from './relations/relation-integrity.js';
 
 /** The data-access object of one model. */
 export interface Dao<M> {

@@ -4,9 +4,9 @@
  * seven endpoints.
  */
 import type { RouteDefinition } from '../http/types.js';
-import { crudHandlers } from './crud-handlers.js';
+import { crudHandlers } from './handlers/crud-handlers.js';
+import { relationHandler } from './handlers/relation-handlers.js';
 import type { ModelRuntime } from './model-runtime.js';
-import { relationHandler } from './relation-handlers.js';
 
 export function generateRestRoutes(
   models: readonly ModelRuntime[],

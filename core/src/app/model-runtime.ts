@@ -8,8 +8,8 @@ import type { FieldType, ModelSchema } from '../model/schema.js';
 import type { RecordId } from '../persistence/collection.js';
 import type { ModelStore } from '../persistence/model-store.js';
 import type { ModelValidator } from '../validation/compile.js';
-import { filterTypes } from './collection-query.js';
-import { RelationLock } from './relation-lock.js';
+import { filterTypes } from './query/collection-query.js';
+import { RelationLock } from './relations/relation-lock.js';
 
 /** A `@BelongTo` of another model that points at this one: what deleting a record affects. */
 export interface IncomingRelation {

@@ -7,32 +7,36 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
-import {
-  DEFAULT_EVALUATION_TIMEOUT_MS,
-  evaluateWithTimeout,
-  EvaluationTimeout,
-} from './evaluate-with-timeout.js';
-import { type ClassRef, findApplication, type FoundApplication } from './find-application.js';
-import { linkClassTypes } from './link-types.js';
-import { listProjectFiles } from './list-project-files.js';
-import { ModuleRegistry } from './module-registry.js';
-import {
-  candidatePaths,
-  isRelativeSpecifier,
-  notFoundReason,
-  resolveRelative,
-} from './module-resolver.js';
+import { linkClassTypes } from './declarations/link-types.js';
 import {
   type ClassDeclaration,
   type FileDeclarations,
   type ImportBinding,
   readDeclarations,
-} from './read-declarations.js';
-import { resolveTypeName } from './resolve-type-name.js';
+} from './declarations/read-declarations.js';
+import { resolveTypeName } from './declarations/resolve-type-name.js';
+import {
+  DEFAULT_EVALUATION_TIMEOUT_MS,
+  evaluateWithTimeout,
+  EvaluationTimeout,
+} from './evaluation/evaluate-with-timeout.js';
+import {
+  type ClassRef,
+  findApplication,
+  type FoundApplication,
+} from './evaluation/find-application.js';
+import { ModuleRegistry } from './evaluation/module-registry.js';
+import {
+  candidatePaths,
+  isRelativeSpecifier,
+  notFoundReason,
+  resolveRelative,
+} from './evaluation/module-resolver.js';
+import { listProjectFiles } from './list-project-files.js';
 import { readCached, writeCached } from './transpile-cache.js';
 import ts from './typescript.js';
 
-export type { ClassRef } from './find-application.js';
+export type { ClassRef } from './evaluation/find-application.js';
 
 export interface ProjectFile {
   /** Absolute path. */

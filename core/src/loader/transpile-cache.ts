@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { VERSION } from '../version.js';
-import type { FileDeclarations } from './read-declarations.js';
-import type { TranspiledModule } from './transpile.js';
+import type { FileDeclarations } from './declarations/read-declarations.js';
+import type { TranspiledModule } from './evaluation/transpile.js';
 import { typeScriptVersion } from './typescript.js';
 
 /** Bump when the shape of a cached entry or of the declarations changes. */

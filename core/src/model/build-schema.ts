@@ -4,7 +4,7 @@
  * of decorator metadata besides the application mount (STYLE.md: one inspector).
  */
 import { LOAD_ERROR_CODES as CODES, LoadError } from '../errors.js';
-import type { PropertyDeclaration } from '../loader/read-declarations.js';
+import type { PropertyDeclaration } from '../loader/declarations/read-declarations.js';
 import { classChain, inspector } from '../metadata/inspector.js';
 import type { AnyClass, FieldRules, RelationMetadata } from '../metadata/types.js';
 import type { DeclarationSource } from './declaration-source.js';

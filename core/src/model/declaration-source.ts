@@ -1,4 +1,4 @@
-import type { ClassDeclaration } from '../loader/read-declarations.js';
+import type { ClassDeclaration } from '../loader/declarations/read-declarations.js';
 import type { AnyClass } from '../metadata/types.js';
 
 /** What schema building needs of a loaded project (the loader's `LoadedProject` fits). */

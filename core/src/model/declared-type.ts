@@ -3,7 +3,7 @@
  * `priority!: 'low' | 'high'`) into a wire type; `@Field({ type })` and `design:type` fill in
  * for compiled `.js` models, which carry no declarations.
  */
-import type { TypeExpr } from '../loader/read-declarations.js';
+import type { TypeExpr } from '../loader/declarations/read-declarations.js';
 import type { FieldRules } from '../metadata/types.js';
 import type { FieldType } from './schema.js';
 

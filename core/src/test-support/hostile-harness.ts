@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect } from 'vitest';
 
-import { COLLECTION_CONTROLS } from '../app/collection-query.js';
 import type { ModelRuntime } from '../app/model-runtime.js';
+import { COLLECTION_CONTROLS } from '../app/query/collection-query.js';
 import type { RouteDefinition } from '../http/types.js';
 import { memoryRecords, type PlainRecord, replayDataDir } from './datafile-replay.js';
 import { FIXTURES } from './fixtures.js';

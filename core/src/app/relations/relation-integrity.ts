@@ -2,10 +2,10 @@
  * Keeping relations true (CONTRACT §3): a child names an existing parent, and deleting a
  * parent nulls, cascades to or is restricted by its children.
  */
-import { problems } from '../errors.js';
-import type { RecordId, StoredRecord } from '../persistence/collection.js';
-import { StorageWriteError } from '../persistence/store-errors.js';
-import type { ModelRuntime } from './model-runtime.js';
+import { problems } from '../../errors.js';
+import type { RecordId, StoredRecord } from '../../persistence/collection.js';
+import { StorageWriteError } from '../../persistence/store-errors.js';
+import type { ModelRuntime } from '../model-runtime.js';
 
 /** 422 naming every `@BelongTo` field whose parent does not exist. */
 export async function checkParents(

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 
-import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
+import { LOAD_ERROR_CODES, LoadError } from '../../errors.js';
 
 /** Any class, abstract ones included, as a public type without `Function`. */
 export type ClassRef = abstract new (...args: never[]) => unknown;

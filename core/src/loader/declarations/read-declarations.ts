@@ -3,10 +3,10 @@
  * declared types, and the names it imports. DESIGN "Known traps": `design:type` metadata is
  * unreliable, so field types come from here.
  */
+import ts from '../typescript.js';
 import { classNodeOf } from './class-nodes.js';
 import { type LocalTypes, readType, type TypeExpr } from './read-type.js';
 import { readTopLevelNames, type TopLevelNames } from './top-level-names.js';
-import ts from './typescript.js';
 
 export type { TypeExpr } from './read-type.js';
 

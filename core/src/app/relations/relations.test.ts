@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { FIXTURES } from '../test-support/fixtures.js';
-import { jsonRequest, type RawAnswer } from '../test-support/http-client.js';
-import { serveCopy, type ServedProject } from '../test-support/project-server.js';
+import { FIXTURES } from '../../test-support/fixtures.js';
+import { jsonRequest, type RawAnswer } from '../../test-support/http-client.js';
+import { serveCopy, type ServedProject } from '../../test-support/project-server.js';
 
 let served: ServedProject;
 beforeEach(async () => {

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { FIXTURES } from '../test-support/fixtures.js';
-import { jsonRequest, type RawAnswer, rawRequest } from '../test-support/http-client.js';
-import { serveCopy, type ServedProject } from '../test-support/project-server.js';
+import { FIXTURES } from '../../test-support/fixtures.js';
+import { jsonRequest, type RawAnswer, rawRequest } from '../../test-support/http-client.js';
+import { serveCopy, type ServedProject } from '../../test-support/project-server.js';
 
 let served: ServedProject;
 beforeEach(async () => {

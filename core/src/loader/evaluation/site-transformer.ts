@@ -7,8 +7,8 @@
  * Our call is a separate following statement, so it lands after that rewrite and sees the
  * final (decorated) binding.
  */
-import { classNodeOf } from './class-nodes.js';
-import ts from './typescript.js';
+import { classNodeOf } from '../declarations/class-nodes.js';
+import ts from '../typescript.js';
 
 /** The parameter name every evaluated file receives the site recorder under. */
 export const SITE_FUNCTION = '__decorestSite';

@@ -4,8 +4,8 @@
  * other names (`type Owner = User`). Read once with the declarations, so a cached load can
  * resolve `@BelongTo user?: User` without loading TypeScript (issue 6: cold start).
  */
+import ts from '../typescript.js';
 import { entityNameText } from './read-type.js';
-import ts from './typescript.js';
 
 export interface TopLevelNames {
   /** Class bindings by name: the 1-based line of the name. */

@@ -4,7 +4,7 @@
  */
 import type { SourceMapConsumer } from 'source-map-js';
 
-import { requireCjs } from '../require-cjs.js';
+import { requireCjs } from '../../require-cjs.js';
 
 // Needed only when an error's stack is mapped: loaded then, not at start-up.
 const sourceMapJs = (): typeof import('source-map-js') =>

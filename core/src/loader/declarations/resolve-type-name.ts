@@ -3,7 +3,7 @@
  * to the runtime value it names, following the file's imports. This is how a bare
  * `@BelongTo user?: User` finds its target class without `design:type` (DESIGN "Known traps").
  */
-import { isRelativeSpecifier, resolveRelative } from './module-resolver.js';
+import { isRelativeSpecifier, resolveRelative } from '../evaluation/module-resolver.js';
 import type { FileDeclarations } from './read-declarations.js';
 
 /** What the resolution needs from a load. */

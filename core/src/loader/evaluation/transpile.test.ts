@@ -2,7 +2,7 @@ import vm from 'node:vm';
 
 import { describe, expect, it } from 'vitest';
 
-import { LoadError } from '../errors.js';
+import { LoadError } from '../../errors.js';
 import { SITE_FUNCTION } from './site-transformer.js';
 import { transpile } from './transpile.js';
 

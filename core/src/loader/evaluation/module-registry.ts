@@ -7,7 +7,7 @@ import path from 'node:path';
 import { inspect, types } from 'node:util';
 import vm from 'node:vm';
 
-import { DecorestError, LOAD_ERROR_CODES, LoadError } from '../errors.js';
+import { DecorestError, LOAD_ERROR_CODES, LoadError } from '../../errors.js';
 import { ModuleResolver, notFoundReason } from './module-resolver.js';
 import { SITE_FUNCTION, type SiteRecorder } from './site-transformer.js';
 import { SourceMaps } from './source-maps.js';

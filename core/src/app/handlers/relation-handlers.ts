@@ -2,9 +2,9 @@
  * `GET /users/:id/todos` (spec §4.1): the children of one parent, with every collection
  * query feature; 404 when the parent is absent. The segment is the child model's path.
  */
-import type { HandlerFunction } from '../http/types.js';
+import type { HandlerFunction } from '../../http/types.js';
+import type { ModelRuntime } from '../model-runtime.js';
 import { answerList, existing } from './crud-handlers.js';
-import type { ModelRuntime } from './model-runtime.js';
 
 export function relationHandler(
   parent: ModelRuntime,

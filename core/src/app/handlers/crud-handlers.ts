@@ -1,23 +1,27 @@
 /**
  * The handlers behind the seven generated endpoints (spec §4.1, statuses from CONTRACT §2).
  */
-import { DecorestError, HttpProblem, problems } from '../errors.js';
-import type { Request } from '../http/request.js';
-import type { Response } from '../http/response.js';
-import type { HandlerFunction } from '../http/types.js';
-import type { RecordId, StoredRecord } from '../persistence/collection.js';
+import { DecorestError, HttpProblem, problems } from '../../errors.js';
+import type { Request } from '../../http/request.js';
+import type { Response } from '../../http/response.js';
+import type { HandlerFunction } from '../../http/types.js';
+import type { RecordId, StoredRecord } from '../../persistence/collection.js';
 import {
   CollectionClosedError,
   IdConflictError,
   IdKindError,
   StorageWriteError,
-} from '../persistence/store-errors.js';
-import { type CollectionQuery, type Filter, parseCollectionQuery } from './collection-query.js';
-import { embedRelations } from './embed.js';
-import { listRecords } from './list-records.js';
-import type { ModelRuntime } from './model-runtime.js';
-import { absoluteBase, pageLinks } from './page-links.js';
-import { deleteWithRules, writeWithParents } from './relation-integrity.js';
+} from '../../persistence/store-errors.js';
+import type { ModelRuntime } from '../model-runtime.js';
+import {
+  type CollectionQuery,
+  type Filter,
+  parseCollectionQuery,
+} from '../query/collection-query.js';
+import { embedRelations } from '../query/embed.js';
+import { listRecords } from '../query/list-records.js';
+import { absoluteBase, pageLinks } from '../query/page-links.js';
+import { deleteWithRules, writeWithParents } from '../relations/relation-integrity.js';
 
 /** Store failures as problems: a taken id is the client's conflict, a failed write is ours. */
 export function storeProblem(error: unknown): unknown {

@@ -3,7 +3,7 @@
  * while evaluating) and `readDeclarations` (what it reads from the source) both ask this one
  * function, so a runtime class and its declaration always meet on the same name and line.
  */
-import ts from './typescript.js';
+import ts from '../typescript.js';
 
 /** A class the project defines, as found in the syntax tree. */
 export interface ClassNode {

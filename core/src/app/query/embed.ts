@@ -2,8 +2,8 @@
  * `?embed=user` and `?embed=todos` (CONTRACT §3): the parent's own fields instead of its id,
  * or the children as an array. Embedded records are not expanded further.
  */
-import type { RecordId, StoredRecord } from '../persistence/collection.js';
-import type { ModelRuntime } from './model-runtime.js';
+import type { RecordId, StoredRecord } from '../../persistence/collection.js';
+import type { ModelRuntime } from '../model-runtime.js';
 
 /** Returns copies of `records` with the asked relations filled in; stored records stay as they are. */
 export async function embedRelations(

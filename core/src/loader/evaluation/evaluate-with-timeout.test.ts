@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { LoadError } from '../errors.js';
-import { loadProject } from './load-project.js';
-import { createFakeFramework } from './test-support/fake-framework.js';
-import { removeTempProjects, writeTempProject } from './test-support/temp-project.js';
+import { LoadError } from '../../errors.js';
+import { loadProject } from '../load-project.js';
+import { createFakeFramework } from '../test-support/fake-framework.js';
+import { removeTempProjects, writeTempProject } from '../test-support/temp-project.js';
 
 afterEach(removeTempProjects);
 

@@ -2,8 +2,8 @@ import path from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { removeTempProjects, writeTempProject } from '../test-support/temp-project.js';
 import { isRelativeSpecifier, ModuleResolver, resolveRelative } from './module-resolver.js';
-import { removeTempProjects, writeTempProject } from './test-support/temp-project.js';
 
 afterEach(removeTempProjects);
 

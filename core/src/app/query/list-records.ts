@@ -3,8 +3,8 @@
  * record (issue 6): a plain page is O(limit) from the ordered index, a single relation filter
  * uses the secondary index; only filters, search and sorting walk the collection.
  */
-import type { StoredRecord } from '../persistence/collection.js';
-import type { ReadableRecords } from '../persistence/model-store.js';
+import type { StoredRecord } from '../../persistence/collection.js';
+import type { ReadableRecords } from '../../persistence/model-store.js';
 import type { CollectionQuery, Filter } from './collection-query.js';
 
 export interface ListResult {

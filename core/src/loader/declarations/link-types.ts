@@ -3,7 +3,7 @@
  * (`import type { Priority } from './priority.js'`), so `priority!: Priority` reads as the enum
  * it is. Names that stay `reference` are classes (or unknown), for the schema builder.
  */
-import { isRelativeSpecifier, resolveRelative } from './module-resolver.js';
+import { isRelativeSpecifier, resolveRelative } from '../evaluation/module-resolver.js';
 import type {
   ClassDeclaration,
   FileDeclarations,

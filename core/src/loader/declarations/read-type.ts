@@ -3,7 +3,7 @@
  * (CONTRACT §1 "Supported field types"). Everything else is kept as `unsupported` with its text,
  * so the schema builder can say exactly what it could not use.
  */
-import ts from './typescript.js';
+import ts from '../typescript.js';
 
 /** A field type as written in the source. `reference` names another class, resolved later. */
 export type TypeExpr =

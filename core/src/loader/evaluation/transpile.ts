@@ -2,9 +2,9 @@
  * One project file to CommonJS that `vm.compileFunction` can run, with a source map back to the
  * original lines. Uses the `typescript` JS API (DESIGN "Stack": 6.x keeps the compiler API).
  */
-import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
+import { LOAD_ERROR_CODES, LoadError } from '../../errors.js';
+import ts from '../typescript.js';
 import { siteTransformer } from './site-transformer.js';
-import ts from './typescript.js';
 
 /** A transpiled file: runnable CommonJS and the raw source map of it. */
 export interface TranspiledModule {
