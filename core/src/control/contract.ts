@@ -1,0 +1,300 @@
+/**
+ * The control API's wire contract (CONTRACT §8): what the studio's control server sends and
+ * takes, shared by the server, the browser-safe client and the renderer. Types and constants
+ * only: no `node:*`, no runtime imports, so the renderer's bundle can include it (STYLE
+ * "Module boundaries", like Mockoon's `commons` package).
+ */
+
+/** Every control route lives under this prefix; everything else on the port is the UI. */
+export const CONTROL_PREFIX = '/api';
+
+/** The header and scheme every control call carries (CONTRACT §8). */
+export const AUTH_SCHEME = 'Bearer';
+
+/** Bodies captured per exchange for the traffic view, each way (issue 12). */
+export const TRAFFIC_BODY_LIMIT = 64 * 1024;
+
+/** Exchanges a reconnecting event client can catch up on (issue 12). */
+export const TRAFFIC_HISTORY = 1000;
+
+/** A JSON value as records hold it. */
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** One stored record: `id` plus the model's fields; `@BelongTo` fields hold the parent id. */
+export type JsonRecord = { id: RecordKey } & Record<string, JsonValue>;
+
+export type RecordKey = number | string;
+
+/** An RFC 9457 problem, as both the mock API and the control API answer errors. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  message: string;
+  instance: string;
+  /** Field-level findings; for an import, `field` is `[index].field` (`[3].email`). */
+  errors?: { field: string; message: string }[];
+}
+
+// ---------------------------------------------------------------- project
+
+/** Why a project does not load: enough to point an editor at the line. */
+export interface LoadFailure {
+  /** One of the core's load-error codes (`SYNTAX_ERROR`, `MODULE_THREW`, …). */
+  code: string;
+  /** `file:line:column: reason`, as the CLI prints it. */
+  message: string;
+  reason: string;
+  /** Absolute path of the file at fault. */
+  file: string;
+  line?: number;
+  column?: number;
+  /** A few source lines around `line`, the failing one marked with `>`, as in a compiler. */
+  frame?: string;
+}
+
+export interface ProjectStatus {
+  /** Absolute path of the project folder. */
+  root: string;
+  /** The folder's name. */
+  name: string;
+  /**
+   * `loaded`: the current files serve. `failed`: the last load failed; when `serving` is true
+   * the last good version still answers (a broken save), otherwise nothing loaded yet.
+   */
+  state: 'loaded' | 'failed';
+  serving: boolean;
+  error?: LoadFailure;
+  /** Non-fatal findings of the last good load (a torn datafile line that was skipped, …). */
+  warnings: string[];
+  /** Epoch ms of the last successful load. */
+  loadedAt?: number;
+  /** Most recently opened project folders, newest first (kept in the user's config folder). */
+  recent: string[];
+}
+
+export interface OpenProjectBody {
+  dir: string;
+}
+
+// ---------------------------------------------------------------- models and routes
+
+/** A field's type as the studio shows and edits it. */
+export type FieldTypeInfo =
+  | { kind: 'string' }
+  | { kind: 'number'; integer: boolean }
+  | { kind: 'boolean' }
+  | { kind: 'date' }
+  | { kind: 'enum'; values: string[] }
+  | { kind: 'array'; element: FieldTypeInfo };
+
+export interface FieldRulesInfo {
+  min?: number;
+  max?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: 'email' | 'uri' | 'date-time';
+}
+
+export interface FieldInfo {
+  name: string;
+  type: FieldTypeInfo;
+  /** The type as a user would write it (`'low' | 'high'`, `string[] | null`). */
+  typeText: string;
+  /** Must be present on create and replace (not `name?:`). */
+  required: boolean;
+  nullable: boolean;
+  rules: FieldRulesInfo;
+  /** `@Field({ default })`, when set. */
+  default?: JsonValue;
+  /** The class whose declaration holds the field (a base class for inherited fields). */
+  declaredIn: string;
+}
+
+export type RelationInfo =
+  | { kind: 'belongTo'; field: string; target: string; required: boolean }
+  | {
+      kind: 'hasMany';
+      field: string;
+      target: string;
+      inverse: string;
+      onDelete: 'nullify' | 'cascade' | 'restrict';
+    };
+
+export interface ModelInfo {
+  /** Class name, e.g. `Todo`; control routes name models by it. */
+  name: string;
+  /** Path segment on the mock API, e.g. `todos`. */
+  path: string;
+  idKind: 'number' | 'string';
+  /** `null` is the default datasource (the NeDB-format file database). */
+  dataSource: string | null;
+  /** Records can be written through the control API (default datasource only). */
+  writable: boolean;
+  /** Why not, when not writable (`served by the named datasource "memory"`). */
+  readOnlyReason?: string;
+  /** The class it extends, when it extends one. */
+  parent?: string;
+  file: string;
+  line: number;
+  /** Datafile of a default-datasource model. */
+  datafile?: string;
+  fields: FieldInfo[];
+  relations: RelationInfo[];
+}
+
+export type RouteKind = 'generated' | 'relation' | 'manual';
+
+export interface RouteInfo {
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+  /** As mounted (`/todos/:id`, `/api/todos` under `@WebServlet('/api/*')`). */
+  path: string;
+  kind: RouteKind;
+  /** The model a generated or relation route serves. */
+  model?: string;
+  /** `list`, `get`, `create`, `replace`, `patch`, `delete`, `relation`, … */
+  operation?: string;
+  /** Where a manual route was mapped. */
+  file?: string;
+  line?: number;
+}
+
+// ---------------------------------------------------------------- records
+
+/**
+ * `GET /api/models/:model/records` takes the mock API's collection query (CONTRACT §2):
+ * `offset`, `limit`, `sort=a,-b`, `q`, `field=value`, `field_like`, … and answers a page.
+ */
+export interface RecordPage {
+  items: JsonRecord[];
+  /** Matching records before offset and limit. */
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+export interface ImportResult {
+  /** Records written (all of them: an import is all or nothing). */
+  imported: number;
+  ids: RecordKey[];
+}
+
+// ---------------------------------------------------------------- mock server
+
+export interface ServerStatus {
+  state: 'running' | 'stopped';
+  host: string;
+  /** The port the mock API listens on, or will listen on when started. */
+  port: number;
+  /** `http://127.0.0.1:3000` while running. */
+  url: string | null;
+  /** Set when the requested port was busy and another one was chosen at launch. */
+  note?: string;
+}
+
+export interface ChangePortBody {
+  port: number;
+}
+
+// ---------------------------------------------------------------- events
+
+/** One request the mock API answered, as the traffic view shows it. */
+export interface TrafficExchange {
+  /** Increases by one per exchange within a studio's life. */
+  seq: number;
+  /** Epoch ms when the request arrived. */
+  time: number;
+  method: string;
+  /** Path and query as sent. */
+  url: string;
+  status: number;
+  durationMs: number;
+  requestHeaders: Record<string, string>;
+  responseHeaders: Record<string, string>;
+  /** UTF-8 text of the body, at most {@link TRAFFIC_BODY_LIMIT} bytes. */
+  requestBody: string;
+  responseBody: string;
+  requestTruncated: boolean;
+  responseTruncated: boolean;
+  requestBytes: number;
+  responseBytes: number;
+  /** Set for answers the studio made up (simulated latency or failure) or forwarded. */
+  tag?: 'simulated' | 'proxied';
+}
+
+export type RecordChangeOp = 'create' | 'update' | 'delete' | 'import' | 'reset';
+
+export type StudioEvent =
+  | { type: 'traffic'; exchange: TrafficExchange }
+  | { type: 'project'; project: ProjectStatus }
+  | { type: 'records'; model: string; op: RecordChangeOp; ids: RecordKey[] }
+  | { type: 'server'; server: ServerStatus };
+
+/**
+ * One server-sent event of `GET /api/events`: a batch of studio events (at most ~10 batches a
+ * second per client). The SSE `id` is `lastId`; a client that reconnects with `Last-Event-ID`
+ * gets every event after it that the bounded history still holds.
+ */
+export interface EventBatch {
+  lastId: number;
+  events: (StudioEvent & { id: number })[];
+  /** True when the history no longer held everything after the client's `Last-Event-ID`. */
+  gap?: boolean;
+}
+
+// ---------------------------------------------------------------- operations
+
+/**
+ * Every control operation, one line each: method, path under {@link CONTROL_PREFIX}, what it
+ * takes and answers. The client and the server's route table are both checked against it.
+ */
+export interface ControlOperations {
+  getProject: { method: 'GET'; path: '/project'; answer: ProjectStatus };
+  openProject: {
+    method: 'POST';
+    path: '/project/open';
+    body: OpenProjectBody;
+    answer: ProjectStatus;
+  };
+  reloadProject: { method: 'POST'; path: '/project/reload'; answer: ProjectStatus };
+  listModels: { method: 'GET'; path: '/models'; answer: ModelInfo[] };
+  listRoutes: { method: 'GET'; path: '/routes'; answer: RouteInfo[] };
+  listRecords: { method: 'GET'; path: '/models/:model/records'; answer: RecordPage };
+  getRecord: { method: 'GET'; path: '/models/:model/records/:id'; answer: JsonRecord };
+  createRecord: {
+    method: 'POST';
+    path: '/models/:model/records';
+    body: unknown;
+    answer: JsonRecord;
+  };
+  replaceRecord: {
+    method: 'PUT';
+    path: '/models/:model/records/:id';
+    body: unknown;
+    answer: JsonRecord;
+  };
+  patchRecord: {
+    method: 'PATCH';
+    path: '/models/:model/records/:id';
+    body: unknown;
+    answer: JsonRecord;
+  };
+  deleteRecord: { method: 'DELETE'; path: '/models/:model/records/:id'; answer: JsonRecord };
+  importRecords: {
+    method: 'POST';
+    path: '/models/:model/import';
+    body: unknown[];
+    answer: ImportResult;
+  };
+  exportRecords: { method: 'GET'; path: '/models/:model/export'; answer: JsonRecord[] };
+  getServer: { method: 'GET'; path: '/server'; answer: ServerStatus };
+  startServer: { method: 'POST'; path: '/server/start'; answer: ServerStatus };
+  stopServer: { method: 'POST'; path: '/server/stop'; answer: ServerStatus };
+  changePort: { method: 'PUT'; path: '/server/port'; body: ChangePortBody; answer: ServerStatus };
+  events: { method: 'GET'; path: '/events'; answer: EventBatch };
+}
+
+export type ControlOperationName = keyof ControlOperations;
