@@ -1,0 +1,162 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { ControlClient, ControlError, type StreamState } from './client.js';
+import type { EventBatch } from './contract.js';
+
+type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+
+let server: Server | undefined;
+const sockets = new Set<import('node:net').Socket>();
+
+async function serve(handler: Handler): Promise<string> {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => handler(req, res, body));
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+afterEach(async () => {
+  for (const socket of sockets) socket.destroy();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server = undefined;
+});
+
+function json(res: ServerResponse, status: number, value: unknown, type = 'application/json') {
+  res.writeHead(status, { 'Content-Type': type });
+  res.end(JSON.stringify(value));
+}
+
+describe('ControlClient calls', () => {
+  it('sends the token as a Bearer Authorization header on every call', async () => {
+    const seen: (string | undefined)[] = [];
+    const url = await serve((req, res) => {
+      seen.push(req.headers.authorization);
+      json(res, 200, []);
+    });
+    const client = new ControlClient({ baseUrl: url, token: 'secret-token' });
+    await client.listModels();
+    await client.listRoutes();
+    expect(seen).toEqual(['Bearer secret-token', 'Bearer secret-token']);
+  });
+
+  it('puts the record query in the URL under /api and sends JSON bodies', async () => {
+    const seen: { method?: string; url?: string; type?: string; body: string }[] = [];
+    const url = await serve((req, res, body) => {
+      seen.push({ method: req.method, url: req.url, type: req.headers['content-type'], body });
+      json(res, 200, { items: [], total: 0, offset: 0, limit: 0 });
+    });
+    const client = new ControlClient({ baseUrl: `${url}/`, token: 't' });
+    await client.listRecords('Todo', { offset: 100, limit: 50, sort: '-id', q: '' });
+    await client.patchRecord('Todo', 7, { completed: true });
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      url: '/api/models/Todo/records?offset=100&limit=50&sort=-id',
+    });
+    expect(seen[1]).toMatchObject({
+      method: 'PATCH',
+      url: '/api/models/Todo/records/7',
+      type: 'application/json',
+      body: '{"completed":true}',
+    });
+  });
+
+  it('throws a ControlError carrying the problem, field errors included', async () => {
+    const problem = {
+      type: 'validation-error',
+      title: 'Invalid todo',
+      status: 422,
+      detail: '1 field is invalid',
+      message: '1 field is invalid',
+      instance: '/api/models/Todo/records/1',
+      errors: [{ field: 'content', message: 'must be a string' }],
+    };
+    const url = await serve((_req, res) => json(res, 422, problem, 'application/problem+json'));
+    const client = new ControlClient({ baseUrl: url, token: 't' });
+    const error = await client.patchRecord('Todo', 1, { content: 5 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ControlError);
+    expect((error as ControlError).status).toBe(422);
+    expect((error as ControlError).problem).toEqual(problem);
+  });
+
+  it('makes a problem from a non-problem error body and from an unreachable server', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(502);
+      res.end('bad gateway');
+    });
+    const client = new ControlClient({ baseUrl: url, token: 't' });
+    const bad = (await client.getServer().catch((e: unknown) => e)) as ControlError;
+    expect(bad.problem).toMatchObject({ status: 502, detail: 'bad gateway' });
+
+    const gone = new ControlClient({ baseUrl: 'http://127.0.0.1:1', token: 't' });
+    const down = (await gone.getServer().catch((e: unknown) => e)) as ControlError;
+    expect(down).toBeInstanceOf(ControlError);
+    expect(down.problem).toMatchObject({ status: 0, title: 'Control API unreachable' });
+  });
+});
+
+describe('ControlClient.subscribe', () => {
+  function batch(lastId: number): EventBatch {
+    return {
+      lastId,
+      events: [{ id: lastId, type: 'records', model: 'Todo', op: 'create', ids: [lastId] }],
+    };
+  }
+
+  it('reads batches with the token in the header and reconnects with Last-Event-ID', async () => {
+    const connections: { auth?: string; lastEventId?: string }[] = [];
+    const url = await serve((req, res) => {
+      const lastEventId = req.headers['last-event-id'] as string | undefined;
+      connections.push({ auth: req.headers.authorization, lastEventId });
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      // A short retry keeps the test quick; the first connection drops after one batch.
+      res.write('retry: 20\n\n');
+      if (connections.length === 1) {
+        res.end(`id: 1\ndata: ${JSON.stringify(batch(1))}\n\n`);
+      } else {
+        res.write(`id: 2\ndata: ${JSON.stringify(batch(2))}\n\n`);
+      }
+    });
+    const client = new ControlClient({ baseUrl: url, token: 'tok' });
+    const batches: EventBatch[] = [];
+    const states: StreamState[] = [];
+    const stop = await new Promise<() => void>((resolve) => {
+      const unsubscribe = client.subscribe({
+        onBatch: (b) => {
+          batches.push(b);
+          if (batches.length === 2) resolve(unsubscribe);
+        },
+        onState: (s) => states.push(s),
+      });
+    });
+    stop();
+    expect(batches.map((b) => b.lastId)).toEqual([1, 2]);
+    expect(connections).toEqual([
+      { auth: 'Bearer tok', lastEventId: undefined },
+      { auth: 'Bearer tok', lastEventId: '1' },
+    ]);
+    expect(states).toContain('reconnecting');
+    expect(states.at(-1)).toBe('closed');
+  });
+
+  it('reports a closed stream when the token is refused', async () => {
+    const url = await serve((_req, res) => json(res, 401, { title: 'Unauthorized', status: 401 }));
+    const client = new ControlClient({ baseUrl: url, token: 'wrong' });
+    const state = await new Promise<StreamState>((resolve) => {
+      client.subscribe({
+        onBatch: () => undefined,
+        onState: (s) => s === 'closed' && resolve(s),
+      });
+    });
+    expect(state).toBe('closed');
+  });
+});
