@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 
 import { CLI, REPO_ROOT, type ServeProcess, serveProcessOf } from './cli.js';
+import { DROP_DAC, SETPRIV } from './read-only-child.js';
 
 /** Limits a `decorest serve` child runs under, to make storage fail in ways root cannot stop. */
 export interface ServeLimits {
@@ -9,6 +10,11 @@ export interface ServeLimits {
   /** Run the child as this user and group (root dropping privileges so permissions apply). */
   uid?: number;
   gid?: number;
+  /**
+   * Run the child (as root) without the capabilities that let root ignore file permissions
+   * (through `setpriv`, see read-only-child.ts).
+   */
+  dropPermissionBypass?: boolean;
 }
 
 /**
@@ -22,10 +28,14 @@ export function startLimitedServe(
   env: Record<string, string> = {},
 ): Promise<ServeProcess> {
   const ulimit = limits.fileBlocks === undefined ? '' : `ulimit -f ${limits.fileBlocks} && `;
+  const shell = ['/bin/sh', '-c'];
+  const [command, ...prefix] = limits.dropPermissionBypass
+    ? [SETPRIV, ...DROP_DAC, ...shell]
+    : shell;
   const child = spawn(
-    '/bin/sh',
+    command!,
     [
-      '-c',
+      ...prefix,
       `${ulimit}exec "$0" "$@"`,
       process.execPath,
       CLI,
