@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -53,13 +53,23 @@ describe('the data folder lock', () => {
 
   it('is not taken by describe-only loads, which touch no files', async () => {
     const root = await copy();
-    const held = await openProject(root);
+    // Held by another live process: a describe-only load that took the lock (the bug this
+    // guards) would fail with DATA_LOCKED or rewrite the lock file.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)']);
     try {
+      await mkdir(join(root, 'data'));
+      await writeFile(join(root, 'data', LOCK_FILE), String(other.pid));
       const described = await openProject(root, { data: false });
-      expect(described.table.routes.length).toBeGreaterThan(0);
-      await described.close();
+      try {
+        expect(described.table.routes.length).toBeGreaterThan(0);
+        expect(await readFile(join(root, 'data', LOCK_FILE), 'utf8')).toBe(String(other.pid));
+        expect(await readdir(join(root, 'data')), 'no datafile was created').toEqual([LOCK_FILE]);
+      } finally {
+        await described.close();
+      }
+      expect(await readFile(join(root, 'data', LOCK_FILE), 'utf8')).toBe(String(other.pid));
     } finally {
-      await held.close();
+      other.kill('SIGKILL');
     }
   });
 });
