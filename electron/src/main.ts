@@ -1,0 +1,241 @@
+/**
+ * The desktop app's main process: composition only. Every decision lives in a tested module
+ * beside this one (args, ports, protocol, csp, ipc, shutdown, recent-projects, window-state,
+ * menu); this file wires them to Electron.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { app, BrowserWindow, ipcMain, Menu, protocol, screen, session, shell } from 'electron';
+
+import { type LaunchArgs, parseLaunchArgs, secondInstanceProject, userArgs } from './args.js';
+import type { StudioHandle } from './core-studio.js';
+import { loadStartStudio } from './core-studio.js';
+import { buildCsp, buildDevCsp } from './csp.js';
+import { chooseProjectFolder, showOpenFailed } from './dialogs.js';
+import type { PageFailure } from './error-page.js';
+import { isInsideAny, isTrustedSender, registerBridge } from './ipc.js';
+import { buildMenuTemplate } from './menu.js';
+import { isPortFree, planPorts, portNotes } from './ports.js';
+import { APP_ORIGIN, APP_PRIVILEGES, APP_SCHEME, createAppHandler } from './protocol.js';
+import { RecentProjects } from './recent-projects.js';
+import { createShutdown } from './shutdown.js';
+import { StudioControl } from './studio-control.js';
+import { createMainWindow, lockDownSession } from './window.js';
+import { loadWindowState, placeWindow, saveWindowState, type WindowState } from './window-state.js';
+
+const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+const RENDERER_DIR = here('../../renderer/dist/');
+const PRELOAD = here('./preload.cjs');
+
+// Before `ready`, in one call (DESIGN "The desktop shell").
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_PRIVILEGES }]);
+app.setName('Decorest Studio');
+app.setPath('userData', path.join(app.getPath('appData'), 'Decorest Studio'));
+
+let args: LaunchArgs;
+try {
+  args = parseLaunchArgs(userArgs(process.argv, process.defaultApp === true), process.cwd());
+} catch (error) {
+  console.error(`decorest studio: ${(error as Error).message}`);
+  process.exit(2);
+}
+
+const origin = args.devServerUrl ?? APP_ORIGIN;
+const userData = app.getPath('userData');
+const recent = new RecentProjects(path.join(userData, 'recent-projects.json'));
+const windowStateFile = path.join(userData, 'window-state.json');
+// The core keeps its recent list in the same file: one list for the menu and the UI.
+process.env.DECOREST_STUDIO_CONFIG_DIR ??= userData;
+
+let win: BrowserWindow | undefined;
+let studio: StudioHandle | undefined;
+let control: StudioControl | undefined;
+let failure: PageFailure | undefined;
+let notes: string[] = [];
+let lastWindowState: WindowState | undefined;
+
+const shutdown = createShutdown({
+  steps: [
+    {
+      name: 'window state',
+      run: async () => lastWindowState && saveWindowState(windowStateFile, lastWindowState),
+    },
+    // close() stops both servers, then waits for the datafiles' pending writes.
+    { name: 'studio', run: async () => studio?.close() },
+  ],
+  exit: (code) => app.exit(code),
+  log: (message) => console.error(message),
+});
+
+if (!app.requestSingleInstanceLock({ projectDir: args.projectDir })) {
+  app.quit();
+} else {
+  app.on('second-instance', (_event, argv, workingDirectory, additionalData) => {
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+    const dir = secondInstanceProject(
+      argv,
+      workingDirectory,
+      additionalData,
+      process.defaultApp === true,
+    );
+    if (dir) void openProject(dir);
+  });
+  app.on('before-quit', (event) => {
+    event.preventDefault();
+    void shutdown();
+  });
+  app.on('window-all-closed', () => void shutdown());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown());
+  process.on('uncaughtException', (error) => showFailure('The studio stopped', error));
+  process.on('unhandledRejection', (error) => showFailure('The studio stopped', error));
+  app.whenReady().then(start, (error: unknown) => showFailure('The app could not start', error));
+}
+
+async function start(): Promise<void> {
+  lockDownSession(session.defaultSession, origin);
+  protocol.handle(
+    APP_SCHEME,
+    createAppHandler({ rendererDir: RENDERER_DIR, csp: pagePolicy, failure: () => failure }),
+  );
+  if (args.devServerUrl) applyDevPolicy(args.devServerUrl);
+  registerBridge(
+    ipcMain,
+    {
+      controlEndpoint: async () => {
+        if (!studio) throw new Error('the studio is not running');
+        return { url: studio.controlUrl, token: studio.token };
+      },
+      chooseProjectFolder: () => chooseProjectFolder(win),
+      revealInFileManager: async (target) => {
+        const root = (await control?.project())?.root;
+        if (!root || !isInsideAny(target, [root]))
+          throw new Error('only files of the open project can be shown');
+        shell.showItemInFolder(target);
+      },
+    },
+    (event) => isTrustedSender(event.senderFrame, win?.webContents.mainFrame, origin),
+  );
+  await recent.load();
+  refreshMenu();
+  const dir = args.projectDir ?? recent.list[0] ?? (await chooseProjectFolder(undefined));
+  if (!dir) return void shutdown();
+  await startCore(dir);
+  await openWindow();
+}
+
+async function startCore(dir: string): Promise<void> {
+  try {
+    const plan = await planPorts(args, isPortFree);
+    const startStudio = await loadStartStudio();
+    studio = await startStudio({
+      dir,
+      apiPort: plan.apiPort,
+      controlPort: plan.controlPort,
+      host: args.host,
+      extraOrigins: [origin],
+    });
+    control = new StudioControl(studio.controlUrl, studio.token);
+    notes = portNotes(plan, studio);
+    await recent.add(dir);
+    refreshMenu();
+  } catch (error) {
+    failure = describe('The studio could not start', error, `Project folder: ${dir}`);
+  }
+}
+
+async function openWindow(): Promise<void> {
+  const state = await loadWindowState(windowStateFile);
+  win = createMainWindow({
+    preload: PRELOAD,
+    origin,
+    bounds: placeWindow(
+      state,
+      screen.getAllDisplays().map((d) => d.workArea),
+    ),
+    maximized: state.maximized,
+    openDevTools: args.devServerUrl !== undefined,
+    notes: () => notes,
+    onPageFailure: (reason) =>
+      showFailure('The window could not show the studio', new Error(reason)),
+    onClose: (closing) => {
+      lastWindowState = closing;
+    },
+  });
+  win.on('closed', () => {
+    win = undefined;
+  });
+  await win.loadURL(failure || !args.devServerUrl ? `${APP_ORIGIN}/` : args.devServerUrl);
+}
+
+async function openProject(dir: string): Promise<void> {
+  if (!control) return;
+  try {
+    await control.open(dir);
+    await recent.add(dir);
+  } catch (error) {
+    await showOpenFailed(win, dir, (error as Error).message);
+  }
+  refreshMenu();
+}
+
+function refreshMenu(): void {
+  const template = buildMenuTemplate(
+    {
+      openProject: () =>
+        void chooseProjectFolder(win).then((dir) => (dir ? openProject(dir) : undefined)),
+      openRecent: (dir) => void openProject(dir),
+      reloadProject: () => void control?.reload().catch((error: unknown) => console.error(error)),
+      revealDataFolder: () =>
+        void control?.project().then(async ({ root }) => {
+          // The data folder appears on the first write; until then show the project itself.
+          if ((await shell.openPath(path.join(root, 'data'))) !== '') await shell.openPath(root);
+        }),
+    },
+    recent.list,
+    process.platform,
+  );
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+function pagePolicy(): string {
+  // Before the core runs there is nothing to connect to: a policy with the page itself only.
+  return buildCsp({ connectOrigin: studio?.controlUrl ?? 'http://127.0.0.1:0' });
+}
+
+/** `--dev`: Vite's dev server sends no CSP of its own; add the development one to its pages. */
+function applyDevPolicy(devServerUrl: string): void {
+  session.defaultSession.webRequest.onHeadersReceived(
+    { urls: [`${devServerUrl}/*`] },
+    (details, callback) => {
+      const policy = buildDevCsp({
+        connectOrigin: studio?.controlUrl ?? devServerUrl,
+        devServerOrigin: devServerUrl,
+      });
+      callback({
+        responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] },
+      });
+    },
+  );
+}
+
+/** Shows a failure in the window (the built-in error page), never a blank one. */
+function showFailure(title: string, error: unknown): void {
+  console.error(error);
+  // The first failure is the cause; later ones (the error page itself failing) only repeat it.
+  if (failure) return;
+  failure = describe(title, error);
+  if (win && !win.isDestroyed()) void win.loadURL(`${APP_ORIGIN}/`).catch(() => undefined);
+}
+
+function describe(title: string, error: unknown, context?: string): PageFailure {
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    title,
+    detail: context ? `${message}\n\n${context}` : message,
+    hint: 'Fix the cause and start the app again; your data files are untouched.',
+  };
+}
