@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['core/src/**/*.test.ts', 'examples/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: [
+      'core/src/**/*.test.ts',
+      'examples/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'electron/src/**/*.test.ts',
+    ],
     // Integration tests start real servers and write real datafiles: keep them isolated.
     pool: 'forks',
     globalSetup: ['core/src/test-support/global-setup.ts'],
