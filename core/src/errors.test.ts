@@ -24,6 +24,11 @@ const SAMPLES: { [K in keyof typeof problems]: () => HttpProblem } = {
   expectationFailed: () => problems.expectationFailed('teapot'),
   reloading: () => problems.reloading(),
   handlerTimeout: () => problems.handlerTimeout('GET', '/x', 100),
+  unauthorized: () => problems.unauthorized(),
+  forbidden: () => problems.forbidden('Host evil.example is not this machine'),
+  portInUse: () => problems.portInUse('127.0.0.1', 3000),
+  readOnlyModel: () => problems.readOnlyModel('Quote', 'quotes'),
+  projectUnavailable: () => problems.projectUnavailable('the project did not load'),
 };
 
 describe('the problem table', () => {

@@ -244,6 +244,48 @@ export const problems = {
       detail: 'the project is being reloaded after a change; retry in a moment',
       headers: { 'retry-after': '1' },
     }),
+  unauthorized: () =>
+    new HttpProblem({
+      code: 'UNAUTHORIZED',
+      status: 401,
+      type: 'unauthorized',
+      title: 'Unauthorized',
+      detail: 'this control API needs the launch token as "Authorization: Bearer <token>"',
+      headers: { 'www-authenticate': 'Bearer' },
+    }),
+  forbidden: (detail: string) =>
+    new HttpProblem({
+      code: 'FORBIDDEN',
+      status: 403,
+      type: 'forbidden',
+      title: 'Forbidden',
+      detail,
+    }),
+  portInUse: (host: string, port: number) =>
+    new HttpProblem({
+      code: 'PORT_IN_USE',
+      status: 409,
+      type: 'port-in-use',
+      title: 'Port in use',
+      detail: `port ${port} is already in use on ${host}; pick another port`,
+    }),
+  readOnlyModel: (model: string, dataSource: string) =>
+    new HttpProblem({
+      code: 'READ_ONLY_MODEL',
+      status: 405,
+      type: 'read-only-model',
+      title: 'Read-only model',
+      detail: `${model} is served by the named datasource "${dataSource}"; the studio shows its records read-only`,
+      headers: { allow: 'GET, HEAD' },
+    }),
+  projectUnavailable: (detail: string) =>
+    new HttpProblem({
+      code: 'PROJECT_UNAVAILABLE',
+      status: 409,
+      type: 'project-unavailable',
+      title: 'No project is serving',
+      detail,
+    }),
   handlerTimeout: (method: string, path: string, timeoutMs: number) =>
     new HttpProblem({
       code: 'HANDLER_TIMEOUT',

@@ -86,6 +86,9 @@ export abstract class Application {
       path,
       handler: toHandlerFunction(handler, where),
       origin: 'manual',
+      // Issue 12: the studio shows where each manual route was mapped; the loader's source
+      // maps turn this stack into a file and line only when asked (once per load, not per call).
+      callSite: new Error().stack ?? '',
     });
     return this;
   }

@@ -7,6 +7,7 @@ import { VERSION } from '../version.js';
 import { runOpenApi } from './commands/openapi.js';
 import { runRoutes } from './commands/routes.js';
 import { runServe } from './commands/serve.js';
+import { runStudio } from './commands/studio.js';
 import { parseCliArgs } from './parse-args.js';
 import { USAGE, UsageError } from './usage.js';
 
@@ -27,6 +28,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await runOpenApi(args);
       case 'serve':
         return await runServe(args);
+      case 'studio':
+        return await runStudio(args);
     }
   } catch (error) {
     if (error instanceof UsageError) {

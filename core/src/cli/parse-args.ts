@@ -3,7 +3,9 @@ import { parseArgs } from 'node:util';
 import { UsageError } from './usage.js';
 
 export interface CliArgs {
-  command: 'serve' | 'routes' | 'openapi' | 'help' | 'version';
+  command: 'serve' | 'studio' | 'routes' | 'openapi' | 'help' | 'version';
+  /** `studio --control-port`: the control API's port (0 picks a free one). */
+  controlPort: number;
   dir: string;
   port: number;
   host: string;
@@ -11,7 +13,7 @@ export interface CliArgs {
   watch: boolean;
 }
 
-const COMMANDS = new Set(['serve', 'routes', 'openapi']);
+const COMMANDS = new Set(['serve', 'studio', 'routes', 'openapi']);
 
 /** Reads `process.argv.slice(2)`; throws {@link UsageError} with a one-line reason. */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
@@ -22,6 +24,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       allowPositionals: true,
       options: {
         port: { type: 'string' },
+        'control-port': { type: 'string' },
         host: { type: 'string' },
         quiet: { type: 'boolean' },
         watch: { type: 'boolean' },
@@ -36,6 +39,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   const base = {
     dir: '.',
     port: 3000,
+    controlPort: 0,
     host: '127.0.0.1',
     quiet: values.quiet ?? false,
     watch: values.watch ?? false,
@@ -46,17 +50,20 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (command === undefined) return { command: 'help', ...base };
   if (!COMMANDS.has(command)) throw new UsageError(`unknown command "${command}"`);
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
-  let port = 3000;
-  if (values.port !== undefined) {
-    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) {
-      throw new UsageError(`--port must be a number from 0 to 65535, got "${values.port}"`);
+  const portOption = (name: string, raw: string | undefined, fallback: number): number => {
+    if (raw === undefined) return fallback;
+    if (!/^\d{1,5}$/.test(raw) || Number(raw) > 65535) {
+      throw new UsageError(`--${name} must be a number from 0 to 65535, got "${raw}"`);
     }
-    port = Number(values.port);
-  }
+    return Number(raw);
+  };
+  const port = portOption('port', values.port, 3000);
+  const controlPort = portOption('control-port', values['control-port'], 0);
   return {
     command: command as CliArgs['command'],
     dir: dir ?? '.',
     port,
+    controlPort,
     host: values.host ?? '127.0.0.1',
     quiet: values.quiet ?? false,
     watch: values.watch ?? false,

@@ -6,7 +6,7 @@ import { CORS_HEADERS, preflightHeaders } from './cors.js';
 import { Request } from './request.js';
 import { Response } from './response.js';
 import type { RouteTable } from './route-table.js';
-import type { TrafficBus } from './traffic.js';
+import { tapExchange, type TrafficBus } from './traffic.js';
 import type { HttpMethod } from './types.js';
 
 /** Where the server reports handler failures; the stack goes here, never into a body. */
@@ -67,6 +67,8 @@ export async function dispatch(
   const method = (rawReq.method ?? 'GET').toUpperCase();
   const table = ctx.table();
   let requestBytes = 0;
+  // Issue 12: headers and bodies only while the studio listens; one boolean test otherwise.
+  const captured = ctx.traffic.capturing ? tapExchange(rawReq, rawRes) : undefined;
 
   const res = new Response(rawRes, CORS_HEADERS, () => {
     if (!ctx.traffic.hasListeners) return;
@@ -79,6 +81,7 @@ export async function dispatch(
       durationMs: performance.now() - startedAt,
       requestBytes,
       responseBytes: res.bodyBytes,
+      ...(captured ? { capture: captured() } : {}),
     });
   });
 

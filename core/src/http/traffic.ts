@@ -1,3 +1,19 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * What the studio's traffic view needs beyond the summary (issue 12), taken only while a
+ * capturing listener is subscribed: the mock API's hot path skips all of it otherwise.
+ */
+export interface CapturedExchange {
+  readonly requestHeaders: Readonly<Record<string, string | string[] | undefined>>;
+  /** The first chunks of the request body, up to the capture limit, as received. */
+  readonly requestBody: readonly Buffer[];
+  /** The whole body's size, which may exceed what was kept. */
+  readonly requestBodyBytes: number;
+  readonly responseHeaders: Readonly<Record<string, unknown>>;
+  readonly responseBody: string | Buffer | undefined;
+}
+
 /** One answered request, as the console log and the studio's traffic view show it. */
 export interface TrafficEvent {
   /** Increases by one per request within a server's life. */
@@ -11,6 +27,8 @@ export interface TrafficEvent {
   readonly durationMs: number;
   readonly requestBytes: number;
   readonly responseBytes: number;
+  /** Headers and bodies, when a capturing listener was subscribed as the request arrived. */
+  readonly capture?: CapturedExchange;
 }
 
 export type TrafficListener = (event: TrafficEvent) => void;
@@ -22,13 +40,27 @@ export type TrafficListener = (event: TrafficEvent) => void;
 export class TrafficBus {
   #listeners: TrafficListener[] = [];
   #seq = 0;
+  #capturing = 0;
 
-  /** Subscribes; returns the function that unsubscribes. */
-  subscribe(listener: TrafficListener): () => void {
+  /**
+   * Subscribes; returns the function that unsubscribes. `capture: true` asks for headers and
+   * bodies ({@link CapturedExchange}) for as long as this listener stays subscribed.
+   */
+  subscribe(listener: TrafficListener, options: { capture?: boolean } = {}): () => void {
     this.#listeners = [...this.#listeners, listener];
+    if (options.capture) this.#capturing++;
+    let subscribed = true;
     return () => {
+      if (!subscribed) return;
+      subscribed = false;
+      if (options.capture) this.#capturing--;
       this.#listeners = this.#listeners.filter((l) => l !== listener);
     };
+  }
+
+  /** Whether some listener wants headers and bodies. */
+  get capturing(): boolean {
+    return this.#capturing > 0;
   }
 
   get hasListeners(): boolean {
@@ -48,4 +80,49 @@ export class TrafficBus {
       }
     }
   }
+}
+
+/** Request body bytes a capture keeps (the studio shows at most 64 KiB each way). */
+export const CAPTURE_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Taps one exchange for a capturing listener: the first {@link CAPTURE_BODY_LIMIT} bytes of
+ * the request body as they stream in, and the response's head and body as `Response` writes
+ * them (it writes both in one `writeHead` + `end`). Called only while capturing, so the hot
+ * path without a studio pays nothing. Returns what was seen, to read once the answer is sent.
+ */
+export function tapExchange(req: IncomingMessage, res: ServerResponse): () => CapturedExchange {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let total = 0;
+  req.on('data', (chunk: Buffer) => {
+    total += chunk.length;
+    if (kept >= CAPTURE_BODY_LIMIT) return;
+    const part = chunk.subarray(0, CAPTURE_BODY_LIMIT - kept);
+    chunks.push(part);
+    kept += part.length;
+  });
+  let headers: Record<string, unknown> = {};
+  let body: string | Buffer | undefined;
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const given = args.find((a) => typeof a === 'object' && a !== null && !Array.isArray(a));
+    if (given) headers = { ...(given as Record<string, unknown>) };
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
+  const end = res.end;
+  res.end = function (this: ServerResponse, ...args: unknown[]) {
+    if (typeof args[0] === 'string' || Buffer.isBuffer(args[0])) body = args[0];
+    return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.end;
+  // A getter: a request answered before its body arrived (a 404) still counts what followed.
+  return () => ({
+    requestHeaders: req.headers,
+    requestBody: chunks,
+    get requestBodyBytes() {
+      return total;
+    },
+    responseHeaders: { ...res.getHeaders(), ...headers },
+    responseBody: body,
+  });
 }

@@ -31,4 +31,6 @@ export interface RouteDefinition {
   readonly model?: string;
   /** What the route does, for listings (`list`, `create`, `relation` …). */
   readonly operation?: string;
+  /** A manual route's registration stack (raw, unmapped), for the studio's file and line. */
+  readonly callSite?: string;
 }

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+import { DEFAULT_STATIC_DIR, startStudio } from '../../studio/start-studio.js';
+import type { CliArgs } from '../parse-args.js';
+
+/**
+ * `decorest studio [dir]`: the mock API plus the studio (control API and UI) on loopback,
+ * until SIGINT/SIGTERM. A project that fails to load still starts: the UI shows the error and
+ * the fix is picked up on save.
+ */
+export async function runStudio(args: CliArgs): Promise<number> {
+  const studio = await startStudio({
+    dir: args.dir,
+    apiPort: args.port,
+    controlPort: args.controlPort,
+    host: args.host,
+  });
+  const project = await studio.project();
+  const where = relative(process.cwd(), project.root) || '.';
+  const lines = [`decorest studio: ${where}`, ''];
+  lines.push(`  mock API  ${studio.apiUrl ?? '(stopped)'}`);
+  lines.push(`  studio    ${studio.studioUrl}`);
+  if (!existsSync(join(DEFAULT_STATIC_DIR, 'index.html'))) {
+    lines.push(
+      '',
+      'The studio UI is not built yet: run `npm run build`, then open the studio URL.',
+    );
+  }
+  if (project.error) lines.push('', `load error: ${project.error.message}`);
+  for (const warning of project.warnings) lines.push(`warning: ${warning}`);
+  // One write, so a reader of stdout sees both URLs together.
+  console.log(`${lines.join('\n')}\n`);
+
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await studio.close();
+  return 0;
+}

@@ -1,0 +1,30 @@
+/**
+ * What the control API's handlers reach: the studio's state, behind one interface so the
+ * server knows nothing of how the studio is put together (`studio/start-studio.ts` is).
+ */
+import type { ProjectRuntime } from '../project/open-project.js';
+import type { ProjectStatus, ServerStatus } from './contract.js';
+import type { EventHub } from './event-hub.js';
+
+export interface ControlContext {
+  readonly token: string;
+  readonly hub: EventHub;
+  /** The built UI (`renderer/dist`); `undefined` or missing: the UI answers how to build it. */
+  readonly staticDir: string | undefined;
+  /**
+   * Origins besides the control API's own that may call it, with CORS for them only (the
+   * desktop shell's `app://studio`). Empty in the browser setup.
+   */
+  readonly extraOrigins: readonly string[];
+  projectStatus(): Promise<ProjectStatus>;
+  openProject(dir: string): Promise<ProjectStatus>;
+  reloadProject(): Promise<ProjectStatus>;
+  /** The serving project, or a 409 problem when none loaded. */
+  project(): ProjectRuntime;
+  readonly server: {
+    status(): ServerStatus;
+    start(): Promise<ServerStatus>;
+    stop(): Promise<ServerStatus>;
+    changePort(port: number): Promise<ServerStatus>;
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The studio's view of a model ({@link ModelInfo}): the schema as the core holds it, plus what
+ * the UI needs to say about it (writable or not, datafile, parent class).
+ */
+import { join } from 'node:path';
+
+import type { FieldSchema, FieldType, ModelSchema } from '../model/schema.js';
+import type { FieldInfo, FieldTypeInfo, JsonValue, ModelInfo, RelationInfo } from './contract.js';
+
+function typeInfo(type: FieldType): FieldTypeInfo {
+  switch (type.kind) {
+    case 'number':
+      return { kind: 'number', integer: type.integer };
+    case 'enum':
+      return { kind: 'enum', values: [...type.values] };
+    case 'array':
+      return { kind: 'array', element: typeInfo(type.element) };
+    default:
+      return { kind: type.kind };
+  }
+}
+
+/** The type as a user writes it: `'low' | 'high'`, `string[]`, `Date | null`. */
+export function typeText(type: FieldType): string {
+  switch (type.kind) {
+    case 'date':
+      return 'Date';
+    case 'enum':
+      return type.values.map((v) => `'${v}'`).join(' | ');
+    case 'array': {
+      const inner = typeText(type.element);
+      return type.element.kind === 'enum' ? `(${inner})[]` : `${inner}[]`;
+    }
+    default:
+      return type.kind;
+  }
+}
+
+function fieldInfo(field: FieldSchema): FieldInfo {
+  const info: FieldInfo = {
+    name: field.name,
+    type: typeInfo(field.type),
+    typeText: field.nullable ? `${typeText(field.type)} | null` : typeText(field.type),
+    required: !field.optional,
+    nullable: field.nullable,
+    rules: { ...field.constraints },
+    declaredIn: field.declaredIn,
+  };
+  if (field.default !== undefined) info.default = field.default as JsonValue;
+  return info;
+}
+
+function relationInfo(relation: ModelSchema['relations'][number]): RelationInfo {
+  return relation.kind === 'belongTo'
+    ? {
+        kind: 'belongTo',
+        field: relation.field,
+        target: relation.target,
+        required: !relation.optional,
+      }
+    : {
+        kind: 'hasMany',
+        field: relation.field,
+        target: relation.target,
+        inverse: relation.inverse,
+        onDelete: relation.onDelete,
+      };
+}
+
+/** The class a model extends, when it extends one (annotated or not). */
+function parentOf(schema: ModelSchema): string | undefined {
+  const parent: unknown = Object.getPrototypeOf(schema.ctor);
+  return typeof parent === 'function' && parent !== Function.prototype && parent.name !== ''
+    ? parent.name
+    : undefined;
+}
+
+export function modelInfo(schema: ModelSchema, dataDir: string): ModelInfo {
+  const writable = schema.dataSource === undefined;
+  const info: ModelInfo = {
+    name: schema.name,
+    path: schema.path,
+    idKind: schema.idKind,
+    dataSource: schema.dataSource ?? null,
+    writable,
+    file: schema.file,
+    line: schema.line,
+    fields: schema.fields.map(fieldInfo),
+    relations: schema.relations.map(relationInfo),
+  };
+  if (!writable) info.readOnlyReason = `served by the named datasource "${schema.dataSource}"`;
+  const parent = parentOf(schema);
+  if (parent !== undefined) info.parent = parent;
+  if (writable) info.datafile = join(dataDir, `${schema.path}.db`);
+  return info;
+}

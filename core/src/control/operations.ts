@@ -1,0 +1,119 @@
+/**
+ * The control API's route table: one handler per operation of {@link ControlOperations}, with
+ * method and path checked against the contract by the type of {@link CONTROL_ROUTES}.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { problems } from '../errors.js';
+import type { ControlOperationName, ControlOperations } from './contract.js';
+import type { ControlContext } from './control-context.js';
+import { modelInfo } from './model-info.js';
+import { RECORD_ROUTES } from './record-operations.js';
+import { routeInfos } from './route-info.js';
+
+export interface ControlCall {
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: URLSearchParams;
+  readonly body: unknown;
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly ctx: ControlContext;
+}
+
+/** A handler's answer: a value sent as JSON, or {@link STREAMED} when it wrote `res` itself. */
+export type ControlHandler = (call: ControlCall) => unknown;
+
+export const STREAMED = Symbol('streamed');
+
+export type ControlRoute<K extends ControlOperationName> = {
+  readonly method: ControlOperations[K]['method'];
+  readonly path: ControlOperations[K]['path'];
+  /** 200 unless set (201 for a created record). */
+  readonly status?: number;
+  readonly handle: ControlHandler;
+};
+
+export type ControlRoutes = { readonly [K in ControlOperationName]: ControlRoute<K> };
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw problems.invalidBody('Invalid request body', [
+      { field: '', message: 'must be a JSON object' },
+    ]);
+  }
+  return body as Record<string, unknown>;
+}
+
+function portOf(body: unknown): number {
+  const port = objectBody(body)['port'];
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw problems.invalidBody('Invalid port', [
+      { field: 'port', message: 'must be an integer from 0 to 65535' },
+    ]);
+  }
+  return port;
+}
+
+function dirOf(body: unknown): string {
+  const dir = objectBody(body)['dir'];
+  if (typeof dir !== 'string' || dir.trim() === '' || dir.includes('\0')) {
+    throw problems.invalidBody('Invalid folder', [
+      { field: 'dir', message: 'must be the path of a project folder' },
+    ]);
+  }
+  return dir;
+}
+
+/** `Last-Event-ID` as a number, or `undefined` for a fresh client (RFC: SSE §9.2.4). */
+function lastEventId(req: IncomingMessage): number | undefined {
+  const raw = req.headers['last-event-id'];
+  if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw.trim())) return undefined;
+  return Number(raw.trim());
+}
+
+export const CONTROL_ROUTES: ControlRoutes = {
+  getProject: { method: 'GET', path: '/project', handle: ({ ctx }) => ctx.projectStatus() },
+  openProject: {
+    method: 'POST',
+    path: '/project/open',
+    handle: ({ ctx, body }) => ctx.openProject(dirOf(body)),
+  },
+  reloadProject: {
+    method: 'POST',
+    path: '/project/reload',
+    handle: ({ ctx }) => ctx.reloadProject(),
+  },
+  listModels: {
+    method: 'GET',
+    path: '/models',
+    handle: ({ ctx }) => {
+      const project = ctx.project();
+      return project.models.map((m) => modelInfo(m, project.dataDir));
+    },
+  },
+  listRoutes: {
+    method: 'GET',
+    path: '/routes',
+    handle: ({ ctx }) => {
+      const project = ctx.project();
+      return routeInfos(project.table.routes, project.loaded);
+    },
+  },
+  ...RECORD_ROUTES,
+  getServer: { method: 'GET', path: '/server', handle: ({ ctx }) => ctx.server.status() },
+  startServer: { method: 'POST', path: '/server/start', handle: ({ ctx }) => ctx.server.start() },
+  stopServer: { method: 'POST', path: '/server/stop', handle: ({ ctx }) => ctx.server.stop() },
+  changePort: {
+    method: 'PUT',
+    path: '/server/port',
+    handle: ({ ctx, body }) => ctx.server.changePort(portOf(body)),
+  },
+  events: {
+    method: 'GET',
+    path: '/events',
+    handle: ({ ctx, req, res }) => {
+      ctx.hub.attach(res, lastEventId(req));
+      return STREAMED;
+    },
+  },
+};

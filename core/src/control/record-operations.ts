@@ -1,0 +1,112 @@
+/**
+ * The records operations of the control API (issue 12): list with the mock API's collection
+ * query, get, and every write through the core's one write path, so a 422 here carries the
+ * same field errors as the mock API's, and every write raises the same record-change event.
+ */
+import type { ModelRuntime } from '../app/model-runtime.js';
+import { parseCollectionQuery } from '../app/query/collection-query.js';
+import { listRecords } from '../app/query/list-records.js';
+import { importRecords } from '../app/write/record-import.js';
+import {
+  createRecord,
+  deleteRecord,
+  findRecord,
+  patchRecord,
+  replaceRecord,
+} from '../app/write/record-writes.js';
+import { problems } from '../errors.js';
+import type { ImportResult, RecordPage } from './contract.js';
+import type { ControlContext } from './control-context.js';
+import type { ControlCall, ControlRoute } from './operations.js';
+
+/** Rows per page when the query names no limit. */
+export const DEFAULT_PAGE_LIMIT = 100;
+
+/** A model by class name (`/api/models/Todo/records`), or a 404. */
+function modelOf(ctx: ControlContext, name: string): ModelRuntime {
+  const model = ctx.project().runtimes.find((r) => r.schema.name === name);
+  if (!model) throw problems.notFound(`no model named ${JSON.stringify(name)}`);
+  return model;
+}
+
+/** CONTRACT §8: records of a named datasource are shown, never written, by the studio. */
+function writable(ctx: ControlContext, name: string): ModelRuntime {
+  const model = modelOf(ctx, name);
+  if (model.schema.dataSource !== undefined) {
+    throw problems.readOnlyModel(model.schema.name, model.schema.dataSource);
+  }
+  return model;
+}
+
+async function listPage({ ctx, params, query }: ControlCall): Promise<RecordPage> {
+  const model = modelOf(ctx, params['model']!);
+  const parsed = parseCollectionQuery(query, model.schema, model.filterTypes);
+  const limit = parsed.limit ?? DEFAULT_PAGE_LIMIT;
+  const records = await model.store.records();
+  const { items, total } = listRecords(records, { ...parsed, limit }, model.stringFields);
+  return { items: items as RecordPage['items'], total, offset: parsed.offset, limit };
+}
+
+function getOne({ ctx, params }: ControlCall): Promise<unknown> {
+  const model = modelOf(ctx, params['model']!);
+  return findRecord(model, model.parseId(params['id']!));
+}
+
+async function exportAll({ ctx, params }: ControlCall): Promise<unknown[]> {
+  const model = modelOf(ctx, params['model']!);
+  return [...(await model.store.records()).values()];
+}
+
+async function importAll({ ctx, params, body }: ControlCall): Promise<ImportResult> {
+  const model = writable(ctx, params['model']!);
+  const stored = await importRecords(model, body);
+  return { imported: stored.length, ids: stored.map((r) => r.id) };
+}
+
+type RecordRoutes = {
+  listRecords: ControlRoute<'listRecords'>;
+  getRecord: ControlRoute<'getRecord'>;
+  createRecord: ControlRoute<'createRecord'>;
+  replaceRecord: ControlRoute<'replaceRecord'>;
+  patchRecord: ControlRoute<'patchRecord'>;
+  deleteRecord: ControlRoute<'deleteRecord'>;
+  importRecords: ControlRoute<'importRecords'>;
+  exportRecords: ControlRoute<'exportRecords'>;
+};
+
+export const RECORD_ROUTES: RecordRoutes = {
+  listRecords: { method: 'GET', path: '/models/:model/records', handle: listPage },
+  getRecord: { method: 'GET', path: '/models/:model/records/:id', handle: getOne },
+  createRecord: {
+    method: 'POST',
+    path: '/models/:model/records',
+    status: 201,
+    handle: ({ ctx, params, body }) => createRecord(writable(ctx, params['model']!), body),
+  },
+  replaceRecord: {
+    method: 'PUT',
+    path: '/models/:model/records/:id',
+    handle: ({ ctx, params, body }) => {
+      const model = writable(ctx, params['model']!);
+      return replaceRecord(model, model.parseId(params['id']!), body);
+    },
+  },
+  patchRecord: {
+    method: 'PATCH',
+    path: '/models/:model/records/:id',
+    handle: ({ ctx, params, body }) => {
+      const model = writable(ctx, params['model']!);
+      return patchRecord(model, model.parseId(params['id']!), body);
+    },
+  },
+  deleteRecord: {
+    method: 'DELETE',
+    path: '/models/:model/records/:id',
+    handle: ({ ctx, params }) => {
+      const model = writable(ctx, params['model']!);
+      return deleteRecord(model, model.parseId(params['id']!));
+    },
+  },
+  importRecords: { method: 'POST', path: '/models/:model/import', handle: importAll },
+  exportRecords: { method: 'GET', path: '/models/:model/export', handle: exportAll },
+};

@@ -1,0 +1,57 @@
+/**
+ * How the control API answers: JSON or an RFC 9457 problem, never cached, never sniffed, and
+ * without the mock API's permissive CORS headers (CONTRACT §8).
+ */
+import type { ServerResponse } from 'node:http';
+
+import { HttpProblem, problems } from '../errors.js';
+
+const BASE_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+} as const;
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  if (res.headersSent) return;
+  const body = JSON.stringify(value) ?? 'null';
+  res.writeHead(status, {
+    ...BASE_HEADERS,
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+export function sendProblem(
+  res: ServerResponse,
+  problem: HttpProblem,
+  instance: string,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = JSON.stringify(problem.toDocument(instance));
+  res.writeHead(problem.status, {
+    ...BASE_HEADERS,
+    ...headers,
+    ...problem.headers,
+    'content-type': 'application/problem+json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+/** Any error as a problem: ours as they are, anything else a logged 500. */
+export function asProblem(error: unknown, log: (error: unknown) => void): HttpProblem {
+  if (error instanceof HttpProblem) return error;
+  log(error);
+  return problems.internal();
+}

@@ -1,0 +1,210 @@
+/**
+ * The studio's control API server (CONTRACT §8): its own loopback port, three gates on every
+ * request (Host, then Origin, then for `/api` the Bearer token), JSON operations under `/api`,
+ * and the built UI's static files everywhere else, without the token.
+ */
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { problems } from '../errors.js';
+import { ClientGoneError, readJsonBody } from '../http/body.js';
+import { createRouter, type Router } from '../http/router.js';
+import { hostAllowed, originAllowed, ownOrigins, tokenMatches } from './auth.js';
+import { CONTROL_PREFIX } from './contract.js';
+import type { ControlContext } from './control-context.js';
+import { CONTROL_ROUTES, type ControlHandler, STREAMED } from './operations.js';
+import { asProblem, sendJson, sendProblem } from './respond.js';
+import { resolveStatic, sendStatic, UI_HEADERS } from './static-files.js';
+
+/** Imports carry many records: larger than the mock API's 1 MiB, still bounded. */
+export const CONTROL_BODY_LIMIT = 32 * 1024 * 1024;
+
+export interface ControlServerOptions {
+  /** Loopback only: the studio never listens elsewhere. */
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  logError?: (message: string, error: unknown) => void;
+}
+
+export interface RunningControlServer {
+  readonly port: number;
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  readonly server: Server;
+  close(): Promise<void>;
+}
+
+interface ControlRouteEntry {
+  readonly status: number;
+  readonly handle: ControlHandler;
+}
+
+function buildRouter(): Router<ControlRouteEntry> {
+  const router = createRouter<ControlRouteEntry>();
+  for (const route of Object.values(CONTROL_ROUTES)) {
+    router.add(route.method, `${CONTROL_PREFIX}${route.path}`, {
+      status: route.status ?? 200,
+      handle: route.handle,
+    });
+  }
+  router.seal();
+  return router;
+}
+
+const UI_MISSING =
+  'The studio UI is not built. Run `npm run build` in the decorest folder, then reload.\n';
+
+export async function startControlServer(
+  ctx: ControlContext,
+  options: ControlServerOptions = {},
+): Promise<RunningControlServer> {
+  const host = options.host ?? '127.0.0.1';
+  const router = buildRouter();
+  const logError = options.logError ?? ((message, error) => console.error(message, error));
+  let port = 0;
+  let allowedOrigins = new Set<string>();
+  const extraOrigins = new Set(ctx.extraOrigins.map((o) => o.toLowerCase()));
+
+  const handleApi = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    path: string,
+    search: string,
+    cors: Record<string, string>,
+  ): Promise<void> => {
+    // CORS preflights carry no Authorization: answered for the allowed extra origins only.
+    if (method === 'OPTIONS' && cors['access-control-allow-origin'] !== undefined) {
+      req.resume();
+      res.writeHead(204, {
+        ...cors,
+        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
+        'access-control-allow-headers': 'Authorization, Content-Type, Last-Event-ID',
+        'access-control-max-age': '600',
+      });
+      res.end();
+      return;
+    }
+    if (!tokenMatches(ctx.token, req.headers.authorization)) {
+      req.resume();
+      return sendProblem(res, problems.unauthorized(), path, cors);
+    }
+    const match = router.match(method, path);
+    if (match === null) {
+      req.resume();
+      const allowed = router.allowedMethods(path);
+      const problem =
+        allowed.length === 0
+          ? problems.routeNotFound(method, path)
+          : problems.methodNotAllowed(method, path, allowed);
+      return sendProblem(res, problem, path, cors);
+    }
+    let body: unknown;
+    if (method === 'GET' || method === 'DELETE') req.resume();
+    else body = await readJsonBody(req, CONTROL_BODY_LIMIT);
+    const result = await match.value.handle({
+      params: match.params,
+      query: new URLSearchParams(search),
+      body,
+      req,
+      res,
+      ctx,
+    });
+    if (result === STREAMED) return;
+    sendJson(res, match.value.status, result, cors);
+  };
+
+  const handleUi = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    path: string,
+  ): Promise<void> => {
+    req.resume();
+    if (method !== 'GET' && method !== 'HEAD') {
+      return sendProblem(res, problems.methodNotAllowed(method, path, ['GET', 'HEAD']), path);
+    }
+    if (ctx.staticDir === undefined || !existsSync(ctx.staticDir)) {
+      res.writeHead(404, { ...UI_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
+      res.end(method === 'HEAD' ? undefined : UI_MISSING);
+      return;
+    }
+    const answer = await resolveStatic(ctx.staticDir, path);
+    if (answer.kind === 'refused') {
+      const problem =
+        answer.status === 404
+          ? problems.notFound(`no file ${path} in the studio UI`)
+          : answer.status === 403
+            ? problems.forbidden(`${path}: ${answer.reason}`)
+            : problems.badRequest(`${path}: ${answer.reason}`);
+      return sendProblem(res, problem, path, UI_HEADERS);
+    }
+    sendStatic(res, answer, method === 'HEAD');
+  };
+
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    const search = q === -1 ? '' : url.slice(q + 1);
+    const method = (req.method ?? 'GET').toUpperCase();
+    // Gate 1, DNS rebinding: only this machine's names with this port.
+    if (!hostAllowed(req.headers.host, port)) {
+      req.resume();
+      return sendProblem(
+        res,
+        problems.forbidden('the Host header does not name this studio'),
+        path,
+      );
+    }
+    // Gate 2, cross-site requests: only pages of this studio (or the desktop shell).
+    const origin = req.headers.origin;
+    const extra = origin !== undefined && extraOrigins.has(origin.toLowerCase());
+    if (!extra && !originAllowed(origin, allowedOrigins)) {
+      req.resume();
+      return sendProblem(res, problems.forbidden(`requests from ${origin} are not allowed`), path);
+    }
+    const cors: Record<string, string> = extra
+      ? { 'access-control-allow-origin': origin, vary: 'Origin' }
+      : {};
+    const isApi = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+    const work = isApi
+      ? handleApi(req, res, method, path, search, cors)
+      : handleUi(req, res, method, path);
+    work.catch((error: unknown) => {
+      if (error instanceof ClientGoneError) return;
+      sendProblem(
+        res,
+        asProblem(error, (e) => logError(`control ${method} ${path} failed`, e)),
+        path,
+        cors,
+      );
+    });
+  });
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 120_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  allowedOrigins = ownOrigins(port);
+
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        ctx.hub.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Turns the mock API's captured exchanges into the traffic view's {@link TrafficExchange}:
+ * headers as plain strings, bodies as UTF-8 text cut at {@link TRAFFIC_BODY_LIMIT} bytes with
+ * a `truncated` flag (issue 12).
+ */
+import type { TrafficEvent } from '../http/traffic.js';
+import { TRAFFIC_BODY_LIMIT, type TrafficExchange } from './contract.js';
+
+function headerText(headers: Readonly<Record<string, unknown>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}
+
+/**
+ * At most the limit's bytes as text. A cut may split a UTF-8 sequence: the decoder turns the
+ * partial character into U+FFFD, which the flag explains.
+ */
+function bodyText(
+  body: string | Buffer | readonly Buffer[] | undefined,
+  totalBytes: number,
+): { text: string; truncated: boolean } {
+  if (body === undefined) return { text: '', truncated: totalBytes > 0 };
+  const bytes =
+    typeof body === 'string'
+      ? Buffer.from(body, 'utf8')
+      : Buffer.isBuffer(body)
+        ? body
+        : Buffer.concat(body);
+  const truncated = totalBytes > TRAFFIC_BODY_LIMIT || bytes.length > TRAFFIC_BODY_LIMIT;
+  return { text: bytes.subarray(0, TRAFFIC_BODY_LIMIT).toString('utf8'), truncated };
+}
+
+export function toTrafficExchange(event: TrafficEvent): TrafficExchange {
+  const capture = event.capture;
+  const request = bodyText(capture?.requestBody, capture?.requestBodyBytes ?? 0);
+  const response = bodyText(capture?.responseBody, event.responseBytes);
+  return {
+    seq: event.seq,
+    time: event.time,
+    method: event.method,
+    url: event.url,
+    status: event.status,
+    durationMs: Math.round(event.durationMs * 1000) / 1000,
+    requestHeaders: headerText(capture?.requestHeaders ?? {}),
+    responseHeaders: headerText(capture?.responseHeaders ?? {}),
+    requestBody: request.text,
+    responseBody: response.text,
+    requestTruncated: request.truncated,
+    responseTruncated: response.truncated,
+    requestBytes: capture?.requestBodyBytes ?? event.requestBytes,
+    responseBytes: event.responseBytes,
+  };
+}

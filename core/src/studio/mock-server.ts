@@ -1,0 +1,144 @@
+/**
+ * The mock API as the studio runs it: start, stop and move to another port while the studio
+ * stays up. A busy port is refused with a problem and the server keeps what it had.
+ */
+import type { ServerStatus } from '../control/contract.js';
+import { problems } from '../errors.js';
+import type { ServerLogger } from '../http/dispatch.js';
+import { type RunningServer, startServer } from '../http/node-server.js';
+import type { RouteTable } from '../http/route-table.js';
+import type { TrafficBus } from '../http/traffic.js';
+
+function listenProblem(error: unknown, host: string, port: number): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'EADDRINUSE' || code === 'EACCES') return problems.portInUse(host, port);
+  return error;
+}
+
+export class MockServer {
+  readonly host: string;
+  #port: number;
+  #running: RunningServer | undefined;
+  #note: string | undefined;
+  #table: RouteTable;
+  readonly #traffic: TrafficBus;
+  readonly #logger: ServerLogger | undefined;
+  readonly #onChange: (status: ServerStatus) => void;
+  /** One state change at a time: a start racing a stop would leak a listening socket. */
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(init: {
+    host: string;
+    port: number;
+    table: RouteTable;
+    traffic: TrafficBus;
+    logger?: ServerLogger;
+    onChange: (status: ServerStatus) => void;
+  }) {
+    this.host = init.host;
+    this.#port = init.port;
+    this.#table = init.table;
+    this.#traffic = init.traffic;
+    this.#logger = init.logger;
+    this.#onChange = init.onChange;
+  }
+
+  status(): ServerStatus {
+    const status: ServerStatus = {
+      state: this.#running ? 'running' : 'stopped',
+      host: this.host,
+      port: this.#port,
+      url: this.#running ? this.#running.url : null,
+    };
+    if (this.#note !== undefined) status.note = this.#note;
+    return status;
+  }
+
+  setTable(table: RouteTable): void {
+    this.#table = table;
+    this.#running?.setTable(table);
+  }
+
+  /**
+   * First start: when the asked port is busy, take a free one and say so in `note`, so
+   * `decorest studio` opens even when another server holds 3000.
+   */
+  launch(): Promise<ServerStatus> {
+    return this.#serial(async () => {
+      try {
+        this.#running = await this.#listen(this.#port);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+        const asked = this.#port;
+        this.#running = await this.#listen(0);
+        this.#note = `port ${asked} was busy; serving on ${this.#running.port} instead`;
+      }
+      this.#port = this.#running.port;
+    });
+  }
+
+  start(): Promise<ServerStatus> {
+    return this.#serial(async () => {
+      if (this.#running) return;
+      this.#running = await this.#listenOrProblem(this.#port);
+      this.#port = this.#running.port;
+    });
+  }
+
+  stop(): Promise<ServerStatus> {
+    return this.#serial(async () => {
+      const running = this.#running;
+      this.#running = undefined;
+      await running?.close();
+    });
+  }
+
+  /** Moves to `port`: the new socket listens before the old one closes, so a busy port changes nothing. */
+  changePort(port: number): Promise<ServerStatus> {
+    return this.#serial(async () => {
+      if (!this.#running) {
+        this.#port = port;
+        return;
+      }
+      if (port === this.#running.port) return;
+      const next = await this.#listenOrProblem(port);
+      const previous = this.#running;
+      this.#running = next;
+      this.#port = next.port;
+      this.#note = undefined;
+      await previous.close();
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+  }
+
+  #serial(step: () => Promise<void>): Promise<ServerStatus> {
+    const run = this.#queue.then(step);
+    this.#queue = run.catch(() => {});
+    return run.then(() => {
+      const status = this.status();
+      this.#onChange(status);
+      return status;
+    });
+  }
+
+  async #listenOrProblem(port: number): Promise<RunningServer> {
+    try {
+      return await this.#listen(port);
+    } catch (error) {
+      throw listenProblem(error, this.host, port);
+    }
+  }
+
+  #listen(port: number): Promise<RunningServer> {
+    return startServer({
+      host: this.host,
+      port,
+      table: this.#table,
+      traffic: this.#traffic,
+      ...(this.#logger ? { logger: this.#logger } : {}),
+    });
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * The project the studio serves: open a folder, watch it as `serve --watch` does, keep the
+ * last good version serving through a broken save, and recover when the file is fixed. When
+ * the very first load fails there is nothing to serve yet, so the folder is watched until a
+ * version loads.
+ */
+import { existsSync, type FSWatcher, statSync, watch } from 'node:fs';
+import { basename, join, relative, resolve, sep } from 'node:path';
+
+import type { LoadFailure, ProjectStatus } from '../control/contract.js';
+import { problems } from '../errors.js';
+import { EMPTY_ROUTE_TABLE, type RouteTable } from '../http/route-table.js';
+import { openProject, type ProjectRuntime } from '../project/open-project.js';
+import { type ProjectWatcher, watchProject } from '../project/watch-project.js';
+import { toLoadFailure } from './load-failure.js';
+
+export interface RecordChangeEvent {
+  readonly model: string;
+  readonly op: 'create' | 'update' | 'delete' | 'import';
+  readonly ids: readonly (number | string)[];
+}
+
+interface RecordChangeSource {
+  subscribe(listener: (change: RecordChangeEvent) => void): () => void;
+}
+
+export interface ProjectHostEvents {
+  /** The status changed (loaded, failed, recovered, another folder). */
+  status(): void;
+  /** The route table to serve changed. */
+  table(table: RouteTable): void;
+  /** A record was written by any client of the serving project. */
+  records(change: RecordChangeEvent): void;
+}
+
+export interface ProjectHostOptions {
+  /** Runs once after a folder's first load created its data folder (the seed import). */
+  firstRun?: (project: ProjectRuntime) => Promise<void>;
+  debounceMs?: number;
+}
+
+/** The loader ignores these (CONTRACT §7); a change in them is not worth a reload either. */
+function isProjectSource(root: string, name: string): boolean {
+  const parts = relative(root, join(root, name)).split(sep);
+  if (parts.some((p) => p === 'node_modules' || p === 'data' || p.startsWith('.'))) return false;
+  return /\.(ts|js)$/.test(name) && !name.endsWith('.d.ts');
+}
+
+export class ProjectHost {
+  #root = '';
+  #project: ProjectRuntime | undefined;
+  #failure: LoadFailure | undefined;
+  #loadedAt: number | undefined;
+  #watcher: ProjectWatcher | undefined;
+  /** Watches a folder whose first load failed, until a version loads. */
+  #retry: FSWatcher | undefined;
+  #retryTimer: NodeJS.Timeout | undefined;
+  #unsubscribe: () => void = () => {};
+  /** One open/reload/close at a time. */
+  #queue: Promise<unknown> = Promise.resolve();
+  readonly #events: ProjectHostEvents;
+  readonly #options: ProjectHostOptions;
+
+  constructor(events: ProjectHostEvents, options: ProjectHostOptions = {}) {
+    this.#events = events;
+    this.#options = options;
+  }
+
+  get root(): string {
+    return this.#root;
+  }
+
+  /** The project serving now: the last good version, also while a broken save is shown. */
+  serving(): ProjectRuntime | undefined {
+    return this.#watcher?.current() ?? this.#project;
+  }
+
+  /** The serving project, or a 409 saying why there is none. */
+  require(): ProjectRuntime {
+    const project = this.serving();
+    if (!project) {
+      throw problems.projectUnavailable(
+        this.#failure ? `the project did not load: ${this.#failure.message}` : 'no project is open',
+      );
+    }
+    return project;
+  }
+
+  status(recent: string[]): ProjectStatus {
+    const status: ProjectStatus = {
+      root: this.#root,
+      name: basename(this.#root),
+      state: this.#failure ? 'failed' : 'loaded',
+      serving: this.serving() !== undefined,
+      warnings: [...(this.serving()?.warnings ?? [])],
+      recent,
+    };
+    if (this.#failure) status.error = this.#failure;
+    if (this.#loadedAt !== undefined) status.loadedAt = this.#loadedAt;
+    return status;
+  }
+
+  /** Opens `dir` in place of the current folder. A folder that does not exist is a 404. */
+  open(dir: string): Promise<void> {
+    const root = resolve(dir);
+    let isDir = false;
+    try {
+      isDir = statSync(root).isDirectory();
+    } catch {
+      // reported below
+    }
+    if (!isDir) return Promise.reject(problems.notFound(`no project folder at ${root}`));
+    return this.#serial(async () => {
+      await this.#shutdown();
+      this.#root = root;
+      this.#loadedAt = undefined;
+      await this.#load();
+    });
+  }
+
+  /** Loads the folder again from its files (and datafiles). */
+  reload(): Promise<void> {
+    return this.#serial(async () => {
+      if (this.#root === '') return;
+      await this.#shutdown();
+      await this.#load();
+    });
+  }
+
+  close(): Promise<void> {
+    return this.#serial(() => this.#shutdown());
+  }
+
+  #serial(step: () => Promise<void>): Promise<void> {
+    const run = this.#queue.then(step);
+    this.#queue = run.catch(() => {});
+    return run;
+  }
+
+  async #load(): Promise<void> {
+    const root = this.#root;
+    const firstRun = !existsSync(join(root, 'data'));
+    try {
+      const project = await openProject(root);
+      if (firstRun && this.#options.firstRun) await this.#options.firstRun(project);
+      this.#adopt(project);
+    } catch (error) {
+      this.#failure = toLoadFailure(error, root);
+      this.#events.table(EMPTY_ROUTE_TABLE);
+      this.#events.status();
+      this.#watchForFix();
+    }
+  }
+
+  /** Serves `project` and watches its folder for saves. */
+  #adopt(project: ProjectRuntime): void {
+    this.#project = project;
+    this.#failure = undefined;
+    this.#loadedAt = Date.now();
+    this.#listenForRecords(project);
+    this.#events.table(project.table);
+    this.#watcher = watchProject(
+      project,
+      (table) => this.#events.table(table),
+      {
+        reloaded: (next) => {
+          this.#project = next;
+          this.#failure = undefined;
+          this.#loadedAt = Date.now();
+          this.#listenForRecords(next);
+          this.#events.status();
+        },
+        failed: (error) => {
+          this.#failure = toLoadFailure(error, this.#root);
+          this.#events.status();
+        },
+      },
+      this.#options.debounceMs === undefined ? {} : { debounceMs: this.#options.debounceMs },
+    );
+    this.#events.status();
+  }
+
+  #listenForRecords(project: ProjectRuntime): void {
+    this.#unsubscribe();
+    // The write path's change bus (issue 11) is read defensively until every runtime has one.
+    const bus = (project as Partial<{ changes: RecordChangeSource }>).changes;
+    this.#unsubscribe = bus ? bus.subscribe((change) => this.#events.records(change)) : () => {};
+  }
+
+  #watchForFix(): void {
+    const root = this.#root;
+    try {
+      this.#retry = watch(root, { recursive: true }, (_event, name) => {
+        if (name === null || !isProjectSource(root, name)) return;
+        clearTimeout(this.#retryTimer);
+        this.#retryTimer = setTimeout(() => {
+          void this.#serial(async () => {
+            if (this.#root !== root || this.#project) return;
+            this.#stopRetry();
+            await this.#load();
+          });
+        }, this.#options.debounceMs ?? 150);
+      });
+    } catch {
+      // The folder vanished: nothing to watch; "open" or "reload" starts again.
+    }
+  }
+
+  #stopRetry(): void {
+    clearTimeout(this.#retryTimer);
+    this.#retry?.close();
+    this.#retry = undefined;
+  }
+
+  async #shutdown(): Promise<void> {
+    this.#stopRetry();
+    this.#unsubscribe();
+    this.#unsubscribe = () => {};
+    const watcher = this.#watcher;
+    const project = this.#project;
+    this.#watcher = undefined;
+    this.#project = undefined;
+    this.#failure = undefined;
+    if (watcher) await watcher.close();
+    else await project?.close();
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * `startStudio()`: the mock API, the project host that feeds it, and the control API the
+ * studio UI drives, started together and stopped together. Knows nothing of windows: the
+ * Electron main process and `decorest studio` both call it.
+ */
+import { fileURLToPath } from 'node:url';
+
+import { createToken } from '../control/auth.js';
+import type { ProjectStatus } from '../control/contract.js';
+import { EventHub } from '../control/event-hub.js';
+import { startControlServer } from '../control/server.js';
+import { toTrafficExchange } from '../control/traffic-capture.js';
+import type { ServerLogger } from '../http/dispatch.js';
+import { EMPTY_ROUTE_TABLE } from '../http/route-table.js';
+import { TrafficBus, type TrafficEvent } from '../http/traffic.js';
+import { MockServer } from './mock-server.js';
+import { ProjectHost } from './project-host.js';
+import { RecentProjects, studioConfigDir } from './recent-projects.js';
+import { seedProject } from './seed-project.js';
+
+export interface StudioOptions {
+  /** The project folder to open. */
+  dir: string;
+  /** The mock API's port (default 3000; a busy one is swapped for a free one, with a note). */
+  apiPort?: number;
+  /** The control API's port (default 0: a free one). */
+  controlPort?: number;
+  /** Where the mock API listens (default 127.0.0.1). The control API is always loopback. */
+  host?: string;
+  /** The built UI; `renderer/dist` of this package by default. */
+  staticDir?: string;
+  /** Origins besides the control API's own allowed to call it (the desktop shell's). */
+  extraOrigins?: string[];
+  /** Where recent projects are kept (default: see `studioConfigDir`). */
+  configDir?: string;
+  /** Where handler failures go (default: the console). */
+  logger?: ServerLogger;
+  /** Quiet time after a save before reloading (default 150 ms). */
+  debounceMs?: number;
+  /**
+   * How long traffic is still captured after the last event client left, so a client that
+   * reconnects catches up on what it missed (default 30 s).
+   */
+  captureGraceMs?: number;
+}
+
+export interface Studio {
+  /** The per-launch token every control call carries. */
+  readonly token: string;
+  /** `http://127.0.0.1:<control port>` */
+  readonly controlUrl: string;
+  /** The UI's address with the token in its fragment, never sent to a server. */
+  readonly studioUrl: string;
+  /** The mock API's URL while it runs (it can be stopped or moved from the studio). */
+  readonly apiUrl: string | null;
+  /** The project's state now (loaded or the load error). */
+  project(): Promise<ProjectStatus>;
+  /** Stops both servers and lets the datafiles finish their writes. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../../renderer/dist', import.meta.url));
+
+/**
+ * Starts the studio on `dir`. A project that fails to load still starts the studio (the UI
+ * shows the error and the fix is picked up by the watcher); a folder that does not exist is
+ * refused.
+ *
+ * @example
+ * ```ts
+ * const studio = await startStudio({ dir: 'examples/todo', apiPort: 3000 });
+ * console.log(studio.apiUrl, studio.studioUrl);
+ * await studio.close();
+ * ```
+ */
+export async function startStudio(options: StudioOptions): Promise<Studio> {
+  const token = createToken();
+  const recent = new RecentProjects(options.configDir ?? studioConfigDir());
+  const traffic = new TrafficBus();
+  const logger = options.logger ?? { error: (m: string, e?: unknown) => console.error(m, e) };
+
+  const hub = new EventHub((clients) => capture.clients(clients));
+  const capture = trafficCapture(traffic, hub, options.captureGraceMs ?? 30_000);
+
+  const mock = new MockServer({
+    host: options.host ?? '127.0.0.1',
+    port: options.apiPort ?? 3000,
+    table: EMPTY_ROUTE_TABLE,
+    traffic,
+    logger,
+    onChange: (server) => hub.publish({ type: 'server', server }),
+  });
+  const projectStatus = async (): Promise<ProjectStatus> => host.status(await recent.list());
+  const host: ProjectHost = new ProjectHost(
+    {
+      status: () =>
+        void projectStatus().then((project) => hub.publish({ type: 'project', project })),
+      table: (table) => mock.setTable(table),
+      records: (change) =>
+        hub.publish({ type: 'records', model: change.model, op: change.op, ids: [...change.ids] }),
+    },
+    {
+      firstRun: async (project) => {
+        for (const warning of await seedProject(project)) logger.error(`warning: ${warning}`);
+      },
+      ...(options.debounceMs === undefined ? {} : { debounceMs: options.debounceMs }),
+    },
+  );
+
+  await host.open(options.dir);
+  await recent.add(host.root);
+  try {
+    await mock.launch();
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
+
+  const control = await startControlServer(
+    {
+      token,
+      hub,
+      staticDir: options.staticDir ?? DEFAULT_STATIC_DIR,
+      extraOrigins: options.extraOrigins ?? [],
+      projectStatus,
+      openProject: async (dir) => {
+        await host.open(dir);
+        await recent.add(host.root);
+        return projectStatus();
+      },
+      reloadProject: async () => {
+        await host.reload();
+        return projectStatus();
+      },
+      project: () => host.require(),
+      server: mock,
+    },
+    { logError: (message, error) => logger.error(message, error) },
+  ).catch(async (error: unknown) => {
+    await mock.close();
+    await host.close();
+    throw error;
+  });
+
+  return {
+    token,
+    controlUrl: control.url,
+    studioUrl: `${control.url}/#token=${token}`,
+    get apiUrl() {
+      return mock.status().url;
+    },
+    project: projectStatus,
+    close: async () => {
+      capture.close();
+      await control.close();
+      await mock.close();
+      await host.close();
+    },
+  };
+}
+
+/**
+ * Captures traffic while a studio client listens (and `graceMs` after the last one left).
+ * Exchanges are converted off the response path, once per event-loop turn, in a batch.
+ */
+function trafficCapture(traffic: TrafficBus, hub: EventHub, graceMs: number) {
+  let unsubscribe: (() => void) | undefined;
+  let grace: NodeJS.Timeout | undefined;
+  let pending: TrafficEvent[] = [];
+  const drain = (): void => {
+    const events = pending;
+    pending = [];
+    for (const event of events)
+      hub.publish({ type: 'traffic', exchange: toTrafficExchange(event) });
+  };
+  const stop = (): void => {
+    clearTimeout(grace);
+    grace = undefined;
+    unsubscribe?.();
+    unsubscribe = undefined;
+  };
+  return {
+    clients(count: number): void {
+      if (count > 0) {
+        clearTimeout(grace);
+        grace = undefined;
+        unsubscribe ??= traffic.subscribe(
+          (event) => {
+            if (pending.push(event) === 1) setImmediate(drain);
+          },
+          { capture: true },
+        );
+      } else if (unsubscribe && grace === undefined) {
+        grace = setTimeout(stop, graceMs);
+        grace.unref();
+      }
+    },
+    close: stop,
+  };
+}
