@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { jsonRequest, rawRequest } from '../test-support/http-client.js';
+import { jsonRequest, type RawAnswer, rawRequest } from '../test-support/http-client.js';
 import { type RunningServer, startServer } from './node-server.js';
 import { buildRouteTable } from './route-table.js';
 import type { TrafficEvent } from './traffic.js';
@@ -27,6 +27,16 @@ async function serve(routes: RouteDefinition[], handlerTimeoutMs?: number): Prom
     ...(handlerTimeoutMs === undefined ? {} : { handlerTimeoutMs }),
   });
   return server.url;
+}
+
+/** A deep merge without a key check, as handlers are often written. */
+function naiveMerge(target: Record<string, unknown>, source: unknown): void {
+  for (const [key, value] of Object.entries(source as object)) {
+    if (value !== null && typeof value === 'object') {
+      target[key] ??= {};
+      naiveMerge(target[key] as Record<string, unknown>, value);
+    } else target[key] = value;
+  }
 }
 
 afterEach(async () => {
@@ -144,7 +154,12 @@ describe('the API server', () => {
   });
 
   it('rejects __proto__, constructor and prototype keys anywhere, escaped or not', async () => {
-    const handler = vi.fn(() => ({}));
+    // The handler merges the body the careless way: a forbidden key that got through would
+    // reach Object.prototype.
+    const handler = vi.fn((req: Parameters<HandlerFunction>[0]) => {
+      naiveMerge({}, req.body());
+      return {};
+    });
     const url = await serve([route('POST', '/x', handler)]);
     const answer = await rawRequest(url, 'POST', '/x', {
       headers: { 'content-type': 'application/json' },
@@ -156,7 +171,9 @@ describe('the API server', () => {
       { field: 'list[0].constructor', message: 'is a forbidden key' },
     ]);
     expect(handler).not.toHaveBeenCalled();
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const polluted = Object.getOwnPropertyNames(Object.prototype).includes('polluted');
+    delete (Object.prototype as Record<string, unknown>)['polluted'];
+    expect(polluted, 'Object.prototype polluted').toBe(false);
   });
 
   it('answers HEAD wherever GET works, with headers and no body', async () => {
@@ -260,12 +277,18 @@ describe('the API server', () => {
   });
 
   it('publishes one traffic event per answered request', async () => {
-    const url = await serve([route('POST', '/x', (_req, res) => res.status(201).json({ ok: 1 }))]);
+    const url = await serve([
+      route('POST', '/x', (_req, res) => res.status(201).json({ ok: 1 })),
+      route('GET', '/slow', () => new Promise((resolve) => setTimeout(() => resolve({}), 50))),
+    ]);
     const events: TrafficEvent[] = [];
     server!.traffic.subscribe((e) => events.push(e));
     await jsonRequest(url, 'POST', '/x?y=1', { a: 1 });
     await rawRequest(url, 'GET', '/missing');
-    expect(events).toHaveLength(2);
+    const started = performance.now();
+    await rawRequest(url, 'GET', '/slow');
+    const roundTrip = performance.now() - started;
+    expect(events).toHaveLength(3);
     expect(events[0]).toMatchObject({
       method: 'POST',
       url: '/x?y=1',
@@ -273,15 +296,107 @@ describe('the API server', () => {
       requestBytes: 7,
       responseBytes: 8,
     });
-    expect(events[0]!.durationMs).toBeGreaterThanOrEqual(0);
     expect(events[1]).toMatchObject({ method: 'GET', status: 404 });
     expect(events[1]!.seq).toBe(events[0]!.seq + 1);
+    // The handler's 50 ms timer is inside the duration (timers may fire a little early), and
+    // the duration is inside the round trip the client saw: milliseconds, of this request.
+    expect(events[2]).toMatchObject({ method: 'GET', url: '/slow', status: 200 });
+    expect(events[2]!.durationMs).toBeGreaterThanOrEqual(45);
+    expect(events[2]!.durationMs).toBeLessThanOrEqual(roundTrip);
   });
 
-  it('swaps the route table atomically', async () => {
-    const url = await serve([route('GET', '/v', () => ({ version: 1 }))]);
-    server!.setTable(buildRouteTable([route('GET', '/v', () => ({ version: 2 }))], []));
-    expect((await jsonRequest(url, 'GET', '/v')).json).toEqual({ version: 2 });
+  it('swaps the route table atomically, with requests in flight', async () => {
+    /** Table `version`: GET /v, and POST /echo that answers its body; `hold` delays GET /v. */
+    const tableOf = (version: number, hold?: () => Promise<void>) =>
+      buildRouteTable(
+        [
+          route('GET', '/v', async () => {
+            await hold?.();
+            return { version, payload: 'x'.repeat(20_000) };
+          }),
+          route('POST', '/echo', (req) => ({ version, body: req.body() })),
+        ],
+        [],
+      );
+    const complete = (answer: RawAnswer, versions: number[], body?: unknown) => {
+      expect(answer.status, answer.text.slice(0, 200)).toBe(200);
+      const json = answer.json as { version: number };
+      expect(versions).toContain(json.version);
+      if (body === undefined)
+        expect(json).toEqual({ version: json.version, payload: 'x'.repeat(20_000) });
+      else expect(json).toEqual({ version: json.version, body });
+    };
+
+    // 1. Requests held inside table 1's handler while table 2 comes in finish on table 1.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered = 0;
+    let allEntered!: () => void;
+    const waiting = new Promise<void>((resolve) => (allEntered = resolve));
+    const url = await serve([]);
+    server!.setTable(
+      tableOf(1, async () => {
+        if (++entered === 8) allEntered();
+        await gate;
+      }),
+    );
+    const held = Array.from({ length: 8 }, () => rawRequest(url, 'GET', '/v'));
+    await waiting;
+    // 2. Requests whose body is half sent when the table changes.
+    const halfSent = await Promise.all(
+      Array.from({ length: 4 }, async (_, i) => {
+        const socket = connect(Number(new URL(url).port), '127.0.0.1');
+        await once(socket, 'connect');
+        const body = JSON.stringify({ n: i });
+        socket.write(
+          `POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+            `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 3)}`,
+        );
+        return { socket, body };
+      }),
+    );
+    server!.setTable(tableOf(2));
+    const after = Array.from({ length: 8 }, () => rawRequest(url, 'GET', '/v'));
+    const answered = halfSent.map(async ({ socket, body }) => {
+      let text = '';
+      socket.on('data', (c: Buffer) => (text += c.toString()));
+      socket.end(body.slice(3));
+      await once(socket, 'close');
+      return { text, body };
+    });
+    release();
+    for (const answer of await Promise.all(held)) complete(answer, [1]);
+    for (const answer of await Promise.all(after)) complete(answer, [2]);
+    for (const { text, body } of await Promise.all(answered)) {
+      const [head, json] = text.split('\r\n\r\n') as [string, string];
+      const parsed: unknown = JSON.parse(json);
+      complete(
+        { status: Number(head.split(' ')[1]), headers: {}, text, json: parsed },
+        [1, 2],
+        JSON.parse(body),
+      );
+    }
+
+    // 3. A stream of requests while the table changes again and again: every answer is a
+    // whole one from one of the tables, never a 404 or a mix.
+    let swapping = true;
+    const swaps = (async () => {
+      for (let version = 3; version <= 40; version++) {
+        server!.setTable(tableOf(version));
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      swapping = false;
+    })();
+    const versions = Array.from({ length: 41 }, (_, i) => i);
+    const clients = Array.from({ length: 6 }, async () => {
+      let n = 0;
+      while (swapping || n === 0) {
+        complete(await rawRequest(url, 'GET', '/v'), versions);
+        const echo = { n: n++ };
+        complete(await jsonRequest(url, 'POST', '/echo', echo), versions, echo);
+      }
+    });
+    await Promise.all([swaps, ...clients]);
   });
 
   it('lets a manual route win over a generated one of the same shape', async () => {

@@ -152,6 +152,27 @@ export async function stateOf(target: Target): Promise<State> {
   };
 }
 
+/** Object.prototype's own keys before any hostile input: any key added later is pollution. */
+const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();
+
+/**
+ * The server runs in this process, so a body that reached Object.prototype (a merge through a
+ * `__proto__` key) shows here under whatever name it used, and one that replaced a stored
+ * record's prototype shows on that record.
+ */
+export async function expectNoPrototypeTampering(target: Target): Promise<void> {
+  expect(Object.getOwnPropertyNames(Object.prototype).sort(), 'Object.prototype polluted').toEqual(
+    PROTOTYPE_KEYS,
+  );
+  for (const runtime of defaultModels(target)) {
+    for (const record of (await runtime.store.records()).values()) {
+      const proto: unknown = Object.getPrototypeOf(record);
+      if (proto !== Object.prototype && proto !== null)
+        expect.fail(`${runtime.schema.name} ${String(record.id)} has a foreign prototype`);
+    }
+  }
+}
+
 export function expectProblem(answer: RawExchange, method: string): void {
   expect(answer.headers['content-type'], answer.text).toBe(PROBLEM_TYPE);
   if (method === 'HEAD') return; // no body on HEAD
@@ -299,7 +320,7 @@ export async function expectSafe(t: Target, request: HostileRequest): Promise<Ra
   expect(after.tree, 'no file created or removed outside the datafiles').toEqual(before.tree);
   expect(answer.text).not.toContain(served.canary);
   expect(answer.text).not.toMatch(/root:.*:0:0:/);
-  expect(({} as Record<string, unknown>)['polluted'], 'Object.prototype polluted').toBeUndefined();
+  await expectNoPrototypeTampering(t);
   const accepted = isWrite(request.method) && answer.status >= 200 && answer.status < 300;
   if (!accepted)
     expect(after.memory, `${what}: a rejected request changed records`).toEqual(before.memory);
@@ -409,11 +430,29 @@ export async function targetPath(
   return route.path.replace(/:[A-Za-z]+/g, text) + tail;
 }
 
-export function run<T>(property: fc.IAsyncProperty<T>): Promise<void> {
-  return fc.assert(property, {
+/** How long a property may run (short runs only) before fast-check stops it. */
+export const PROPERTY_LIMIT_MS = 8_000;
+/**
+ * Fewest inputs a property must have tried when that limit stops it. fast-check stops quietly
+ * at the limit, so without this a server that stalled every exchange until its time limit
+ * would pass after one or two inputs. On an idle 2-core machine a short run tries all 150 in
+ * 1.5 to 2.5 s (DECOREST_REPORT=1 prints the counts); a third of them leaves room for a loaded one.
+ */
+export const MIN_RUNS = LONG ? RUNS : 50;
+
+/** Runs `property` over RUNS inputs (or until the time limit) and fails under MIN_RUNS. */
+export async function run<T>(property: fc.IAsyncProperty<T>): Promise<void> {
+  const details = await fc.check(property, {
     numRuns: RUNS,
-    ...(LONG ? {} : { interruptAfterTimeLimit: 8_000 }),
+    ...(LONG ? {} : { interruptAfterTimeLimit: PROPERTY_LIMIT_MS }),
   });
+  if (details.failed) {
+    throw new Error(fc.defaultReportMessage(details), { cause: details.errorInstance });
+  }
+  expect(
+    details.numRuns,
+    `only ${details.numRuns} inputs ran in ${PROPERTY_LIMIT_MS} ms (at least ${MIN_RUNS} must)`,
+  ).toBeGreaterThanOrEqual(MIN_RUNS);
 }
 
 // ---------------------------------------------------------------------------------------------
