@@ -6,9 +6,8 @@
 import { problems } from '../errors.js';
 import type { ModelClass } from '../http/request.js';
 import type { RecordId, StoredRecord } from '../persistence/collection.js';
-import { notFound, stored } from './handlers/crud-handlers.js';
 import type { ModelRuntime } from './model-runtime.js';
-import { deleteWithRules, writeWithParents } from './relations/relation-integrity.js';
+import { createRecord, deleteRecord, replaceRecord } from './write/record-writes.js';
 
 /** The data-access object of one model. */
 export interface Dao<M> {
@@ -28,11 +27,6 @@ const registry = new WeakMap<object, ModelRuntime>();
 /** Internal: called by the project loader for every model it serves. */
 export function registerDao(runtime: ModelRuntime): void {
   registry.set(runtime.schema.ctor, runtime);
-}
-
-function plain(value: unknown): unknown {
-  // Instances from req.body(Model) carry the model's prototype; the store keeps plain JSON.
-  return value !== null && typeof value === 'object' ? { ...(value as object) } : value;
 }
 
 function idOf(runtime: ModelRuntime, value: unknown): RecordId {
@@ -62,34 +56,17 @@ export function dao<M extends object>(model: ModelClass<M>): Dao<M> {
       `dao(${model.name}): ${model.name} is not a @Rest model of the loaded project`,
     );
   }
-  const { store, validator } = runtime;
+  const { store } = runtime;
   const asModel = (record: StoredRecord): M => record as unknown as M;
+  // Writes take the one write path (issue 11): the rules of the generated routes, exactly.
   return {
     getAll: async () => [...(await store.records()).values()].map(asModel),
     getById: async (id) => {
       const record = await store.get(id);
       return record && asModel(record);
     },
-    save: async (value) => {
-      const record = validator.create(plain(value));
-      return asModel(await writeWithParents(runtime, record, () => stored(store.insert(record))));
-    },
-    update: async (value) => {
-      const id = idOf(runtime, value);
-      if (!(await store.get(id))) throw notFound(runtime, id);
-      const record = validator.replace(plain(value));
-      const saved = await writeWithParents(runtime, record, () =>
-        stored(store.replace(id, record)),
-      );
-      if (!saved) throw notFound(runtime, id);
-      return asModel(saved);
-    },
-    delete: async (value) => {
-      const id = idOf(runtime, value);
-      if (!(await store.get(id))) throw notFound(runtime, id);
-      const removed = await stored(deleteWithRules(runtime, id, () => store.remove(id)));
-      if (!removed) throw notFound(runtime, id);
-      return asModel(removed);
-    },
+    save: async (value) => asModel(await createRecord(runtime, value)),
+    update: async (value) => asModel(await replaceRecord(runtime, idOf(runtime, value), value)),
+    delete: async (value) => asModel(await deleteRecord(runtime, idOf(runtime, value))),
   };
 }

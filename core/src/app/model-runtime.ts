@@ -10,6 +10,7 @@ import type { ModelStore } from '../persistence/model-store.js';
 import type { ModelValidator } from '../validation/compile.js';
 import { filterTypes } from './query/collection-query.js';
 import { RelationLock } from './relations/relation-lock.js';
+import { RecordChangeBus } from './write/record-changes.js';
 
 /** A `@BelongTo` of another model that points at this one: what deleting a record affects. */
 export interface IncomingRelation {
@@ -31,6 +32,8 @@ export interface ModelRuntime {
   readonly children: ReadonlyMap<string, { runtime: ModelRuntime; inverse: string }>;
   /** Relations of other models that point here. */
   readonly incoming: readonly IncomingRelation[];
+  /** The project's record-change bus: every write of the write path is published there. */
+  readonly changes: RecordChangeBus;
   /** Held shared by writes naming a record of this model as parent, exclusively by deletes. */
   readonly lock: RelationLock;
   /** A path id as the store keys it, or a 400. */
@@ -50,6 +53,7 @@ const NUMERIC_ID = /^\d{1,15}$/;
 /** Builds the serving view of every model and links their relations. */
 export function createModelRuntimes(
   entries: readonly { schema: ModelSchema; validator: ModelValidator; store: ModelStore }[],
+  changes: RecordChangeBus = new RecordChangeBus(),
 ): ModelRuntime[] {
   const schemas = entries.map((e) => e.schema);
   const idKindOf = (name: string): 'number' | 'string' =>
@@ -63,6 +67,7 @@ export function createModelRuntimes(
     parents: new Map<string, ModelRuntime>(),
     children: new Map<string, { runtime: ModelRuntime; inverse: string }>(),
     incoming: [] as IncomingRelation[],
+    changes,
     lock: new RelationLock(),
     parseId:
       schema.idKind === 'number'

@@ -4,8 +4,10 @@
  * arguments there).
  */
 import type { ModelRuntime } from '../app/model-runtime.js';
+import { markValidated } from '../app/write/validated-bodies.js';
 import { ValidationProblem } from '../errors.js';
 import type { BodyBinder, ModelClass } from '../http/request.js';
+import type { RecordInput } from '../validation/compile.js';
 
 export function createBodyBinder(runtimes: readonly ModelRuntime[]): BodyBinder {
   const byClass = new Map<unknown, ModelRuntime>(runtimes.map((r) => [r.schema.ctor, r]));
@@ -19,6 +21,9 @@ export function createBodyBinder(runtimes: readonly ModelRuntime[]): BodyBinder 
         { field: '', message: 'the body must be a JSON object' },
       ]);
     }
-    return Object.assign(Object.create(model.prototype as object) as object, values);
+    const instance = Object.assign(Object.create(model.prototype as object) as object, values);
+    // dao(Model).save(instance) need not validate it again (issue 11).
+    if (runtime) markValidated(instance, values as RecordInput);
+    return instance;
   };
 }

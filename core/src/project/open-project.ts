@@ -9,6 +9,7 @@ import { Application, type ApplicationClass, GeneratedApplication } from '../app
 import { registerDao } from '../app/dao.js';
 import { generateRestRoutes } from '../app/generate-rest.js';
 import { createModelRuntimes, type ModelRuntime } from '../app/model-runtime.js';
+import { RecordChangeBus } from '../app/write/record-changes.js';
 import { servletPrefix } from '../decorators/web-servlet.js';
 import { LOAD_ERROR_CODES, LoadError, type SourceLocation } from '../errors.js';
 import { buildRouteTable, DuplicateRouteError, type RouteTable } from '../http/route-table.js';
@@ -37,6 +38,11 @@ export interface OpenProjectOptions {
    * commands that only describe the API (`routes`, `openapi`) while a server may be running.
    */
   data?: boolean;
+  /**
+   * Where record changes are published; pass the same bus to every reload so subscribers (the
+   * studio) keep hearing writes across versions. A new one by default.
+   */
+  changes?: RecordChangeBus;
 }
 
 /** A loaded project, ready to be served by any number of servers. */
@@ -47,6 +53,8 @@ export interface ProjectRuntime {
   readonly models: readonly ModelSchema[];
   readonly runtimes: readonly ModelRuntime[];
   readonly table: RouteTable;
+  /** Every record write of this project, whoever made it (issue 12). */
+  readonly changes: RecordChangeBus;
   /** Warnings from loading (a torn datafile line that was skipped, …). */
   readonly warnings: readonly string[];
   /** Flushes pending writes and closes every datafile. */
@@ -133,12 +141,14 @@ export async function openProject(
       const indexes = m.relations.filter((r) => r.kind === 'belongTo').map((r) => r.field);
       return new CollectionStore(collections.get(m.name)!, indexes);
     };
+    const changes = options.changes ?? new RecordChangeBus();
     const runtimes = createModelRuntimes(
       models.map((schema) => ({
         schema,
         validator: compileModelValidator(schema, models),
         store: storeOf(schema),
       })),
+      changes,
     );
     runtimes.forEach(registerDao);
     const { app, file } = applicationOf(loaded);
@@ -188,7 +198,17 @@ export async function openProject(
     const warnings = [...collections.values()].flatMap((c) =>
       'warnings' in c ? (c.warnings as string[]) : [],
     );
-    return { root: loaded.root, dataDir, loaded, models, runtimes, table, warnings, close };
+    return {
+      root: loaded.root,
+      dataDir,
+      loaded,
+      models,
+      runtimes,
+      table,
+      changes,
+      warnings,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

@@ -55,7 +55,7 @@ export function watchProject(
     // Writes that arrive in between answer 503 (the collection is closed); reads go on.
     await project.close();
     try {
-      const next = await openProject(project.root, options);
+      const next = await openProject(project.root, { ...options, changes: project.changes });
       setTable(next.table);
       project = next;
       events.reloaded(next);

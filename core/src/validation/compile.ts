@@ -134,13 +134,8 @@ export function compileModelValidator(
       const merged: RecordInput = { ...existing };
       delete merged.id;
       for (const [key, value] of Object.entries(changes)) {
-        const field = model.fields.find((f) => f.name === key);
-        // RFC 7396: null removes a member; a required-but-nullable field keeps an explicit null.
-        if (
-          value === null &&
-          (field === undefined ? isOptionalRelation(model, key) : field.optional)
-        )
-          delete merged[key];
+        // RFC 7396: null removes an optional member; a required `T | null` field stores null.
+        if (value === null && isRemovable(model, key)) delete merged[key];
         else merged[key] = value;
       }
       check(validateReplace, merged);
@@ -149,7 +144,9 @@ export function compileModelValidator(
   };
 }
 
-function isOptionalRelation(model: ModelSchema, key: string): boolean {
+function isRemovable(model: ModelSchema, key: string): boolean {
+  const field = model.fields.find((f) => f.name === key);
+  if (field !== undefined) return field.optional;
   return model.relations.some((r) => r.kind === 'belongTo' && r.field === key && r.optional);
 }
 

@@ -35,10 +35,10 @@ function typeSchema(type: FieldType, field: FieldSchema): JsonSchema {
   }
 }
 
-/** One field's schema, `null` allowed when the field is nullable. */
-export function fieldJsonSchema(field: FieldSchema): JsonSchema {
+/** One field's schema, `null` allowed when the field is nullable (or `allowNull` says so). */
+export function fieldJsonSchema(field: FieldSchema, allowNull = field.nullable): JsonSchema {
   const s = typeSchema(field.type, field);
-  if (!field.nullable) return s;
+  if (!allowNull) return s;
   const nullable: JsonSchema = { ...s, type: [s.type as string, 'null'] };
   if (Array.isArray(s.enum)) nullable.enum = [...(s.enum as unknown[]), null];
   return nullable;
@@ -75,7 +75,11 @@ export function writeJsonSchema(
   const properties: Record<string, JsonSchema> = { id: idJsonSchema(model) };
   const required: string[] = [];
   for (const field of model.fields) {
-    properties[field.name] = fieldJsonSchema(field);
+    // RFC 7396 (CONTRACT §2): in a PATCH, `null` on an optional field removes it.
+    const removable = shape === 'patch' && field.optional && !field.nullable;
+    properties[field.name] = removable
+      ? { ...fieldJsonSchema(field, true), description: 'null removes the field (RFC 7396)' }
+      : fieldJsonSchema(field);
     if (
       shape !== 'patch' &&
       !field.optional &&

@@ -123,6 +123,23 @@ function splitList(values: readonly string[]): string[] {
     .filter((v) => v !== '');
 }
 
+/**
+ * `embed=a,b` / `_embed=a` (CONTRACT §3): the relations to include, each checked against the
+ * model. The one parser of the parameter, for collection and by-id GETs alike.
+ */
+export function parseEmbed(search: URLSearchParams, model: ModelSchema): string[] {
+  const embed = splitList([...search.getAll('embed'), ...search.getAll('_embed')]);
+  for (const field of embed) {
+    if (!model.relations.some((r) => r.field === field)) {
+      throw problems.badQuery(
+        search.has('embed') ? 'embed' : '_embed',
+        `${JSON.stringify(field)} is not a relation of ${model.name}`,
+      );
+    }
+  }
+  return embed;
+}
+
 /** Parses and checks a collection query against the model. */
 export function parseCollectionQuery(
   search: URLSearchParams,
@@ -176,15 +193,7 @@ export function parseCollectionQuery(
     sort.push({ field, descending: key.startsWith('-') || order === 'desc' });
   });
 
-  const embed = splitList([...search.getAll('embed'), ...search.getAll('_embed')]);
-  for (const field of embed) {
-    if (!model.relations.some((r) => r.field === field)) {
-      throw problems.badQuery(
-        search.has('embed') ? 'embed' : '_embed',
-        `${JSON.stringify(field)} is not a relation of ${model.name}`,
-      );
-    }
-  }
+  const embed = parseEmbed(search, model);
 
   const filters: Filter[] = [];
   for (const key of new Set(search.keys())) {

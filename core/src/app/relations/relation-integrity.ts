@@ -2,17 +2,17 @@
  * Keeping relations true (CONTRACT §3): a child names an existing parent, and deleting a
  * parent nulls, cascades to or is restricted by its children.
  */
-import { problems } from '../../errors.js';
+import { type FieldError, problems } from '../../errors.js';
 import type { RecordId, StoredRecord } from '../../persistence/collection.js';
 import { StorageWriteError } from '../../persistence/store-errors.js';
 import type { ModelRuntime } from '../model-runtime.js';
 
-/** 422 naming every `@BelongTo` field whose parent does not exist. */
-export async function checkParents(
+/** Every `@BelongTo` field of `record` whose parent does not exist. */
+export async function parentErrors(
   model: ModelRuntime,
   record: Record<string, unknown>,
-): Promise<void> {
-  const errors: { field: string; message: string }[] = [];
+): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
   for (const [field, parent] of model.parents) {
     const id = record[field];
     if (id === null || id === undefined) continue;
@@ -23,6 +23,15 @@ export async function checkParents(
       });
     }
   }
+  return errors;
+}
+
+/** 422 naming every `@BelongTo` field whose parent does not exist. */
+export async function checkParents(
+  model: ModelRuntime,
+  record: Record<string, unknown>,
+): Promise<void> {
+  const errors = await parentErrors(model, record);
   if (errors.length > 0)
     throw problems.invalidBody(`Invalid ${model.schema.name.toLowerCase()}`, errors);
 }
@@ -54,39 +63,57 @@ export async function applyDeleteRules(model: ModelRuntime, id: RecordId): Promi
     }
   }
   for (const { rel, children } of affected) {
+    if (rel.onDelete === 'restrict' || children.length === 0) continue;
     for (const child of children) {
       if (rel.onDelete === 'cascade') {
         await applyDeleteRules(rel.child, child.id);
         await rel.child.store.remove(child.id);
-      } else if (rel.onDelete === 'nullify') {
+      } else {
         const { id: childId, ...rest } = child;
         await rel.child.store.replace(childId, { ...rest, [rel.field]: null });
       }
     }
+    rel.child.changes.publish({
+      model: rel.child.schema.name,
+      op: rel.onDelete === 'cascade' ? 'delete' : 'update',
+      ids: children.map((c) => c.id),
+    });
   }
+}
+
+/**
+ * Runs `write` while no parent named by `records` can be deleted: each parent model's lock is
+ * held shared, once, in a fixed order (by name) whatever the field order, so concurrent
+ * writers and deletes never wait on each other in a cycle.
+ */
+export async function holdingParents<T>(
+  model: ModelRuntime,
+  records: readonly Record<string, unknown>[],
+  write: () => Promise<T>,
+): Promise<T> {
+  const named = new Map<string, ModelRuntime>();
+  for (const [field, parent] of model.parents) {
+    if (records.some((r) => r[field] !== null && r[field] !== undefined))
+      named.set(parent.schema.name, parent);
+  }
+  const locks = [...named.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, parent]) => parent.lock);
+  const run = (i: number): Promise<T> =>
+    i === locks.length ? write() : locks[i]!.shared(() => run(i + 1));
+  return run(0);
 }
 
 /**
  * Checks the parents of `record` and runs `write` while none of them can be deleted, so a child
  * is never stored pointing at a parent whose delete already passed over it.
  */
-export async function writeWithParents<T>(
+export function writeWithParents<T>(
   model: ModelRuntime,
   record: Record<string, unknown>,
   write: () => Promise<T>,
 ): Promise<T> {
-  const parents = [...model.parents].filter(
-    ([field]) => record[field] !== null && record[field] !== undefined,
-  );
-  // Lock each parent model once, in a fixed order (by name), whatever the field order.
-  const locks = [...new Map(parents.map(([, p]) => [p.schema.name, p.lock])).entries()]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([, lock]) => lock);
-  const run = (i: number): Promise<T> =>
-    i === locks.length
-      ? checkParents(model, record).then(write)
-      : locks[i]!.shared(() => run(i + 1));
-  return run(0);
+  return holdingParents(model, [record], () => checkParents(model, record).then(write));
 }
 
 /** Deletes `id` after applying its relations' delete rules, alone among writes naming it. */

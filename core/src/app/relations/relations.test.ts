@@ -76,6 +76,19 @@ describe('the wire form of @BelongTo', () => {
     problem(await call('GET', '/tasks?embed=owner'), 400);
   });
 
+  it('reads embed the same way on a record and on a list (one parser)', async () => {
+    await seed();
+    for (const query of ['embed=%20assignee', 'embed=assignee,', '_embed=assignee%20']) {
+      expect((await ok('GET', `/tasks/1?${query}`)).assignee, query).toEqual({
+        id: 1,
+        name: 'Ann',
+      });
+      const list = (await call('GET', `/tasks?${query}&limit=1`)).json as { assignee: unknown }[];
+      expect(list[0]!.assignee, query).toEqual({ id: 1, name: 'Ann' });
+    }
+    problem(await call('GET', '/tasks/1?embed=owner'), 400);
+  });
+
   it('filters by relation', async () => {
     await seed();
     const answer = await call('GET', '/tasks?assignee=1');

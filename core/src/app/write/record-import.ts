@@ -1,0 +1,108 @@
+/**
+ * Importing an array of records (issue 12): all or nothing. Every row is validated like a
+ * create, ids are checked against the store and each other, parents must exist; any finding
+ * answers one 422 naming `[index].field` for every bad row, and nothing is written. Only a
+ * clean import is written, under the parents' locks, as one group-committed append.
+ */
+import { type FieldError, problems } from '../../errors.js';
+import type { RecordId, StoredRecord } from '../../persistence/collection.js';
+import type { RecordInput } from '../../validation/compile.js';
+import type { ModelRuntime } from '../model-runtime.js';
+import { holdingParents, parentErrors } from '../relations/relation-integrity.js';
+import { stored } from './store-problem.js';
+
+/** Caps one import, so a mistaken file cannot fill memory before it is refused. */
+export const IMPORT_LIMIT = 100_000;
+
+function prefixed(index: number, errors: readonly FieldError[]): FieldError[] {
+  return errors.map((e) => ({
+    field: e.field === '' ? `[${index}]` : `[${index}].${e.field}`,
+    message: e.message,
+  }));
+}
+
+function validateRows(model: ModelRuntime, rows: readonly unknown[]) {
+  const records: { index: number; record: RecordInput }[] = [];
+  const errors: FieldError[] = [];
+  const ids = new Set<unknown>();
+  rows.forEach((row, index) => {
+    try {
+      const record = model.validator.create(row);
+      if (record.id !== undefined) {
+        if (ids.has(record.id))
+          errors.push(
+            ...prefixed(index, [{ field: 'id', message: 'appears twice in the import' }]),
+          );
+        ids.add(record.id);
+      }
+      records.push({ index, record });
+    } catch (error) {
+      const fields = (error as { errors?: FieldError[] }).errors;
+      if (!Array.isArray(fields)) throw error;
+      errors.push(...prefixed(index, fields));
+    }
+  });
+  return { records, errors };
+}
+
+export async function importRecords(model: ModelRuntime, rows: unknown): Promise<StoredRecord[]> {
+  const title = `Invalid ${model.schema.name.toLowerCase()} import`;
+  if (!Array.isArray(rows))
+    throw problems.invalidBody(title, [
+      { field: '', message: 'the body must be a JSON array of records' },
+    ]);
+  if (rows.length > IMPORT_LIMIT)
+    throw problems.invalidBody(title, [
+      { field: '', message: `at most ${IMPORT_LIMIT} records can be imported at once` },
+    ]);
+  const { records, errors } = validateRows(model, rows);
+  return holdingParents(
+    model,
+    records.map((r) => r.record),
+    async () => {
+      for (const { index, record } of records) {
+        if (record.id !== undefined && (await model.store.get(record.id as RecordId)) !== undefined)
+          errors.push(
+            ...prefixed(index, [
+              { field: 'id', message: `id ${JSON.stringify(record.id)} is already taken` },
+            ]),
+          );
+        errors.push(...prefixed(index, await parentErrors(model, record)));
+      }
+      if (errors.length > 0) throw problems.invalidBody(title, byRow(errors));
+      const saved = await insertAll(
+        model,
+        records.map((r) => r.record),
+      );
+      model.changes.publish({
+        model: model.schema.name,
+        op: 'import',
+        ids: saved.map((r) => r.id),
+      });
+      return saved;
+    },
+  );
+}
+
+/** Findings in row order (validation and store checks run in two passes). */
+function byRow(errors: FieldError[]): FieldError[] {
+  const row = (e: FieldError) => Number(/^\[(\d+)\]/.exec(e.field)?.[1] ?? 0);
+  return errors
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => row(a.e) - row(b.e) || a.i - b.i)
+    .map(({ e }) => e);
+}
+
+/** One turn's inserts are one append; if the disk refuses part of it, the rest is taken back. */
+async function insertAll(
+  model: ModelRuntime,
+  records: readonly RecordInput[],
+): Promise<StoredRecord[]> {
+  const results = await Promise.allSettled(records.map((r) => model.store.insert(r)));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed === undefined)
+    return results.map((r) => (r as PromiseFulfilledResult<StoredRecord>).value);
+  const written = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  await Promise.allSettled(written.map((r) => model.store.remove(r.id)));
+  return stored(Promise.reject(failed.reason));
+}
