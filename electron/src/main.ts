@@ -9,8 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, Menu, protocol, screen, session, shell } from 'electron';
 
 import { type LaunchArgs, parseLaunchArgs, secondInstanceProject, userArgs } from './args.js';
-import type { StudioHandle } from './core-studio.js';
-import { loadStartStudio } from './core-studio.js';
+import { loadStartStudio, type Studio } from './core-studio.js';
 import { buildCsp, buildDevCsp } from './csp.js';
 import { chooseProjectFolder, showOpenFailed } from './dialogs.js';
 import type { PageFailure } from './error-page.js';
@@ -45,11 +44,9 @@ const origin = args.devServerUrl ?? APP_ORIGIN;
 const userData = app.getPath('userData');
 const recent = new RecentProjects(path.join(userData, 'recent-projects.json'));
 const windowStateFile = path.join(userData, 'window-state.json');
-// The core keeps its recent list in the same file: one list for the menu and the UI.
-process.env.DECOREST_STUDIO_CONFIG_DIR ??= userData;
 
 let win: BrowserWindow | undefined;
-let studio: StudioHandle | undefined;
+let studio: Studio | undefined;
 let control: StudioControl | undefined;
 let failure: PageFailure | undefined;
 let notes: string[] = [];
@@ -111,7 +108,7 @@ async function start(): Promise<void> {
       },
       chooseProjectFolder: () => chooseProjectFolder(win),
       revealInFileManager: async (target) => {
-        const root = (await control?.project())?.root;
+        const root = (await studio?.project())?.root;
         if (!root || !isInsideAny(target, [root]))
           throw new Error('only files of the open project can be shown');
         shell.showItemInFolder(target);
@@ -129,14 +126,19 @@ async function start(): Promise<void> {
 
 async function startCore(dir: string): Promise<void> {
   try {
-    const plan = await planPorts(args, isPortFree);
+    // The core swaps a busy mock-API port for a free one itself and says so in the server bar;
+    // the control port is planned here.
+    const plan = await planPorts({ ...args, apiPort: 0 }, isPortFree);
     const startStudio = await loadStartStudio();
     studio = await startStudio({
       dir,
-      apiPort: plan.apiPort,
+      apiPort: args.apiPort,
       controlPort: plan.controlPort,
       host: args.host,
+      staticDir: RENDERER_DIR,
       extraOrigins: [origin],
+      // The core keeps its recent list in the same file: one list for the menu and the UI.
+      configDir: userData,
     });
     control = new StudioControl(studio.controlUrl, studio.token);
     notes = portNotes(plan, studio);
@@ -190,7 +192,7 @@ function refreshMenu(): void {
       openRecent: (dir) => void openProject(dir),
       reloadProject: () => void control?.reload().catch((error: unknown) => console.error(error)),
       revealDataFolder: () =>
-        void control?.project().then(async ({ root }) => {
+        void studio?.project().then(async ({ root }) => {
           // The data folder appears on the first write; until then show the project itself.
           if ((await shell.openPath(path.join(root, 'data'))) !== '') await shell.openPath(root);
         }),

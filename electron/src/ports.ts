@@ -32,9 +32,12 @@ export async function planPorts(
 }
 
 /** One short sentence per port that moved, naming where it went (shown in the window title). */
-export function portNotes(plan: PortPlan, urls: { apiUrl: string; controlUrl: string }): string[] {
+export function portNotes(
+  plan: PortPlan,
+  urls: { apiUrl: string | null; controlUrl: string },
+): string[] {
   const notes: string[] = [];
-  if (plan.busy.api !== undefined) {
+  if (plan.busy.api !== undefined && urls.apiUrl !== null) {
     notes.push(`port ${plan.busy.api} was busy, the mock API is on ${portOf(urls.apiUrl)}`);
   }
   if (plan.busy.control !== undefined) {

@@ -1,16 +1,8 @@
-/**
- * The part of the control API's `ProjectStatus` (core/src/control/contract.ts) the menu reads;
- * electron/ compiles on its own, so it does not pull in the core's sources.
- */
-export interface ProjectStatus {
-  root: string;
-  name: string;
-  state: 'loaded' | 'failed';
-}
+import type { ProjectStatus } from 'decorest/studio';
 
 /**
- * The few control API calls the menu makes (open, reload, where the data lives), over the same
- * HTTP + token as the UI, so the UI hears of them through its event stream like any change.
+ * The control API calls the menu makes that the studio handle has no method for (open, reload),
+ * over the same HTTP + token as the UI, so the UI hears of them through its event stream.
  * Node's fetch sends no `Origin`, which the control API lets through to the token check.
  */
 export class StudioControl {
@@ -18,10 +10,6 @@ export class StudioControl {
     private readonly controlUrl: string,
     private readonly token: string,
   ) {}
-
-  project(): Promise<ProjectStatus> {
-    return this.call('GET', '/project');
-  }
 
   open(dir: string): Promise<ProjectStatus> {
     return this.call('POST', '/project/open', { dir });

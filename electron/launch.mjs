@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// `npm start`: build what is stale, then open the desktop app on examples/todo, or the browser
+// studio where Electron cannot run (DESIGN "The machines we build and test on"). The decisions
+// live in electron/src/launch-plan.ts (unit-tested); this file only runs them.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const project = process.argv[2] ?? 'examples/todo';
+
+/** Runs a build step with its output shown; stops `npm start` when it fails. */
+function build(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+// tsc -b and a composite tsc -p skip what is up to date on their own.
+build(bin('tsc'), ['-b', 'core']);
+build(bin('tsc'), ['-p', 'electron']);
+const plan = await import('./dist/launch-plan.js');
+if (plan.rendererStale(root)) build(bin('vite'), ['build', '--config', 'renderer/vite.config.ts']);
+
+const electronDir = path.dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+let electronBinary = plan.findElectronBinary(electronDir, process.env);
+const installer = path.join(electronDir, 'install.js');
+if (!electronBinary && existsSync(installer)) {
+  // `install-electron` (Electron 42+ has no install script): fetches the binary on a normal
+  // machine, fails at once offline. Quiet: its stack trace is not the user's business.
+  spawnSync(process.execPath, [installer], { cwd: root, stdio: 'ignore', timeout: 120_000 });
+  electronBinary = plan.findElectronBinary(electronDir, process.env);
+}
+
+const step = plan.planLaunch(
+  {
+    root,
+    projectDir: project,
+    electronBinary,
+    platform: process.platform,
+    isRoot: process.getuid?.() === 0,
+    hasDisplay: plan.hasDisplay(process.platform, process.env),
+  },
+  process.execPath,
+);
+if (step.notice) console.log(step.notice);
+const child = spawn(step.command, step.args, { cwd: root, stdio: 'inherit' });
+// Ctrl+C reaches the child through the terminal; a SIGTERM to npm is passed on so the studio
+// stops its servers and flushes its datafiles.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
