@@ -66,6 +66,51 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', coreBoundary] },
   },
   {
+    // DESIGN.md: the renderer reaches the core only through the control contract and client.
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    // Unit tests run in Node against a real loopback server (STYLE "Tests").
+    ignores: ['renderer/src/**/*.test.ts', 'renderer/src/**/test-server.ts'],
+    languageOptions: {
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        navigator: 'readonly',
+        location: 'readonly',
+        localStorage: 'readonly',
+        sessionStorage: 'readonly',
+        fetch: 'readonly',
+        Blob: 'readonly',
+        File: 'readonly',
+        AbortController: 'readonly',
+        TextDecoder: 'readonly',
+        TextEncoder: 'readonly',
+        URLSearchParams: 'readonly',
+        ResizeObserver: 'readonly',
+        HTMLElement: 'readonly',
+        HTMLDivElement: 'readonly',
+        HTMLInputElement: 'readonly',
+        HTMLMetaElement: 'readonly',
+        KeyboardEvent: 'readonly',
+        requestAnimationFrame: 'readonly',
+        React: 'readonly',
+      },
+    },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)core/(?!src/control/(contract|client)(\\.[jt]s)?$)',
+              message: 'The renderer imports only core/src/control/contract.ts and client.ts.',
+            },
+            { group: ['node:*'], message: 'The renderer runs in a browser: no Node built-ins.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Example projects are user code: they import the framework by its public name only.
     files: ['examples/**/*.ts'],
     ignores: ['examples/*.test.ts'],

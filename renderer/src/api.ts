@@ -1,0 +1,22 @@
+/**
+ * The one control client of this window. Stores call `client()` and never build URLs
+ * themselves; `connect` is called once by main.tsx after the endpoint is known.
+ */
+import { ControlClient } from '../../core/src/control/client';
+
+let current: ControlClient | null = null;
+
+export function connect(url: string, token: string): ControlClient {
+  current = new ControlClient({ baseUrl: url, token });
+  return current;
+}
+
+/** For tests: install a client (a real one pointed at a test server). */
+export function setClient(client: ControlClient | null): void {
+  current = client;
+}
+
+export function client(): ControlClient {
+  if (!current) throw new Error('The control client is used before connect()');
+  return current;
+}

@@ -1,0 +1,101 @@
+/** The studio's frame: server bar, load-error banner, the five views as tabs. */
+import { lazy, Suspense, useEffect } from 'react';
+
+import { ConsoleView } from './features/console/console-view';
+import { EndpointsView } from './features/endpoints/endpoints-view';
+import { ModelsView } from './features/models/models-view';
+import { LoadErrorBanner } from './features/project/load-error-banner';
+import { ServerBar } from './features/server-bar/server-bar';
+import { TrafficView } from './features/traffic/traffic-view';
+import { useModelsStore } from './stores/models-store';
+import { useTrafficStore } from './stores/traffic-store';
+import { useUiStore, type ViewName, VIEWS } from './stores/ui-store';
+import { Loading } from './ui/empty-state';
+
+const DataView = lazy(() => import('./features/data/data-view'));
+
+function Tabs() {
+  const view = useUiStore((s) => s.view);
+  const showView = useUiStore((s) => s.showView);
+  const models = useModelsStore((s) => s.models.length);
+  const routes = useModelsStore((s) => s.routes.length);
+  const traffic = useTrafficStore((s) => s.exchanges.length);
+  const counts: Partial<Record<ViewName, number>> = {
+    Models: models,
+    Endpoints: routes,
+    Traffic: traffic,
+  };
+  const move = (delta: number) => {
+    const next = VIEWS[(VIEWS.indexOf(view) + delta + VIEWS.length) % VIEWS.length]!;
+    showView(next);
+    document.getElementById(`tab-${next}`)?.focus();
+  };
+  return (
+    <div
+      className="tabs"
+      role="tablist"
+      aria-label="Views"
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowRight') move(1);
+        else if (e.key === 'ArrowLeft') move(-1);
+      }}
+    >
+      {VIEWS.map((name) => (
+        <button
+          key={name}
+          id={`tab-${name}`}
+          type="button"
+          role="tab"
+          className="tab"
+          aria-selected={view === name}
+          aria-controls={`panel-${name}`}
+          tabIndex={view === name ? 0 : -1}
+          onClick={() => showView(name)}
+        >
+          {name}
+          {counts[name] ? (
+            <span className="count" aria-hidden="true">
+              {counts[name]}
+            </span>
+          ) : null}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ActiveView({ view }: { view: ViewName }) {
+  switch (view) {
+    case 'Models':
+      return <ModelsView />;
+    case 'Endpoints':
+      return <EndpointsView />;
+    case 'Data':
+      return (
+        <Suspense fallback={<Loading what="the data grid" />}>
+          <DataView />
+        </Suspense>
+      );
+    case 'Console':
+      return <ConsoleView />;
+    case 'Traffic':
+      return <TrafficView />;
+  }
+}
+
+export function App() {
+  const view = useUiStore((s) => s.view);
+  useEffect(() => {
+    document.title = `${view} · Decorest Studio`;
+  }, [view]);
+  return (
+    <div className="app">
+      <ServerBar />
+      <Tabs />
+      <main className="view" id={`panel-${view}`} role="tabpanel" aria-labelledby={`tab-${view}`}>
+        <LoadErrorBanner />
+        <ActiveView view={view} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+/** Console: history on the left, the request and the answer side by side. */
+import { useState } from 'react';
+
+import { useConsoleStore } from '../../stores/console-store';
+import { serverSelectors, useServerStore } from '../../stores/server-store';
+import { Dialog } from '../../ui/dialog';
+import { parseCurl, toCurl } from './curl';
+import { HistoryList } from './history-list';
+import { RequestLine, RequestPane, useSend } from './request-pane';
+import { ResponsePane } from './response-pane';
+
+function PasteCurlDialog({ onClose }: { onClose(): void }) {
+  const [text, setText] = useState('');
+  const parsed = parseCurl(text);
+  return (
+    <Dialog
+      title="Paste a curl command"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn primary"
+            disabled={!parsed}
+            onClick={() => {
+              if (parsed) useConsoleStore.getState().loadRequest(parsed);
+              onClose();
+            }}
+          >
+            Fill the form
+          </button>
+        </>
+      }
+    >
+      <div className="body">
+        <label htmlFor="curl-text" style={{ display: 'block', fontWeight: 600, marginBottom: 6 }}>
+          curl command
+        </label>
+        <textarea
+          id="curl-text"
+          className="input mono"
+          style={{ width: '100%', height: 140, padding: 8 }}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="curl -X POST http://127.0.0.1:3000/todos -H 'Content-Type: application/json' -d '{…}'"
+          autoFocus
+        />
+        <p className="faint" style={{ margin: '4px 0 0' }}>
+          {text.trim() === ''
+            ? 'Method, URL, headers and body are read from -X, -H and -d.'
+            : parsed
+              ? `${parsed.method} ${parsed.url}`
+              : 'This is not a curl command with a URL.'}
+        </p>
+      </div>
+    </Dialog>
+  );
+}
+
+export function ConsoleView() {
+  const [pasting, setPasting] = useState(false);
+  const [toast, setToast] = useState<string | null>(null);
+  const send = useSend();
+  const copyCurl = () => {
+    const s = useConsoleStore.getState();
+    let url = s.url;
+    try {
+      url = new URL(
+        url.startsWith('/')
+          ? `${serverSelectors.url(useServerStore.getState()) ?? 'http://127.0.0.1:3000'}${url}`
+          : url,
+      ).toString();
+    } catch {
+      // keep the text as typed
+    }
+    const headers = s.headers
+      .filter((h) => h.enabled && h.name)
+      .map((h): [string, string] => [h.name, h.value]);
+    const body = ['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(s.method) ? '' : s.body;
+    void navigator.clipboard
+      ?.writeText(toCurl({ method: s.method, url, headers, body }))
+      .then(() => {
+        setToast('curl command copied');
+        setTimeout(() => setToast(null), 1500);
+      });
+  };
+  return (
+    <div
+      style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+      onKeyDown={(e) => {
+        if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
+          e.preventDefault();
+          send();
+        }
+      }}
+    >
+      <RequestLine onCopyCurl={copyCurl} onPasteCurl={() => setPasting(true)} />
+      <div
+        className="split"
+        style={{ gridTemplateColumns: '230px minmax(340px, 1fr) minmax(340px, 1.2fr)' }}
+      >
+        <HistoryList />
+        <RequestPane />
+        <ResponsePane />
+      </div>
+      {pasting && <PasteCurlDialog onClose={() => setPasting(false)} />}
+      {toast && (
+        <div className="toast" role="status">
+          {toast}
+        </div>
+      )}
+    </div>
+  );
+}

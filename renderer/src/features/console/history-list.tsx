@@ -1,0 +1,61 @@
+/** Requests sent from the console, kept across restarts; click to load, ↻ to send again. */
+import { useConsoleStore } from '../../stores/console-store';
+import { serverSelectors, useServerStore } from '../../stores/server-store';
+import { MethodBadge, StatusBadge } from '../../ui/badges';
+
+export function HistoryList() {
+  const history = useConsoleStore((s) => s.history);
+  const { loadRequest, clearHistory } = useConsoleStore.getState();
+  const rerun = (i: number) => {
+    const entry = history[i]!;
+    loadRequest(entry);
+    void useConsoleStore.getState().sendRequest(serverSelectors.url(useServerStore.getState()));
+  };
+  return (
+    <nav className="pane sidebar" aria-label="History">
+      <div className="section-head" style={{ padding: '2px 6px 6px', display: 'flex' }}>
+        <h3 className="section-title">History</h3>
+        {history.length > 0 && (
+          <button type="button" className="btn small ghost" onClick={clearHistory}>
+            Clear
+          </button>
+        )}
+      </div>
+      {history.length === 0 ? (
+        <p className="faint" style={{ padding: '0 8px', margin: 0 }}>
+          Requests you send appear here and stay after a restart.
+        </p>
+      ) : (
+        <ul className="nav-list">
+          {history.map((h, i) => (
+            <li key={h.id} className="history-row">
+              <button
+                type="button"
+                className="history-item"
+                onClick={() => loadRequest(h)}
+                title={`${h.method} ${h.url} · ${new Date(h.at).toLocaleString()}`}
+              >
+                <MethodBadge method={h.method} />
+                <span className="mono">{h.url}</span>
+                {h.status !== null ? (
+                  <StatusBadge status={h.status} />
+                ) : (
+                  <span className="faint">—</span>
+                )}
+              </button>
+              <button
+                type="button"
+                className="btn small ghost"
+                aria-label={`Send again ${h.method} ${h.url}`}
+                title="Send again"
+                onClick={() => rerun(i)}
+              >
+                ↻
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}

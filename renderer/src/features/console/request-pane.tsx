@@ -1,0 +1,177 @@
+/** The request being built: method, URL, path and query params, headers, JSON body. */
+import { lazy, Suspense, useCallback } from 'react';
+
+import { consoleSelectors, useConsoleStore } from '../../stores/console-store';
+import { serverSelectors, useServerStore } from '../../stores/server-store';
+import { RowsEditor } from '../../ui/rows-editor';
+import { parseCurl } from './curl';
+
+const JsonEditor = lazy(() => import('./json-editor'));
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
+export function useSend(): () => void {
+  return useCallback(() => {
+    const s = useConsoleStore.getState();
+    if (!s.sending) void s.sendRequest(serverSelectors.url(useServerStore.getState()));
+  }, []);
+}
+
+export function RequestLine({
+  onCopyCurl,
+  onPasteCurl,
+}: {
+  onCopyCurl(): void;
+  onPasteCurl(): void;
+}) {
+  const method = useConsoleStore((s) => s.method);
+  const url = useConsoleStore((s) => s.url);
+  const sending = useConsoleStore((s) => s.sending);
+  const { setMethod, setUrl, cancelRequest, loadRequest } = useConsoleStore.getState();
+  const base = useServerStore(serverSelectors.url);
+  const send = useSend();
+  return (
+    <form
+      className="request-line"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+    >
+      <label className="sr-only" htmlFor="console-method">
+        Method
+      </label>
+      <select
+        id="console-method"
+        className={`select method ${method}`}
+        value={method}
+        onChange={(e) => setMethod(e.target.value)}
+      >
+        {METHODS.map((m) => (
+          <option key={m}>{m}</option>
+        ))}
+      </select>
+      <label className="sr-only" htmlFor="console-url">
+        URL
+      </label>
+      <input
+        id="console-url"
+        className="input mono url"
+        value={url}
+        placeholder={base ? `/todos  or  ${base}/todos` : '/todos'}
+        spellCheck={false}
+        onChange={(e) => setUrl(e.target.value)}
+        onPaste={(e) => {
+          const text = e.clipboardData.getData('text');
+          const parsed = parseCurl(text);
+          if (parsed) {
+            e.preventDefault();
+            loadRequest(parsed);
+          }
+        }}
+        title="A path on the mock API (/todos) or a full URL. Paste a curl command to fill the whole form."
+      />
+      {sending ? (
+        <button type="button" className="btn" onClick={cancelRequest}>
+          Cancel
+        </button>
+      ) : null}
+      <button type="submit" className="btn primary" disabled={sending}>
+        Send{' '}
+        <span className="kbd" aria-hidden="true">
+          Ctrl ↵
+        </span>
+      </button>
+      <button type="button" className="btn" onClick={onCopyCurl}>
+        Copy as curl
+      </button>
+      <button type="button" className="btn" onClick={onPasteCurl}>
+        Paste curl…
+      </button>
+    </form>
+  );
+}
+
+export function RequestPane() {
+  const query = useConsoleStore((s) => s.query);
+  const pathParams = useConsoleStore((s) => s.pathParams);
+  const headers = useConsoleStore((s) => s.headers);
+  const body = useConsoleStore((s) => s.body);
+  const bodyError = useConsoleStore(consoleSelectors.bodyError);
+  const sendsBody = useConsoleStore(consoleSelectors.sendsBody);
+  const { setQueryRows, setPathParams, setHeaders, setBody, formatBody } =
+    useConsoleStore.getState();
+  const send = useSend();
+  return (
+    <div className="pane" style={{ display: 'flex', flexDirection: 'column' }} aria-label="Request">
+      {pathParams.length > 0 && (
+        <section className="req-section">
+          <div className="section-head">
+            <h3 className="section-title">Path params</h3>
+          </div>
+          <RowsEditor label="Path params" rows={pathParams} onChange={setPathParams} fixedNames />
+        </section>
+      )}
+      <section className="req-section">
+        <div className="section-head">
+          <h3 className="section-title">Query params</h3>
+          <span className="faint">kept in step with the URL</span>
+        </div>
+        <RowsEditor label="Query params" rows={query} onChange={setQueryRows} />
+      </section>
+      <section className="req-section">
+        <div className="section-head">
+          <h3 className="section-title" id="headers-title">
+            Headers
+          </h3>
+        </div>
+        <RowsEditor label="Headers" rows={headers} onChange={setHeaders} namePlaceholder="Header" />
+      </section>
+      <section className="req-section body-section">
+        <div className="section-head">
+          <h3 className="section-title">Body</h3>
+          <span
+            className={bodyError ? 'badge err' : body.trim() ? 'badge ok' : 'faint'}
+            role="status"
+            title={bodyError ?? undefined}
+          >
+            {bodyError
+              ? 'Invalid JSON'
+              : body.trim()
+                ? 'Valid JSON'
+                : sendsBody
+                  ? 'Empty'
+                  : `Not sent with this method`}
+          </span>
+          <button
+            type="button"
+            className="btn small"
+            onClick={formatBody}
+            disabled={bodyError !== null || !body.trim()}
+          >
+            Format
+          </button>
+        </div>
+        <div className="editor-box">
+          <Suspense
+            fallback={
+              <textarea
+                aria-label="Body"
+                className="input mono"
+                style={{ width: '100%', height: '100%' }}
+                value={body}
+                readOnly
+              />
+            }
+          >
+            <JsonEditor value={body} label="Body" onChange={setBody} onSubmit={send} />
+          </Suspense>
+        </div>
+        {bodyError && (
+          <p className="faint" style={{ color: 'var(--err)', margin: '6px 0 0' }}>
+            {bodyError}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

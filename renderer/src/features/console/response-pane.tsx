@@ -1,0 +1,174 @@
+/** The answer: status (coloured), time, size, headers, and a pretty, collapsible body. */
+import { useMemo, useState } from 'react';
+
+import { type ConsoleResponse, useConsoleStore } from '../../stores/console-store';
+import { formatBytes, formatMs, StatusBadge } from '../../ui/badges';
+import { EmptyState } from '../../ui/empty-state';
+import { JsonTree } from '../../ui/json-tree';
+
+const RAW_LIMIT = 256 * 1024;
+
+function Body({ response }: { response: ConsoleResponse }) {
+  const [raw, setRaw] = useState(false);
+  const [all, setAll] = useState(false);
+  const parsed = useMemo(() => {
+    if (!response.body) return { ok: false as const };
+    try {
+      return { ok: true as const, value: JSON.parse(response.body) as unknown };
+    } catch {
+      return { ok: false as const };
+    }
+  }, [response.body]);
+  if (!response.body)
+    return (
+      <EmptyState title="No body">
+        The answer has no content{response.status === 204 ? ' (204 No Content)' : ''}.
+      </EmptyState>
+    );
+  const text = all ? response.body : response.body.slice(0, RAW_LIMIT);
+  return (
+    <>
+      {parsed.ok && (
+        <div className="toolbar" style={{ padding: '4px 12px' }}>
+          <button
+            type="button"
+            className="btn small"
+            aria-pressed={!raw}
+            onClick={() => setRaw(false)}
+          >
+            Pretty
+          </button>
+          <button
+            type="button"
+            className="btn small"
+            aria-pressed={raw}
+            onClick={() => setRaw(true)}
+          >
+            Raw
+          </button>
+        </div>
+      )}
+      {parsed.ok && !raw ? (
+        <JsonTree value={parsed.value} label="Response body" />
+      ) : (
+        <>
+          <pre className="raw" aria-label="Response body">
+            {text}
+          </pre>
+          {text.length < response.body.length && (
+            <button
+              type="button"
+              className="btn small"
+              style={{ margin: '0 12px 12px' }}
+              onClick={() => setAll(true)}
+            >
+              Show the remaining {formatBytes(response.body.length - text.length)}
+            </button>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+export function ResponsePane() {
+  const response = useConsoleStore((s) => s.response);
+  const error = useConsoleStore((s) => s.error);
+  const sending = useConsoleStore((s) => s.sending);
+  const [tab, setTab] = useState<'body' | 'headers'>('body');
+  if (sending && !response) {
+    return (
+      <div className="pane" aria-label="Response">
+        <div className="empty" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <p>Waiting for the answer…</p>
+        </div>
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <div className="pane" aria-label="Response">
+        <EmptyState icon="⚠" title="No answer">
+          {error}
+        </EmptyState>
+      </div>
+    );
+  }
+  if (!response) {
+    return (
+      <div className="pane" aria-label="Response" style={{ display: 'flex' }}>
+        <EmptyState icon="↗" title="Send a request to see the answer">
+          Pick an endpoint in Endpoints, type a path such as <code>/todos</code>, or paste a curl
+          command into the URL field. Press <span className="kbd">Ctrl</span>+
+          <span className="kbd">Enter</span> to send.
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <div
+      className="pane"
+      style={{ display: 'flex', flexDirection: 'column' }}
+      aria-label="Response"
+    >
+      <div className="response-meta" role="status" aria-label="Response status">
+        <span>
+          <StatusBadge status={response.status} />{' '}
+          <span className="muted">{response.statusText}</span>
+        </span>
+        <span className="meta">
+          Time <b>{formatMs(response.timeMs)}</b>
+        </span>
+        <span className="meta">
+          Size <b>{formatBytes(response.size)}</b>
+        </span>
+        <span className="meta faint mono">{response.contentType}</span>
+      </div>
+      <div className="subtabs" role="tablist" aria-label="Response parts">
+        <button
+          type="button"
+          role="tab"
+          className="tab"
+          aria-selected={tab === 'body'}
+          onClick={() => setTab('body')}
+        >
+          Body
+        </button>
+        <button
+          type="button"
+          role="tab"
+          className="tab"
+          aria-selected={tab === 'headers'}
+          onClick={() => setTab('headers')}
+        >
+          Headers <span className="count">{response.headers.length}</span>
+        </button>
+      </div>
+      <div
+        style={{ flex: 1, overflow: 'auto' }}
+        role="tabpanel"
+        aria-label={tab === 'body' ? 'Response body' : 'Response headers'}
+      >
+        {tab === 'body' ? (
+          <Body response={response} />
+        ) : (
+          <table className="plain" aria-label="Response headers">
+            <tbody>
+              {response.headers.map(([k, v]) => (
+                <tr key={k}>
+                  <td className="mono" style={{ width: '35%' }}>
+                    {k}
+                  </td>
+                  <td className="mono" style={{ wordBreak: 'break-all' }}>
+                    {v}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </div>
+  );
+}

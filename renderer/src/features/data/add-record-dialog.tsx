@@ -1,0 +1,76 @@
+/** A new record as JSON, prefilled from the model's schema; the API's 422 names each field. */
+import { useState } from 'react';
+
+import type { ModelInfo } from '../../../../core/src/control/contract';
+import { jsonError } from '../../stores/console-store';
+import { useDataStore } from '../../stores/data-store';
+import { sampleBody } from '../../stores/field-values';
+import { Dialog } from '../../ui/dialog';
+
+export function AddRecordDialog({ model, onClose }: { model: ModelInfo; onClose(): void }) {
+  const [text, setText] = useState(() => JSON.stringify(sampleBody(model), null, 2));
+  const [busy, setBusy] = useState(false);
+  const problem = useDataStore((s) => s.actionError);
+  const createRecord = useDataStore((s) => s.createRecord);
+  const syntax = jsonError(text);
+  const submit = async () => {
+    setBusy(true);
+    const created = await createRecord(JSON.parse(text));
+    setBusy(false);
+    if (created) onClose();
+  };
+  return (
+    <Dialog
+      title={`New ${model.name}`}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn primary"
+            disabled={busy || syntax !== null}
+            onClick={() => void submit()}
+          >
+            Create
+          </button>
+        </>
+      }
+    >
+      <div className="body">
+        <label htmlFor="new-record" style={{ display: 'block', fontWeight: 600, marginBottom: 6 }}>
+          Record JSON
+        </label>
+        <textarea
+          id="new-record"
+          className="input mono"
+          style={{ width: '100%', height: 220, padding: 8, resize: 'vertical' }}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          spellCheck={false}
+        />
+        <p className="faint" style={{ margin: '4px 0 0' }}>
+          The id is assigned by the server when left out. Sent as <code>POST /{model.path}</code>{' '}
+          would be.
+        </p>
+        {syntax && <p style={{ color: 'var(--err)' }}>{syntax}</p>}
+        {problem && (
+          <div role="alert" style={{ color: 'var(--err)', marginTop: 8 }}>
+            <strong>{problem.title}</strong>: {problem.detail}
+            {problem.errors && (
+              <ul className="problem-list">
+                {problem.errors.map((e, i) => (
+                  <li key={i}>
+                    <code>{e.field}</code> {e.message}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,141 @@
+/** Filter, count and the record actions: add, delete, import and export JSON, refresh. */
+import { useEffect, useRef, useState } from 'react';
+
+import type { JsonRecord, ModelInfo } from '../../../../core/src/control/contract';
+import { useDataStore } from '../../stores/data-store';
+import { problemOf } from '../../stores/problem';
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function DataToolbar({
+  model,
+  active,
+  onAdd,
+}: {
+  model: ModelInfo;
+  active: JsonRecord | null;
+  onAdd(): void;
+}) {
+  const total = useDataStore((s) => s.total);
+  const status = useDataStore((s) => s.status);
+  const applied = useDataStore((s) => s.filter);
+  const { setFilter, deleteRecord, importRecords, exportRecords, refreshRows } =
+    useDataStore.getState();
+  const [filter, setFilterText] = useState(applied);
+  const fileInput = useRef<HTMLInputElement>(null);
+  useEffect(() => setFilterText(applied), [applied, model.name]);
+  useEffect(() => {
+    if (filter === applied) return;
+    const t = setTimeout(() => void setFilter(filter), 350);
+    return () => clearTimeout(t);
+  }, [filter, applied, setFilter]);
+
+  const onFile = async (file: File) => {
+    let rows: unknown;
+    try {
+      rows = JSON.parse(await file.text());
+    } catch (error) {
+      useDataStore.setState({
+        actionError: { ...problemOf(error), title: `${file.name} is not JSON` },
+      });
+      return;
+    }
+    if (!Array.isArray(rows)) {
+      useDataStore.setState({
+        actionError: {
+          ...problemOf(new Error('The file must hold a JSON array of records.')),
+          title: `${file.name} cannot be imported`,
+        },
+      });
+      return;
+    }
+    await importRecords(rows);
+  };
+
+  return (
+    <div className="toolbar" role="toolbar" aria-label={`${model.name} records`}>
+      <h2>{model.name}</h2>
+      <span className="faint" role="status" aria-live="polite">
+        {status === 'loading' ? (
+          <span className="spinner" aria-label="Loading" />
+        ) : (
+          `${total.toLocaleString('en')} ${total === 1 ? 'record' : 'records'}`
+        )}
+      </span>
+      <label className="sr-only" htmlFor="data-filter">
+        Filter records
+      </label>
+      <input
+        id="data-filter"
+        type="search"
+        className="input"
+        style={{ width: 260 }}
+        placeholder="Search, or field=value (completed=true)"
+        value={filter}
+        onChange={(e) => setFilterText(e.target.value)}
+        onKeyDown={(e) => e.key === 'Enter' && void setFilter(filter)}
+      />
+      <span className="spacer" />
+      <button
+        type="button"
+        className="btn small"
+        onClick={() => void refreshRows()}
+        title="Read the visible records again"
+      >
+        Refresh
+      </button>
+      {model.writable && (
+        <>
+          <button type="button" className="btn small primary" onClick={onAdd}>
+            Add record
+          </button>
+          <button
+            type="button"
+            className="btn small danger"
+            disabled={!active}
+            onClick={() => active && void deleteRecord(active.id)}
+            title={active ? undefined : 'Select a row first'}
+          >
+            {active ? `Delete record ${String(active.id)}` : 'Delete record'}
+          </button>
+          <button type="button" className="btn small" onClick={() => fileInput.current?.click()}>
+            Import JSON…
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="application/json,.json"
+            hidden
+            aria-label="Import JSON file"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void onFile(file);
+            }}
+          />
+        </>
+      )}
+      <button
+        type="button"
+        className="btn small"
+        onClick={() =>
+          void exportRecords().then(
+            (records) =>
+              records && download(`${model.path}.json`, `${JSON.stringify(records, null, 2)}\n`),
+          )
+        }
+      >
+        Export JSON
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+/** Data: pick a model, browse and edit its records (a lazily loaded chunk with the grid). */
+import { useEffect, useState } from 'react';
+
+import type { JsonRecord } from '../../../../core/src/control/contract';
+import { useDataStore } from '../../stores/data-store';
+import { useModelsStore } from '../../stores/models-store';
+import { EmptyState, Loading } from '../../ui/empty-state';
+import { AddRecordDialog } from './add-record-dialog';
+import { RecordsGrid } from './data-grid';
+import { DataToolbar } from './data-toolbar';
+import { ProblemPanel } from './problem-panel';
+
+export default function DataView() {
+  const models = useModelsStore((s) => s.models);
+  const loaded = useModelsStore((s) => s.loaded);
+  const current = useDataStore((s) => s.model);
+  const status = useDataStore((s) => s.status);
+  const error = useDataStore((s) => s.error);
+  const total = useDataStore((s) => s.total);
+  const filter = useDataStore((s) => s.filter);
+  const selectModel = useDataStore((s) => s.selectModel);
+  const [active, setActive] = useState<JsonRecord | null>(null);
+  const [adding, setAdding] = useState(false);
+  const model = models.find((m) => m.name === current) ?? null;
+
+  useEffect(() => {
+    // First visit, or the chosen model disappeared in a reload: show the first one.
+    if (loaded && models.length > 0 && !models.some((m) => m.name === current))
+      void selectModel(models[0]!.name);
+  }, [loaded, models, current, selectModel]);
+  useEffect(() => setActive(null), [current]);
+
+  if (!loaded) return <Loading what="models" />;
+  if (models.length === 0)
+    return (
+      <EmptyState icon="▦" title="No models to show">
+        Records appear here once the project has a @Rest model.
+      </EmptyState>
+    );
+
+  return (
+    <div className="split" style={{ gridTemplateColumns: '200px 1fr' }}>
+      <nav className="pane sidebar" aria-label="Data models">
+        <ul className="nav-list">
+          <li className="nav-heading" aria-hidden="true">
+            Models
+          </li>
+          {models.map((m) => (
+            <li key={m.name}>
+              <button
+                type="button"
+                className="nav-item"
+                aria-current={m.name === current ? 'page' : undefined}
+                onClick={() => void selectModel(m.name)}
+              >
+                <span className="nav-name">{m.name}</span>
+                {!m.writable && (
+                  <span className="badge warn" title={m.readOnlyReason}>
+                    read-only
+                  </span>
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section
+        className="pane"
+        style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+        aria-label={model ? `Records of ${model.name}` : 'Records'}
+      >
+        {model && (
+          <>
+            <DataToolbar model={model} active={active} onAdd={() => setAdding(true)} />
+            {!model.writable && (
+              <div className="banner warn" role="note">
+                <p>
+                  <strong>Read-only.</strong>{' '}
+                  {model.readOnlyReason ??
+                    `Served by the named datasource “${model.dataSource ?? ''}”.`}{' '}
+                  Its records are shown as the datasource returns them; edit them in its code.
+                </p>
+              </div>
+            )}
+            <ProblemPanel />
+            {status === 'error' && error ? (
+              <EmptyState icon="⚠" title="The records could not be read">
+                {error.detail}
+              </EmptyState>
+            ) : status === 'loading' && total === 0 ? (
+              <Loading what={`${model.name} records`} />
+            ) : total === 0 ? (
+              <EmptyState
+                icon="▦"
+                title={filter ? 'No record matches the filter' : `No ${model.name} records yet`}
+                action={
+                  model.writable && !filter ? (
+                    <button type="button" className="btn primary" onClick={() => setAdding(true)}>
+                      Add a record
+                    </button>
+                  ) : undefined
+                }
+              >
+                {filter
+                  ? 'Clear the filter to see every record.'
+                  : model.writable
+                    ? `Add one here, import a JSON file, or POST to /${model.path}.`
+                    : 'The datasource returned no records.'}
+              </EmptyState>
+            ) : (
+              <RecordsGrid key={model.name} model={model} onActiveRow={setActive} />
+            )}
+            {adding && <AddRecordDialog model={model} onClose={() => setAdding(false)} />}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+/** Every route the mock API answers, generated and manual, filterable; a click opens it. */
+import { useDeferredValue, useMemo, useState } from 'react';
+
+import type { RouteKind } from '../../../../core/src/control/contract';
+import { useModelsStore } from '../../stores/models-store';
+import { serverSelectors, useServerStore } from '../../stores/server-store';
+import { MethodBadge } from '../../ui/badges';
+import { EmptyState, Loading } from '../../ui/empty-state';
+import { openRoute } from './open-route';
+
+const KIND_LABEL: Record<RouteKind, string> = {
+  generated: 'generated',
+  relation: 'relation',
+  manual: 'manual',
+};
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
+export function EndpointsView() {
+  const routes = useModelsStore((s) => s.routes);
+  const loaded = useModelsStore((s) => s.loaded);
+  const error = useModelsStore((s) => s.error);
+  const base = useServerStore(serverSelectors.url);
+  const [text, setText] = useState('');
+  const [method, setMethod] = useState('');
+  const [kind, setKind] = useState('');
+  const query = useDeferredValue(text.trim().toLowerCase());
+  const shown = useMemo(
+    () =>
+      routes.filter(
+        (r) =>
+          (!method || r.method === method) &&
+          (!kind || r.kind === kind) &&
+          (!query ||
+            `${r.method} ${r.path} ${r.model ?? ''} ${r.operation ?? ''} ${r.file ?? ''}`
+              .toLowerCase()
+              .includes(query)),
+      ),
+    [routes, method, kind, query],
+  );
+  if (!loaded)
+    return error ? (
+      <EmptyState icon="⚠" title="The routes could not be read">
+        {error.detail}
+      </EmptyState>
+    ) : (
+      <Loading what="endpoints" />
+    );
+  return (
+    <>
+      <div className="toolbar" role="search">
+        <label className="sr-only" htmlFor="endpoint-filter">
+          Filter endpoints
+        </label>
+        <input
+          id="endpoint-filter"
+          className="input"
+          style={{ width: 280 }}
+          placeholder="Filter by path, model, file…"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          type="search"
+        />
+        <label className="sr-only" htmlFor="endpoint-method">
+          Method filter
+        </label>
+        <select
+          id="endpoint-method"
+          className="select"
+          value={method}
+          onChange={(e) => setMethod(e.target.value)}
+        >
+          <option value="">All methods</option>
+          {METHODS.map((m) => (
+            <option key={m}>{m}</option>
+          ))}
+        </select>
+        <label className="sr-only" htmlFor="endpoint-kind">
+          Kind filter
+        </label>
+        <select
+          id="endpoint-kind"
+          className="select"
+          value={kind}
+          onChange={(e) => setKind(e.target.value)}
+        >
+          <option value="">All kinds</option>
+          <option value="generated">Generated</option>
+          <option value="relation">Relation</option>
+          <option value="manual">Manual</option>
+        </select>
+        <span className="faint" role="status">
+          {shown.length === routes.length
+            ? `${routes.length} endpoints`
+            : `${shown.length} of ${routes.length} endpoints`}
+        </span>
+        <span className="spacer" />
+        {base && <span className="faint mono">{base}</span>}
+      </div>
+      <div className="pane" style={{ flex: 1 }}>
+        {shown.length === 0 ? (
+          <EmptyState icon="⌕" title={routes.length ? 'No endpoint matches' : 'No endpoints'}>
+            {routes.length
+              ? 'Clear the filter to see every route.'
+              : 'The project serves no routes yet: add a @Rest model or map a route in execute().'}
+          </EmptyState>
+        ) : (
+          <table className="plain endpoints" aria-label="Endpoints">
+            <thead>
+              <tr>
+                <th scope="col" style={{ width: 80 }}>
+                  Method
+                </th>
+                <th scope="col">Path</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Model</th>
+                <th scope="col">Where</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((r) => (
+                <tr
+                  key={`${r.method} ${r.path}`}
+                  className="clickable"
+                  onClick={() => openRoute(r)}
+                >
+                  <td>
+                    <MethodBadge method={r.method} />
+                  </td>
+                  <td>
+                    <code>{r.path}</code>
+                  </td>
+                  <td>
+                    <span
+                      className={`badge ${r.kind === 'manual' ? 'warn' : r.kind === 'relation' ? 'accent' : ''}`}
+                    >
+                      {KIND_LABEL[r.kind]}
+                    </span>
+                    {r.operation && <span className="faint"> {r.operation}</span>}
+                  </td>
+                  <td>{r.model ? <code>{r.model}</code> : <span className="faint">—</span>}</td>
+                  <td>
+                    {r.file ? (
+                      <code title={r.file}>{`${r.file.split(/[\\/]/).pop()}:${r.line ?? ''}`}</code>
+                    ) : (
+                      <span className="faint">generated</span>
+                    )}
+                  </td>
+                  <td style={{ textAlign: 'right' }}>
+                    <button
+                      type="button"
+                      className="btn small ghost"
+                      aria-label={`Open ${r.method} ${r.path} in Console`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        openRoute(r);
+                      }}
+                    >
+                      Open in Console →
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </>
+  );
+}

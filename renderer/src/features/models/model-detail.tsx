@@ -1,0 +1,212 @@
+/** One model's schema: fields with type, required, rules and default; relations; endpoints. */
+import { useShallow } from 'zustand/react/shallow';
+
+import type { FieldInfo, ModelInfo } from '../../../../core/src/control/contract';
+import { useModelsStore } from '../../stores/models-store';
+import { useUiStore } from '../../stores/ui-store';
+import { MethodBadge } from '../../ui/badges';
+import { openRoute } from '../endpoints/open-route';
+
+function Rules({ field }: { field: FieldInfo }) {
+  const entries = Object.entries(field.rules).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) return <span className="faint">—</span>;
+  return (
+    <>
+      {entries.map(([k, v]) => (
+        <span key={k} className="chip">
+          {k}: {String(v)}
+        </span>
+      ))}
+    </>
+  );
+}
+
+export function ModelDetail({ model }: { model: ModelInfo }) {
+  const routes = useModelsStore(useShallow((s) => s.routes.filter((r) => r.model === model.name)));
+  const showView = useUiStore((s) => s.showView);
+  const relationFields = new Set(model.relations.map((r) => r.field));
+  const file = model.file.split(/[\\/]/).slice(-2).join('/');
+  return (
+    <article className="model-detail">
+      <div className="model-head">
+        <h2>{model.name}</h2>
+        <code className="faint">/{model.path}</code>
+        {model.dataSource === null ? (
+          <span className="badge ok">default datasource (file database)</span>
+        ) : (
+          <span className="badge warn">datasource “{model.dataSource}” · read-only in Data</span>
+        )}
+        <span className="spacer" />
+        {model.writable && (
+          <button type="button" className="btn small" onClick={() => showView('Data')}>
+            Browse records
+          </button>
+        )}
+      </div>
+      <dl className="facts">
+        <dt>Source</dt>
+        <dd>
+          <code title={model.file}>
+            {file}:{model.line}
+          </code>
+        </dd>
+        <dt>Id</dt>
+        <dd>
+          {model.idKind === 'number' ? 'number, assigned 1, 2, 3 …' : 'string, random unique'}
+        </dd>
+        {model.parent && (
+          <>
+            <dt>Extends</dt>
+            <dd>
+              <code>{model.parent}</code>
+            </dd>
+          </>
+        )}
+        {model.datafile && (
+          <>
+            <dt>Datafile</dt>
+            <dd>
+              <code>{model.datafile}</code>
+            </dd>
+          </>
+        )}
+        {!model.writable && model.readOnlyReason && (
+          <>
+            <dt>Writes</dt>
+            <dd>{model.readOnlyReason}</dd>
+          </>
+        )}
+      </dl>
+      <section aria-label={`Fields of ${model.name}`}>
+        <h3 className="section-title">Fields ({model.fields.length})</h3>
+        <div className="card">
+          <table className="plain">
+            <thead>
+              <tr>
+                <th scope="col">Field</th>
+                <th scope="col">Type</th>
+                <th scope="col">Required</th>
+                <th scope="col">Rules</th>
+                <th scope="col">Default</th>
+              </tr>
+            </thead>
+            <tbody>
+              {model.fields.map((f) => (
+                <tr key={f.name}>
+                  <td>
+                    <code style={{ fontWeight: 600 }}>{f.name}</code>
+                    {relationFields.has(f.name) && (
+                      <span className="badge accent" style={{ marginLeft: 6 }}>
+                        relation
+                      </span>
+                    )}
+                    {f.declaredIn !== model.name && (
+                      <span className="faint"> from {f.declaredIn}</span>
+                    )}
+                  </td>
+                  <td>
+                    <code>{f.typeText}</code>
+                  </td>
+                  <td>
+                    {f.required ? (
+                      <span className="badge">required</span>
+                    ) : (
+                      <span className="faint">optional</span>
+                    )}
+                  </td>
+                  <td>
+                    <Rules field={f} />
+                  </td>
+                  <td>
+                    {f.default === undefined ? (
+                      <span className="faint">—</span>
+                    ) : (
+                      <code>{JSON.stringify(f.default)}</code>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section aria-label={`Relations of ${model.name}`}>
+        <h3 className="section-title">Relations ({model.relations.length})</h3>
+        {model.relations.length === 0 ? (
+          <p className="faint" style={{ margin: 0 }}>
+            No relations. <code>@BelongTo</code> and <code>@HasMany</code> fields link models.
+          </p>
+        ) : (
+          <div className="card">
+            <table className="plain">
+              <thead>
+                <tr>
+                  <th scope="col">Field</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Target</th>
+                  <th scope="col">On delete / required</th>
+                </tr>
+              </thead>
+              <tbody>
+                {model.relations.map((r) => (
+                  <tr key={r.field}>
+                    <td>
+                      <code style={{ fontWeight: 600 }}>{r.field}</code>
+                    </td>
+                    <td>
+                      {r.kind === 'belongTo'
+                        ? '@BelongTo (sent as the parent id)'
+                        : `@HasMany (inverse ${r.inverse})`}
+                    </td>
+                    <td>
+                      <code>{r.target}</code>
+                    </td>
+                    <td>
+                      {r.kind === 'hasMany' ? (
+                        <span className="chip">onDelete: {r.onDelete}</span>
+                      ) : r.required ? (
+                        'required'
+                      ) : (
+                        'optional'
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section aria-label={`Endpoints of ${model.name}`}>
+        <h3 className="section-title">Endpoints ({routes.length})</h3>
+        <div className="card">
+          <table className="plain">
+            <tbody>
+              {routes.map((r) => (
+                <tr key={`${r.method} ${r.path}`}>
+                  <td style={{ width: 70 }}>
+                    <MethodBadge method={r.method} />
+                  </td>
+                  <td>
+                    <code>{r.path}</code>
+                  </td>
+                  <td className="faint">{r.operation ?? r.kind}</td>
+                  <td style={{ textAlign: 'right' }}>
+                    <button
+                      type="button"
+                      className="btn small ghost"
+                      onClick={() => openRoute(r)}
+                      aria-label={`Open ${r.method} ${r.path} in Console`}
+                    >
+                      Open in Console
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * Every model and its relations, laid out by ELK's layered algorithm (children left of their
+ * parents), drawn by React Flow as DOM nodes: each node lists its fields, relation fields
+ * carry a port the edge leaves from. A lazy chunk: elkjs and React Flow load on first view.
+ */
+import {
+  Background,
+  Controls,
+  type Edge,
+  Handle,
+  MarkerType,
+  type Node,
+  type NodeProps,
+  Position,
+  ReactFlow,
+} from '@xyflow/react';
+import ELK from 'elkjs/lib/elk.bundled.js';
+import { useEffect, useState } from 'react';
+
+import type { ModelInfo } from '../../../../core/src/control/contract';
+import { Loading } from '../../ui/empty-state';
+
+import '@xyflow/react/dist/style.css';
+
+const NODE_WIDTH = 230;
+const HEADER = 34;
+const ROW = 22;
+
+type ModelNodeData = { model: ModelInfo; onOpen(name: string): void };
+type ModelNode = Node<ModelNodeData, 'model'>;
+
+function ModelNodeView({ data }: NodeProps<ModelNode>) {
+  const { model } = data;
+  const relations = new Map(model.relations.map((r) => [r.field, r]));
+  return (
+    <div className="diagram-node" role="group" aria-label={`Model ${model.name}`}>
+      <Handle type="target" position={Position.Left} id="in" className="diagram-port" />
+      <button
+        type="button"
+        className="diagram-node-head nodrag"
+        onClick={() => data.onOpen(model.name)}
+        title={`Open ${model.name}`}
+      >
+        <strong>{model.name}</strong>
+        <span className="mono">/{model.path}</span>
+      </button>
+      <ul>
+        {model.fields.map((f) => {
+          const relation = relations.get(f.name);
+          return (
+            <li key={f.name} className={relation ? 'rel' : undefined}>
+              <span className="mono">
+                {f.name}
+                {f.required ? '' : '?'}
+              </span>
+              <span className="mono faint">
+                {relation
+                  ? relation.target + (relation.kind === 'hasMany' ? '[]' : '')
+                  : f.typeText}
+              </span>
+              {relation?.kind === 'belongTo' && (
+                <Handle
+                  type="source"
+                  position={Position.Right}
+                  id={f.name}
+                  className="diagram-port"
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+const nodeTypes = { model: ModelNodeView };
+
+function edgesOf(models: ModelInfo[]): Edge[] {
+  const names = new Set(models.map((m) => m.name));
+  const edges: Edge[] = [];
+  for (const m of models) {
+    for (const r of m.relations) {
+      if (r.kind !== 'belongTo' || !names.has(r.target)) continue;
+      const parent = models.find((p) => p.name === r.target);
+      const inverse = parent?.relations.find((h) => h.kind === 'hasMany' && h.target === m.name);
+      const rule = inverse?.kind === 'hasMany' ? ` · on delete ${inverse.onDelete}` : '';
+      edges.push({
+        id: `${m.name}.${r.field}`,
+        source: m.name,
+        sourceHandle: r.field,
+        target: r.target,
+        targetHandle: 'in',
+        label: `${r.field}${rule}`,
+        markerEnd: { type: MarkerType.ArrowClosed },
+        className: 'diagram-edge',
+      });
+    }
+    if (m.parent && names.has(m.parent)) {
+      edges.push({
+        id: `${m.name}^${m.parent}`,
+        source: m.name,
+        target: m.parent,
+        targetHandle: 'in',
+        label: 'extends',
+        className: 'diagram-edge inherit',
+        style: { strokeDasharray: '5 4' },
+      });
+    }
+  }
+  return edges;
+}
+
+async function layout(models: ModelInfo[], edges: Edge[]): Promise<ModelNode[]> {
+  const elk = new ELK();
+  const graph = await elk.layout({
+    id: 'root',
+    layoutOptions: {
+      'elk.algorithm': 'layered',
+      'elk.direction': 'RIGHT',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '90',
+      'elk.spacing.nodeNode': '36',
+      'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
+    },
+    children: models.map((m) => ({
+      id: m.name,
+      width: NODE_WIDTH,
+      height: HEADER + ROW * m.fields.length + 8,
+    })),
+    edges: edges.map((e) => ({ id: e.id, sources: [e.source], targets: [e.target] })),
+  });
+  const placed = new Map((graph.children ?? []).map((c) => [c.id, c]));
+  return models.map((m) => ({
+    id: m.name,
+    type: 'model',
+    position: { x: placed.get(m.name)?.x ?? 0, y: placed.get(m.name)?.y ?? 0 },
+    data: { model: m, onOpen: () => undefined },
+  }));
+}
+
+export default function ModelDiagram({
+  models,
+  onOpen,
+}: {
+  models: ModelInfo[];
+  onOpen(name: string): void;
+}) {
+  const [nodes, setNodes] = useState<ModelNode[] | null>(null);
+  const [edges, setEdges] = useState<Edge[]>([]);
+  useEffect(() => {
+    let live = true;
+    const nextEdges = edgesOf(models);
+    void layout(models, nextEdges).then((placed) => {
+      if (!live) return;
+      setEdges(nextEdges);
+      setNodes(placed.map((n) => ({ ...n, data: { ...n.data, onOpen } })));
+    });
+    return () => {
+      live = false;
+    };
+  }, [models, onOpen]);
+  if (!nodes) return <Loading what="the diagram" />;
+  return (
+    <div className="diagram" aria-label="Diagram of the models and their relations" role="figure">
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        colorMode="system"
+        fitView
+        fitViewOptions={{ padding: 0.15, maxZoom: 1.1 }}
+        minZoom={0.2}
+        nodesConnectable={false}
+        proOptions={{ hideAttribution: true }}
+        onNodesChange={() => undefined}
+      >
+        <Background gap={20} size={1} />
+        <Controls showInteractive={false} />
+      </ReactFlow>
+    </div>
+  );
+}

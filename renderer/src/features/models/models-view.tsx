@@ -1,0 +1,81 @@
+/** Models: a list on the left, one model's schema or the diagram of all of them on the right. */
+import { lazy, Suspense, useState } from 'react';
+
+import { useModelsStore } from '../../stores/models-store';
+import { EmptyState, Loading } from '../../ui/empty-state';
+import { ModelDetail } from './model-detail';
+
+const ModelDiagram = lazy(() => import('./model-diagram'));
+const DIAGRAM = '\u0000diagram';
+
+export function ModelsView() {
+  const models = useModelsStore((s) => s.models);
+  const loaded = useModelsStore((s) => s.loaded);
+  const error = useModelsStore((s) => s.error);
+  const [selected, setSelected] = useState<string>(DIAGRAM);
+  if (!loaded) {
+    if (error)
+      return (
+        <EmptyState icon="⚠" title="The models could not be read">
+          {error.detail}
+        </EmptyState>
+      );
+    return <Loading what="models" />;
+  }
+  if (models.length === 0) {
+    return (
+      <EmptyState icon="◇" title="No models yet">
+        Add a class with <code>@Rest</code> and <code>@FromDataSource</code> to a .ts file of the
+        project; it shows up here when you save.
+      </EmptyState>
+    );
+  }
+  const model = models.find((m) => m.name === selected) ?? null;
+  return (
+    <div className="split" style={{ gridTemplateColumns: '220px 1fr' }}>
+      <nav className="pane sidebar" aria-label="Models">
+        <ul className="nav-list">
+          <li>
+            <button
+              type="button"
+              className="nav-item"
+              aria-current={selected === DIAGRAM ? 'page' : undefined}
+              onClick={() => setSelected(DIAGRAM)}
+            >
+              <span aria-hidden="true">⧉</span> Diagram{' '}
+              <span className="faint">all {models.length}</span>
+            </button>
+          </li>
+          <li className="nav-heading" aria-hidden="true">
+            Models
+          </li>
+          {models.map((m) => (
+            <li key={m.name}>
+              <button
+                type="button"
+                className="nav-item"
+                aria-current={selected === m.name ? 'page' : undefined}
+                onClick={() => setSelected(m.name)}
+              >
+                <span className="nav-name">{m.name}</span>
+                <span className="faint mono">/{m.path}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section
+        className="pane"
+        aria-label={model ? `Model ${model.name}` : 'Diagram of the models'}
+      >
+        {model ? (
+          <ModelDetail model={model} />
+        ) : (
+          <Suspense fallback={<Loading what="the diagram" />}>
+            <ModelDiagram models={models} onOpen={setSelected} />
+          </Suspense>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/** Open a project folder: the native dialog in the desktop app, a path field in a browser. */
+import { useState } from 'react';
+
+import { chooseFolder, nativeFolderDialog } from '../../bridge';
+import { useProjectStore } from '../../stores/project-store';
+import { Dialog } from '../../ui/dialog';
+
+export function OpenProjectDialog({ onClose }: { onClose(): void }) {
+  const recent = useProjectStore((s) => s.status?.recent ?? []);
+  const busy = useProjectStore((s) => s.busy);
+  const error = useProjectStore((s) => s.error);
+  const openProject = useProjectStore((s) => s.openProject);
+  const [dir, setDir] = useState('');
+  const open = async (path: string) => {
+    if (path.trim() && (await openProject(path.trim()))) onClose();
+  };
+  return (
+    <Dialog title="Open a project" onClose={onClose}>
+      <form
+        className="body"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void open(dir);
+        }}
+      >
+        <label htmlFor="project-dir" style={{ display: 'block', marginBottom: 6, fontWeight: 600 }}>
+          Project folder
+        </label>
+        <div style={{ display: 'flex', gap: 8 }}>
+          <input
+            id="project-dir"
+            className="input mono"
+            style={{ flex: 1 }}
+            value={dir}
+            placeholder="/home/me/my-api"
+            onChange={(e) => setDir(e.target.value)}
+            autoFocus
+          />
+          {nativeFolderDialog() && (
+            <button
+              type="button"
+              className="btn"
+              onClick={() => void chooseFolder().then((p) => p && setDir(p))}
+            >
+              Browse…
+            </button>
+          )}
+          <button type="submit" className="btn primary" disabled={busy || !dir.trim()}>
+            Open
+          </button>
+        </div>
+        <p className="faint" style={{ margin: '6px 0 0' }}>
+          A folder of model classes (.ts or .js), such as examples/todo.
+        </p>
+        {error && (
+          <p role="alert" style={{ color: 'var(--err)' }}>
+            {error.detail}
+          </p>
+        )}
+        {recent.length > 0 && (
+          <>
+            <h3 style={{ fontSize: 12, margin: '14px 0 6px' }}>Recent</h3>
+            <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {recent.map((path) => (
+                <li key={path}>
+                  <button
+                    type="button"
+                    className="btn ghost small mono"
+                    onClick={() => void open(path)}
+                  >
+                    {path}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,114 @@
+/** Traffic: every request the mock API answered, from any client, live. */
+import { serverSelectors, useServerStore } from '../../stores/server-store';
+import { trafficSelectors, useTrafficStore } from '../../stores/traffic-store';
+import { EmptyState } from '../../ui/empty-state';
+import { TrafficDetail } from './traffic-detail';
+import { TrafficList } from './traffic-list';
+
+export function TrafficView() {
+  const visible = useTrafficStore(trafficSelectors.visible);
+  const total = useTrafficStore((s) => s.exchanges.length);
+  const selected = useTrafficStore(trafficSelectors.selected);
+  const selectedSeq = useTrafficStore((s) => s.selectedSeq);
+  const paused = useTrafficStore((s) => s.paused);
+  const missed = useTrafficStore((s) => s.missed);
+  const filter = useTrafficStore((s) => s.filter);
+  const { setFilter, setPaused, clearTraffic, selectExchange } = useTrafficStore.getState();
+  const base = useServerStore(serverSelectors.url);
+  return (
+    <>
+      <div className="toolbar" role="search" aria-label="Traffic filters">
+        <label className="sr-only" htmlFor="traffic-text">
+          Filter by path
+        </label>
+        <input
+          id="traffic-text"
+          type="search"
+          className="input"
+          style={{ width: 240 }}
+          placeholder="Filter by path…"
+          value={filter.text}
+          onChange={(e) => setFilter({ text: e.target.value })}
+        />
+        <label className="sr-only" htmlFor="traffic-method">
+          Method filter
+        </label>
+        <select
+          id="traffic-method"
+          className="select"
+          value={filter.method}
+          onChange={(e) => setFilter({ method: e.target.value })}
+        >
+          <option value="">All methods</option>
+          {['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].map((m) => (
+            <option key={m}>{m}</option>
+          ))}
+        </select>
+        <label className="sr-only" htmlFor="traffic-status">
+          Status filter
+        </label>
+        <select
+          id="traffic-status"
+          className="select"
+          value={filter.status}
+          onChange={(e) => setFilter({ status: e.target.value })}
+        >
+          <option value="">All statuses</option>
+          <option value="2xx">2xx success</option>
+          <option value="3xx">3xx redirect</option>
+          <option value="4xx">4xx client error</option>
+          <option value="5xx">5xx server error</option>
+        </select>
+        <span className="faint" role="status">
+          {visible.length === total
+            ? `${total} exchanges`
+            : `${visible.length} of ${total} exchanges`}
+          {paused && missed > 0 ? ` · ${missed} not shown while paused` : ''}
+        </span>
+        <span className="spacer" />
+        <button
+          type="button"
+          className="btn small"
+          aria-pressed={paused}
+          onClick={() => setPaused(!paused)}
+        >
+          {paused ? 'Resume' : 'Pause'}
+        </button>
+        <button type="button" className="btn small" onClick={clearTraffic} disabled={total === 0}>
+          Clear
+        </button>
+      </div>
+      {total === 0 ? (
+        <EmptyState icon="⇅" title={paused ? 'Paused' : 'No traffic yet'}>
+          {base ? (
+            <>
+              Every request the mock API answers shows up here, from the console, your frontend or{' '}
+              <code>curl {base}/todos</code>.
+            </>
+          ) : (
+            'Start the mock API from the server bar; the requests it answers show up here.'
+          )}
+        </EmptyState>
+      ) : (
+        <div
+          className="split"
+          style={{
+            gridTemplateColumns: selected ? 'minmax(420px, 1.2fr) minmax(360px, 1fr)' : '1fr',
+          }}
+        >
+          <div
+            className="pane"
+            style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+          >
+            {visible.length === 0 ? (
+              <EmptyState title="No exchange matches the filters" />
+            ) : (
+              <TrafficList exchanges={visible} selected={selectedSeq} onSelect={selectExchange} />
+            )}
+          </div>
+          {selected && <TrafficDetail exchange={selected} />}
+        </div>
+      )}
+    </>
+  );
+}

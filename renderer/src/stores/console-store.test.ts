@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { readHistory, writeHistory } from './console-history';
+import { resolveUrl, useConsoleStore } from './console-store';
+import { sendJson, startTestServer } from './test-server';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer((call, res) =>
+    sendJson(res, call.method === 'POST' ? 201 : 200, { echo: call.body, url: call.url }),
+  );
+});
+afterAll(() => server.close());
+
+class MemoryStorage {
+  items = new Map<string, string>();
+  getItem = (k: string) => this.items.get(k) ?? null;
+  setItem = (k: string, v: string) => void this.items.set(k, v);
+}
+
+describe('console store', () => {
+  it('keeps query rows and the URL in step', () => {
+    const s = useConsoleStore.getState();
+    s.setUrl('/todos?limit=2&sort=-id');
+    expect(useConsoleStore.getState().query.map((r) => [r.name, r.value])).toEqual([
+      ['limit', '2'],
+      ['sort', '-id'],
+    ]);
+    s.setQueryRows([{ name: 'limit', value: '5', enabled: true }]);
+    expect(useConsoleStore.getState().url).toBe('/todos?limit=5');
+  });
+
+  it('fills path params and puts a path on the mock API', () => {
+    useConsoleStore.getState().setUrl('/users/:id/todos');
+    const params = useConsoleStore.getState().pathParams;
+    expect(params.map((p) => p.name)).toEqual(['id']);
+    expect(
+      resolveUrl(
+        '/users/:id/todos',
+        [{ name: 'id', value: '7', enabled: true }],
+        'http://127.0.0.1:3000',
+      ),
+    ).toBe('http://127.0.0.1:3000/users/7/todos');
+    expect(() => resolveUrl('/todos', [], null)).toThrow(/stopped/);
+    expect(resolveUrl('http://elsewhere/x', [], null)).toBe('http://elsewhere/x');
+  });
+
+  it('sends to the mock API and records status, size and history', async () => {
+    const s = useConsoleStore.getState();
+    s.loadRequest({ method: 'POST', url: '/todos', body: '{"content":"a"}' });
+    await useConsoleStore.getState().sendRequest(server.url);
+    const { response, history } = useConsoleStore.getState();
+    expect(response).toMatchObject({ status: 201 });
+    expect(JSON.parse(response!.body)).toEqual({ echo: '{"content":"a"}', url: '/todos' });
+    expect(response!.size).toBe(response!.body.length);
+    expect(history[0]).toMatchObject({ method: 'POST', url: '/todos', status: 201 });
+    expect(server.calls.at(-1)!.method).toBe('POST');
+  });
+
+  it('keeps history in storage across restarts and survives garbage in it', () => {
+    const storage = new MemoryStorage() as unknown as Storage;
+    const entry = {
+      id: '1',
+      at: 1,
+      method: 'GET',
+      url: '/todos',
+      headers: [],
+      body: '',
+      status: 200,
+      timeMs: 3,
+    };
+    writeHistory(storage, [entry]);
+    expect(readHistory(storage)).toEqual([entry]);
+    storage.setItem('decorest.studio.console-history', '{not json');
+    expect(readHistory(storage)).toEqual([]);
+  });
+});

@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { ControlClient } from '../../../core/src/control/client';
+import type { JsonRecord } from '../../../core/src/control/contract';
+import { setClient } from '../api';
+import { cellKey, dataSelectors, LOADING_ROW, PAGE_SIZE, useDataStore } from './data-store';
+import { sendJson, startTestServer } from './test-server';
+
+const initial = useDataStore.getState();
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let records: JsonRecord[];
+
+beforeEach(async () => {
+  records = Array.from({ length: 250 }, (_, i) => ({
+    id: i + 1,
+    content: `todo ${i + 1}`,
+    completed: false,
+  }));
+  server = await startTestServer((call, res) => {
+    const url = new URL(call.url, 'http://x');
+    const one = /^\/api\/models\/Todo\/records\/(\d+)$/.exec(url.pathname);
+    if (call.method === 'GET' && url.pathname === '/api/models/Todo/records') {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 10);
+      const sorted = url.searchParams.get('sort') === '-id' ? [...records].reverse() : records;
+      return sendJson(res, 200, {
+        items: sorted.slice(offset, offset + limit),
+        total: sorted.length,
+        offset,
+        limit,
+      });
+    }
+    if (call.method === 'PATCH' && one) {
+      const patch = JSON.parse(call.body) as Record<string, unknown>;
+      if (typeof patch.completed !== 'boolean' && 'completed' in patch) {
+        return sendJson(res, 422, {
+          type: 'validation-error',
+          title: 'Invalid todo',
+          status: 422,
+          detail: '1 field is invalid',
+          message: '1 field is invalid',
+          instance: call.url,
+          errors: [{ field: 'completed', message: 'must be a boolean, got "yes"' }],
+        });
+      }
+      const record = { ...records[Number(one[1]) - 1]!, ...patch } as JsonRecord;
+      records[Number(one[1]) - 1] = record;
+      return sendJson(res, 200, record);
+    }
+    sendJson(res, 404, { title: 'Not found', status: 404 });
+  });
+  setClient(new ControlClient({ baseUrl: server.url, token: 'tok' }));
+  useDataStore.setState(initial, true);
+});
+
+afterEach(async () => {
+  setClient(null);
+  await server.close();
+});
+
+describe('data store', () => {
+  it('reads the first page when a model is chosen, and the rest as rows scroll into view', async () => {
+    await useDataStore.getState().selectModel('Todo');
+    expect(server.calls.map((c) => c.url)).toEqual([
+      `/api/models/Todo/records?offset=0&limit=${PAGE_SIZE}`,
+    ]);
+    const rows = dataSelectors.rows(useDataStore.getState());
+    expect(rows).toHaveLength(250);
+    expect(rows[0]!.id).toBe(1);
+    expect(rows[PAGE_SIZE]).toBe(LOADING_ROW);
+
+    await useDataStore.getState().ensureRows(180, 220);
+    expect(server.calls.at(-1)!.url).toBe(
+      `/api/models/Todo/records?offset=${2 * PAGE_SIZE}&limit=${PAGE_SIZE}`,
+    );
+    expect(dataSelectors.rows(useDataStore.getState())[230]!.id).toBe(231);
+  });
+
+  it('sorts on the server and starts again from the first page', async () => {
+    await useDataStore.getState().selectModel('Todo');
+    await useDataStore.getState().setSort({ field: 'id', direction: 'DESC' });
+    expect(server.calls.at(-1)!.url).toBe(
+      `/api/models/Todo/records?offset=0&limit=${PAGE_SIZE}&sort=-id`,
+    );
+    expect(dataSelectors.rows(useDataStore.getState())[0]!.id).toBe(250);
+  });
+
+  it('keeps the typed text and the API message on a cell the API refuses', async () => {
+    await useDataStore.getState().selectModel('Todo');
+    const saved = await useDataStore.getState().saveCell(3, 'completed', 'yes', 'yes');
+    expect(saved).toBe(false);
+    expect(useDataStore.getState().cellErrors[cellKey(3, 'completed')]).toEqual({
+      text: 'yes',
+      message: 'completed: must be a boolean, got "yes"',
+    });
+
+    expect(await useDataStore.getState().saveCell(3, 'completed', true, 'true')).toBe(true);
+    expect(useDataStore.getState().cellErrors).toEqual({});
+    expect(dataSelectors.rows(useDataStore.getState())[2]).toMatchObject({
+      id: 3,
+      completed: true,
+    });
+  });
+
+  it('reads the rows on screen again when another client changed the model', async () => {
+    await useDataStore.getState().selectModel('Todo');
+    records[0] = { ...records[0]!, content: 'changed elsewhere' };
+    const before = server.calls.length;
+    useDataStore.getState().recordsChanged('User');
+    expect(server.calls.length).toBe(before);
+    useDataStore.getState().recordsChanged('Todo');
+    await useDataStore.getState().refreshRows();
+    expect(dataSelectors.rows(useDataStore.getState())[0]!.content).toBe('changed elsewhere');
+  });
+});

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type { ProjectStatus, ServerStatus } from '../../../core/src/control/contract';
+import { useDataStore } from './data-store';
+import { applyBatch } from './events';
+import { useModelsStore } from './models-store';
+import { useProjectStore } from './project-store';
+import { useServerStore } from './server-store';
+import { useTrafficStore } from './traffic-store';
+
+afterEach(() => vi.restoreAllMocks());
+
+const project: ProjectStatus = {
+  root: '/p/todo',
+  name: 'todo',
+  state: 'loaded',
+  serving: true,
+  warnings: [],
+  recent: [],
+};
+const server: ServerStatus = {
+  state: 'running',
+  host: '127.0.0.1',
+  port: 3000,
+  url: 'http://127.0.0.1:3000',
+};
+
+describe('applyBatch', () => {
+  it('routes each event to its store: project, server, records, traffic', () => {
+    const loadModels = vi.spyOn(useModelsStore.getState(), 'loadModels').mockResolvedValue();
+    const changed = vi.spyOn(useDataStore.getState(), 'recordsChanged').mockReturnValue();
+    const ingest = vi.spyOn(useTrafficStore.getState(), 'ingest').mockReturnValue();
+    applyBatch({
+      lastId: 4,
+      events: [
+        { id: 1, type: 'project', project },
+        { id: 2, type: 'server', server },
+        { id: 3, type: 'records', model: 'Todo', op: 'update', ids: [1] },
+        { id: 4, type: 'records', model: 'Todo', op: 'update', ids: [2] },
+      ],
+    });
+    expect(useProjectStore.getState().status).toEqual(project);
+    expect(useServerStore.getState().status).toEqual(server);
+    expect(loadModels).toHaveBeenCalledTimes(1);
+    expect(changed.mock.calls).toEqual([['Todo']]);
+    expect(ingest).toHaveBeenCalledWith([]);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Routes the control API's event batches to the stores: traffic to the traffic log (buffered
+ * there), project reloads and load errors to the project and models, record changes to the
+ * data view, server state to the server bar. A `gap` (history overrun while disconnected)
+ * reloads everything, since individual events were lost.
+ */
+import type { ControlClient } from '../../../core/src/control/client';
+import type { EventBatch, TrafficExchange } from '../../../core/src/control/contract';
+import { useDataStore } from './data-store';
+import { useModelsStore } from './models-store';
+import { useProjectStore } from './project-store';
+import { useServerStore } from './server-store';
+import { useTrafficStore } from './traffic-store';
+
+export function applyBatch(batch: EventBatch): void {
+  const traffic: TrafficExchange[] = [];
+  const changedModels = new Set<string>();
+  let projectChanged = false;
+  for (const event of batch.events) {
+    switch (event.type) {
+      case 'traffic':
+        traffic.push(event.exchange);
+        break;
+      case 'project':
+        useProjectStore.getState().setProject(event.project);
+        projectChanged = true;
+        break;
+      case 'records':
+        changedModels.add(event.model);
+        break;
+      case 'server':
+        useServerStore.getState().setServer(event.server);
+        break;
+    }
+  }
+  useTrafficStore.getState().ingest(traffic);
+  if (projectChanged || batch.gap) void useModelsStore.getState().loadModels();
+  if (batch.gap) {
+    void useProjectStore.getState().loadProject();
+    void useServerStore.getState().loadServer();
+    const model = useDataStore.getState().model;
+    if (model) changedModels.add(model);
+  }
+  for (const model of changedModels) useDataStore.getState().recordsChanged(model);
+}
+
+/** Loads the first state and follows the event stream; returns the unsubscribe function. */
+export function startStudio(control: ControlClient): () => void {
+  void useProjectStore.getState().loadProject();
+  void useServerStore.getState().loadServer();
+  void useModelsStore.getState().loadModels();
+  let wasOpen = false;
+  return control.subscribe({
+    onBatch: applyBatch,
+    onState(state) {
+      useProjectStore.getState().setStream(state);
+      // After a reconnect the server replays what it still holds; reading the state again
+      // covers what it no longer holds and a restarted studio.
+      if (state === 'open' && wasOpen) {
+        void useProjectStore.getState().loadProject();
+        void useServerStore.getState().loadServer();
+      }
+      if (state === 'open') wasOpen = true;
+    },
+  });
+}

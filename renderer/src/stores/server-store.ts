@@ -1,0 +1,47 @@
+/** The mock API server: running or not, its URL and port (CONTRACT §8 "Server"). */
+import { create } from 'zustand';
+
+import type { Problem, ServerStatus } from '../../../core/src/control/contract';
+import { client } from '../api';
+import { problemOf } from './problem';
+
+interface ServerState {
+  status: ServerStatus | null;
+  busy: boolean;
+  error: Problem | null;
+  loadServer(): Promise<void>;
+  setServer(status: ServerStatus): void;
+  startServer(): Promise<void>;
+  stopServer(): Promise<void>;
+  changePort(port: number): Promise<void>;
+}
+
+async function run(
+  set: (partial: Partial<ServerState>) => void,
+  call: () => Promise<ServerStatus>,
+): Promise<void> {
+  set({ busy: true, error: null });
+  try {
+    set({ status: await call(), busy: false });
+  } catch (error) {
+    set({ busy: false, error: problemOf(error) });
+  }
+}
+
+export const useServerStore = create<ServerState>()((set) => ({
+  status: null,
+  busy: false,
+  error: null,
+  loadServer: () => run(set, () => client().getServer()),
+  setServer: (status) => set({ status }),
+  startServer: () => run(set, () => client().startServer()),
+  stopServer: () => run(set, () => client().stopServer()),
+  changePort: (port) => run(set, () => client().changePort(port)),
+}));
+
+export const serverSelectors = {
+  running: (s: ServerState) => s.status?.state === 'running',
+  /** The mock API's base URL while it runs (`http://127.0.0.1:3000`). */
+  url: (s: ServerState) => (s.status?.state === 'running' ? s.status.url : null),
+  port: (s: ServerState) => s.status?.port ?? null,
+};

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type { TrafficExchange } from '../../../core/src/control/contract';
+import { TRAFFIC_KEEP, trafficSelectors, useTrafficStore } from './traffic-store';
+
+function exchange(
+  seq: number,
+  method = 'GET',
+  status = 200,
+  url = `/todos/${seq}`,
+): TrafficExchange {
+  return {
+    seq,
+    time: 0,
+    method,
+    url,
+    status,
+    durationMs: 1,
+    requestHeaders: {},
+    responseHeaders: {},
+    requestBody: '',
+    responseBody: '',
+    requestTruncated: false,
+    responseTruncated: false,
+    requestBytes: 0,
+    responseBytes: 0,
+  };
+}
+
+afterEach(() => {
+  useTrafficStore.getState().clearTraffic();
+  useTrafficStore.setState({ paused: false, filter: { method: '', status: '', text: '' } });
+  vi.useRealTimers();
+});
+
+describe('traffic store', () => {
+  it('applies a burst of batches as one store update per flush', () => {
+    vi.useFakeTimers();
+    const updates = vi.fn();
+    const unsubscribe = useTrafficStore.subscribe(updates);
+    for (let batch = 0; batch < 50; batch++) {
+      useTrafficStore.getState().ingest([exchange(batch * 2), exchange(batch * 2 + 1)]);
+    }
+    expect(updates).not.toHaveBeenCalled();
+    vi.runOnlyPendingTimers();
+    unsubscribe();
+    expect(updates).toHaveBeenCalledTimes(1);
+    expect(useTrafficStore.getState().exchanges.map((e) => e.seq)).toEqual([...Array(100).keys()]);
+  });
+
+  it('keeps only the newest exchanges', () => {
+    const many = Array.from({ length: TRAFFIC_KEEP + 10 }, (_, i) => exchange(i));
+    useTrafficStore.getState().ingest(many);
+    useTrafficStore.getState().flush();
+    const kept = useTrafficStore.getState().exchanges;
+    expect(kept).toHaveLength(TRAFFIC_KEEP);
+    expect(kept[0]!.seq).toBe(10);
+  });
+
+  it('counts what arrives while paused instead of showing it', () => {
+    useTrafficStore.getState().setPaused(true);
+    useTrafficStore.getState().ingest([exchange(1), exchange(2)]);
+    useTrafficStore.getState().flush();
+    expect(useTrafficStore.getState()).toMatchObject({ exchanges: [], missed: 2 });
+    useTrafficStore.getState().setPaused(false);
+    expect(useTrafficStore.getState().missed).toBe(0);
+  });
+
+  it('filters by method, status class and path text', () => {
+    useTrafficStore
+      .getState()
+      .ingest([
+        exchange(1, 'GET', 200),
+        exchange(2, 'POST', 422, '/todos'),
+        exchange(3, 'POST', 201, '/users'),
+      ]);
+    useTrafficStore.getState().flush();
+    const { setFilter } = useTrafficStore.getState();
+    setFilter({ method: 'POST' });
+    expect(trafficSelectors.visible(useTrafficStore.getState()).map((e) => e.seq)).toEqual([2, 3]);
+    setFilter({ status: '4xx' });
+    expect(trafficSelectors.visible(useTrafficStore.getState()).map((e) => e.seq)).toEqual([2]);
+    setFilter({ method: '', status: '', text: 'USERS' });
+    expect(trafficSelectors.visible(useTrafficStore.getState()).map((e) => e.seq)).toEqual([3]);
+  });
+});

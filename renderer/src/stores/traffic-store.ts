@@ -1,0 +1,96 @@
+/**
+ * The traffic log. Exchanges arrive in bursts (thousands a second from a load test), so they
+ * are not written into the store one by one: `ingest` buffers them outside React and one
+ * flush per frame-ish tick appends the batch (zustand README, "Transient updates"; STYLE 6).
+ * The log keeps the newest {@link TRAFFIC_KEEP} exchanges.
+ */
+import { create } from 'zustand';
+
+import type { TrafficExchange } from '../../../core/src/control/contract';
+
+export const TRAFFIC_KEEP = 2000;
+/** How long arrivals are gathered before one store update (ms). */
+export const TRAFFIC_FLUSH_MS = 100;
+
+export interface TrafficFilter {
+  method: string;
+  /** '', '2xx', '3xx', '4xx', '5xx' */
+  status: string;
+  text: string;
+}
+
+interface TrafficState {
+  exchanges: TrafficExchange[];
+  paused: boolean;
+  /** Exchanges that arrived while paused and were not shown. */
+  missed: number;
+  selectedSeq: number | null;
+  filter: TrafficFilter;
+  ingest(exchanges: readonly TrafficExchange[]): void;
+  flush(): void;
+  setPaused(paused: boolean): void;
+  clearTraffic(): void;
+  selectExchange(seq: number | null): void;
+  setFilter(patch: Partial<TrafficFilter>): void;
+}
+
+let pending: TrafficExchange[] = [];
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+export const useTrafficStore = create<TrafficState>()((set, get) => ({
+  exchanges: [],
+  paused: false,
+  missed: 0,
+  selectedSeq: null,
+  filter: { method: '', status: '', text: '' },
+  ingest(exchanges) {
+    if (exchanges.length === 0) return;
+    if (get().paused) {
+      set((s) => ({ missed: s.missed + exchanges.length }));
+      return;
+    }
+    pending.push(...exchanges);
+    timer ??= setTimeout(() => get().flush(), TRAFFIC_FLUSH_MS);
+  },
+  flush() {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    set((s) => {
+      const merged = s.exchanges.concat(batch);
+      return { exchanges: merged.length > TRAFFIC_KEEP ? merged.slice(-TRAFFIC_KEEP) : merged };
+    });
+  },
+  setPaused: (paused) => set(paused ? { paused } : { paused, missed: 0 }),
+  clearTraffic() {
+    pending = [];
+    set({ exchanges: [], selectedSeq: null, missed: 0 });
+  },
+  selectExchange: (selectedSeq) => set({ selectedSeq }),
+  setFilter: (patch) => set((s) => ({ filter: { ...s.filter, ...patch } })),
+}));
+
+function matches(filter: TrafficFilter, e: TrafficExchange): boolean {
+  if (filter.method && e.method !== filter.method) return false;
+  if (filter.status && `${Math.floor(e.status / 100)}xx` !== filter.status) return false;
+  if (filter.text && !e.url.toLowerCase().includes(filter.text.toLowerCase())) return false;
+  return true;
+}
+
+/** Memoised on the exchanges array and filter object, so a component may select it directly. */
+let lastInput: { exchanges: TrafficExchange[]; filter: TrafficFilter } | null = null;
+let lastOutput: TrafficExchange[] = [];
+
+export const trafficSelectors = {
+  visible(s: TrafficState): TrafficExchange[] {
+    if (lastInput?.exchanges === s.exchanges && lastInput.filter === s.filter) return lastOutput;
+    const { filter } = s;
+    const none = !filter.method && !filter.status && !filter.text;
+    lastOutput = none ? s.exchanges : s.exchanges.filter((e) => matches(filter, e));
+    lastInput = { exchanges: s.exchanges, filter };
+    return lastOutput;
+  },
+  selected: (s: TrafficState) => s.exchanges.find((e) => e.seq === s.selectedSeq) ?? null,
+};

@@ -1,0 +1,15 @@
+/** Which view is on screen. Kept apart so any view can send the user to another one. */
+import { create } from 'zustand';
+
+export const VIEWS = ['Models', 'Endpoints', 'Data', 'Console', 'Traffic'] as const;
+export type ViewName = (typeof VIEWS)[number];
+
+interface UiState {
+  view: ViewName;
+  showView(view: ViewName): void;
+}
+
+export const useUiStore = create<UiState>()((set) => ({
+  view: 'Models',
+  showView: (view) => set({ view }),
+}));
