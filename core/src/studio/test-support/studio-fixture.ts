@@ -89,6 +89,7 @@ export async function startStudioFixture(
 /** One open event stream: every batch received, parsed, and a way to wait for an event. */
 export interface EventReader {
   readonly batches: EventBatch[];
+  /** Every event so far, in arrival order (the same array, growing). */
   events(): (StudioEvent & { id: number })[];
   /** Resolves once `predicate` holds for the events so far (the test's timeout bounds it). */
   waitFor(predicate: (events: (StudioEvent & { id: number })[]) => boolean): Promise<void>;
@@ -103,6 +104,7 @@ export function readEvents(
   const url = new URL('/api/events', base);
   return new Promise((resolve, reject) => {
     const batches: EventBatch[] = [];
+    const all: (StudioEvent & { id: number })[] = [];
     const waiters: (() => void)[] = [];
     let buffer = '';
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
@@ -126,13 +128,16 @@ export function readEvents(
               .filter((l) => l.startsWith('data: '))
               .map((l) => l.slice(6))
               .join('\n');
-            if (data !== '') batches.push(JSON.parse(data) as EventBatch);
+            if (data === '') continue;
+            const batch = JSON.parse(data) as EventBatch;
+            batches.push(batch);
+            all.push(...batch.events);
           }
           for (const wake of waiters.splice(0)) wake();
         });
         const reader: EventReader = {
           batches,
-          events: () => batches.flatMap((b) => b.events),
+          events: () => all,
           waitFor: async (predicate) => {
             while (!predicate(reader.events())) {
               await new Promise<void>((wake) => waiters.push(wake));
