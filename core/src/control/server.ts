@@ -4,11 +4,18 @@
  * and the built UI's static files everywhere else, without the token.
  */
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 
-import { problems } from '../errors.js';
-import { ClientGoneError, readJsonBody } from '../http/body.js';
+import { ClientGoneError, problems } from '../errors.js';
+import { readJsonBody } from '../http/body.js';
 import { createRouter, type Router } from '../http/router.js';
 import { hostAllowed, originAllowed, ownOrigins, tokenMatches } from './auth.js';
 import { CONTROL_PREFIX } from './contract.js';
@@ -182,6 +189,24 @@ export async function startControlServer(
         cors,
       );
     });
+  });
+  // Requests Node's parser rejects (a raw byte in the path, a bad header) get a problem too,
+  // like the mock API's (issue 7), minus its CORS headers.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const problem =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? problems.headersTooLarge()
+        : problems.malformedRequest(error.code ?? 'parse error');
+    const body = JSON.stringify(problem.toDocument('/'));
+    socket.end(
+      `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? ''}\r\n` +
+        'content-type: application/problem+json; charset=utf-8\r\n' +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
   server.headersTimeout = 20_000;
   server.requestTimeout = 120_000;
