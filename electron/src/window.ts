@@ -46,6 +46,9 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      // Middle-click (auxclick) on a link would otherwise ask for a new window; it is denied
+      // below anyway, this closes the path itself (electronegativity AUXCLICK_JS_CHECK).
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   if (options.maximized) win.maximize();
