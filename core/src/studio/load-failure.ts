@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 
 import type { LoadFailure } from '../control/contract.js';
-import { LoadError } from '../errors.js';
+import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
 
 /** Two lines either side, numbered, `>` on the failing line and a caret under the column. */
 export function codeFrame(source: string, line: number, column?: number): string {
@@ -27,7 +27,7 @@ export function codeFrame(source: string, line: number, column?: number): string
 export function toLoadFailure(error: unknown, root: string): LoadFailure {
   if (!(error instanceof LoadError)) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { code: 'LOAD_FAILED', message: `${root}: ${reason}`, reason, file: root };
+    return { code: LOAD_ERROR_CODES.LOAD_FAILED, message: `${root}: ${reason}`, reason, file: root };
   }
   const failure: LoadFailure = {
     code: error.code,

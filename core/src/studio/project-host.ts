@@ -7,6 +7,7 @@
 import { existsSync, type FSWatcher, statSync, watch } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 
+import type { RecordChange } from '../app/write/record-changes.js';
 import type { LoadFailure, ProjectStatus } from '../control/contract.js';
 import { problems } from '../errors.js';
 import { EMPTY_ROUTE_TABLE, type RouteTable } from '../http/route-table.js';
@@ -14,15 +15,6 @@ import { openProject, type ProjectRuntime } from '../project/open-project.js';
 import { type ProjectWatcher, watchProject } from '../project/watch-project.js';
 import { toLoadFailure } from './load-failure.js';
 
-export interface RecordChangeEvent {
-  readonly model: string;
-  readonly op: 'create' | 'update' | 'delete' | 'import';
-  readonly ids: readonly (number | string)[];
-}
-
-interface RecordChangeSource {
-  subscribe(listener: (change: RecordChangeEvent) => void): () => void;
-}
 
 export interface ProjectHostEvents {
   /** The status changed (loaded, failed, recovered, another folder). */
@@ -30,7 +22,7 @@ export interface ProjectHostEvents {
   /** The route table to serve changed. */
   table(table: RouteTable): void;
   /** A record was written by any client of the serving project. */
-  records(change: RecordChangeEvent): void;
+  records(change: RecordChange): void;
 }
 
 export interface ProjectHostOptions {
@@ -182,9 +174,7 @@ export class ProjectHost {
 
   #listenForRecords(project: ProjectRuntime): void {
     this.#unsubscribe();
-    // The write path's change bus (issue 11) is read defensively until every runtime has one.
-    const bus = (project as Partial<{ changes: RecordChangeSource }>).changes;
-    this.#unsubscribe = bus ? bus.subscribe((change) => this.#events.records(change)) : () => {};
+    this.#unsubscribe = project.changes.subscribe((change) => this.#events.records(change));
   }
 
   #watchForFix(): void {

@@ -1,0 +1,126 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { copyProject } from '../studio/test-support/studio-fixture.js';
+import { CLI, REPO_ROOT, startServeProcess } from '../test-support/cli.js';
+import { jsonRequest } from '../test-support/http-client.js';
+import { EXAMPLES } from '../test-support/project-server.js';
+
+const cleanup: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+interface StudioProcess {
+  child: ChildProcess;
+  out: string;
+  apiUrl: string;
+  studioUrl: string;
+}
+
+/** Spawns `decorest studio`, resolved once both URLs are printed. */
+function startStudioProcess(args: string[], env: NodeJS.ProcessEnv): Promise<StudioProcess> {
+  const child = spawn(process.execPath, [CLI, 'studio', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+  });
+  cleanup.push(async () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      const api = /mock API\s+(http:\/\/\S+)/.exec(out);
+      const studio = /studio\s+(http:\/\/\S+#token=\S+)/.exec(out);
+      if (api && studio && out.includes('\n\n', out.indexOf(studio[1]!))) {
+        resolve({ child, out, apiUrl: api[1]!, studioUrl: studio[1]! });
+      }
+    });
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('exit', (code) => reject(new Error(`studio exited with ${String(code)}: ${out}`)));
+  });
+}
+
+describe('decorest studio', () => {
+  it('serves the mock API and the studio, prints both URLs, and stops cleanly', async () => {
+    const dir = await copyProject(EXAMPLES.todo);
+    const config = await mkdtemp(join(tmpdir(), 'decorest-config-'));
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    cleanup.push(() => rm(config, { recursive: true, force: true }));
+    const studio = await startStudioProcess([dir, '--port', '0'], {
+      DECOREST_STUDIO_CONFIG_DIR: config,
+    });
+    const url = new URL(studio.studioUrl);
+    expect(url.hostname).toBe('127.0.0.1');
+    const token = url.hash.replace('#token=', '');
+    expect(token.length).toBeGreaterThanOrEqual(22);
+
+    // First launch imported the example's seed records.
+    const todos = await jsonRequest(studio.apiUrl, 'GET', '/todos');
+    expect((todos.json as unknown[]).length).toBe(6);
+    const project = await jsonRequest(url.origin, 'GET', '/api/project', undefined, {
+      authorization: `Bearer ${token}`,
+    });
+    expect(project.json).toMatchObject({ root: dir, state: 'loaded' });
+    expect(existsSync(join(config, 'recent-projects.json'))).toBe(true);
+
+    const ui = await jsonRequest(url.origin, 'GET', '/');
+    if (existsSync(join(REPO_ROOT, 'renderer', 'dist', 'index.html'))) {
+      expect(ui.status).toBe(200);
+    } else {
+      expect(studio.out).toMatch(/^The studio UI is not built yet: run `npm run build`/m);
+      expect(ui.status).toBe(404);
+    }
+
+    const exited = new Promise<number | null>((r) => studio.child.on('exit', r));
+    studio.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // The data folder was released: another server can take it.
+    const again = await startServeProcess([dir, '--port', '0', '--quiet']);
+    cleanup.push(async () => again.child.kill('SIGKILL'));
+    expect(((await jsonRequest(again.url, 'GET', '/todos')).json as unknown[]).length).toBe(6);
+  }, 30_000);
+
+  it('refuses a folder that does not exist in one line', async () => {
+    const child = spawn(process.execPath, [CLI, 'studio', 'no/such/folder', '--port', '0'], {
+      cwd: REPO_ROOT,
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/no project folder at .*no[/\\]such[/\\]folder/);
+  });
+
+  it('checks --control-port like --port', async () => {
+    const child = spawn(process.execPath, [CLI, 'studio', '.', '--control-port', 'x'], {
+      cwd: REPO_ROOT,
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    expect(await new Promise<number | null>((r) => child.on('exit', r))).toBe(2);
+    expect(stderr).toMatch(/--control-port must be a number/);
+  });
+});
+
+describe('decorest serve', () => {
+  it('imports the seed records on the first run of a folder only', async () => {
+    const dir = await copyProject(EXAMPLES.todo);
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const first = await startServeProcess([dir, '--port', '0', '--quiet']);
+    expect(((await jsonRequest(first.url, 'GET', '/users')).json as unknown[]).length).toBe(3);
+    await jsonRequest(first.url, 'DELETE', '/users/3');
+    first.child.kill('SIGTERM');
+    await first.exited();
+    const second = await startServeProcess([dir, '--port', '0', '--quiet']);
+    cleanup.push(async () => second.child.kill('SIGKILL'));
+    expect(((await jsonRequest(second.url, 'GET', '/users')).json as unknown[]).length).toBe(2);
+  }, 30_000);
+});

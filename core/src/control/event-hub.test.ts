@@ -1,0 +1,95 @@
+import type { ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
+
+import { afterEach, describe, expect, it } from 'vitest';
+
+import type { EventBatch, StudioEvent } from './contract.js';
+import { TRAFFIC_HISTORY } from './contract.js';
+import { EventHub } from './event-hub.js';
+
+/** A stand-in response that records what the hub writes, parsed into batches. */
+function fakeResponse(): { res: ServerResponse; batches: () => EventBatch[]; end: () => void } {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (c: Buffer) => (text += c.toString()));
+  const res = Object.assign(stream, { writeHead: () => res }) as unknown as ServerResponse;
+  return {
+    res,
+    batches: () =>
+      text
+        .split('\n\n')
+        .filter((m) => m.includes('data: '))
+        .map((m) => JSON.parse(m.slice(m.indexOf('data: ') + 6)) as EventBatch),
+    end: () => stream.destroy(),
+  };
+}
+
+const traffic = (seq: number): StudioEvent => ({
+  type: 'traffic',
+  exchange: {
+    seq,
+    time: 0,
+    method: 'GET',
+    url: `/x/${seq}`,
+    status: 200,
+    durationMs: 1,
+    requestHeaders: {},
+    responseHeaders: {},
+    requestBody: '',
+    responseBody: '',
+    requestTruncated: false,
+    responseTruncated: false,
+    requestBytes: 0,
+    responseBytes: 0,
+  },
+});
+
+let hub: EventHub | undefined;
+afterEach(() => hub?.close());
+
+describe('EventHub', () => {
+  it('numbers events and keeps the last 1,000 exchanges for catch-up', () => {
+    hub = new EventHub();
+    for (let i = 1; i <= TRAFFIC_HISTORY + 50; i++) hub.publish(traffic(i));
+    hub.publish({ type: 'records', model: 'Todo', op: 'create', ids: [1] });
+    expect(hub.lastId).toBe(TRAFFIC_HISTORY + 51);
+    const all = hub.since(0);
+    expect(all.gap).toBe(true);
+    expect(all.entries).toHaveLength(TRAFFIC_HISTORY + 1);
+    expect(all.entries[0]!.id).toBe(51);
+    const recent = hub.since(TRAFFIC_HISTORY + 40);
+    expect(recent.gap).toBe(false);
+    expect(recent.entries.map((e) => e.id)).toEqual(
+      Array.from({ length: 11 }, (_, i) => TRAFFIC_HISTORY + 41 + i),
+    );
+  });
+
+  it('tells a new client where the stream is, then sends what it missed in one batch', () => {
+    hub = new EventHub();
+    hub.publish(traffic(1));
+    hub.publish(traffic(2));
+    const fresh = fakeResponse();
+    hub.attach(fresh.res, undefined);
+    expect(fresh.batches()).toEqual([{ lastId: 2, events: [] }]);
+    const back = fakeResponse();
+    hub.attach(back.res, 1);
+    const [batch] = back.batches();
+    expect(batch!.lastId).toBe(2);
+    expect(batch!.events.map((e) => e.id)).toEqual([2]);
+    fresh.end();
+    back.end();
+  });
+
+  it('reports its client count as clients come and go', async () => {
+    const counts: number[] = [];
+    hub = new EventHub((n) => counts.push(n));
+    const a = fakeResponse();
+    const b = fakeResponse();
+    hub.attach(a.res, undefined);
+    hub.attach(b.res, undefined);
+    a.end();
+    b.end();
+    await new Promise((r) => setImmediate(r));
+    expect(counts).toEqual([1, 2, 1, 0]);
+  });
+});
