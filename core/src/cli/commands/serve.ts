@@ -1,10 +1,12 @@
-import { relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 
 import { DecorestError } from '../../errors.js';
 import { type RunningServer, startServer } from '../../http/node-server.js';
 import type { TrafficEvent } from '../../http/traffic.js';
 import { openProject } from '../../project/open-project.js';
 import { watchProject } from '../../project/watch-project.js';
+import { seedProject } from '../../studio/seed-project.js';
 import { formatRoutes } from '../format-routes.js';
 import type { CliArgs } from '../parse-args.js';
 
@@ -34,7 +36,10 @@ function listenError(error: unknown, args: CliArgs): DecorestError {
 
 /** `decorest serve [dir]`: serves until SIGINT/SIGTERM, then closes datafiles cleanly. */
 export async function runServe(args: CliArgs): Promise<number> {
+  // First run of a folder (no data/ yet): its seed/ records go in, as the studio does.
+  const firstRun = !existsSync(join(resolve(args.dir), 'data'));
   const project = await openProject(args.dir);
+  const seedWarnings = firstRun ? await seedProject(project) : [];
   let server: RunningServer;
   try {
     server = await startServer({ host: args.host, port: args.port, table: project.table });
@@ -54,7 +59,7 @@ export async function runServe(args: CliArgs): Promise<number> {
     : undefined;
 
   if (!args.quiet) server.traffic.subscribe((e) => console.log(logLine(e)));
-  for (const warning of project.warnings) console.warn(`warning: ${warning}`);
+  for (const warning of [...project.warnings, ...seedWarnings]) console.warn(`warning: ${warning}`);
   // One write, so a reader of stdout sees the URL and the routes together.
   const where = relative(process.cwd(), project.root) || '.';
   console.log(
