@@ -119,7 +119,8 @@ if (!hasWrk) console.warn('wrk-load: the Lua plan tests are skipped: wrk is not 
 // a bench cell sends.
 describe.skipIf(!hasWrk)('the Lua plan, run by wrk', () => {
   it('sends a fixed request as given, every time', async () => {
-    const body = '{"content":"é \\ \"q\"\n","completed":true}';
+    // UTF-8, quotes, a backslash and a newline: each must survive luaString and wrk.
+    const body = JSON.stringify({ content: 'é \\ "q"\n', completed: true });
     const { seen } = await throughWrk({
       method: 'POST',
       path: '/todos?limit=10&q=a%20b',
