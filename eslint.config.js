@@ -66,6 +66,27 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', coreBoundary] },
   },
   {
+    // Issue 11: the lower layers import only errors.ts (and the CommonJS loader), so the
+    // request walk goes straight down and nothing below calls back up.
+    files: ['core/src/persistence/**/*.ts', 'core/src/http/**/*.ts', 'core/src/metadata/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.case.ts', '**/test-support/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...coreBoundary,
+          patterns: [
+            ...coreBoundary.patterns,
+            {
+              group: ['../*', '!../errors.js', '!../require-cjs.js'],
+              message: 'persistence/, http/ and metadata/ import only errors.ts (issue 11).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // DESIGN.md: the renderer reaches the core only through the control contract and client.
     files: ['renderer/src/**/*.{ts,tsx}'],
     // Unit tests run in Node against a real loopback server (STYLE "Tests").

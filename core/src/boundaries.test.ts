@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
@@ -30,6 +30,61 @@ describe('core/ boundaries (DESIGN.md)', () => {
         ) {
           offenders.push(`${file.slice(ROOT.length)} imports ${specifier}`);
         }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
+/** Value imports (not `import type`) of one file, resolved to the `.ts` files they name. */
+function valueImports(file: string, text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'(\.[^']+)';/gms)) {
+    if (m[1]) continue;
+    out.push(resolve(dirname(file), m[2]!.replace(/\.js$/, '.ts')));
+  }
+  for (const m of text.matchAll(/^export\s+(type\s+)?\{[^}]*\}\s+from\s+'(\.[^']+)';/gms)) {
+    if (m[1]) continue;
+    out.push(resolve(dirname(file), m[2]!.replace(/\.js$/, '.ts')));
+  }
+  return out;
+}
+
+const isProduction = (file: string) => !/\.(test|case)\.ts$|test-support|fixtures/.test(file);
+
+describe('core/ layering (issue 11)', () => {
+  it('has no import cycle between modules', async () => {
+    const files = (await sources(ROOT)).filter(isProduction);
+    const graph = new Map<string, string[]>();
+    for (const file of files) graph.set(file, valueImports(file, await readFile(file, 'utf8')));
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const walk = (file: string, path: string[]): void => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        const from = path.indexOf(file);
+        cycles.push([...path.slice(from), file].map((f) => f.slice(ROOT.length)).join(' -> '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const next of graph.get(file) ?? []) if (graph.has(next)) walk(next, [...path, file]);
+      state.set(file, 'done');
+    };
+    // The entry points load the rest lazily on purpose (index.ts is imported by openProject).
+    for (const file of files) walk(file, []);
+    expect(cycles.filter((c) => !c.includes('index.ts'))).toEqual([]);
+  });
+
+  it('keeps the lower layers (persistence, http, metadata) on errors.ts alone', async () => {
+    const offenders: string[] = [];
+    for (const file of (await sources(ROOT)).filter(isProduction)) {
+      const rel = file.slice(ROOT.length);
+      const layer = /^(persistence|http|metadata)\//.exec(rel)?.[1];
+      if (!layer) continue;
+      for (const target of valueImports(file, await readFile(file, 'utf8'))) {
+        const to = target.slice(ROOT.length);
+        if (to.startsWith(`${layer}/`) || to === 'errors.ts' || to === 'require-cjs.ts') continue;
+        offenders.push(`${rel} imports ${to}`);
       }
     }
     expect(offenders).toEqual([]);

@@ -1,6 +1,25 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import { describe, expect, it } from 'vitest';
 
-import { HttpProblem, LOAD_ERROR_CODES, LoadError, problems } from './errors.js';
+import { storeProblem } from './app/write/store-problem.js';
+import {
+  CollectionClosedError,
+  CompactionAborted,
+  type DecorestError,
+  FieldNotIndexedError,
+  HttpProblem,
+  IdConflictError,
+  IdKindError,
+  INTERNAL_ERROR_CODES,
+  InvalidRecordError,
+  LOAD_ERROR_CODES,
+  LoadError,
+  problems,
+  StorageWriteError,
+} from './errors.js';
 
 /** One sample call per factory; the table test fails when a factory is added without one. */
 const SAMPLES: { [K in keyof typeof problems]: () => HttpProblem } = {
@@ -85,5 +104,82 @@ describe('LoadError', () => {
   it('has unique codes', () => {
     const codes = Object.values(LOAD_ERROR_CODES);
     expect(new Set(codes).size).toBe(codes.length);
+  });
+});
+
+/** The status a request gets when each lower-layer error reaches the write path; null: none. */
+const INTERNAL_STATUS: Record<keyof typeof INTERNAL_ERROR_CODES, number | null> = {
+  ID_CONFLICT: 409,
+  ID_KIND: 422,
+  INVALID_RECORD: 422,
+  STORAGE_WRITE_FAILED: 507,
+  COLLECTION_CLOSED: 503,
+  // The server's own faults: never a 4xx (issue 11), the generic 500 problem.
+  FIELD_NOT_INDEXED: 500,
+  COMPACTION_ABORTED: 500,
+  // Not answered over HTTP: a gone client, load errors, CLI exits.
+  CLIENT_GONE: null,
+  ROUTE_MAPPED_TWICE: null,
+  EVALUATION_TIMEOUT: null,
+  USAGE: null,
+  LISTEN_PORT_IN_USE: null,
+  BAD_HOST: null,
+  PORT_DENIED: null,
+  LISTEN_FAILED: null,
+  BAD_SERVLET_PATTERN: null,
+  DATA_SOURCE_NAME_REQUIRED: null,
+};
+
+const STORE_SAMPLES: [keyof typeof INTERNAL_ERROR_CODES, DecorestError][] = [
+  ['ID_CONFLICT', new IdConflictError(1)],
+  ['ID_KIND', new IdKindError('x', 'number')],
+  ['INVALID_RECORD', new InvalidRecordError('$key')],
+  ['STORAGE_WRITE_FAILED', new StorageWriteError('t.db', { code: 'ENOSPC' })],
+  ['COLLECTION_CLOSED', new CollectionClosedError('t.db')],
+  ['FIELD_NOT_INDEXED', new FieldNotIndexedError('user')],
+  ['COMPACTION_ABORTED', new CompactionAborted()],
+];
+
+describe('the error code table', () => {
+  it('gives every internal code a status, or says it never reaches a client', () => {
+    expect(Object.keys(INTERNAL_STATUS).sort()).toEqual(Object.keys(INTERNAL_ERROR_CODES).sort());
+  });
+
+  it.each(STORE_SAMPLES)('answers %s from the store with its status', (code, error) => {
+    expect(error.code).toBe(code);
+    const mapped = storeProblem(error);
+    const status = mapped instanceof HttpProblem ? mapped.status : 500;
+    expect(status).toBe(INTERNAL_STATUS[code]);
+  });
+
+  it('keeps problem, load and internal codes apart', () => {
+    const problemCodes = Object.values(SAMPLES).map((make) => make().code);
+    const all = [
+      ...problemCodes,
+      ...Object.values(LOAD_ERROR_CODES),
+      ...Object.values(INTERNAL_ERROR_CODES),
+    ];
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('is the only place in core/src that spells an error code', async () => {
+    const root = fileURLToPath(new URL('.', import.meta.url));
+    const files = (await readdir(root, { recursive: true })).filter(
+      (f) =>
+        f.endsWith('.ts') &&
+        !/\.(test|case)\.ts$|fixtures|test-support/.test(f) &&
+        // The browser client runs in the renderer, where the core's errors do not exist.
+        f !== 'control/client.ts' &&
+        f !== 'errors.ts',
+    );
+    const offenders: string[] = [];
+    for (const file of files) {
+      const source = await readFile(join(root, file), 'utf8');
+      // A code handed to an error's constructor as a literal (`super('X'`, `Error('X'`, `code: 'X'`).
+      for (const m of source.matchAll(/(?:super\(|Error\(|code: )\s*'([A-Z][A-Z_]{3,})'/g))
+        offenders.push(`${file}: ${m[1]}`);
+      if (/class \w+ extends Error\b/.test(source)) offenders.push(`${file}: extends Error`);
+    }
+    expect(offenders).toEqual([]);
   });
 });

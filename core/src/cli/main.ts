@@ -2,14 +2,14 @@
  * The `decorest` command. Every failure a user can cause (a usage slip, a missing folder, a
  * busy port, a broken model file) is one clear line on stderr and a non-zero exit.
  */
-import { DecorestError } from '../errors.js';
+import { DecorestError, UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { runOpenApi } from './commands/openapi.js';
 import { runRoutes } from './commands/routes.js';
 import { runServe } from './commands/serve.js';
 import { runStudio } from './commands/studio.js';
 import { parseCliArgs } from './parse-args.js';
-import { USAGE, UsageError } from './usage.js';
+import { USAGE } from './usage.js';
 
 /** Runs the CLI; resolves to the exit code (a running server keeps the process alive). */
 export async function main(argv: readonly string[]): Promise<number> {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-import { UsageError } from './usage.js';
+import { UsageError } from '../errors.js';
 
 export interface CliArgs {
   command: 'serve' | 'studio' | 'routes' | 'openapi' | 'help' | 'version';
@@ -33,7 +33,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       },
     });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
+    throw new UsageError(
+      error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
+    );
   }
   const { values, positionals } = parsed;
   const base = {

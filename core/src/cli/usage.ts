@@ -14,6 +14,3 @@ Options:
   --watch         Reload when a project file changes (serve)
   -h, --help      Show this help
   -v, --version   Show the version`;
-
-/** A mistake in how the CLI was called: one line, exit code 2, never a stack. */
-export class UsageError extends Error {}

@@ -4,7 +4,7 @@
  */
 import type { ServerResponse } from 'node:http';
 
-import { HttpProblem, problems } from '../errors.js';
+import { HttpProblem, problems, problemWire } from '../errors.js';
 
 const BASE_HEADERS = {
   'cache-control': 'no-store',
@@ -38,15 +38,9 @@ export function sendProblem(
     res.destroy();
     return;
   }
-  const body = JSON.stringify(problem.toDocument(instance));
-  res.writeHead(problem.status, {
-    ...BASE_HEADERS,
-    ...headers,
-    ...problem.headers,
-    'content-type': 'application/problem+json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-  });
-  res.end(body);
+  const wire = problemWire(problem, instance, { ...BASE_HEADERS, ...headers });
+  res.writeHead(wire.status, wire.headers);
+  res.end(wire.body);
 }
 
 /** Any error as a problem: ours as they are, anything else a logged 500. */

@@ -1,4 +1,4 @@
-import { DecoratorUsageError } from '../errors.js';
+import { DecoratorUsageError, INTERNAL_ERROR_CODES } from '../errors.js';
 import type { ClassDecoratorFn } from '../metadata/decorate.js';
 import { DATA_SOURCE_KEY } from '../metadata/keys.js';
 import { defineClassMetadata } from '../metadata/store.js';
@@ -19,7 +19,7 @@ export function DataSource(name: string): ClassDecoratorFn {
   if (typeof name !== 'string' || name === '') {
     const what = typeof name === 'function' ? 'bare' : JSON.stringify(name);
     throw new DecoratorUsageError(
-      'DATA_SOURCE_NAME_REQUIRED',
+      INTERNAL_ERROR_CODES.DATA_SOURCE_NAME_REQUIRED,
       typeof name === 'function' ? (name as { name: string }).name : '@DataSource',
       `@DataSource needs a name, as in @DataSource('memory'); got ${what}`,
     );

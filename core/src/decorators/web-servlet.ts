@@ -1,4 +1,4 @@
-import { DecoratorUsageError } from '../errors.js';
+import { DecoratorUsageError, INTERNAL_ERROR_CODES } from '../errors.js';
 import type { ClassDecoratorFn } from '../metadata/decorate.js';
 import { WEB_SERVLET_KEY } from '../metadata/keys.js';
 import { defineClassMetadata } from '../metadata/store.js';
@@ -19,7 +19,7 @@ const PATTERN = /^(\/[A-Za-z0-9._~-]+)*\/\*$/;
 export function WebServlet(pattern: string): ClassDecoratorFn {
   if (typeof pattern !== 'string' || !PATTERN.test(pattern)) {
     throw new DecoratorUsageError(
-      'BAD_SERVLET_PATTERN',
+      INTERNAL_ERROR_CODES.BAD_SERVLET_PATTERN,
       '@WebServlet',
       `the pattern must look like '/*' or '/api/*', got ${JSON.stringify(pattern)}`,
     );

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 
-import { type FieldError, problems, ValidationProblem } from '../errors.js';
+import { ClientGoneError, type FieldError, problems, ValidationProblem } from '../errors.js';
 import { describeJsonSyntaxError } from './json-syntax.js';
 
 /** CONTRACT §4: bodies over 1 MiB get 413. */
@@ -81,17 +81,6 @@ function rejectForbiddenKeys(text: string, value: unknown): void {
   const found: FieldError[] = [];
   collectForbiddenKeys(value, found);
   if (found.length > 0) throw new ValidationProblem('Invalid request body', found);
-}
-
-/**
- * The client went away before its body was in (aborted, or the connection reset). No one is
- * left to answer, and nothing went wrong on our side: dispatch drops it without a log line.
- */
-export class ClientGoneError extends Error {
-  constructor(cause: string) {
-    super(`the client closed the connection before its body was read (${cause})`);
-    this.name = 'ClientGoneError';
-  }
 }
 
 function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {

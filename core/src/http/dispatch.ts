@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { HttpProblem, problems } from '../errors.js';
-import { ClientGoneError, readJsonBody } from './body.js';
+import { ClientGoneError, HttpProblem, problems, problemWire } from '../errors.js';
+import { readJsonBody } from './body.js';
 import { CORS_HEADERS, preflightHeaders } from './cors.js';
 import { Request } from './request.js';
 import { Response } from './response.js';
@@ -30,17 +30,15 @@ export interface DispatchContext {
   readonly pending: Set<PendingExchange>;
 }
 
-const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
-
-/** Writes an {@link HttpProblem} as RFC 9457 JSON; the only place problems reach the wire. */
+/** Writes an {@link HttpProblem} to a route's response, in its one wire form. */
 export function sendProblem(res: Response, problem: HttpProblem, instance: string): void {
   if (res.sent) return;
+  const wire = problemWire(problem, instance);
   res.resetHeaders(CORS_HEADERS);
-  for (const [name, value] of Object.entries(problem.headers)) res.header(name, value);
-  res
-    .status(problem.status)
-    .header('content-type', PROBLEM_TYPE)
-    .json(problem.toDocument(instance));
+  // Response.send sets the length itself.
+  for (const [name, value] of Object.entries(wire.headers))
+    if (name !== 'content-length') res.header(name, value);
+  res.status(wire.status).send(wire.body);
 }
 
 function toProblem(error: unknown, ctx: DispatchContext, req: IncomingMessage): HttpProblem {

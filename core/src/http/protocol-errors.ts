@@ -7,20 +7,15 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 
-import { type HttpProblem, problems } from '../errors.js';
+import { type HttpProblem, problems, problemWire } from '../errors.js';
 import { CORS_HEADERS } from './cors.js';
 
 /** A whole HTTP/1.1 response carrying `problem`, for a socket no ServerResponse owns. */
 function rawProblem(problem: HttpProblem, instance: string): string {
-  const body = JSON.stringify(problem.toDocument(instance));
-  const headers = [
-    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? ''}`,
-    'content-type: application/problem+json; charset=utf-8',
-    `content-length: ${Buffer.byteLength(body)}`,
-    ...Object.entries({ ...CORS_HEADERS, ...problem.headers }).map(([k, v]) => `${k}: ${v}`),
-    'connection: close',
-  ];
-  return `${headers.join('\r\n')}\r\n\r\n${body}`;
+  const wire = problemWire(problem, instance, { ...CORS_HEADERS, connection: 'close' });
+  const head = Object.entries(wire.headers).map(([k, v]) => `${k}: ${v}`);
+  const status = `HTTP/1.1 ${wire.status} ${STATUS_CODES[wire.status] ?? ''}`;
+  return `${[status, ...head].join('\r\n')}\r\n\r\n${wire.body}`;
 }
 
 function problemFor(error: NodeJS.ErrnoException): HttpProblem {
@@ -39,16 +34,10 @@ export function answerProtocolErrors(server: Server): void {
     socket.end(rawProblem(problemFor(error), '/'));
   });
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
-    const body = JSON.stringify(
-      problems.expectationFailed(String(req.headers.expect)).toDocument(req.url ?? '/'),
-    );
-    res.writeHead(417, {
-      ...CORS_HEADERS,
-      'content-type': 'application/problem+json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      connection: 'close',
-    });
-    res.end(body);
+    const problem = problems.expectationFailed(String(req.headers.expect));
+    const wire = problemWire(problem, req.url ?? '/', { ...CORS_HEADERS, connection: 'close' });
+    res.writeHead(wire.status, wire.headers);
+    res.end(wire.body);
   });
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     const allowed = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

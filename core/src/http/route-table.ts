@@ -1,3 +1,4 @@
+import { DuplicateRouteError } from '../errors.js';
 import type { BodyBinder } from './request.js';
 import { createRouter, type RouteMatch } from './router.js';
 import type { RouteDefinition } from './types.js';
@@ -17,16 +18,6 @@ export interface RouteTable {
 /** `/todos/:id` and `/todos/:todoId` are the same route to a router. */
 function shapeOf(method: string, path: string): string {
   return `${method} ${path.replace(/:[^/]+/g, ':').replace(/\/+$/, '')}`;
-}
-
-/** Thrown when two manual routes claim the same method and path. */
-export class DuplicateRouteError extends Error {
-  constructor(
-    readonly method: string,
-    readonly path: string,
-  ) {
-    super(`${method} ${path} is mapped twice`);
-  }
 }
 
 /**

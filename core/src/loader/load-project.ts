@@ -6,7 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
+import { EvaluationTimeout, LOAD_ERROR_CODES, LoadError } from '../errors.js';
 import { linkClassTypes } from './declarations/link-types.js';
 import {
   type ClassDeclaration,
@@ -18,7 +18,6 @@ import { resolveTypeName } from './declarations/resolve-type-name.js';
 import {
   DEFAULT_EVALUATION_TIMEOUT_MS,
   evaluateWithTimeout,
-  EvaluationTimeout,
 } from './evaluation/evaluate-with-timeout.js';
 import {
   type ClassRef,

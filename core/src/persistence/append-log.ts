@@ -18,7 +18,7 @@
  */
 import { type FileHandle, open } from 'node:fs/promises';
 
-import { CollectionClosedError, StorageWriteError } from './store-errors.js';
+import { CollectionClosedError, StorageWriteError } from '../errors.js';
 import { writeAll, writeAllSync } from './write-all.js';
 
 interface Entry {

@@ -6,14 +6,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import type { Collection, CollectionOptions, RecordId, StoredRecord } from './collection.js';
 import {
   CollectionClosedError,
   FieldNotIndexedError,
   IdConflictError,
   IdKindError,
   InvalidRecordError,
-} from './store-errors.js';
+} from '../errors.js';
+import type { Collection, CollectionOptions, RecordId, StoredRecord } from './collection.js';
 
 export type CollectionFactory = (options: CollectionOptions) => Promise<Collection>;
 

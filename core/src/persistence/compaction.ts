@@ -19,7 +19,7 @@ import { constants } from 'node:fs';
 import { type FileHandle, open, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-import { DecorestError } from '../errors.js';
+import { CompactionAborted } from '../errors.js';
 import type { AppendLog, TailCapture } from './append-log.js';
 import type { RecordId, StoredRecord } from './collection.js';
 import { recordLine } from './datafile-format.js';
@@ -39,12 +39,6 @@ const CHUNK_RECORDS = 2_000;
 
 export function compactionTempFile(file: string): string {
   return `${file}.compacting`;
-}
-
-export class CompactionAborted extends DecorestError {
-  constructor() {
-    super('COMPACTION_ABORTED', 'compaction abandoned: an append failed while it ran');
-  }
 }
 
 export async function compactDatafile(

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { StorageWriteError } from '../errors.js';
 import { type FileCollectionOptions, openFileCollection } from './file-collection.js';
-import { StorageWriteError } from './store-errors.js';
 
 let folder: string;
 let file: string;

@@ -9,13 +9,13 @@
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
+import { CollectionClosedError, osCodeOf, StorageWriteError } from '../errors.js';
 import { AppendLog } from './append-log.js';
 import type { CollectionOptions } from './collection.js';
 import { compactDatafile, type CompactionSnapshot, compactionTempFile } from './compaction.js';
 import { metaLine } from './datafile-format.js';
 import { type LoadedDatafile, readDatafile } from './datafile-load.js';
 import { IndexedCollection } from './indexed-collection.js';
-import { CollectionClosedError, osCodeOf, StorageWriteError } from './store-errors.js';
 
 export interface FileCollectionOptions extends CollectionOptions {
   /** `fdatasync` after every append, for power loss too (default: off; CONTRACT §5 asks for kill -9). */

@@ -20,4 +20,4 @@ export {
   IdKindError,
   InvalidRecordError,
   StorageWriteError,
-} from './store-errors.js';
+} from '../errors.js';

@@ -8,6 +8,7 @@
  * same order; if storing fails, `persist` runs the undo and rejects (issue 7: memory never
  * claims a record the file lacks).
  */
+import { IdConflictError, IdKindError, InvalidRecordError } from '../errors.js';
 import type {
   Collection,
   IdKind,
@@ -19,7 +20,6 @@ import type {
 import { deleteLine, type JsonObject, recordLine, setField } from './datafile-format.js';
 import { isIdOfKind, keyOf, randomStringId } from './id-rules.js';
 import { RecordTable } from './record-table.js';
-import { IdConflictError, IdKindError, InvalidRecordError } from './store-errors.js';
 
 /** A UTF-16 surrogate not paired with its other half (`u` mode sees pairs as one code point). */
 const LONE_SURROGATE = /\p{Cs}/u;

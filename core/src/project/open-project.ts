@@ -11,8 +11,13 @@ import { generateRestRoutes } from '../app/generate-rest.js';
 import { createModelRuntimes, type ModelRuntime } from '../app/model-runtime.js';
 import { RecordChangeBus } from '../app/write/record-changes.js';
 import { servletPrefix } from '../decorators/web-servlet.js';
-import { LOAD_ERROR_CODES, LoadError, type SourceLocation } from '../errors.js';
-import { buildRouteTable, DuplicateRouteError, type RouteTable } from '../http/route-table.js';
+import {
+  DuplicateRouteError,
+  LOAD_ERROR_CODES,
+  LoadError,
+  type SourceLocation,
+} from '../errors.js';
+import { buildRouteTable, type RouteTable } from '../http/route-table.js';
 import type { RouteDefinition } from '../http/types.js';
 import { type LoadedProject, loadProject } from '../loader/load-project.js';
 import { inspector } from '../metadata/inspector.js';

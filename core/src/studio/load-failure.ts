@@ -27,7 +27,12 @@ export function codeFrame(source: string, line: number, column?: number): string
 export function toLoadFailure(error: unknown, root: string): LoadFailure {
   if (!(error instanceof LoadError)) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { code: LOAD_ERROR_CODES.LOAD_FAILED, message: `${root}: ${reason}`, reason, file: root };
+    return {
+      code: LOAD_ERROR_CODES.LOAD_FAILED,
+      message: `${root}: ${reason}`,
+      reason,
+      file: root,
+    };
   }
   const failure: LoadFailure = {
     code: error.code,

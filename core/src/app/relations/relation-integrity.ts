@@ -2,9 +2,8 @@
  * Keeping relations true (CONTRACT §3): a child names an existing parent, and deleting a
  * parent nulls, cascades to or is restricted by its children.
  */
-import { type FieldError, problems } from '../../errors.js';
+import { type FieldError, problems, StorageWriteError } from '../../errors.js';
 import type { RecordId, StoredRecord } from '../../persistence/collection.js';
-import { StorageWriteError } from '../../persistence/store-errors.js';
 import type { ModelRuntime } from '../model-runtime.js';
 
 /** Every `@BelongTo` field of `record` whose parent does not exist. */

@@ -3,14 +3,15 @@
  * wrong id kind the client's invalid body, a closed collection a reload in progress, and
  * anything else the store raises is the server's fault: never a 4xx.
  */
-import { HttpProblem, problems } from '../../errors.js';
 import {
   CollectionClosedError,
+  HttpProblem,
   IdConflictError,
   IdKindError,
   InvalidRecordError,
+  problems,
   StorageWriteError,
-} from '../../persistence/store-errors.js';
+} from '../../errors.js';
 
 export function storeProblem(error: unknown): unknown {
   if (error instanceof HttpProblem) return error;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
-import { DecorestError } from '../../errors.js';
+import { DecorestError, INTERNAL_ERROR_CODES } from '../../errors.js';
 import { type RunningServer, startServer } from '../../http/node-server.js';
 import type { TrafficEvent } from '../../http/traffic.js';
 import { openProject } from '../../project/open-project.js';
@@ -19,17 +19,23 @@ function listenError(error: unknown, args: CliArgs): DecorestError {
   const code = (error as { code?: string }).code;
   if (code === 'EADDRINUSE') {
     return new DecorestError(
-      'PORT_IN_USE',
+      INTERNAL_ERROR_CODES.LISTEN_PORT_IN_USE,
       `port ${args.port} is already in use on ${args.host}; pick another with --port`,
     );
   }
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
-    return new DecorestError('BAD_HOST', `cannot listen on ${args.host}: no such local address`);
+    return new DecorestError(
+      INTERNAL_ERROR_CODES.BAD_HOST,
+      `cannot listen on ${args.host}: no such local address`,
+    );
   }
   if (code === 'EACCES')
-    return new DecorestError('PORT_DENIED', `not allowed to listen on port ${args.port}`);
+    return new DecorestError(
+      INTERNAL_ERROR_CODES.PORT_DENIED,
+      `not allowed to listen on port ${args.port}`,
+    );
   return new DecorestError(
-    'LISTEN_FAILED',
+    INTERNAL_ERROR_CODES.LISTEN_FAILED,
     `cannot listen on ${args.host}:${args.port}: ${String(error)}`,
   );
 }

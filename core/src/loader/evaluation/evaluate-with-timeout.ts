@@ -1,14 +1,9 @@
 import vm from 'node:vm';
 
+import { EvaluationTimeout } from '../../errors.js';
+
 /** How long a project's top-level code may run before the load gives up (issue 7). */
 export const DEFAULT_EVALUATION_TIMEOUT_MS = 5_000;
-
-/** Thrown when `run` was stopped by the watchdog. */
-export class EvaluationTimeout extends Error {
-  constructor(readonly timeoutMs: number) {
-    super(`evaluation did not finish within ${timeoutMs} ms`);
-  }
-}
 
 /**
  * Runs `run` synchronously under V8's watchdog, so a model file that loops at import time

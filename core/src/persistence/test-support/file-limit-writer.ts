@@ -5,8 +5,8 @@
  * removes), checks that reads still work, and prints one JSON report on stdout.
  * Usage: node file-limit-writer.js <datafile>
  */
+import { StorageWriteError } from '../../errors.js';
 import { openFileCollection } from '../file-collection.js';
-import { StorageWriteError } from '../store-errors.js';
 
 const file = process.argv[2]!;
 
