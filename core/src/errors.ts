@@ -7,6 +7,8 @@
  *   the file, line and target so the user can fix the model.
  */
 
+import type { Problem } from './control/contract.js';
+
 /** Base of every error thrown on purpose by Decorest. */
 export class DecorestError extends Error {
   readonly code: string;
@@ -24,15 +26,11 @@ export interface FieldError {
   message: string;
 }
 
-/** The RFC 9457 body we send; `message` mirrors `detail` for react-admin (CONTRACT §4). */
-export interface ProblemDocument {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  message: string;
-  instance: string;
-  errors?: FieldError[];
+/**
+ * The RFC 9457 body we send; `message` mirrors `detail` for react-admin (CONTRACT §4). Its
+ * members are the control contract's `Problem`, the one definition the studio reads too.
+ */
+export interface ProblemDocument extends Problem {
   [extension: string]: unknown;
 }
 
