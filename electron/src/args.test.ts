@@ -12,6 +12,24 @@ describe('userArgs', () => {
   it('drops the executable and the app path under `electron <app>`', () => {
     expect(userArgs(['/x/electron', 'electron/dist/main.js', 'proj'], true)).toEqual(['proj']);
   });
+
+  it('finds the app path after switches put before it (Playwright)', () => {
+    const argv = [
+      '/x/electron',
+      '--inspect=0',
+      '--remote-debugging-port=0',
+      'main.js',
+      'proj',
+      '--port',
+      '0',
+    ];
+    const args = userArgs(argv, true);
+    expect(args).toEqual(['--inspect=0', '--remote-debugging-port=0', 'proj', '--port', '0']);
+    expect(parseLaunchArgs(args, '/w')).toMatchObject({
+      projectDir: path.resolve('/w/proj'),
+      apiPort: 0,
+    });
+  });
 });
 
 describe('parseLaunchArgs', () => {

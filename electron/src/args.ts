@@ -17,11 +17,16 @@ export const DEFAULT_API_PORT = 3000;
 export const DEFAULT_HOST = '127.0.0.1';
 
 /**
- * Where the app's own arguments start in `process.argv`: after the executable in a packaged
- * app, after the executable and the app path when run as `electron <app>` (`process.defaultApp`).
+ * The app's own arguments in `process.argv`: all but the executable in a packaged app; under
+ * `electron <app>` (`process.defaultApp`) also without the app path, which is the first
+ * argument that is not a switch (Playwright puts `--inspect=0 --remote-debugging-port=0`
+ * before it, so it is not always `argv[1]`).
  */
 export function userArgs(argv: readonly string[], defaultApp: boolean): string[] {
-  return argv.slice(defaultApp ? 2 : 1);
+  const rest = argv.slice(1);
+  if (!defaultApp) return rest;
+  const app = rest.findIndex((arg) => !arg.startsWith('-'));
+  return app === -1 ? rest : [...rest.slice(0, app), ...rest.slice(app + 1)];
 }
 
 const VALUED = new Set(['--port', '--control-port', '--host', '--dev']);

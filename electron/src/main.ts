@@ -30,7 +30,10 @@ const PRELOAD = here('./preload.cjs');
 // Before `ready`, in one call (DESIGN "The desktop shell").
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_PRIVILEGES }]);
 app.setName('Decorest Studio');
-app.setPath('userData', path.join(app.getPath('appData'), 'Decorest Studio'));
+// Chromium's own --user-data-dir wins (the e2e test gives each run a fresh folder).
+if (!app.commandLine.hasSwitch('user-data-dir')) {
+  app.setPath('userData', path.join(app.getPath('appData'), 'Decorest Studio'));
+}
 
 let args: LaunchArgs;
 try {
