@@ -5,7 +5,6 @@
  */
 import type { ModelRuntime } from '../app/model-runtime.js';
 import { parseCollectionQuery } from '../app/query/collection-query.js';
-import { listRecords } from '../app/query/list-records.js';
 import { importRecords } from '../app/write/record-import.js';
 import {
   createRecord,
@@ -18,6 +17,7 @@ import { problems } from '../errors.js';
 import type { ImportResult, RecordPage } from './contract.js';
 import type { ControlContext } from './control-context.js';
 import type { ControlCall, ControlRoute } from './operations.js';
+import { sortedPage } from './sorted-pages.js';
 
 /** Rows per page when the query names no limit. */
 export const DEFAULT_PAGE_LIMIT = 100;
@@ -42,8 +42,7 @@ async function listPage({ ctx, params, query }: ControlCall): Promise<RecordPage
   const model = modelOf(ctx, params['model']!);
   const parsed = parseCollectionQuery(query, model.schema, model.filterTypes);
   const limit = parsed.limit ?? DEFAULT_PAGE_LIMIT;
-  const records = await model.store.records();
-  const { items, total } = listRecords(records, { ...parsed, limit }, model.stringFields);
+  const { items, total } = await sortedPage(model, { ...parsed, limit });
   return { items: items as RecordPage['items'], total, offset: parsed.offset, limit };
 }
 

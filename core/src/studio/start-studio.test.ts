@@ -110,6 +110,25 @@ describe('records', () => {
     expect(bad.json).toMatchObject({ errors: [{ field: 'limit' }] });
   });
 
+  it('pages a sorted list from one sort, and sees writes of any client at once', async () => {
+    const page = async (query: string) =>
+      (await f.api('GET', `/models/Todo/records?${query}`)).json as RecordPage;
+    const sorted = await page('sort=content&limit=3');
+    const again = await page('sort=content&offset=1&limit=2');
+    expect(again.items).toEqual(sorted.items.slice(1));
+    const created = await f.mock('POST', '/users', { name: 'Aaron' });
+    const id = (created.json as { id: number }).id;
+    const users = (await f.api('GET', '/models/User/records?sort=name&limit=1')).json as RecordPage;
+    expect(users.items[0]).toEqual({ id, name: 'Aaron' });
+    await f.mock('PATCH', `/users/${id}`, { name: 'Zed' });
+    const after = (await f.api('GET', '/models/User/records?sort=name')).json as RecordPage;
+    expect(after.items.at(-1)).toEqual({ id, name: 'Zed' });
+    await f.mock('DELETE', `/users/${id}`);
+    const gone = (await f.api('GET', '/models/User/records?sort=name')).json as RecordPage;
+    expect(gone.items.map((u) => u.id)).not.toContain(id);
+    expect(gone.total).toBe(3);
+  });
+
   it('answers 404 for an unknown model or record, 400 for a malformed id', async () => {
     expect((await f.api('GET', '/models/Nope/records')).status).toBe(404);
     expect((await f.api('GET', '/models/Todo/records/999')).status).toBe(404);
