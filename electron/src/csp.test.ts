@@ -20,8 +20,27 @@ describe('buildCsp', () => {
     expect(policy.get('script-src')).toEqual(["'self'"]);
   });
 
-  it('lets the page connect to the control API and nowhere else', () => {
-    expect(policy.get('connect-src')).toEqual(['http://127.0.0.1:5123']);
+  it('lets the page connect to the control API and the mock API on this machine only', () => {
+    expect(policy.get('connect-src')).toEqual([
+      'http://127.0.0.1:5123',
+      'http://127.0.0.1:*',
+      'http://localhost:*',
+    ]);
+  });
+
+  it("adds the mock API's origin when it listens beyond loopback, once", () => {
+    const lan = directives(
+      buildCsp({ connectOrigin: 'http://127.0.0.1:5123', apiOrigin: 'http://192.168.1.5:3000' }),
+    );
+    expect(lan.get('connect-src')).toContain('http://192.168.1.5:3000');
+    const local = directives(
+      buildCsp({ connectOrigin: 'http://127.0.0.1:5123', apiOrigin: 'http://127.0.0.1:3000/' }),
+    );
+    expect(local.get('connect-src')).toHaveLength(3);
+    const stopped = directives(
+      buildCsp({ connectOrigin: 'http://127.0.0.1:5123', apiOrigin: null }),
+    );
+    expect(stopped.get('connect-src')).toHaveLength(3);
   });
 
   it('closes base, object, form and framing', () => {
@@ -45,7 +64,7 @@ describe('buildCsp', () => {
 
   it('reduces the origin to scheme, host and port, and refuses anything else', () => {
     const trimmed = directives(buildCsp({ connectOrigin: 'http://127.0.0.1:5123/api?x' }));
-    expect(trimmed.get('connect-src')).toEqual(['http://127.0.0.1:5123']);
+    expect(trimmed.get('connect-src')?.[0]).toBe('http://127.0.0.1:5123');
     expect(() => buildCsp({ connectOrigin: 'javascript:alert(1)' })).toThrow(/http\(s\) origin/);
     expect(() => buildCsp({ connectOrigin: "'unsafe-inline'; script-src *" })).toThrow();
   });
@@ -61,6 +80,8 @@ describe('buildDevCsp', () => {
     );
     expect(policy.get('connect-src')).toEqual([
       'http://127.0.0.1:5123',
+      'http://127.0.0.1:*',
+      'http://localhost:*',
       'http://localhost:5173',
       'ws://localhost:5173',
     ]);

@@ -1,7 +1,10 @@
 /**
  * The Content-Security-Policy the desktop app sends with every page of `app://studio`, as a
- * header (DESIGN "The desktop shell"). Built from the control API's origin at serve time: that
- * origin is the only place the page may connect to.
+ * header (DESIGN "The desktop shell"), built at serve time. The page may connect to the control
+ * API's origin and to the mock API: the Console fetches the mock API itself (any path, any
+ * method), and the mock API can move to another port from the server bar while the page stays
+ * open, so loopback is allowed on any port (`http://127.0.0.1:*`, `http://localhost:*`), plus
+ * the mock API's own origin when it listens elsewhere (`--host`). Nothing beyond this machine.
  *
  * `style-src 'unsafe-inline'`: CodeMirror (style-mod) and React Flow insert `<style>` elements at
  * run time, and the renderer's build does not nonce them; the browser studio's policy
@@ -9,13 +12,25 @@
  * injected style can restyle the page but never run code. Pass `styleNonce` once the renderer
  * reads one (Vite's `html.cspNonce`), and `'unsafe-inline'` goes.
  */
-export function buildCsp(options: { connectOrigin: string; styleNonce?: string }): string {
+export function buildCsp(options: {
+  connectOrigin: string;
+  apiOrigin?: string | null;
+  styleNonce?: string;
+}): string {
   const style = options.styleNonce ? `'nonce-${options.styleNonce}'` : "'unsafe-inline'";
+  const connect = [sourceOf(options.connectOrigin), ...LOOPBACK_ANY_PORT];
+  if (options.apiOrigin) {
+    const api = sourceOf(options.apiOrigin);
+    const host = new URL(api).hostname;
+    if (!connect.includes(api) && !(api.startsWith('http:') && LOOPBACK_NAMES.includes(host))) {
+      connect.push(api);
+    }
+  }
   return [
     "default-src 'none'",
     "script-src 'self'",
     `style-src 'self' ${style}`,
-    `connect-src ${sourceOf(options.connectOrigin)}`,
+    `connect-src ${connect.join(' ')}`,
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "base-uri 'none'",
@@ -24,6 +39,9 @@ export function buildCsp(options: { connectOrigin: string; styleNonce?: string }
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost'];
+const LOOPBACK_ANY_PORT = LOOPBACK_NAMES.map((name) => `http://${name}:*`);
 
 /**
  * Development against Vite's dev server: its HMR client needs a WebSocket to the same server
@@ -37,7 +55,7 @@ export function buildDevCsp(options: { connectOrigin: string; devServerOrigin: s
     "default-src 'none'",
     `script-src 'self' 'unsafe-inline' ${dev}`,
     `style-src 'self' 'unsafe-inline' ${dev}`,
-    `connect-src ${sourceOf(options.connectOrigin)} ${dev} ${ws}`,
+    `connect-src ${sourceOf(options.connectOrigin)} ${LOOPBACK_ANY_PORT.join(' ')} ${dev} ${ws}`,
     `img-src 'self' data: blob: ${dev}`,
     `font-src 'self' data: ${dev}`,
     "base-uri 'none'",

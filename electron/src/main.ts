@@ -89,6 +89,8 @@ if (!app.requestSingleInstanceLock({ projectDir: args.projectDir })) {
     void shutdown();
   });
   app.on('window-all-closed', () => void shutdown());
+  // The UI opens projects too (through the core, which writes the same recent list).
+  app.on('browser-window-focus', () => void recent.load().then(refreshMenu));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown());
   process.on('uncaughtException', (error) => showFailure('The studio stopped', error));
   process.on('unhandledRejection', (error) => showFailure('The studio stopped', error));
@@ -208,7 +210,10 @@ function refreshMenu(): void {
 
 function pagePolicy(): string {
   // Before the core runs there is nothing to connect to: a policy with the page itself only.
-  return buildCsp({ connectOrigin: studio?.controlUrl ?? 'http://127.0.0.1:0' });
+  return buildCsp({
+    connectOrigin: studio?.controlUrl ?? 'http://127.0.0.1:0',
+    apiOrigin: studio?.apiUrl,
+  });
 }
 
 /** `--dev`: Vite's dev server sends no CSP of its own; add the development one to its pages. */

@@ -80,6 +80,14 @@ describe('RecentProjects (file in the user-data folder)', () => {
     expect(await new RecentProjects(file).load()).toEqual([abs('c')]);
   });
 
+  it('keeps a folder the core added to the file meanwhile', async () => {
+    const file = path.join(dir, 'recent-projects.json');
+    const recent = new RecentProjects(file);
+    await recent.add(abs('a'));
+    await writeFile(file, JSON.stringify([abs('from-ui'), abs('a')]));
+    expect(await recent.add(abs('b'))).toEqual([abs('b'), abs('from-ui'), abs('a')]);
+  });
+
   it('opens with an empty list when there is no file yet', async () => {
     expect(await new RecentProjects(path.join(dir, 'none.json')).load()).toEqual([]);
   });

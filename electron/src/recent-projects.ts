@@ -52,13 +52,14 @@ export class RecentProjects {
   }
 
   async add(dir: string): Promise<readonly string[]> {
-    this.#list = addRecent(this.#list, dir);
+    // Read, then write: the core may have added a folder the UI opened since the last read.
+    this.#list = addRecent(parseRecent(await readJsonFile(this.file)), dir);
     await writeJsonFile(this.file, this.#list);
     return this.#list;
   }
 
   async remove(dir: string): Promise<readonly string[]> {
-    this.#list = removeRecent(this.#list, dir);
+    this.#list = removeRecent(parseRecent(await readJsonFile(this.file)), dir);
     await writeJsonFile(this.file, this.#list);
     return this.#list;
   }
