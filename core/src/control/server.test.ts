@@ -145,3 +145,38 @@ describe('the studio UI files', () => {
     expect(wrong.status).toBe(405);
   });
 });
+
+describe('an extra origin (the desktop shell)', () => {
+  let shell: StudioFixture;
+  beforeAll(async () => {
+    shell = await startStudioFixture(EXAMPLES.todo, { extraOrigins: ['app://studio'] });
+  });
+  afterAll(() => shell.dispose());
+
+  it('gets CORS headers for itself only, preflight included, and still needs the token', async () => {
+    const preflight = await rawRequest(shell.base, 'OPTIONS', '/api/project', {
+      headers: {
+        origin: 'app://studio',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('app://studio');
+    expect(preflight.headers['access-control-allow-headers']).toMatch(/Authorization/);
+
+    const call = await shell.api('GET', '/project', undefined, { origin: 'app://studio' });
+    expect(call.status).toBe(200);
+    expect(call.headers['access-control-allow-origin']).toBe('app://studio');
+    expect(call.headers['vary']).toBe('Origin');
+
+    const noToken = await rawRequest(shell.base, 'GET', '/api/project', {
+      headers: { origin: 'app://studio' },
+    });
+    expect(noToken.status).toBe(401);
+
+    const other = await shell.api('GET', '/project', undefined, { origin: 'app://other' });
+    expect(other.status).toBe(403);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

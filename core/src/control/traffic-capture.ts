@@ -24,6 +24,14 @@ function bodyText(
   totalBytes: number,
 ): { text: string; truncated: boolean } {
   if (body === undefined) return { text: '', truncated: totalBytes > 0 };
+  // The common case, a small JSON text, is kept as is: no UTF-8 round trip (3 bytes per UTF-16
+  // unit at most, so it cannot exceed the limit).
+  if (typeof body === 'string' && body.length * 3 <= TRAFFIC_BODY_LIMIT) {
+    return { text: body, truncated: false };
+  }
+  if (Array.isArray(body) && body.length === 1 && totalBytes <= TRAFFIC_BODY_LIMIT) {
+    return { text: (body[0] as Buffer).toString('utf8'), truncated: false };
+  }
   const bytes =
     typeof body === 'string'
       ? Buffer.from(body, 'utf8')
