@@ -20,7 +20,7 @@ import { APP_ORIGIN, APP_PRIVILEGES, APP_SCHEME, createAppHandler } from './prot
 import { RecentProjects } from './recent-projects.js';
 import { createShutdown } from './shutdown.js';
 import { StudioControl } from './studio-control.js';
-import { createMainWindow, lockDownSession } from './window.js';
+import { createMainWindow, lockDownSession, windowStateOf } from './window.js';
 import { loadWindowState, placeWindow, saveWindowState, type WindowState } from './window-state.js';
 
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -59,7 +59,11 @@ const shutdown = createShutdown({
   steps: [
     {
       name: 'window state',
-      run: async () => lastWindowState && saveWindowState(windowStateFile, lastWindowState),
+      run: async () => {
+        // Quit from the menu runs before the window's own close event: read it here.
+        const state = win && !win.isDestroyed() ? windowStateOf(win) : lastWindowState;
+        if (state) await saveWindowState(windowStateFile, state);
+      },
     },
     // close() stops both servers, then waits for the datafiles' pending writes.
     { name: 'studio', run: async () => studio?.close() },

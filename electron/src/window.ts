@@ -82,11 +82,14 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   });
   if (options.openDevTools) contents.once('did-finish-load', () => contents.openDevTools());
 
-  win.on('close', () => {
-    const bounds: Rectangle = win.getNormalBounds();
-    options.onClose({ bounds, maximized: win.isMaximized() });
-  });
+  win.on('close', () => options.onClose(windowStateOf(win)));
   return win;
+}
+
+/** Where the window is now: its un-maximized bounds, and whether it is maximized. */
+export function windowStateOf(win: BrowserWindow): WindowState {
+  const bounds: Rectangle = win.getNormalBounds();
+  return { bounds, maximized: win.isMaximized() };
 }
 
 function openOutside(url: string): void {
