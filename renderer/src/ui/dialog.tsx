@@ -38,7 +38,7 @@ export function Dialog({
           <h2 id={id}>{title}</h2>
           <span className="spacer" />
           <button type="button" className="btn ghost small" onClick={onClose} aria-label="Close">
-            ✕
+            ×
           </button>
         </header>
         {children}

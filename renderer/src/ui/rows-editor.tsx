@@ -50,7 +50,7 @@ export function RowsEditor({
               aria-label={`Remove ${label} row ${row.name || i + 1}`}
               onClick={() => onChange(rows.filter((_, j) => j !== i))}
             >
-              ✕
+              ×
             </button>
           )}
         </div>

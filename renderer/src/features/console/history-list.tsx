@@ -1,4 +1,4 @@
-/** Requests sent from the console, kept across restarts; click to load, ↻ to send again. */
+/** Requests sent from the console, kept across restarts; click to load, Run to send again. */
 import { useConsoleStore } from '../../stores/console-store';
 import { serverSelectors, useServerStore } from '../../stores/server-store';
 import { MethodBadge, StatusBadge } from '../../ui/badges';
@@ -46,11 +46,11 @@ export function HistoryList() {
               <button
                 type="button"
                 className="btn small ghost"
-                aria-label={`Send again ${h.method} ${h.url}`}
+                aria-label={`Run again ${h.method} ${h.url}`}
                 title="Send again"
                 onClick={() => rerun(i)}
               >
-                ↻
+                Run
               </button>
             </li>
           ))}

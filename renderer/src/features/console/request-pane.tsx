@@ -76,11 +76,11 @@ export function RequestLine({
         </button>
       ) : null}
       <button type="submit" className="btn primary" disabled={sending}>
-        Send{' '}
-        <span className="kbd" aria-hidden="true">
-          Ctrl ↵
-        </span>
+        Send
       </button>
+      <span className="faint" aria-hidden="true">
+        Ctrl+Enter
+      </span>
       <button type="button" className="btn" onClick={onCopyCurl}>
         Copy as curl
       </button>
@@ -102,7 +102,12 @@ export function RequestPane() {
     useConsoleStore.getState();
   const send = useSend();
   return (
-    <div className="pane" style={{ display: 'flex', flexDirection: 'column' }} aria-label="Request">
+    <div
+      className="pane"
+      style={{ display: 'flex', flexDirection: 'column' }}
+      role="region"
+      aria-label="Request"
+    >
       {pathParams.length > 0 && (
         <section className="req-section">
           <div className="section-head">

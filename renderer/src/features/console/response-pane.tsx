@@ -78,7 +78,7 @@ export function ResponsePane() {
   const [tab, setTab] = useState<'body' | 'headers'>('body');
   if (sending && !response) {
     return (
-      <div className="pane" aria-label="Response">
+      <div className="pane" role="region" aria-label="Response">
         <div className="empty" role="status">
           <span className="spinner" aria-hidden="true" />
           <p>Waiting for the answer…</p>
@@ -88,17 +88,15 @@ export function ResponsePane() {
   }
   if (error) {
     return (
-      <div className="pane" aria-label="Response">
-        <EmptyState icon="⚠" title="No answer">
-          {error}
-        </EmptyState>
+      <div className="pane" role="region" aria-label="Response">
+        <EmptyState title="No answer">{error}</EmptyState>
       </div>
     );
   }
   if (!response) {
     return (
-      <div className="pane" aria-label="Response" style={{ display: 'flex' }}>
-        <EmptyState icon="↗" title="Send a request to see the answer">
+      <div className="pane" role="region" aria-label="Response" style={{ display: 'flex' }}>
+        <EmptyState title="Send a request to see the answer">
           Pick an endpoint in Endpoints, type a path such as <code>/todos</code>, or paste a curl
           command into the URL field. Press <span className="kbd">Ctrl</span>+
           <span className="kbd">Enter</span> to send.
@@ -110,6 +108,7 @@ export function ResponsePane() {
     <div
       className="pane"
       style={{ display: 'flex', flexDirection: 'column' }}
+      role="region"
       aria-label="Response"
     >
       <div className="response-meta" role="status" aria-label="Response status">

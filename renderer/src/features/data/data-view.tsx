@@ -33,7 +33,7 @@ export default function DataView() {
   if (!loaded) return <Loading what="models" />;
   if (models.length === 0)
     return (
-      <EmptyState icon="▦" title="No models to show">
+      <EmptyState title="No models to show">
         Records appear here once the project has a @Rest model.
       </EmptyState>
     );
@@ -84,14 +84,11 @@ export default function DataView() {
             )}
             <ProblemPanel />
             {status === 'error' && error ? (
-              <EmptyState icon="⚠" title="The records could not be read">
-                {error.detail}
-              </EmptyState>
+              <EmptyState title="The records could not be read">{error.detail}</EmptyState>
             ) : status === 'loading' && total === 0 ? (
               <Loading what={`${model.name} records`} />
             ) : total === 0 ? (
               <EmptyState
-                icon="▦"
                 title={filter ? 'No record matches the filter' : `No ${model.name} records yet`}
                 action={
                   model.writable && !filter ? (

@@ -43,7 +43,7 @@ export function ProblemPanel() {
             onClick={dismiss}
             aria-label="Dismiss problem"
           >
-            ✕
+            ×
           </button>
         </div>
       )}
@@ -51,7 +51,7 @@ export function ProblemPanel() {
         <div className="banner ok" role="status">
           <p style={{ flex: 1 }}>{notice}</p>
           <button type="button" className="btn small ghost" onClick={dismiss} aria-label="Dismiss">
-            ✕
+            ×
           </button>
         </div>
       )}

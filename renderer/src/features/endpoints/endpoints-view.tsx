@@ -39,9 +39,7 @@ export function EndpointsView() {
   );
   if (!loaded)
     return error ? (
-      <EmptyState icon="⚠" title="The routes could not be read">
-        {error.detail}
-      </EmptyState>
+      <EmptyState title="The routes could not be read">{error.detail}</EmptyState>
     ) : (
       <Loading what="endpoints" />
     );
@@ -98,7 +96,7 @@ export function EndpointsView() {
       </div>
       <div className="pane" style={{ flex: 1 }}>
         {shown.length === 0 ? (
-          <EmptyState icon="⌕" title={routes.length ? 'No endpoint matches' : 'No endpoints'}>
+          <EmptyState title={routes.length ? 'No endpoint matches' : 'No endpoints'}>
             {routes.length
               ? 'Clear the filter to see every route.'
               : 'The project serves no routes yet: add a @Rest model or map a route in execute().'}
@@ -152,13 +150,13 @@ export function EndpointsView() {
                     <button
                       type="button"
                       className="btn small ghost"
-                      aria-label={`Open ${r.method} ${r.path} in Console`}
+                      aria-label={`Open in Console: ${r.method} ${r.path}`}
                       onClick={(e) => {
                         e.stopPropagation();
                         openRoute(r);
                       }}
                     >
-                      Open in Console →
+                      Open in Console
                     </button>
                   </td>
                 </tr>

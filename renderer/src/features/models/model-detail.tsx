@@ -196,7 +196,7 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
                       type="button"
                       className="btn small ghost"
                       onClick={() => openRoute(r)}
-                      aria-label={`Open ${r.method} ${r.path} in Console`}
+                      aria-label={`Open in Console: ${r.method} ${r.path}`}
                     >
                       Open in Console
                     </button>

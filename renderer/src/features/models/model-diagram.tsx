@@ -17,7 +17,7 @@ import {
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { useEffect, useState } from 'react';
 
-import type { ModelInfo } from '../../../../core/src/control/contract';
+import type { ModelInfo, RelationInfo } from '../../../../core/src/control/contract';
 import { Loading } from '../../ui/empty-state';
 
 import '@xyflow/react/dist/style.css';
@@ -29,9 +29,28 @@ const ROW = 22;
 type ModelNodeData = { model: ModelInfo; onOpen(name: string): void };
 type ModelNode = Node<ModelNodeData, 'model'>;
 
+interface DiagramRow {
+  name: string;
+  text: string;
+  relation: RelationInfo | null;
+  optional: boolean;
+}
+
+/** Plain fields, then relation fields (the schema lists those apart from the fields). */
+function rowsOf(model: ModelInfo): DiagramRow[] {
+  const relations = new Map(model.relations.map((r) => [r.field, r]));
+  const rows: DiagramRow[] = model.fields
+    .filter((f) => !relations.has(f.name))
+    .map((f) => ({ name: f.name, text: f.typeText, relation: null, optional: !f.required }));
+  for (const r of model.relations) {
+    const text = r.kind === 'hasMany' ? `${r.target}[]` : r.target;
+    rows.push({ name: r.field, text, relation: r, optional: r.kind === 'hasMany' || !r.required });
+  }
+  return rows;
+}
+
 function ModelNodeView({ data }: NodeProps<ModelNode>) {
   const { model } = data;
-  const relations = new Map(model.relations.map((r) => [r.field, r]));
   return (
     <div className="diagram-node" role="group" aria-label={`Model ${model.name}`}>
       <Handle type="target" position={Position.Left} id="in" className="diagram-port" />
@@ -45,30 +64,23 @@ function ModelNodeView({ data }: NodeProps<ModelNode>) {
         <span className="mono">/{model.path}</span>
       </button>
       <ul>
-        {model.fields.map((f) => {
-          const relation = relations.get(f.name);
-          return (
-            <li key={f.name} className={relation ? 'rel' : undefined}>
-              <span className="mono">
-                {f.name}
-                {f.required ? '' : '?'}
-              </span>
-              <span className="mono faint">
-                {relation
-                  ? relation.target + (relation.kind === 'hasMany' ? '[]' : '')
-                  : f.typeText}
-              </span>
-              {relation?.kind === 'belongTo' && (
-                <Handle
-                  type="source"
-                  position={Position.Right}
-                  id={f.name}
-                  className="diagram-port"
-                />
-              )}
-            </li>
-          );
-        })}
+        {rowsOf(model).map((row) => (
+          <li key={row.name} className={row.relation ? 'rel' : undefined}>
+            <span className="mono">
+              {row.name}
+              {row.optional ? '?' : ''}
+            </span>
+            <span className="mono faint">{row.text}</span>
+            {row.relation?.kind === 'belongTo' && (
+              <Handle
+                type="source"
+                position={Position.Right}
+                id={row.name}
+                className="diagram-port"
+              />
+            )}
+          </li>
+        ))}
       </ul>
     </div>
   );
@@ -125,7 +137,7 @@ async function layout(models: ModelInfo[], edges: Edge[]): Promise<ModelNode[]> 
     children: models.map((m) => ({
       id: m.name,
       width: NODE_WIDTH,
-      height: HEADER + ROW * m.fields.length + 8,
+      height: HEADER + ROW * rowsOf(m).length + 8,
     })),
     edges: edges.map((e) => ({ id: e.id, sources: [e.source], targets: [e.target] })),
   });

@@ -14,17 +14,12 @@ export function ModelsView() {
   const error = useModelsStore((s) => s.error);
   const [selected, setSelected] = useState<string>(DIAGRAM);
   if (!loaded) {
-    if (error)
-      return (
-        <EmptyState icon="⚠" title="The models could not be read">
-          {error.detail}
-        </EmptyState>
-      );
+    if (error) return <EmptyState title="The models could not be read">{error.detail}</EmptyState>;
     return <Loading what="models" />;
   }
   if (models.length === 0) {
     return (
-      <EmptyState icon="◇" title="No models yet">
+      <EmptyState title="No models yet">
         Add a class with <code>@Rest</code> and <code>@FromDataSource</code> to a .ts file of the
         project; it shows up here when you save.
       </EmptyState>
@@ -42,8 +37,7 @@ export function ModelsView() {
               aria-current={selected === DIAGRAM ? 'page' : undefined}
               onClick={() => setSelected(DIAGRAM)}
             >
-              <span aria-hidden="true">⧉</span> Diagram{' '}
-              <span className="faint">all {models.length}</span>
+              Diagram <span className="faint">all {models.length}</span>
             </button>
           </li>
           <li className="nav-heading" aria-hidden="true">

@@ -2,9 +2,6 @@
 export function NoToken() {
   return (
     <main className="empty" style={{ marginTop: '15vh' }}>
-      <div className="empty-icon" aria-hidden="true">
-        🔒
-      </div>
       <h1 style={{ fontSize: 16, margin: 0 }}>This studio needs its launch link</h1>
       <p>
         The control API only answers the page opened from the link <code>decorest studio</code>{' '}

@@ -60,7 +60,12 @@ export function ServerBar() {
       </span>
       {running && server?.url ? (
         <span className="server-url">
-          <a href={server.url} target="_blank" rel="noreferrer" aria-label="Mock API URL">
+          <a
+            href={server.url}
+            target="_blank"
+            rel="noreferrer"
+            title="Mock API URL (opens in a new tab)"
+          >
             {server.url}
           </a>
           <CopyButton text={server.url} label="Copy mock API URL" />

@@ -72,7 +72,7 @@ export function openExchangeInConsole(x: TrafficExchange): void {
 
 export function TrafficDetail({ exchange }: { exchange: TrafficExchange }) {
   return (
-    <div className="pane" aria-label="Exchange detail">
+    <section className="pane" aria-label="Exchange detail">
       <div className="response-meta">
         <MethodBadge method={exchange.method} />
         <code style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{exchange.url}</code>
@@ -100,6 +100,6 @@ export function TrafficDetail({ exchange }: { exchange: TrafficExchange }) {
         truncated={exchange.responseTruncated}
         bytes={exchange.responseBytes}
       />
-    </div>
+    </section>
   );
 }

@@ -79,7 +79,7 @@ export function TrafficView() {
         </button>
       </div>
       {total === 0 ? (
-        <EmptyState icon="⇅" title={paused ? 'Paused' : 'No traffic yet'}>
+        <EmptyState title={paused ? 'Paused' : 'No traffic yet'}>
           {base ? (
             <>
               Every request the mock API answers shows up here, from the console, your frontend or{' '}

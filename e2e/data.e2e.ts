@@ -1,0 +1,153 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  eventually,
+  launchBrowser,
+  openStudio,
+  startStudio,
+  type Studio,
+  type StudioPage,
+} from './fixtures.js';
+import { DataPage } from './pages/data.page.js';
+import { StudioPage as Frame } from './pages/studio.page.js';
+
+let studio: Studio;
+let browser: Browser;
+let ui: StudioPage;
+let data: DataPage;
+
+beforeAll(async () => {
+  [studio, browser] = await Promise.all([startStudio(), launchBrowser()]);
+  ui = await openStudio(browser, studio);
+  data = new DataPage(ui.page);
+  await new Frame(ui.page).open('Data');
+  await data.chooseModel('Todo');
+  await data.grid('Todo').waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  await studio?.stop();
+});
+
+const api = async (path: string, init?: RequestInit) => {
+  const answer = await fetch(`${studio.apiUrl}${path}`, init);
+  return {
+    status: answer.status,
+    body: (await answer.json()) as Record<string, unknown> & Record<string, unknown>[],
+  };
+};
+
+describe('Data view', () => {
+  it('edits a cell, and a plain client of the mock API reads the change', async () => {
+    await data.editCell('Todo', 1, 'content', 'Edited in the grid');
+    await eventually(async () =>
+      expect((await api('/todos/1')).body.content).toBe('Edited in the grid'),
+    );
+    expect(await (await data.cell('Todo', 1, 'content')).innerText()).toBe('Edited in the grid');
+  });
+
+  it('shows a 422 on the cell with the API message and keeps the typed value', async () => {
+    await data.editCell('Todo', 2, 'user', '999');
+    const cell = await data.cell('Todo', 2, 'user');
+    await eventually(async () =>
+      expect(await cell.innerText()).toMatch(/999[\s\S]*no user with id 999/),
+    );
+    // The typed value is still there when the editor opens again.
+    await cell.dblclick();
+    expect(await ui.page.getByLabel('Edit user of record 2').inputValue()).toBe('999');
+    await ui.page.getByLabel('Edit user of record 2').fill('1');
+    await ui.page.getByLabel('Edit user of record 2').press('Enter');
+    await eventually(async () => expect((await api('/todos/2')).body.user).toBe(1));
+    expect(await cell.innerText()).toBe('1');
+  });
+
+  it('adds and deletes records', async () => {
+    const before = (await api('/todos')).body.length;
+    await data.toolbar.getByRole('button', { name: 'Add record' }).click();
+    const dialog = ui.page.getByRole('dialog', { name: 'New Todo' });
+    await dialog
+      .getByLabel('Record JSON')
+      .fill('{"content":"Added from the grid","completed":true,"user":null}');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const todos = (await api('/todos')).body as unknown as { id: number; content: string }[];
+    expect(todos).toHaveLength(before + 1);
+    const added = todos.at(-1)!;
+    expect(added.content).toBe('Added from the grid');
+    await data.row('Todo', added.id).waitFor();
+
+    await (await data.cell('Todo', added.id, 'content')).click();
+    await data.toolbar.getByRole('button', { name: `Delete record ${added.id}` }).click();
+    await eventually(async () => expect((await api(`/todos/${added.id}`)).status).toBe(404));
+    await data.row('Todo', added.id).waitFor({ state: 'detached' });
+  });
+
+  it('imports a JSON file naming every bad row, then a good one, and exports', async () => {
+    const bad = join(studio.dir, 'bad.json');
+    await writeFile(
+      bad,
+      JSON.stringify([
+        { content: 'ok', completed: false },
+        { content: 1, completed: 'no' },
+        { content: 'x' },
+      ]),
+    );
+    await data.toolbar.getByLabel('Import JSON file').setInputFiles(bad);
+    const problem = data.problem;
+    await problem.waitFor();
+    const text = await problem.innerText();
+    expect(text).toMatch(/\[1\]\.content/);
+    expect(text).toMatch(/\[1\]\.completed/);
+    expect(text).toMatch(/\[2\]\.completed/);
+    await problem.getByRole('button', { name: 'Dismiss problem' }).click();
+
+    const good = join(studio.dir, 'good.json');
+    await writeFile(
+      good,
+      JSON.stringify([
+        { content: 'Imported one', completed: false },
+        { content: 'Imported two', completed: true },
+      ]),
+    );
+    await data.toolbar.getByLabel('Import JSON file').setInputFiles(good);
+    await ui.page.getByText('Imported 2 records.').waitFor();
+    const contents = ((await api('/todos')).body as unknown as { content: string }[]).map(
+      (t) => t.content,
+    );
+    expect(contents).toEqual(expect.arrayContaining(['Imported one', 'Imported two']));
+
+    const [download] = await Promise.all([
+      ui.page.waitForEvent('download'),
+      data.toolbar.getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('todos.json');
+    const exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as unknown[];
+    expect(exported).toEqual((await api('/todos')).body);
+  });
+
+  it('shows records another client writes without a refresh', async () => {
+    const created = await api('/todos', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ content: 'Written by curl', completed: false }),
+    });
+    expect(created.status).toBe(201);
+    await data
+      .row('Todo', created.body.id as number)
+      .getByText('Written by curl')
+      .waitFor();
+  });
+
+  it('shows a named-datasource model read-only and says why', async () => {
+    await data.chooseModel('Quote');
+    await data.grid('Quote').waitFor();
+    expect(await ui.page.getByRole('note').innerText()).toMatch(/Read-only[\s\S]*quotes/);
+    expect(await data.toolbar.getByRole('button', { name: 'Add record' }).count()).toBe(0);
+    const problems = ui.problems.filter((p) => !/status of 4\d\d/.test(p));
+    expect(problems).toEqual([]);
+  });
+});

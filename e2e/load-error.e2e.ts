@@ -1,0 +1,50 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  launchBrowser,
+  openStudio,
+  startStudio,
+  type Studio,
+  type StudioPage,
+} from './fixtures.js';
+import { StudioPage as Frame } from './pages/studio.page.js';
+
+let studio: Studio;
+let browser: Browser;
+let ui: StudioPage;
+
+beforeAll(async () => {
+  [studio, browser] = await Promise.all([startStudio(), launchBrowser()]);
+  ui = await openStudio(browser, studio);
+});
+afterAll(async () => {
+  await browser?.close();
+  await studio?.stop();
+});
+
+describe('A broken model file', () => {
+  it('shows file, line, column and code frame, keeps the last good API serving, and clears when fixed', async () => {
+    const frame = new Frame(ui.page);
+    const file = join(studio.dir, 'todo.ts');
+    const good = await readFile(file, 'utf8');
+    await writeFile(file, good.replace('completed!: boolean;', 'completed!: boolean = ;'));
+
+    await frame.loadError.waitFor({ timeout: 15_000 });
+    const text = await frame.loadError.innerText();
+    expect(text).toMatch(/todo\.ts:\d+:\d+/);
+    expect(text).toMatch(/>\s*\d+\s*\|.*completed!: boolean = ;/);
+    expect(text).toMatch(/last good version of the API keeps serving/);
+    expect(await frame.serverBar.getByText('Load error').count()).toBe(1);
+    // The last good API still answers.
+    expect((await fetch(`${studio.apiUrl}/todos`)).status).toBe(200);
+
+    await writeFile(file, good);
+    await frame.loadError.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await frame.serverBar.getByText('Load error').count()).toBe(0);
+    expect(ui.problems).toEqual([]);
+  });
+});
