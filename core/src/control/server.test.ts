@@ -104,6 +104,8 @@ describe('the studio UI files', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    // The Console calls the mock API from the page: loopback on any port, nothing else.
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:* http://localhost:*;");
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
   });
 

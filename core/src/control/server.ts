@@ -22,7 +22,7 @@ import { CONTROL_PREFIX } from './contract.js';
 import type { ControlContext } from './control-context.js';
 import { CONTROL_ROUTES, type ControlHandler, STREAMED } from './operations.js';
 import { asProblem, sendJson, sendProblem } from './respond.js';
-import { resolveStatic, sendStatic, UI_HEADERS } from './static-files.js';
+import { resolveStatic, sendStatic, studioCsp, UI_HEADERS } from './static-files.js';
 
 /** Imports carry many records: larger than the mock API's 1 MiB, still bounded. */
 export const CONTROL_BODY_LIMIT = 32 * 1024 * 1024;
@@ -130,11 +130,16 @@ export async function startControlServer(
     path: string,
   ): Promise<void> => {
     req.resume();
+    const mockUrl = ctx.server.status().url;
+    const headers = {
+      ...UI_HEADERS,
+      'content-security-policy': studioCsp(mockUrl === null ? null : new URL(mockUrl).origin),
+    };
     if (method !== 'GET' && method !== 'HEAD') {
       return sendProblem(res, problems.methodNotAllowed(method, path, ['GET', 'HEAD']), path);
     }
     if (ctx.staticDir === undefined || !existsSync(ctx.staticDir)) {
-      res.writeHead(404, { ...UI_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
+      res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
       res.end(method === 'HEAD' ? undefined : UI_MISSING);
       return;
     }
@@ -146,9 +151,9 @@ export async function startControlServer(
           : answer.status === 403
             ? problems.forbidden(`${path}: ${answer.reason}`)
             : problems.badRequest(`${path}: ${answer.reason}`);
-      return sendProblem(res, problem, path, UI_HEADERS);
+      return sendProblem(res, problem, path, headers);
     }
-    sendStatic(res, answer, method === 'HEAD');
+    sendStatic(res, answer, method === 'HEAD', headers['content-security-policy']);
   };
 
   const server = createServer((req, res) => {

@@ -8,27 +8,40 @@ import { realpath, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
 
+const LOOPBACK_ANY_PORT = ['http://127.0.0.1:*', 'http://localhost:*'];
+
 /**
+ * The UI's Content-Security-Policy. `connect-src`: the control API (`'self'`) and the mock API,
+ * which the Console fetches itself and which can move to another port while the page is open,
+ * so loopback on any port, plus the mock API's origin when `--host` puts it elsewhere. Nothing
+ * else beyond this machine. (The desktop shell's policy, electron/src/csp.ts, matches.)
+ *
  * `style-src 'unsafe-inline'`: CodeMirror (style-mod) and React Flow insert `<style>` elements
  * at run time, which a static build cannot nonce without rewriting `index.html` per request.
  * Scripts stay `'self'` only, so an injected style can restyle the page but never run code.
  */
-export const STUDIO_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "connect-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "base-uri 'none'",
-  "object-src 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function studioCsp(apiOrigin: string | null = null): string {
+  const connect = ["'self'", ...LOOPBACK_ANY_PORT];
+  if (apiOrigin !== null) {
+    const host = new URL(apiOrigin).hostname;
+    if (host !== '127.0.0.1' && host !== 'localhost') connect.push(apiOrigin);
+  }
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `connect-src ${connect.join(' ')}`,
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
-/** Headers on every UI answer: the CSP and the usual hardening. */
+/** Headers on every UI answer besides the CSP: the usual hardening. */
 export const UI_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-security-policy': STUDIO_CSP,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
@@ -106,9 +119,11 @@ export function sendStatic(
   res: ServerResponse,
   answer: Extract<StaticAnswer, { kind: 'file' }>,
   head: boolean,
+  csp: string,
 ): void {
   res.writeHead(200, {
     ...UI_HEADERS,
+    'content-security-policy': csp,
     'content-type': answer.type,
     'content-length': answer.size,
     'cache-control': answer.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
