@@ -20,6 +20,13 @@ export { Request, type ModelClass } from './http/request.js';
 export { Response } from './http/response.js';
 export type { Handler, HandlerFunction, HttpMethod, HttpRequestHandler } from './http/types.js';
 export { dao, type Dao } from './app/dao.js';
+export type {
+  IdOf,
+  ModelBody,
+  ModelInput,
+  ModelRecord,
+  ModelReplacement,
+} from './http/record-types.js';
 export type { RecordId } from './persistence/collection.js';
 export type { Persistence } from './persistence/persistence.js';
 export type { FieldRules, HasManyOptions, OnDelete, RestOptions } from './metadata/types.js';

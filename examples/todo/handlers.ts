@@ -72,7 +72,7 @@ export class UserSummary implements HttpRequestHandler {
       res.status(404).json({ message: 'no such user' });
       return;
     }
-    const todos = (await dao(Todo).getAll()).filter((t) => (t.user as unknown) === user.id);
+    const todos = (await dao(Todo).getAll()).filter((t) => t.user === user.id);
     const done = todos.filter((t) => t.completed).length;
     res.json({ user: user.name, todos: todos.length, completed: done });
   }

@@ -4,21 +4,26 @@
  * (422, 404, 409), so a handler can simply let them propagate.
  */
 import { problems } from '../errors.js';
+import type { IdOf, ModelInput, ModelRecord, ModelReplacement } from '../http/record-types.js';
 import type { ModelClass } from '../http/request.js';
 import type { RecordId, StoredRecord } from '../persistence/collection.js';
 import type { ModelRuntime } from './model-runtime.js';
 import { createRecord, deleteRecord, replaceRecord } from './write/record-writes.js';
 
-/** The data-access object of one model. */
+/**
+ * The data-access object of model `M`, typed by what the store holds (issue 18): a
+ * `@BelongTo` field is the parent's id, a `@HasMany` field is absent, a `Date` is its ISO
+ * string (see {@link ModelRecord}).
+ */
 export interface Dao<M> {
-  getAll(): Promise<M[]>;
-  getById(id: RecordId): Promise<M | undefined>;
+  getAll(): Promise<ModelRecord<M>[]>;
+  getById(id: IdOf<M>): Promise<ModelRecord<M> | undefined>;
   /** Stores a new record (validated like a POST) and returns it with its id. */
-  save(model: M | Partial<M>): Promise<M>;
-  /** Replaces the record with `model.id` (validated like a PUT); 404 when absent. */
-  update(model: M): Promise<M>;
-  /** Deletes the record with `model.id` (relations' delete rules apply) and returns it; 404 when absent. */
-  delete(model: M | { id: RecordId }): Promise<M>;
+  save(record: ModelInput<M>): Promise<ModelRecord<M>>;
+  /** Replaces the record with `record.id` (validated like a PUT); 404 when absent. */
+  update(record: ModelReplacement<M>): Promise<ModelRecord<M>>;
+  /** Deletes the record with `record.id` (relations' delete rules apply) and returns it; 404 when absent. */
+  delete(record: { readonly id: IdOf<M> }): Promise<ModelRecord<M>>;
 }
 
 /** Which runtime serves which class; weak, so a reloaded project's old classes are let go. */
@@ -57,7 +62,7 @@ export function dao<M extends object>(model: ModelClass<M>): Dao<M> {
     );
   }
   const { store } = runtime;
-  const asModel = (record: StoredRecord): M => record as unknown as M;
+  const asModel = (record: StoredRecord): ModelRecord<M> => record as unknown as ModelRecord<M>;
   // Writes take the one write path (issue 11): the rules of the generated routes, exactly.
   return {
     getAll: async () => [...(await store.records()).values()].map(asModel),

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
 import type { HttpMethod } from './methods.js';
+import type { ModelBody } from './record-types.js';
 
 /** A class whose instances a request body can be bound to (`req.body(Todo)`). */
 export type ModelClass<M = object> = abstract new (...args: never[]) => M;
@@ -72,9 +73,10 @@ export class Request {
   /**
    * The parsed JSON body (`undefined` when none was sent), or, given a model class, the body
    * validated like a POST and bound to a new instance of it (an invalid body answers 422).
+   * Typed as what it holds (issue 18): a `@BelongTo` as the parent's id, dates as ISO strings.
    */
   body(): unknown;
-  body<M extends object>(model: ModelClass<M>): M;
+  body<M extends object>(model: ModelClass<M>): ModelBody<M>;
   body(model?: ModelClass): unknown {
     if (model === undefined) return this.#body;
     if (!this.#binder) {
