@@ -49,12 +49,18 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-/** A copy of examples/todo in a folder every user may read. */
+/**
+ * A copy of examples/todo in a folder every user may read, without its data/ and seed/ (serve
+ * imports seed/ records on a folder's first run): the cases start from the records they write.
+ */
 async function todoProject(): Promise<string> {
   sandbox = await mkdtemp(join(tmpdir(), 'decorest-storage-'));
   await chmod(sandbox, 0o755);
   const dir = join(sandbox, 'project');
-  await cp(EXAMPLES.todo, dir, { recursive: true, filter: (src) => !src.includes('/data') });
+  await cp(EXAMPLES.todo, dir, {
+    recursive: true,
+    filter: (src) => !/[\\/](data|seed)([\\/]|$)/.test(src.slice(EXAMPLES.todo.length)),
+  });
   return dir;
 }
 
