@@ -15,7 +15,6 @@ import { openProject, type ProjectRuntime } from '../project/open-project.js';
 import { type ProjectWatcher, watchProject } from '../project/watch-project.js';
 import { toLoadFailure } from './load-failure.js';
 
-
 export interface ProjectHostEvents {
   /** The status changed (loaded, failed, recovered, another folder). */
   status(): void;
@@ -26,8 +25,11 @@ export interface ProjectHostEvents {
 }
 
 export interface ProjectHostOptions {
-  /** Runs once after a folder's first load created its data folder (the seed import). */
-  firstRun?: (project: ProjectRuntime) => Promise<void>;
+  /**
+   * Runs once after a folder's first load created its data folder (the seed import); what it
+   * resolves to is shown with the project's warnings.
+   */
+  firstRun?: (project: ProjectRuntime) => Promise<string[]>;
   debounceMs?: number;
 }
 
@@ -43,6 +45,8 @@ export class ProjectHost {
   #project: ProjectRuntime | undefined;
   #failure: LoadFailure | undefined;
   #loadedAt: number | undefined;
+  /** Findings of the first run (a seed file that did not import), until another folder opens. */
+  #firstRunWarnings: string[] = [];
   #watcher: ProjectWatcher | undefined;
   /** Watches a folder whose first load failed, until a version loads. */
   #retry: FSWatcher | undefined;
@@ -84,7 +88,7 @@ export class ProjectHost {
       name: basename(this.#root),
       state: this.#failure ? 'failed' : 'loaded',
       serving: this.serving() !== undefined,
-      warnings: [...(this.serving()?.warnings ?? [])],
+      warnings: [...(this.serving()?.warnings ?? []), ...this.#firstRunWarnings],
       recent,
     };
     if (this.#failure) status.error = this.#failure;
@@ -106,6 +110,7 @@ export class ProjectHost {
       await this.#shutdown();
       this.#root = root;
       this.#loadedAt = undefined;
+      this.#firstRunWarnings = [];
       await this.#load();
     });
   }
@@ -134,7 +139,9 @@ export class ProjectHost {
     const firstRun = !existsSync(join(root, 'data'));
     try {
       const project = await openProject(root);
-      if (firstRun && this.#options.firstRun) await this.#options.firstRun(project);
+      if (firstRun && this.#options.firstRun) {
+        this.#firstRunWarnings = await this.#options.firstRun(project);
+      }
       this.#adopt(project);
     } catch (error) {
       this.#failure = toLoadFailure(error, root);

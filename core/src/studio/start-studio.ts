@@ -100,9 +100,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
         hub.publish({ type: 'records', model: change.model, op: change.op, ids: [...change.ids] }),
     },
     {
-      firstRun: async (project) => {
-        for (const warning of await seedProject(project)) logger.error(`warning: ${warning}`);
-      },
+      firstRun: seedProject,
       ...(options.debounceMs === undefined ? {} : { debounceMs: options.debounceMs }),
     },
   );
