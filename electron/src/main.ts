@@ -213,7 +213,7 @@ function refreshMenu(): void {
 }
 
 function pagePolicy(): string {
-  // Before the core runs there is nothing to connect to: a policy with the page itself only.
+  // Before the core runs (or when it failed) no control origin exists yet: a placeholder.
   return buildCsp({
     connectOrigin: studio?.controlUrl ?? 'http://127.0.0.1:0',
     apiOrigin: studio?.apiUrl,
