@@ -248,4 +248,17 @@ describe('main process wiring', () => {
     );
     expect(saved).toEqual({ bounds: { x: 10, y: 20, width: 1100, height: 700 }, maximized: false });
   });
+
+  // Last: it loads a second main module, whose quit handlers would join the test above.
+  it('shows why in the window when the core cannot start, never a blank page', async () => {
+    vi.resetModules();
+    fake.startStudio.mockRejectedValueOnce(new Error('the folder /nowhere does not exist'));
+    await import('./main.js');
+    await vi.waitFor(() => expect(fake.windows[1]?.win.loadURL).toHaveBeenCalled());
+    expect(fake.windows[1]!.win.loadURL).toHaveBeenCalledWith('app://studio/');
+    const page = await fake.protocolHandlers.get('app')!(new Request('app://studio/'));
+    const html = await page.text();
+    expect(html).toContain('The studio could not start');
+    expect(html).toContain('the folder /nowhere does not exist');
+  });
 });
