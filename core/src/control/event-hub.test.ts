@@ -57,6 +57,8 @@ describe('EventHub', () => {
     expect(all.gap).toBe(true);
     expect(all.entries).toHaveLength(TRAFFIC_HISTORY + 1);
     expect(all.entries[0]!.id).toBe(51);
+    expect(hub.since(hub.lastId + 5).gap).toBe(true); // an id from an earlier launch
+    expect(hub.since(hub.lastId)).toEqual({ entries: [], gap: false });
     const recent = hub.since(TRAFFIC_HISTORY + 40);
     expect(recent.gap).toBe(false);
     expect(recent.entries.map((e) => e.id)).toEqual(

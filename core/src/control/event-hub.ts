@@ -81,7 +81,8 @@ export class EventHub {
       ...this.#traffic.filter((e) => e.id > afterId),
       ...this.#other.filter((e) => e.id > afterId),
     ].sort((a, b) => a.id - b.id);
-    return { entries, gap: afterId < this.#evicted };
+    // An id this hub never gave out comes from an earlier launch: everything may be missing.
+    return { entries, gap: afterId < this.#evicted || afterId > this.lastId };
   }
 
   /**
