@@ -9,20 +9,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+// The tools' own JS entries run with this node: `.bin` shims are `.cmd` files on Windows.
+const tool = (entry) => path.join(root, 'node_modules', entry);
 const project = process.argv[2] ?? 'examples/todo';
 
 /** Runs a build step with its output shown; stops `npm start` when it fails. */
-function build(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+function build(entry, args) {
+  const result = spawnSync(process.execPath, [tool(entry), ...args], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 // tsc -b and a composite tsc -p skip what is up to date on their own.
-build(bin('tsc'), ['-b', 'core']);
-build(bin('tsc'), ['-p', 'electron']);
+build('typescript/bin/tsc', ['-b', 'core']);
+build('typescript/bin/tsc', ['-p', 'electron']);
 const plan = await import('./dist/launch-plan.js');
-if (plan.rendererStale(root)) build(bin('vite'), ['build', '--config', 'renderer/vite.config.ts']);
+if (plan.rendererStale(root))
+  build('vite/bin/vite.js', ['build', '--config', 'renderer/vite.config.ts']);
 
 const electronDir = path.dirname(createRequire(import.meta.url).resolve('electron/package.json'));
 let electronBinary = plan.findElectronBinary(electronDir, process.env);
