@@ -29,22 +29,24 @@ afterAll(async () => {
   await studio?.stop();
 });
 
-/** About `rate` requests a second for `seconds`, from outside the browser. */
-async function burst(rate: number, seconds: number): Promise<number> {
-  const total = rate * seconds;
+/**
+ * Up to `rate` requests a second for `seconds` from outside the browser (32 connections); on
+ * a busy machine fewer get through, so the rate reached is measured and printed.
+ */
+async function burst(rate: number, seconds: number): Promise<{ sent: number; ms: number }> {
   const started = Date.now();
+  const end = started + seconds * 1000;
   let sent = 0;
   const worker = async () => {
-    while (sent < total) {
+    while (Date.now() < end) {
       const i = sent++;
-      // Pace to the rate: a worker ahead of schedule waits.
       const due = started + (i / rate) * 1000;
       if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
       await (await fetch(`${studio.apiUrl}/todos/1?burst=${i}`)).arrayBuffer();
     }
   };
   await Promise.all(Array.from({ length: 32 }, worker));
-  return Date.now() - started;
+  return { sent, ms: Date.now() - started };
 }
 
 describe('Traffic view', () => {
@@ -67,7 +69,7 @@ describe('Traffic view', () => {
     const consolePage = new ConsolePage(ui.page);
     expect(await consolePage.method.inputValue()).toBe('POST');
     expect(await consolePage.url.inputValue()).toBe('/todos');
-    expect(await consolePage.body.innerText()).toContain('From outside');
+    await expect.poll(() => consolePage.body.innerText()).toContain('From outside');
     await new Frame(ui.page).open('Traffic');
   });
 
@@ -105,14 +107,14 @@ describe('Traffic view', () => {
         for (const e of list.getEntries()) w.longest = Math.max(w.longest, e.duration);
       }).observe({ type: 'longtask', buffered: false });
     });
-    const ms = await burst(2000, 2);
+    const { sent, ms } = await burst(2000, 3);
     await fetch(`${studio.apiUrl}/todos/1?burst=last`);
     await traffic.rows.first().filter({ hasText: 'burst=last' }).waitFor({ timeout: 10_000 });
     const longest = await ui.page.evaluate(
       () => (window as unknown as { longest: number }).longest,
     );
     console.log(
-      `[speed] traffic burst: 4000 requests in ${ms} ms (${Math.round(4000 / (ms / 1000))}/s); longest main-thread task ${Math.round(longest)} ms`,
+      `[speed] traffic burst: ${sent} requests in ${ms} ms (${Math.round(sent / (ms / 1000))}/s, 2000/s asked); longest main-thread task ${Math.round(longest)} ms`,
     );
     // Still interactive: the filter answers at once.
     await traffic.filterText('burst=last');

@@ -15,11 +15,12 @@ export class DataPage {
     return this.page.getByRole('grid', { name: `Records of ${model}` });
   }
 
-  /** The row whose id cell reads `id` (a data row, not the header). */
+  /** The row whose id cell (the first column) reads `id`. */
   row(model: string, id: number | string): Locator {
-    return this.grid(model)
-      .getByRole('row')
-      .filter({ has: this.page.getByRole('gridcell', { name: String(id), exact: true }).first() });
+    const idCell = this.page.locator('[role="gridcell"][aria-colindex="1"]', {
+      hasText: new RegExp(`^${id}$`),
+    });
+    return this.grid(model).getByRole('row').filter({ has: idCell });
   }
 
   columnIndex(model: string, column: string): Promise<number> {

@@ -152,20 +152,26 @@ export function ResponsePane() {
         {tab === 'body' ? (
           <Body response={response} />
         ) : (
-          <table className="plain" aria-label="Response headers">
-            <tbody>
-              {response.headers.map(([k, v]) => (
-                <tr key={k}>
-                  <td className="mono" style={{ width: '35%' }}>
-                    {k}
-                  </td>
-                  <td className="mono" style={{ wordBreak: 'break-all' }}>
-                    {v}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <>
+            <table className="plain" aria-label="Response headers">
+              <tbody>
+                {response.headers.map(([k, v]) => (
+                  <tr key={k}>
+                    <td className="mono" style={{ width: '35%' }}>
+                      {k}
+                    </td>
+                    <td className="mono" style={{ wordBreak: 'break-all' }}>
+                      {v}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="faint" style={{ padding: '8px 12px', margin: 0 }}>
+              A browser shows only the headers the API exposes to pages (CORS). Every header of this
+              exchange is in Traffic.
+            </p>
+          </>
         )}
       </div>
     </div>

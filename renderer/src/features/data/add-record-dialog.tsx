@@ -1,5 +1,5 @@
 /** A new record as JSON, prefilled from the model's schema; the API's 422 names each field. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 import type { ModelInfo } from '../../../../core/src/control/contract';
 import { jsonError } from '../../stores/console-store';
@@ -13,6 +13,8 @@ export function AddRecordDialog({ model, onClose }: { model: ModelInfo; onClose(
   const problem = useDataStore((s) => s.actionError);
   const createRecord = useDataStore((s) => s.createRecord);
   const syntax = jsonError(text);
+  // A problem left from an earlier action is not this record's.
+  useEffect(() => useDataStore.getState().dismiss(), []);
   const submit = async () => {
     setBusy(true);
     const created = await createRecord(JSON.parse(text));

@@ -124,34 +124,46 @@ function columnsOf(model: ModelInfo): Column<JsonRecord>[] {
   };
   return [
     id,
-    ...fields.map((f) => fieldColumn(model, f.name, f, belongTo.has(f.name))),
-    ...extra.map((name) => fieldColumn(model, name, undefined, true)),
+    ...fields.map((f) =>
+      fieldColumn(model, f.name, f, belongTo.has(f.name) ? targetOf(model, f.name) : null),
+    ),
+    ...extra.map((name) => fieldColumn(model, name, undefined, targetOf(model, name))),
   ];
+}
+
+function targetOf(model: ModelInfo, field: string): string {
+  return model.relations.find((r) => r.field === field)?.target ?? 'id';
+}
+
+/** Wide enough for the header's name and type; text columns share what is left. */
+function widthOf(name: string, typeText: string, kind: string | undefined): number | 'auto' {
+  if (kind === 'string' || kind === 'array' || kind === undefined) return 'auto';
+  if (kind === 'date') return 210; // an ISO timestamp
+  return Math.max(110, Math.round((name.length + typeText.length) * 7.5) + 44);
 }
 
 function fieldColumn(
   model: ModelInfo,
   name: string,
   field: FieldInfo | undefined,
-  relation: boolean,
+  target: string | null,
 ): Column<JsonRecord> {
   const kind = field?.type.kind;
+  const relation = target !== null;
+  const typeText = relation ? `→ ${target}` : (field?.typeText ?? '');
   return {
     key: name,
     name,
     sortable: true,
     resizable: true,
     minWidth: 80,
-    width:
-      kind === 'boolean' || kind === 'number' || relation ? 120 : kind === 'date' ? 210 : 'auto',
+    width: relation ? widthOf(name, typeText, 'relation') : widthOf(name, typeText, kind),
     editable: (row) => model.writable && row !== LOADING_ROW,
     renderCell: Cell,
     renderHeaderCell: ({ column, sortDirection }) => (
       <span className="grid-head">
         <span>{column.name as string}</span>
-        <span className="grid-type">
-          {relation ? `→ ${field?.typeText ?? 'id'}` : (field?.typeText ?? '')}
-        </span>
+        <span className="grid-type">{typeText}</span>
         {sortDirection && <span aria-hidden="true">{sortDirection === 'ASC' ? '▲' : '▼'}</span>}
       </span>
     ),

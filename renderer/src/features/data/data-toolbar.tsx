@@ -79,7 +79,8 @@ export function DataToolbar({
         type="search"
         className="input"
         style={{ width: 260 }}
-        placeholder="Search, or field=value (completed=true)"
+        placeholder="Search, or field=value"
+        title="Text searches every string field; field=value filters (completed=true, user=1, content_like=milk)"
         value={filter}
         onChange={(e) => setFilterText(e.target.value)}
         onKeyDown={(e) => e.key === 'Enter' && void setFilter(filter)}

@@ -107,6 +107,11 @@ export default function DataView() {
             ) : (
               <RecordsGrid key={model.name} model={model} onActiveRow={setActive} />
             )}
+            <footer className="statusbar">
+              {model.writable
+                ? 'Double-click a cell to edit: Enter saves, Escape cancels. Click a header to sort.'
+                : 'Read-only. Click a header to sort.'}
+            </footer>
             {adding && <AddRecordDialog model={model} onClose={() => setAdding(false)} />}
           </>
         )}

@@ -180,7 +180,7 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
       <section aria-label={`Endpoints of ${model.name}`}>
         <h3 className="section-title">Endpoints ({routes.length})</h3>
         <div className="card">
-          <table className="plain">
+          <table className="plain endpoints">
             <tbody>
               {routes.map((r) => (
                 <tr key={`${r.method} ${r.path}`}>

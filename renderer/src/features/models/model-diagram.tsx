@@ -130,7 +130,7 @@ async function layout(models: ModelInfo[], edges: Edge[]): Promise<ModelNode[]> 
     layoutOptions: {
       'elk.algorithm': 'layered',
       'elk.direction': 'RIGHT',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '90',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '210',
       'elk.spacing.nodeNode': '36',
       'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
     },

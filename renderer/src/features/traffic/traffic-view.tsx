@@ -61,7 +61,7 @@ export function TrafficView() {
         </select>
         <span className="faint" role="status">
           {visible.length === total
-            ? `${total} exchanges`
+            ? `${total} ${total === 1 ? 'exchange' : 'exchanges'}`
             : `${visible.length} of ${total} exchanges`}
           {paused && missed > 0 ? ` · ${missed} not shown while paused` : ''}
         </span>
