@@ -7,6 +7,8 @@ export default defineConfig({
       'examples/**/*.test.ts',
       'bench/**/*.test.ts',
       'electron/src/**/*.test.ts',
+      'renderer/src/**/*.test.ts',
+      'renderer/src/**/*.test.tsx',
     ],
     // Integration tests start real servers and write real datafiles: keep them isolated.
     pool: 'forks',
