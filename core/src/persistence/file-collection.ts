@@ -62,6 +62,8 @@ export class FileCollection extends IndexedCollection {
   private closing = false;
   /** Why the datafile could not be opened for appending, while that lasts. */
   private unwritable: unknown;
+  /** Batches whose journal may still need this datafile's lines as written (issue 18). */
+  private compactionHolds = 0;
 
   /** @internal Use {@link openFileCollection}. */
   static async load(
@@ -132,6 +134,8 @@ export class FileCollection extends IndexedCollection {
    */
   compact(): Promise<void> {
     if (this.compacting) return this.compacting;
+    if (this.compactionHolds > 0)
+      return Promise.reject(new Error(`${this.file}: compaction waits for a batch in progress`));
     // Never rename a new file over a datafile we could not open for writing (read-only).
     if (!this.log.isOpen) return Promise.reject(new StorageWriteError(this.file, this.unwritable));
     const running = compactDatafile(this.file, this.log, () => this.snapshot()).then(
@@ -150,6 +154,21 @@ export class FileCollection extends IndexedCollection {
     );
     this.compacting = running;
     return running;
+  }
+
+  /**
+   * Keeps compaction from rewriting the datafile until the returned release is called: a
+   * multi-datafile batch's recovery finds its lines by their marker (issue 18). Waits for a
+   * running compaction first.
+   */
+  async holdCompaction(): Promise<() => void> {
+    this.compactionHolds++;
+    await this.compacting?.catch(() => undefined);
+    let released = false;
+    return () => {
+      if (!released) this.compactionHolds--;
+      released = true;
+    };
   }
 
   async close(): Promise<void> {
@@ -174,7 +193,7 @@ export class FileCollection extends IndexedCollection {
 
   private maybeCompact(): void {
     const auto = this.autoCompact;
-    if (!auto || this.compacting || this.closing) return;
+    if (!auto || this.compacting || this.closing || this.compactionHolds > 0) return;
     const lines = this.log.lines;
     if (lines > auto.ratio * this.table.size + auto.slack && lines >= this.nextCompactionAt) {
       this.compact().catch(() => undefined); // reported in `warnings`

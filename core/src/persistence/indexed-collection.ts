@@ -9,6 +9,7 @@
  * claims a record the file lacks).
  */
 import { IdConflictError, IdKindError, InvalidRecordError } from '../errors.js';
+import type { BatchOp, CollectionPlan, PlannedChange } from './batch-plan.js';
 import type {
   Collection,
   IdKind,
@@ -133,6 +134,88 @@ export abstract class IndexedCollection implements Collection {
   }
 
   abstract close(): Promise<void>;
+
+  /**
+   * The lines and before/after images of `ops` on the current records, without applying them
+   * (issue 18: a multi-datafile batch journals its plan before any datafile changes). Later
+   * ops on the same id build on earlier ones; removing an absent id plans nothing.
+   */
+  planBatch(ops: readonly BatchOp[]): CollectionPlan {
+    const planned = new Map<RecordId, PlannedChange>();
+    const current = (id: RecordId) =>
+      planned.has(id) ? planned.get(id)!.after : this.table.get(id);
+    const change = (id: RecordId, after: StoredRecord | undefined): void => {
+      const before = planned.has(id) ? planned.get(id)!.before : this.table.get(id);
+      planned.set(id, { id, key: this.keyFor(id), before, after });
+    };
+    for (const op of ops) {
+      if (op.kind === 'clear') {
+        for (const record of this.table.values()) change(record.id, undefined);
+        for (const id of planned.keys()) if (current(id) !== undefined) change(id, undefined);
+      } else if (op.kind === 'remove') {
+        if (current(op.id) !== undefined) change(op.id, undefined);
+      } else {
+        const id = op.record.id;
+        if (!isIdOfKind(id, this.idKind)) throw new IdKindError(id, this.idKind);
+        change(id, normalize(op.record, id));
+      }
+    }
+    const changes = [...planned.values()].filter((c) => c.before !== c.after);
+    let text = '';
+    let undoText = '';
+    for (const c of changes) {
+      text += c.after ? serialize(c.after, c.key) : deleteLine(c.key);
+      undoText += c.before ? recordLine(c.before, c.key) : deleteLine(c.key);
+    }
+    return { changes, text, undoText };
+  }
+
+  /** Whether no write touched the plan's records since it was made (records are immutable). */
+  isCurrent(plan: CollectionPlan): boolean {
+    return plan.changes.every((c) => this.table.get(c.id) === c.before);
+  }
+
+  /**
+   * Applies a plan to memory now and stores its lines followed by `trailer` (one line) in one
+   * append; on a storage failure memory is rolled back, as for any write.
+   */
+  applyPlan(plan: CollectionPlan, trailer: string): Promise<void> {
+    this.assertOpen();
+    const undo = this.#swap(plan.changes, 'after');
+    return this.persist(plan.text + trailer, plan.changes.length + 1, undo);
+  }
+
+  /**
+   * Takes an applied plan back: each record still as the plan left it returns to its before
+   * image (a record written since keeps that later write), stored as one append.
+   */
+  revertPlan(plan: CollectionPlan): Promise<void> {
+    this.assertOpen();
+    const still = plan.changes.filter((c) => this.table.get(c.id) === c.after);
+    if (still.length === 0) return Promise.resolve();
+    let text = '';
+    for (const c of still) text += c.before ? recordLine(c.before, c.key) : deleteLine(c.key);
+    this.#swap(still, 'before');
+    // Memory stays as before even if this append fails: the journal rolls the file back.
+    return this.persist(text, still.length, () => undefined);
+  }
+
+  /** Puts each change's `side` image in memory; returns the undo. */
+  #swap(changes: readonly PlannedChange[], side: 'before' | 'after'): () => void {
+    const other = side === 'after' ? 'before' : 'after';
+    const set = (c: PlannedChange, record: StoredRecord | undefined): void => {
+      if (record) {
+        this.table.put(record);
+        if (typeof record.id === 'number' && record.id > this.lastId) this.lastId = record.id;
+      } else this.table.delete(c.id);
+      if (c.key !== keyOf(c.id) && record === undefined) this.foreignKeys.delete(c.id);
+      else if (c.key !== keyOf(c.id)) this.foreignKeys.set(c.id, c.key);
+    };
+    for (const c of changes) set(c, c[side]);
+    return () => {
+      for (let i = changes.length - 1; i >= 0; i--) set(changes[i]!, changes[i]![other]);
+    };
+  }
 
   protected keyFor(id: RecordId): string {
     return this.foreignKeys.get(id) ?? keyOf(id);

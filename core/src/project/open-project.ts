@@ -24,6 +24,7 @@ import { inspector } from '../metadata/inspector.js';
 import { buildModelSchemas } from '../model/build-schema.js';
 import type { ModelSchema } from '../model/schema.js';
 import { buildOpenApi } from '../openapi/build-openapi.js';
+import { recoverBatches } from '../persistence/batch-recovery.js';
 import type { Collection } from '../persistence/collection.js';
 import { CollectionStore } from '../persistence/collection-store.js';
 import { DataSourceStore } from '../persistence/datasource-store.js';
@@ -129,7 +130,10 @@ export async function openProject(
   const needsFiles = withData && models.some((m) => m.dataSource === undefined);
   const unlock = needsFiles ? await lockDataDir(dataDir) : async () => {};
   let collections: Map<string, Collection>;
+  let recovered: string[] = [];
   try {
+    // Issue 18: finish or undo a delete's multi-datafile batch a crash interrupted, first.
+    if (needsFiles) recovered = await recoverBatches(dataDir);
     collections = await openCollections(models, withData ? dataDir : undefined);
   } catch (error) {
     await unlock();
@@ -200,9 +204,12 @@ export async function openProject(
         error.message,
       );
     }
-    const warnings = [...collections.values()].flatMap((c) =>
-      'warnings' in c ? (c.warnings as string[]) : [],
-    );
+    const warnings = [
+      ...recovered,
+      ...[...collections.values()].flatMap((c) =>
+        'warnings' in c ? (c.warnings as string[]) : [],
+      ),
+    ];
     return {
       root: loaded.root,
       dataDir,

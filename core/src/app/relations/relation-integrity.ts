@@ -2,9 +2,14 @@
  * Keeping relations true (CONTRACT §3): a child names an existing parent, and deleting a
  * parent nulls, cascades to or is restricted by its children.
  */
-import { type FieldError, problems, StorageWriteError } from '../../errors.js';
+import { type FieldError, problems } from '../../errors.js';
+import { writeBatch } from '../../persistence/batch-journal.js';
+import type { BatchOp } from '../../persistence/batch-plan.js';
 import type { RecordId, StoredRecord } from '../../persistence/collection.js';
+import { CollectionStore } from '../../persistence/collection-store.js';
+import { FileCollection } from '../../persistence/file-collection.js';
 import type { ModelRuntime } from '../model-runtime.js';
+import { type DeletePlan, planDelete } from './delete-plan.js';
 
 /** Every `@BelongTo` field of `record` whose parent does not exist. */
 export async function parentErrors(
@@ -33,51 +38,6 @@ export async function checkParents(
   const errors = await parentErrors(model, record);
   if (errors.length > 0)
     throw problems.invalidBody(`Invalid ${model.schema.name.toLowerCase()}`, errors);
-}
-
-async function childrenOf(
-  incoming: ModelRuntime['incoming'][number],
-  id: RecordId,
-): Promise<StoredRecord[]> {
-  const records = await incoming.child.store.records();
-  return records.indexed.has(incoming.field)
-    ? records.lookup(incoming.field, id)
-    : [...records.values()].filter((r) => r[incoming.field] === id);
-}
-
-/**
- * Applies the delete rules of every relation pointing at `id`, before the parent itself goes.
- * `restrict` is checked for every relation first, so a refused delete changes nothing.
- */
-export async function applyDeleteRules(model: ModelRuntime, id: RecordId): Promise<void> {
-  const affected = await Promise.all(
-    model.incoming.map(async (rel) => ({ rel, children: await childrenOf(rel, id) })),
-  );
-  for (const { rel, children } of affected) {
-    if (rel.onDelete === 'restrict' && children.length > 0) {
-      const what = `${children.length} ${rel.child.schema.path}`;
-      throw problems.conflict(
-        `${what} still belong to ${model.schema.name.toLowerCase()} ${JSON.stringify(id)}; delete or move them first`,
-      );
-    }
-  }
-  for (const { rel, children } of affected) {
-    if (rel.onDelete === 'restrict' || children.length === 0) continue;
-    for (const child of children) {
-      if (rel.onDelete === 'cascade') {
-        await applyDeleteRules(rel.child, child.id);
-        await rel.child.store.remove(child.id);
-      } else {
-        const { id: childId, ...rest } = child;
-        await rel.child.store.replace(childId, { ...rest, [rel.field]: null });
-      }
-    }
-    rel.child.changes.publish({
-      model: rel.child.schema.name,
-      op: rel.onDelete === 'cascade' ? 'delete' : 'update',
-      ids: children.map((c) => c.id),
-    });
-  }
 }
 
 /**
@@ -115,24 +75,64 @@ export function writeWithParents<T>(
   return holdingParents(model, [record], () => checkParents(model, record).then(write));
 }
 
-/** Deletes `id` after applying its relations' delete rules, alone among writes naming it. */
-export async function deleteWithRules<T>(
+/**
+ * Deletes `id` with its relations' delete rules, alone among writes naming it, as one atomic
+ * unit (issue 18): every datafile the rules touch changes, or none does, even across a
+ * storage failure or a kill -9 (see `persistence/batch-journal.ts`). Resolves the removed
+ * record, or `undefined` when it was absent. A model nothing points at deletes directly.
+ */
+export async function deleteWithRules(
   model: ModelRuntime,
   id: RecordId,
-  remove: () => Promise<T>,
-): Promise<T> {
-  if (model.incoming.length === 0) return remove();
+): Promise<StoredRecord | undefined> {
+  if (model.incoming.length === 0) return model.store.remove(id);
   return model.lock.exclusive(async () => {
-    try {
-      await applyDeleteRules(model, id);
-    } catch (error) {
-      // Rules run record by record: say that some children may have changed already.
-      if (!(error instanceof StorageWriteError)) throw error;
-      throw problems.storageFailed(
-        `the datafile could not be written (${error.osCode}) while applying the delete rules of ${model.schema.name.toLowerCase()} ${JSON.stringify(id)}: it was not deleted, but some of its children may already have been updated`,
-        error,
-      );
+    const removed = await model.store.get(id);
+    if (removed === undefined) return undefined;
+    const plan = await planDelete(model, id);
+    await writePlan(plan);
+    for (const [runtime, records] of plan) {
+      const ids = [...records.keys()].filter((rid) => runtime !== model || rid !== id);
+      const gone = ids.filter((rid) => records.get(rid) === undefined);
+      const nulled = ids.filter((rid) => records.get(rid) !== undefined);
+      const name = runtime.schema.name;
+      if (nulled.length > 0) runtime.changes.publish({ model: name, op: 'update', ids: nulled });
+      if (gone.length > 0) runtime.changes.publish({ model: name, op: 'delete', ids: gone });
     }
-    return remove();
+    return removed;
   });
+}
+
+/** The file collection behind a runtime's store, when it has one. */
+function fileCollectionOf(runtime: ModelRuntime): FileCollection | undefined {
+  const { store } = runtime;
+  return store instanceof CollectionStore && store.collection instanceof FileCollection
+    ? store.collection
+    : undefined;
+}
+
+/**
+ * Writes a delete plan: one journaled batch when every model it touches lives in datafiles of
+ * one folder; otherwise (a user's datasource, an in-memory project) record by record, children
+ * first, as those stores offer nothing atomic across models.
+ */
+async function writePlan(plan: DeletePlan): Promise<void> {
+  const files = [...plan.keys()].map(fileCollectionOf);
+  if (files.every((f): f is FileCollection => f !== undefined)) {
+    const parts = [...plan.values()].map((records, i) => ({
+      collection: files[i]!,
+      ops: [...records].map(([rid, record]): BatchOp =>
+        record === undefined ? { kind: 'remove', id: rid } : { kind: 'put', record },
+      ),
+    }));
+    await writeBatch(parts);
+    return;
+  }
+  const entries = [...plan].flatMap(([runtime, records]) =>
+    [...records].map(([rid, record]) => ({ runtime, rid, record })),
+  );
+  for (const { runtime, rid, record } of entries.reverse()) {
+    if (record === undefined) await runtime.store.remove(rid);
+    else await runtime.store.replace(rid, record);
+  }
 }

@@ -68,8 +68,7 @@ export async function patchRecord(
 /** DELETE: the relations' delete rules first, then the record; answers the deleted record. */
 export async function deleteRecord(model: ModelRuntime, id: RecordId): Promise<StoredRecord> {
   await findRecord(model, id);
-  const removed =
-    (await stored(deleteWithRules(model, id, () => model.store.remove(id)))) ?? notFound(model, id);
+  const removed = (await stored(deleteWithRules(model, id))) ?? notFound(model, id);
   model.changes.publish({ model: model.schema.name, op: 'delete', ids: [removed.id] });
   return removed;
 }

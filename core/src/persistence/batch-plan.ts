@@ -1,0 +1,29 @@
+/**
+ * A multi-datafile batch (issue 18): per-collection operations applied all or nothing. The
+ * delete rules (cascade, nullify) and a seed reset are batches. Types only.
+ */
+import type { NewRecord, RecordId, StoredRecord } from './collection.js';
+
+/** One operation on one collection: store a record whole (insert or replace), remove, clear. */
+export type BatchOp =
+  | { readonly kind: 'put'; readonly record: NewRecord & { readonly id: RecordId } }
+  | { readonly kind: 'remove'; readonly id: RecordId }
+  | { readonly kind: 'clear' };
+
+/** One record's change in a plan: `undefined` is "absent". */
+export interface PlannedChange {
+  readonly id: RecordId;
+  /** The datafile `_id` the record's lines use. */
+  readonly key: string;
+  readonly before: StoredRecord | undefined;
+  readonly after: StoredRecord | undefined;
+}
+
+/** What a batch does to one collection: its changes and their datafile lines both ways. */
+export interface CollectionPlan {
+  readonly changes: readonly PlannedChange[];
+  /** The after images as datafile lines (record or deletion lines). */
+  readonly text: string;
+  /** The before images as datafile lines: what rolls the change back. */
+  readonly undoText: string;
+}
