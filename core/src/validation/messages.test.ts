@@ -37,6 +37,7 @@ describe('showValue', () => {
     expect(showValue(null)).toBe('null');
     expect(showValue([1, 2])).toBe('an array');
     expect(showValue({ a: 1 })).toBe('an object');
+    expect(showValue(undefined)).toBe('nothing');
   });
 
   it('cuts a long value to 60 characters, ending with an ellipsis and the closing quote', () => {
@@ -64,6 +65,17 @@ describe('fieldPath', () => {
 });
 
 describe('toFieldError', () => {
+  it('finds the value under a key holding / or ~ (JSON Pointer escapes)', () => {
+    const body = { 'a/b': 3, 'c~d': 4 };
+    expect(toFieldError(ajvError('type', '/a~1b', { type: 'string' }), body, 'Task')).toEqual({
+      field: 'a/b',
+      message: 'must be a string, got 3',
+    });
+    expect(toFieldError(ajvError('type', '/c~0d', { type: 'string' }), body, 'Task')!.message).toBe(
+      'must be a string, got 4',
+    );
+  });
+
   it('names a missing field and an unknown one', () => {
     expect(message(ajvError('required', '', { missingProperty: 'level' }))).toEqual({
       field: 'level',

@@ -19,6 +19,7 @@ const ARTICLE: Record<string, string> = {
 /** How a received value is shown in a message: short, and never the whole of a huge value. */
 export function showValue(value: unknown): string {
   if (value === null) return 'null';
+  if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
   const text = JSON.stringify(value);
@@ -42,7 +43,8 @@ function valueAt(data: unknown, instancePath: string): unknown {
   let node: unknown = data;
   for (const part of instancePath.split('/').slice(1)) {
     if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
+    // JSON Pointer (RFC 6901): `~1` is `/`, `~0` is `~`.
+    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   }
   return node;
 }
