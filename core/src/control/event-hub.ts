@@ -60,7 +60,8 @@ export class EventHub {
 
   publish(event: StudioEvent): void {
     const id = this.#nextId++;
-    const entry: Entry = { id, json: JSON.stringify({ ...event, id }) };
+    // `{"id":N,…}` without copying the event: this runs once per exchange while capturing.
+    const entry: Entry = { id, json: `{"id":${id},${JSON.stringify(event).slice(1)}` };
     const history = event.type === 'traffic' ? this.#traffic : this.#other;
     history.push(entry);
     if (history.length > (event.type === 'traffic' ? TRAFFIC_HISTORY : OTHER_HISTORY)) {

@@ -95,25 +95,43 @@ export function tapExchange(req: IncomingMessage, res: ServerResponse): () => Ca
   const chunks: Buffer[] = [];
   let kept = 0;
   let total = 0;
-  req.on('data', (chunk: Buffer) => {
-    total += chunk.length;
-    if (kept >= CAPTURE_BODY_LIMIT) return;
-    const part = chunk.subarray(0, CAPTURE_BODY_LIMIT - kept);
-    chunks.push(part);
-    kept += part.length;
-  });
+  const length = req.headers['content-length'];
+  // No listener for a request without a body (most GETs): nothing to keep.
+  if ((length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined) {
+    req.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (kept >= CAPTURE_BODY_LIMIT) return;
+      const part = chunk.subarray(0, CAPTURE_BODY_LIMIT - kept);
+      chunks.push(part);
+      kept += part.length;
+    });
+  }
   let headers: Record<string, unknown> = {};
   let body: string | Buffer | undefined;
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    const given = args.find((a) => typeof a === 'object' && a !== null && !Array.isArray(a));
-    if (given) headers = { ...(given as Record<string, unknown>) };
-    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  // Fixed parameters rather than rest arguments: no array per call. `writeHead(status,
+  // [reason,] headers)` and `end([body])` are the only forms `Response` and Node use here.
+  const writeHead = res.writeHead as (
+    this: ServerResponse,
+    a: unknown,
+    b: unknown,
+    c: unknown,
+  ) => ServerResponse;
+  res.writeHead = function (this: ServerResponse, a: unknown, b?: unknown, c?: unknown) {
+    const given = typeof b === 'object' && b !== null ? b : c;
+    if (typeof given === 'object' && given !== null && !Array.isArray(given)) {
+      headers = given as Record<string, unknown>;
+    }
+    return writeHead.call(this, a, b, c);
   } as typeof res.writeHead;
-  const end = res.end;
-  res.end = function (this: ServerResponse, ...args: unknown[]) {
-    if (typeof args[0] === 'string' || Buffer.isBuffer(args[0])) body = args[0];
-    return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
+  const end = res.end as (
+    this: ServerResponse,
+    a: unknown,
+    b: unknown,
+    c: unknown,
+  ) => ServerResponse;
+  res.end = function (this: ServerResponse, chunk?: unknown, encoding?: unknown, done?: unknown) {
+    if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) body = chunk;
+    return end.call(this, chunk, encoding, done);
   } as typeof res.end;
   // A getter: a request answered before its body arrived (a 404) still counts what followed.
   return () => ({
@@ -122,7 +140,9 @@ export function tapExchange(req: IncomingMessage, res: ServerResponse): () => Ca
     get requestBodyBytes() {
       return total;
     },
-    responseHeaders: { ...res.getHeaders(), ...headers },
+    // Headers set on the raw response (rare: `res.raw.setHeader`) join those `Response` wrote.
+    responseHeaders:
+      res.getHeaderNames().length === 0 ? headers : { ...res.getHeaders(), ...headers },
     responseBody: body,
   });
 }
