@@ -27,7 +27,9 @@ export interface Studio {
 
 /** Starts a studio on a fresh copy of examples/todo; `prepare` may add files first. */
 export async function startStudio(prepare?: (dir: string) => Promise<void>): Promise<Studio> {
-  const dir = await mkdtemp(join(tmpdir(), 'decorest-e2e-'));
+  // `<tmp>/decorest-e2e-XXXX/todo`: the studio names the project after its folder.
+  const home = await mkdtemp(join(tmpdir(), 'decorest-e2e-'));
+  const dir = join(home, 'todo');
   await cp(join(REPO, 'examples', 'todo'), dir, {
     recursive: true,
     filter: (src) => !src.includes(`${join('todo', 'data')}`),
@@ -77,7 +79,7 @@ export async function startStudio(prepare?: (dir: string) => Promise<void>): Pro
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      await rm(dir, { recursive: true, force: true });
+      await rm(home, { recursive: true, force: true });
     },
   };
 }

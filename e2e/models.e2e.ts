@@ -1,9 +1,13 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   launchBrowser,
   openStudio,
+  screenshot,
   startStudio,
   type Studio,
   type StudioPage,
@@ -63,5 +67,52 @@ describe('Models view', () => {
     await models.diagramNode('User').getByRole('button', { name: /User/ }).click();
     await ui.page.getByRole('region', { name: 'Model User' }).waitFor();
     expect(ui.problems).toEqual([]);
+  });
+});
+
+/** 17 more models beside Todo, User and Quote: a chain of parents plus a few fields each. */
+async function addModels(dir: string): Promise<void> {
+  const names = Array.from({ length: 17 }, (_, i) => `Entity${String.fromCharCode(65 + i)}`);
+  for (const [i, name] of names.entries()) {
+    const parent = i === 0 ? 'User' : names[Math.floor((i - 1) / 2)]!;
+    const file = i === 0 ? './user.js' : `./${parent.toLowerCase()}.js`;
+    await writeFile(
+      join(dir, `${name.toLowerCase()}.ts`),
+      `import { BelongTo, FromDataSource, Rest } from 'decorest';\n\nimport { ${parent} } from '${file}';\n\n` +
+        `@Rest\n@FromDataSource\nexport class ${name} {\n  id!: number;\n  title!: string;\n  rank?: number;\n  active!: boolean;\n\n  @BelongTo\n  owner?: ${parent};\n}\n`,
+    );
+  }
+}
+
+describe('The diagram at 20 models', () => {
+  it('lays every model out without overlap', async () => {
+    const big = await startStudio(addModels);
+    try {
+      const view = await openStudio(browser, big, { width: 1920, height: 1080 });
+      const models = new ModelsPage(view.page);
+      await new Frame(view.page).open('Models');
+      await models.showDiagram();
+      await models.diagramNode('EntityQ').waitFor();
+      const boxes = await view.page
+        .getByRole('group', { name: /^Model / })
+        .evaluateAll((nodes) =>
+          nodes
+            .map((n) => n.getBoundingClientRect())
+            .map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height })),
+        );
+      expect(boxes).toHaveLength(20);
+      const overlaps = boxes.flatMap((a, i) =>
+        boxes
+          .slice(i + 1)
+          .filter((b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h),
+      );
+      expect(overlaps).toEqual([]);
+      expect(await view.page.locator('.react-flow__edge').count()).toBe(18);
+      await screenshot(view.page, 'models-diagram-20-light-1920x1080');
+      expect(view.problems).toEqual([]);
+      await view.context.close();
+    } finally {
+      await big.stop();
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
   type Edge,
   Handle,
   MarkerType,
+  MiniMap,
   type Node,
   type NodeProps,
   Position,
@@ -180,7 +181,8 @@ export default function ModelDiagram({
         nodeTypes={nodeTypes}
         colorMode="system"
         fitView
-        fitViewOptions={{ padding: 0.15, maxZoom: 1.1 }}
+        // Never shrink below legible text: a big project pans (and has a minimap) instead.
+        fitViewOptions={{ padding: 0.15, maxZoom: 1.1, minZoom: 0.6 }}
         minZoom={0.2}
         nodesConnectable={false}
         proOptions={{ hideAttribution: true }}
@@ -188,6 +190,7 @@ export default function ModelDiagram({
       >
         <Background gap={20} size={1} />
         <Controls showInteractive={false} />
+        {models.length > 8 && <MiniMap pannable zoomable ariaLabel="Minimap of the diagram" />}
       </ReactFlow>
     </div>
   );
