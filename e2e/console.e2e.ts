@@ -105,4 +105,23 @@ describe('Console', () => {
     await expect.poll(() => consolePage.status.innerText()).toMatch(/^200/);
     expect(ui.problems).toEqual([]);
   });
+
+  it('says the mock API is stopped after Stop in the server bar, and answers again after Start', async () => {
+    const bar = new Frame(ui.page).serverBar;
+    await bar.getByRole('button', { name: 'Stop', exact: true }).click();
+    await bar.getByRole('status', { name: 'Mock API stopped' }).waitFor();
+    await expect(fetch(`${studio.apiUrl}/todos`)).rejects.toThrow();
+    await consolePage.method.selectOption('GET');
+    await consolePage.url.fill('/todos');
+    await consolePage.send.click();
+    await ui.page.getByText(/The mock API is stopped/).waitFor();
+
+    await bar.getByRole('button', { name: 'Start', exact: true }).click();
+    await bar.getByRole('status', { name: 'Mock API running' }).waitFor();
+    const url = await bar.getByTitle('Mock API URL (opens in a new tab)').innerText();
+    await consolePage.send.click();
+    await expect.poll(() => consolePage.status.innerText()).toMatch(/^200/);
+    expect((await fetch(`${url}/todos`)).status).toBe(200);
+    expect(ui.problems).toEqual([]);
+  });
 });
