@@ -318,5 +318,9 @@ const lines = [
   ...p.map((r) => `| ${r.field} | ${f1(r.first)} | ${f1(r.median)} | ${f1(r.p90)} |`),
   '',
 ];
-await writeFile(join(ROOT, 'bench/STUDIO-RESULTS.md'), lines.join('\n'));
+// `npm run format` checks the file: write it the way Prettier would.
+const file = join(ROOT, 'bench/STUDIO-RESULTS.md');
+const prettier = await import('prettier');
+const config = (await prettier.resolveConfig(file)) ?? {};
+await writeFile(file, await prettier.format(lines.join('\n'), { ...config, filepath: file }));
 console.log(lines.join('\n'));
