@@ -54,9 +54,13 @@ describe('Traffic view', () => {
     await row.waitFor();
     expect(await row.innerText()).toMatch(/POST[\s\S]*\/todos[\s\S]*201/);
     await row.click();
-    const detail = await traffic.detail.innerText();
-    expect(detail).toMatch(/x-from\s+outside/i);
-    expect(detail).toContain('"content": "From outside"');
+    expect(await traffic.detail.innerText()).toMatch(
+      /Response body[\s\S]*"content": "From outside"/i,
+    );
+    await traffic.detail.getByRole('tab', { name: 'Request' }).click();
+    const request = await traffic.detail.getByRole('tabpanel', { name: 'Request' }).innerText();
+    expect(request).toMatch(/x-from\s+outside/i);
+    expect(request).toContain('"content": "From outside"');
 
     await traffic.detail.getByRole('button', { name: 'Open in Console' }).click();
     const consolePage = new ConsolePage(ui.page);

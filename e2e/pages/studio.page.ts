@@ -14,7 +14,7 @@ export class StudioPage {
 
   async open(name: ViewName): Promise<void> {
     await this.tab(name).click();
-    await this.page.getByRole('tabpanel').waitFor();
+    await this.page.locator(`#panel-${name}[role="tabpanel"]`).waitFor();
   }
 
   get serverBar(): Locator {

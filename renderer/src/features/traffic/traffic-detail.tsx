@@ -1,9 +1,15 @@
-/** One exchange: request and response headers and bodies; replay it from the console. */
+/**
+ * One exchange: the response or the request, each its body first (pretty JSON) then its
+ * headers; "Open in Console" loads the request there to replay or change it.
+ */
+import { useState } from 'react';
+
 import type { TrafficExchange } from '../../../../core/src/control/contract';
 import { useConsoleStore } from '../../stores/console-store';
 import { useUiStore } from '../../stores/ui-store';
 import { formatBytes, formatMs, MethodBadge, StatusBadge } from '../../ui/badges';
 
+/** Headers the browser or the transport sets: not worth replaying from the console. */
 const SKIP_HEADERS = new Set(['host', 'content-length', 'connection', 'accept-encoding']);
 
 function pretty(body: string): string {
@@ -14,28 +20,36 @@ function pretty(body: string): string {
   }
 }
 
-function Part({
-  title,
-  headers,
-  body,
-  truncated,
-  bytes,
-}: {
+interface PartProps {
   title: string;
   headers: Record<string, string>;
   body: string;
   truncated: boolean;
   bytes: number;
-}) {
-  const entries = Object.entries(headers);
+}
+
+function Part({ title, headers, body, truncated, bytes }: PartProps) {
   return (
-    <section className="req-section" aria-label={title}>
-      <h3 className="section-title">{title}</h3>
+    <div className="req-section" role="tabpanel" aria-label={title}>
+      <h3 className="section-title">
+        {title} body <span className="faint">{formatBytes(bytes)}</span>
+      </h3>
+      {body ? (
+        <pre className="code-frame">{pretty(body)}</pre>
+      ) : (
+        <p className="faint" style={{ margin: '6px 0 0' }}>
+          No body.
+        </p>
+      )}
+      {truncated && <p className="faint">Showing the first 64 KB of {formatBytes(bytes)}.</p>}
+      <h3 className="section-title" style={{ marginTop: 14 }}>
+        {title} headers
+      </h3>
       <table className="plain">
         <tbody>
-          {entries.map(([k, v]) => (
+          {Object.entries(headers).map(([k, v]) => (
             <tr key={k}>
-              <td className="mono" style={{ width: '36%' }}>
+              <td className="mono" style={{ width: '36%', overflowWrap: 'anywhere' }}>
                 {k}
               </td>
               <td className="mono" style={{ wordBreak: 'break-all' }}>
@@ -45,21 +59,13 @@ function Part({
           ))}
         </tbody>
       </table>
-      {body ? (
-        <pre className="code-frame">{pretty(body)}</pre>
-      ) : (
-        <p className="faint" style={{ margin: '6px 0 0' }}>
-          No body.
-        </p>
-      )}
-      {truncated && <p className="faint">Showing the first 64 KB of {formatBytes(bytes)}.</p>}
-    </section>
+    </div>
   );
 }
 
 export function openExchangeInConsole(x: TrafficExchange): void {
   const headers = Object.entries(x.requestHeaders).filter(
-    ([k]) => !SKIP_HEADERS.has(k.toLowerCase()),
+    ([k]) => !SKIP_HEADERS.has(k.toLowerCase()) && !k.toLowerCase().startsWith('sec-'),
   );
   useConsoleStore.getState().loadRequest({
     method: x.method,
@@ -71,6 +77,7 @@ export function openExchangeInConsole(x: TrafficExchange): void {
 }
 
 export function TrafficDetail({ exchange }: { exchange: TrafficExchange }) {
+  const [part, setPart] = useState<'Response' | 'Request'>('Response');
   return (
     <section className="pane" aria-label="Exchange detail">
       <div className="response-meta">
@@ -78,6 +85,7 @@ export function TrafficDetail({ exchange }: { exchange: TrafficExchange }) {
         <code style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{exchange.url}</code>
         <StatusBadge status={exchange.status} />
         <span className="meta">{formatMs(exchange.durationMs)}</span>
+        <span className="meta">{new Date(exchange.time).toLocaleTimeString('en-GB')}</span>
         <button
           type="button"
           className="btn small primary"
@@ -86,20 +94,37 @@ export function TrafficDetail({ exchange }: { exchange: TrafficExchange }) {
           Open in Console
         </button>
       </div>
-      <Part
-        title="Request"
-        headers={exchange.requestHeaders}
-        body={exchange.requestBody}
-        truncated={exchange.requestTruncated}
-        bytes={exchange.requestBytes}
-      />
-      <Part
-        title="Response"
-        headers={exchange.responseHeaders}
-        body={exchange.responseBody}
-        truncated={exchange.responseTruncated}
-        bytes={exchange.responseBytes}
-      />
+      <div className="subtabs" role="tablist" aria-label="Exchange parts">
+        {(['Response', 'Request'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={part === name}
+            onClick={() => setPart(name)}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+      {part === 'Response' ? (
+        <Part
+          title="Response"
+          headers={exchange.responseHeaders}
+          body={exchange.responseBody}
+          truncated={exchange.responseTruncated}
+          bytes={exchange.responseBytes}
+        />
+      ) : (
+        <Part
+          title="Request"
+          headers={exchange.requestHeaders}
+          body={exchange.requestBody}
+          truncated={exchange.requestTruncated}
+          bytes={exchange.requestBytes}
+        />
+      )}
     </section>
   );
 }
