@@ -12,6 +12,50 @@ const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
 afterEach(removeTempProjects);
 
+/** The LoadError of a load under a short watchdog (the loops below never end). */
+async function timeoutOf(root: string) {
+  return loadProject(root, { framework: createFakeFramework(), evaluationTimeoutMs: 300 }).then(
+    () => expect.unreachable('the load should time out'),
+    (error: unknown) => error as { code: string; file: string; line: number; message: string },
+  );
+}
+
+describe('loadProject: an endless loop at import time (issue 18)', () => {
+  it('names the file and line of a top-level `while (true) {}`', async () => {
+    const root = writeTempProject({
+      'user.ts': 'export class User {\n  id!: number;\n}\n\nwhile (true) {}\n',
+    });
+    const error = await timeoutOf(root);
+    const file = path.join(root, 'user.ts');
+    expect(error).toMatchObject({ code: 'MODULE_TIMEOUT', file, line: 5 });
+    expect(error.message).toBe(
+      `${file}:5: the import did not finish within 300 ms: the loop at this line never ended`,
+    );
+  });
+
+  it('names the inner loop that spins, in the imported file, under a finished loop', async () => {
+    const root = writeTempProject({
+      'a-model.ts': [
+        "import { settle } from './settle.js';",
+        'for (const n of [1, 2, 3]) void n;',
+        'export class A { id!: number; }',
+        'settle(3);',
+      ].join('\n'),
+      'settle.ts': [
+        'export function settle(rounds: number): void {',
+        '  for (let i = 0; i < rounds; i++) {',
+        '    let left = i === 2 ? 1 : 0;',
+        '    do left = left; while (left > 0);',
+        '  }',
+        '}',
+      ].join('\n'),
+    });
+    const error = await timeoutOf(root);
+    expect(error).toMatchObject({ file: path.join(root, 'settle.ts'), line: 4 });
+    expect(error.message).toContain('(called while a-model.ts was imported)');
+  });
+});
+
 describe('loadProject: load errors name the file and line', () => {
   it('reports a syntax error at its exact line and column', async () => {
     const error = await loadError(path.join(FIXTURES, 'broken-syntax'));

@@ -24,6 +24,7 @@ import {
   findApplication,
   type FoundApplication,
 } from './evaluation/find-application.js';
+import { loopSite } from './evaluation/loop-transformer.js';
 import { ModuleRegistry } from './evaluation/module-registry.js';
 import {
   candidatePaths,
@@ -211,12 +212,7 @@ export async function loadProject(
     }, options.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS);
   } catch (error) {
     if (!(error instanceof EvaluationTimeout)) throw error;
-    const file = registry.evaluatingFile ?? root;
-    throw new LoadError(
-      LOAD_ERROR_CODES.MODULE_TIMEOUT,
-      { file },
-      `the file's top-level code did not finish within ${error.timeoutMs} ms (an endless loop at import time?)`,
-    );
+    throw timeoutError(registry, root, error.timeoutMs);
   }
 
   const files: ProjectFile[] = paths.map((file) => ({
@@ -278,4 +274,27 @@ export async function loadProject(
     exportsOf,
     mapStack: (stack) => registry.sourceMaps.mapStack(stack),
   };
+}
+
+/**
+ * Issue 18: the watchdog leaves no stack, so the line comes from the loop marks the transpiler
+ * adds (`loop-transformer.ts`): the last loop to begin an iteration is the one spinning.
+ */
+function timeoutError(registry: ModuleRegistry, root: string, timeoutMs: number): LoadError {
+  const evaluating = registry.evaluatingFile ?? root;
+  const loop = loopSite(registry.loops);
+  if (!loop) {
+    const reason = `the file's top-level code did not finish within ${timeoutMs} ms (an endless loop at import time?)`;
+    return new LoadError(LOAD_ERROR_CODES.MODULE_TIMEOUT, { file: evaluating }, reason);
+  }
+  const within = `the import did not finish within ${timeoutMs} ms`;
+  const importing =
+    loop.file === evaluating
+      ? ''
+      : ` (called while ${path.relative(root, evaluating)} was imported)`;
+  return new LoadError(
+    LOAD_ERROR_CODES.MODULE_TIMEOUT,
+    loop,
+    `${within}: the loop at this line never ended${importing}`,
+  );
 }

@@ -14,8 +14,11 @@ import type { FileDeclarations } from './declarations/read-declarations.js';
 import type { TranspiledModule } from './evaluation/transpile.js';
 import { typeScriptVersion } from './typescript.js';
 
-/** Bump when the shape of a cached entry or of the declarations changes. */
-const FORMAT = 1;
+/**
+ * Bump when the shape of a cached entry or of the declarations changes, or when a transformer
+ * changes its output (2: loops record their line, issue 18).
+ */
+const FORMAT = 2;
 
 export interface CachedFile {
   readonly transpiled: TranspiledModule;

@@ -8,6 +8,7 @@ import { inspect, types } from 'node:util';
 import vm from 'node:vm';
 
 import { DecorestError, LOAD_ERROR_CODES, LoadError } from '../../errors.js';
+import { LOOP_MARKER, type LoopMarker } from './loop-transformer.js';
 import { ModuleResolver, notFoundReason } from './module-resolver.js';
 import { SITE_FUNCTION, type SiteRecorder } from './site-transformer.js';
 import { SourceMaps } from './source-maps.js';
@@ -39,7 +40,15 @@ interface CjsModule {
   loaded: boolean;
 }
 
-const PARAMETERS = ['exports', 'require', 'module', '__filename', '__dirname', SITE_FUNCTION];
+const PARAMETERS = [
+  'exports',
+  'require',
+  'module',
+  '__filename',
+  '__dirname',
+  SITE_FUNCTION,
+  LOOP_MARKER,
+];
 
 // Enough frames to reach the user's line under a few decorator and require layers.
 const STACK_FRAMES_WHILE_LOADING = 64;
@@ -58,6 +67,8 @@ export class ModuleRegistry {
   readonly #transpiled = new Map<string, TranspiledModule>();
   #depth = 0;
   readonly #evaluating: string[] = [];
+  /** Where the last loop iteration of any project file began (issue 18). */
+  readonly loops: LoopMarker = { at: '' };
 
   constructor(options: ModuleRegistryOptions) {
     this.#options = options;
@@ -109,6 +120,7 @@ export class ModuleRegistry {
         file,
         path.dirname(file),
         site,
+        this.loops,
       );
     } catch (thrown) {
       // A LoadError from a nested import already names the file it happened in.

@@ -4,6 +4,7 @@
  */
 import { LOAD_ERROR_CODES, LoadError } from '../../errors.js';
 import ts from '../typescript.js';
+import { loopTransformer } from './loop-transformer.js';
 import { siteTransformer } from './site-transformer.js';
 
 /** A transpiled file: runnable CommonJS and the raw source map of it. */
@@ -61,7 +62,8 @@ export function transpile(source: string, file: string): TranspiledModule {
     fileName: file,
     compilerOptions: compilerOptions(),
     reportDiagnostics: true,
-    transformers: { before: [siteTransformer()] },
+    // The loop marks first, on the parsed tree (they need the source lines of loops).
+    transformers: { before: [loopTransformer(file), siteTransformer()] },
   });
   const errors = (output.diagnostics ?? []).filter(
     (d) => d.category === ts.DiagnosticCategory.Error,

@@ -1,0 +1,74 @@
+/**
+ * Issue 18: an endless loop at import time must be reported at its line, but V8's watchdog
+ * (see `evaluate-with-timeout.ts`) terminates execution without a stack. So every loop of a
+ * project file records where it is, first thing in each iteration:
+ *
+ *   while (true) { __decorestLoop.at = "/p/models/user.ts:3"; … }
+ *
+ * one store of a constant string into an object the loader owns, which costs about a
+ * nanosecond per iteration. When the watchdog fires, the last loop to start an iteration is
+ * the one spinning (any loop nested inside it that ran later is still running, or it would
+ * not have been the last). Only loop statements change, and files without a loop keyword are
+ * not walked at all, so loading stays as fast as before.
+ */
+import ts from '../typescript.js';
+
+/** The parameter every evaluated file receives the loop recorder under. */
+export const LOOP_MARKER = '__decorestLoop';
+
+/** What the loader passes as {@link LOOP_MARKER}: the `file:line` of the last loop iteration. */
+export interface LoopMarker {
+  at: string;
+}
+
+const LOOP_KEYWORD = /\b(?:for|while|do)\b/;
+
+/** Builds the transformer for `file`; lines are those of the original source. */
+export function loopTransformer(file: string): ts.TransformerFactory<ts.SourceFile> {
+  return (context) => (sourceFile) => {
+    if (!LOOP_KEYWORD.test(sourceFile.text)) return sourceFile;
+    const f = context.factory;
+
+    const marker = (loop: ts.Node): ts.Statement => {
+      const { line } = sourceFile.getLineAndCharacterOfPosition(loop.getStart(sourceFile));
+      return f.createExpressionStatement(
+        f.createAssignment(
+          f.createPropertyAccessExpression(f.createIdentifier(LOOP_MARKER), 'at'),
+          f.createStringLiteral(`${file}:${line + 1}`),
+        ),
+      );
+    };
+    const marked = (body: ts.Statement, mark: ts.Statement): ts.Statement =>
+      ts.isBlock(body)
+        ? f.updateBlock(body, [mark, ...body.statements])
+        : f.createBlock(ts.isEmptyStatement(body) ? [mark] : [mark, body], true);
+
+    const visit = (node: ts.Node): ts.Node => {
+      const v = ts.visitEachChild(node, visit, context);
+      if (!ts.isIterationStatement(node, false)) return v;
+      const mark = marker(node);
+      if (ts.isWhileStatement(v))
+        return f.updateWhileStatement(v, v.expression, marked(v.statement, mark));
+      if (ts.isDoStatement(v))
+        return f.updateDoStatement(v, marked(v.statement, mark), v.expression);
+      if (ts.isForStatement(v)) {
+        const body = marked(v.statement, mark);
+        return f.updateForStatement(v, v.initializer, v.condition, v.incrementor, body);
+      }
+      if (ts.isForInStatement(v))
+        return f.updateForInStatement(v, v.initializer, v.expression, marked(v.statement, mark));
+      if (ts.isForOfStatement(v)) {
+        const body = marked(v.statement, mark);
+        return f.updateForOfStatement(v, v.awaitModifier, v.initializer, v.expression, body);
+      }
+      return v;
+    };
+    return ts.visitNode(sourceFile, visit, ts.isSourceFile);
+  };
+}
+
+/** `file` and `line` of a recorded loop, or `undefined` when none ran. */
+export function loopSite(marker: LoopMarker): { file: string; line: number } | undefined {
+  const match = /^(.*):(\d+)$/s.exec(marker.at);
+  return match ? { file: match[1]!, line: Number(match[2]) } : undefined;
+}
