@@ -41,13 +41,11 @@ const KINDS = [
   fc.boolean(),
   fc.array(fc.constantFrom('x', 'y'), { maxLength: 2 }),
 ];
-const fieldValues = fc
-  .constantFrom(...KINDS)
-  .chain((kind) =>
-    fc.array(fc.oneof({ arbitrary: missing, weight: 1 }, { arbitrary: kind, weight: 4 }), {
-      maxLength: 60,
-    }),
-  );
+const fieldValues = fc.constantFrom(...KINDS).chain((kind) =>
+  fc.array(fc.oneof({ arbitrary: missing, weight: 1 }, { arbitrary: kind, weight: 4 }), {
+    maxLength: 60,
+  }),
+);
 
 describe('sortByOneField', () => {
   it('orders exactly as listRecords does, for any one kind of values and either direction', () => {
