@@ -374,3 +374,22 @@ describe('project open and reload', () => {
     expect(((await f.api('GET', '/project')).json as ProjectStatus).root).toBe(f.dir);
   });
 });
+
+describe('a busy mock-API port at launch', () => {
+  it('serves on a free port instead and says so in the server state', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const busy = (blocker.address() as { port: number }).port;
+    const other = await startStudioFixture(EXAMPLES.todo, { apiPort: busy });
+    try {
+      const server = (await other.api('GET', '/server')).json as ServerStatus;
+      expect(server.state).toBe('running');
+      expect(server.port).not.toBe(busy);
+      expect(server.note).toBe(`port ${busy} was busy; serving on ${server.port} instead`);
+      expect((await other.mock('GET', '/todos')).status).toBe(200);
+    } finally {
+      await other.dispose();
+      blocker.close();
+    }
+  });
+});
