@@ -41,7 +41,7 @@ export async function recoverBatches(folder: string): Promise<string[]> {
     await unlink(path);
     await syncFolder(folder);
     notes.push(
-      `${path}: a multi-datafile write (delete rules) was interrupted; it was ${state === 'forward' ? 'completed' : 'rolled back'} in ${body.files.map((f) => f.file).join(', ')}`,
+      `${path}: a multi-datafile batch (a delete with its rules, a seed reset) was interrupted; it was ${state === 'forward' ? 'completed' : 'rolled back'} in ${body.files.map((f) => f.file).join(', ')}`,
     );
   }
   return notes;
