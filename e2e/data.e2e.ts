@@ -142,6 +142,21 @@ describe('Data view', () => {
       .waitFor();
   });
 
+  it('filters by text and by field=value, on the server', async () => {
+    await ui.page.getByLabel('Filter records').fill('completed=true');
+    const all = (await api('/todos')).body as unknown as { completed: boolean }[];
+    const done = all.filter((t) => t.completed).length;
+    await eventually(async () =>
+      expect(await data.count.innerText()).toBe(`${done} ${done === 1 ? 'record' : 'records'}`),
+    );
+    await ui.page.getByLabel('Filter records').fill('Written by curl');
+    await eventually(async () => expect(await data.count.innerText()).toBe('1 record'));
+    await ui.page.getByLabel('Filter records').fill('no such text anywhere');
+    await ui.page.getByText('No record matches the filter').waitFor();
+    await ui.page.getByLabel('Filter records').fill('');
+    await eventually(async () => expect(await data.count.innerText()).toBe(`${all.length} records`));
+  });
+
   it('shows a named-datasource model read-only and says why', async () => {
     await data.chooseModel('Quote');
     await data.grid('Quote').waitFor();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   openStudio,
+  screenshot,
   startStudio,
   type Studio,
   type StudioPage,
@@ -41,6 +42,7 @@ describe('A broken model file', () => {
     expect(await frame.serverBar.getByText('Load error').count()).toBe(1);
     // The last good API still answers.
     expect((await fetch(`${studio.apiUrl}/todos`)).status).toBe(200);
+    await screenshot(ui.page, 'load-error-light-1280x800');
 
     await writeFile(file, good);
     await frame.loadError.waitFor({ state: 'detached', timeout: 15_000 });

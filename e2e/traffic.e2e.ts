@@ -6,6 +6,7 @@ import {
   eventually,
   launchBrowser,
   openStudio,
+  screenshot,
   startStudio,
   type Studio,
   type StudioPage,
@@ -94,6 +95,7 @@ describe('Traffic view', () => {
     await ui.page.getByRole('button', { name: 'Resume' }).click();
     await ui.page.getByRole('button', { name: 'Clear' }).click();
     await ui.page.getByText('No traffic yet').waitFor();
+    await screenshot(ui.page, 'traffic-empty-light-1280x800');
   });
 
   it('stays interactive under a burst from an outside client and shows the newest exchanges', async () => {

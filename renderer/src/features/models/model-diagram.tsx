@@ -27,7 +27,7 @@ const NODE_WIDTH = 230;
 const HEADER = 34;
 const ROW = 22;
 
-type ModelNodeData = { model: ModelInfo; onOpen(name: string): void };
+type ModelNodeData = { model: ModelInfo; incoming: boolean; onOpen(name: string): void };
 type ModelNode = Node<ModelNodeData, 'model'>;
 
 interface DiagramRow {
@@ -54,7 +54,12 @@ function ModelNodeView({ data }: NodeProps<ModelNode>) {
   const { model } = data;
   return (
     <div className="diagram-node" role="group" aria-label={`Model ${model.name}`}>
-      <Handle type="target" position={Position.Left} id="in" className="diagram-port" />
+      <Handle
+        type="target"
+        position={Position.Left}
+        id="in"
+        className={data.incoming ? 'diagram-port' : 'diagram-port unused'}
+      />
       <button
         type="button"
         className="diagram-node-head nodrag"
@@ -147,7 +152,7 @@ async function layout(models: ModelInfo[], edges: Edge[]): Promise<ModelNode[]> 
     id: m.name,
     type: 'model',
     position: { x: placed.get(m.name)?.x ?? 0, y: placed.get(m.name)?.y ?? 0 },
-    data: { model: m, onOpen: () => undefined },
+    data: { model: m, incoming: edges.some((e) => e.target === m.name), onOpen: () => undefined },
   }));
 }
 
