@@ -154,7 +154,9 @@ describe('Data view', () => {
     await ui.page.getByLabel('Filter records').fill('no such text anywhere');
     await ui.page.getByText('No record matches the filter').waitFor();
     await ui.page.getByLabel('Filter records').fill('');
-    await eventually(async () => expect(await data.count.innerText()).toBe(`${all.length} records`));
+    await eventually(async () =>
+      expect(await data.count.innerText()).toBe(`${all.length} records`),
+    );
   });
 
   it('shows a named-datasource model read-only and says why', async () => {
