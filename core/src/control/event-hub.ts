@@ -60,8 +60,9 @@ export class EventHub {
 
   publish(event: StudioEvent): void {
     const id = this.#nextId++;
-    // `{"id":N,…}` without copying the event: this runs once per exchange while capturing.
-    const entry: Entry = { id, json: `{"id":${id},${JSON.stringify(event).slice(1)}` };
+    // One flat string per event, serialised once for every client and the history (a sliced
+    // stringify concatenated with the id would keep cons and sliced strings alive instead).
+    const entry: Entry = { id, json: JSON.stringify({ id, ...event }) };
     const history = event.type === 'traffic' ? this.#traffic : this.#other;
     history.push(entry);
     if (history.length > (event.type === 'traffic' ? TRAFFIC_HISTORY : OTHER_HISTORY)) {
