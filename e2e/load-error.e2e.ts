@@ -50,3 +50,13 @@ describe('A broken model file', () => {
     expect(ui.problems).toEqual([]);
   });
 });
+
+describe('The studio going away', () => {
+  it('says the page is reconnecting, and that what it shows may be out of date', async () => {
+    await studio.stop();
+    const banner = ui.page.getByRole('status', { name: 'Reconnecting' });
+    await banner.waitFor({ timeout: 15_000 });
+    expect(await banner.innerText()).toMatch(/Is decorest studio still running\?/);
+    expect(await new Frame(ui.page).serverBar.getByText('Reconnecting…').count()).toBe(1);
+  });
+});

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { ConsoleView } from './features/console/console-view';
 import { EndpointsView } from './features/endpoints/endpoints-view';
 import { ModelsView } from './features/models/models-view';
+import { ConnectionBanner } from './features/project/connection-banner';
 import { LoadErrorBanner } from './features/project/load-error-banner';
 import { ServerBar } from './features/server-bar/server-bar';
 import { TrafficView } from './features/traffic/traffic-view';
@@ -93,6 +94,7 @@ export function App() {
       <ServerBar />
       <Tabs />
       <main className="view" id={`panel-${view}`} role="tabpanel" aria-labelledby={`tab-${view}`}>
+        <ConnectionBanner />
         <LoadErrorBanner />
         <ActiveView view={view} />
       </main>

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   type Column,
   DataGrid,
+  type DataGridHandle,
   type RenderCellProps,
   type RenderEditCellProps,
   type SortColumn,
@@ -187,9 +188,16 @@ export function RecordsGrid({
   const sortColumns: SortColumn[] = sort
     ? [{ columnKey: sort.field, direction: sort.direction }]
     : [];
+  const filter = useDataStore((s) => s.filter);
+  const grid = useRef<DataGridHandle>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  // A new order or filter starts from its first page: show it from the top.
+  useEffect(() => {
+    if (grid.current?.element) grid.current.element.scrollTop = 0;
+  }, [sort, filter]);
   return (
     <DataGrid
+      ref={grid}
       className="studio-grid"
       aria-label={`Records of ${model.name}`}
       columns={columns}

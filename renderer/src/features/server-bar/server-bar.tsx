@@ -105,7 +105,13 @@ export function ServerBar() {
           className={`dot ${stream === 'open' ? 'ok' : stream === 'closed' ? 'err' : 'warn'}`}
           aria-hidden="true"
         />{' '}
-        {stream === 'open' ? 'Live' : stream === 'closed' ? 'Disconnected' : 'Connecting…'}
+        {stream === 'open'
+          ? 'Live'
+          : stream === 'closed'
+            ? 'Disconnected'
+            : stream === 'reconnecting'
+              ? 'Reconnecting…'
+              : 'Connecting…'}
       </span>
       {opening && <OpenProjectDialog onClose={() => setOpening(false)} />}
     </header>
