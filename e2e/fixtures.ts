@@ -46,7 +46,11 @@ export async function startStudio(prepare?: (dir: string) => Promise<void>): Pro
       '--control-port',
       '0',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    // Recent projects go to the test's own config folder, not the user's.
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DECOREST_STUDIO_CONFIG_DIR: join(home, 'config') },
+    },
   );
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
