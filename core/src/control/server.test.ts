@@ -181,4 +181,16 @@ describe('an extra origin (the desktop shell)', () => {
     expect(other.status).toBe(403);
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('gives the event stream the same CORS headers, so the desktop window hears events', async () => {
+    const controller = new AbortController();
+    const answer = await fetch(`${shell.base}/api/events`, {
+      headers: { authorization: `Bearer ${shell.studio.token}`, origin: 'app://studio' },
+      signal: controller.signal,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('app://studio');
+    controller.abort();
+  });
 });

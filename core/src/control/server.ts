@@ -111,6 +111,8 @@ export async function startControlServer(
     let body: unknown;
     if (method === 'GET' || method === 'DELETE') req.resume();
     else body = await readJsonBody(req, CONTROL_BODY_LIMIT);
+    // A streamed answer (the event stream) writes its own head: give it the CORS headers too.
+    for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
     const result = await match.value.handle({
       params: match.params,
       query: new URLSearchParams(search),
