@@ -112,13 +112,16 @@ function fileCollectionOf(runtime: ModelRuntime): FileCollection | undefined {
 }
 
 /**
- * Writes a delete plan: one journaled batch when every model it touches lives in datafiles of
- * one folder; otherwise (a user's datasource, an in-memory project) record by record, children
- * first, as those stores offer nothing atomic across models.
+ * Writes a delete plan: one journaled batch when it changes several records and every model
+ * it touches lives in datafiles of one folder; otherwise (a single record, a user's
+ * datasource, an in-memory project) record by record, children first, as those stores offer
+ * nothing atomic across models.
  */
 async function writePlan(plan: DeletePlan): Promise<void> {
   const files = [...plan.keys()].map(fileCollectionOf);
-  if (files.every((f): f is FileCollection => f !== undefined)) {
+  const changes = [...plan.values()].reduce((n, records) => n + records.size, 0);
+  // A parent without children changes one record: one append is atomic already, no journal.
+  if (changes > 1 && files.every((f): f is FileCollection => f !== undefined)) {
     const parts = [...plan.values()].map((records, i) => ({
       collection: files[i]!,
       ops: [...records].map(([rid, record]): BatchOp =>
