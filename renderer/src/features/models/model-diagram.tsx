@@ -9,7 +9,6 @@ import {
   type Edge,
   Handle,
   MarkerType,
-  MiniMap,
   type Node,
   type NodeProps,
   Position,
@@ -102,7 +101,12 @@ function edgesOf(models: ModelInfo[]): Edge[] {
       if (r.kind !== 'belongTo' || !names.has(r.target)) continue;
       const parent = models.find((p) => p.name === r.target);
       const inverse = parent?.relations.find((h) => h.kind === 'hasMany' && h.target === m.name);
-      const rule = inverse?.kind === 'hasMany' ? ` · on delete ${inverse.onDelete}` : '';
+      // Nullify is the default (CONTRACT §3): only a rule that deletes or refuses is spelled out,
+      // which keeps labels short and the layers close.
+      const rule =
+        inverse?.kind === 'hasMany' && inverse.onDelete !== 'nullify'
+          ? ` · on delete ${inverse.onDelete}`
+          : '';
       edges.push({
         id: `${m.name}.${r.field}`,
         source: m.name,
@@ -136,8 +140,8 @@ async function layout(models: ModelInfo[], edges: Edge[]): Promise<ModelNode[]> 
     layoutOptions: {
       'elk.algorithm': 'layered',
       'elk.direction': 'RIGHT',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '210',
-      'elk.spacing.nodeNode': '36',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '110',
+      'elk.spacing.nodeNode': '28',
       'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
     },
     children: models.map((m) => ({
@@ -186,7 +190,7 @@ export default function ModelDiagram({
         nodeTypes={nodeTypes}
         colorMode="system"
         fitView
-        // Never shrink below legible text: a big project pans (and has a minimap) instead.
+        // Never shrink below legible text: a big project pans instead.
         fitViewOptions={{ padding: 0.15, maxZoom: 1.1, minZoom: 0.6 }}
         minZoom={0.2}
         nodesConnectable={false}
@@ -195,7 +199,6 @@ export default function ModelDiagram({
       >
         <Background gap={20} size={1} />
         <Controls showInteractive={false} />
-        {models.length > 8 && <MiniMap pannable zoomable ariaLabel="Minimap of the diagram" />}
       </ReactFlow>
     </div>
   );
