@@ -9,9 +9,9 @@ import {
   launchBrowser,
   openStudio,
   REPO,
+  startStudio,
   type Studio,
   type StudioPage,
-  startStudio,
 } from './fixtures.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 
