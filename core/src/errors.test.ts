@@ -48,6 +48,10 @@ const SAMPLES: { [K in keyof typeof problems]: () => HttpProblem } = {
   portInUse: () => problems.portInUse('127.0.0.1', 3000),
   readOnlyModel: () => problems.readOnlyModel('Quote', 'quotes'),
   projectUnavailable: () => problems.projectUnavailable('the project did not load'),
+  noSeed: () => problems.noSeed('/p/seed'),
+  simulatedFailure: () => problems.simulatedFailure(503, 'GET', '/todos'),
+  proxyFailed: () => problems.proxyFailed('http://127.0.0.1:9', 'ECONNREFUSED'),
+  proxyTimeout: () => problems.proxyTimeout('http://127.0.0.1:9', 30000),
 };
 
 describe('the problem table', () => {

@@ -324,6 +324,39 @@ export const problems = {
       title: 'Handler timed out',
       detail: `the handler for ${method} ${path} did not answer within ${timeoutMs} ms`,
     }),
+  noSeed: (folder: string) =>
+    new HttpProblem({
+      code: 'NO_SEED',
+      status: 404,
+      type: 'no-seed',
+      title: 'No seed folder',
+      detail: `there is no seed folder at ${folder}; save one first (decorest seed save, or POST /api/data/seed)`,
+    }),
+  /** Issue 16: a failure the studio made up on purpose (`--fail 0.1:503`), said as such. */
+  simulatedFailure: (status: number, method: string, path: string) =>
+    new HttpProblem({
+      code: 'SIMULATED_FAILURE',
+      status,
+      type: 'simulated-failure',
+      title: 'Simulated failure',
+      detail: `a simulated ${status} for ${method} ${path}: a failure rule of the mock API, not an error of the project`,
+    }),
+  proxyFailed: (target: string, reason: string) =>
+    new HttpProblem({
+      code: 'PROXY_FAILED',
+      status: 502,
+      type: 'proxy-failed',
+      title: 'Proxy failed',
+      detail: `the request forwarded to ${target} got no answer: ${reason}`,
+    }),
+  proxyTimeout: (target: string, timeoutMs: number) =>
+    new HttpProblem({
+      code: 'PROXY_TIMEOUT',
+      status: 504,
+      type: 'proxy-timeout',
+      title: 'Proxy timed out',
+      detail: `the request forwarded to ${target} did not answer within ${timeoutMs} ms`,
+    }),
 } as const;
 
 export type ProblemName = keyof typeof problems;

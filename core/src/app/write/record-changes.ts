@@ -5,7 +5,7 @@
  */
 import type { RecordId } from '../../persistence/collection.js';
 
-export type RecordChangeOp = 'create' | 'update' | 'delete' | 'import';
+export type RecordChangeOp = 'create' | 'update' | 'delete' | 'import' | 'reset';
 
 export interface RecordChange {
   /** The model's class name. */

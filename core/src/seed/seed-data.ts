@@ -1,0 +1,236 @@
+/**
+ * Seed and reset (issue 16). A project's `seed/<path>.json` holds one JSON array per
+ * default-datasource model. `saveSeed` snapshots the current records there; `resetToSeed` puts
+ * every such model back to its seed as ONE journaled batch (persistence/batch-journal.ts): a
+ * crash or kill -9 mid-reset leaves the old data or the new data, never a mix. A model with no
+ * seed file is emptied. Every row is validated like a create and every `@BelongTo` checked
+ * against the seed's own parents before anything is written.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import type { ModelRuntime } from '../app/model-runtime.js';
+import { stored } from '../app/write/store-problem.js';
+import { type FieldError, problems } from '../errors.js';
+import { writeBatch } from '../persistence/batch-journal.js';
+import type { BatchOp } from '../persistence/batch-plan.js';
+import type { NewRecord, RecordId } from '../persistence/collection.js';
+import { CollectionStore } from '../persistence/collection-store.js';
+import { FileCollection } from '../persistence/file-collection.js';
+import type { ProjectRuntime } from '../project/open-project.js';
+
+export interface SeedCount {
+  /** Class name. */
+  model: string;
+  /** `seed/<path>.json`, relative to the project. */
+  file: string;
+  count: number;
+}
+
+type Seeded = NewRecord & { readonly id: RecordId };
+
+export function seedDir(project: ProjectRuntime): string {
+  return join(project.root, 'seed');
+}
+
+/** The models a seed covers: the default datasource's, whose records live in datafiles. */
+function seedable(project: ProjectRuntime): ModelRuntime[] {
+  return project.runtimes.filter((r) => r.schema.dataSource === undefined);
+}
+
+function fileCollectionOf(runtime: ModelRuntime): FileCollection | undefined {
+  const { store } = runtime;
+  return store instanceof CollectionStore && store.collection instanceof FileCollection
+    ? store.collection
+    : undefined;
+}
+
+/** Parsed and validated seeds, reused while the files are unchanged (a test suite resets often). */
+const cache = new WeakMap<ProjectRuntime, { stamp: string; rows: Map<ModelRuntime, Seeded[]> }>();
+
+function stampOf(files: readonly string[]): string {
+  return files
+    .map((f) => {
+      try {
+        const s = statSync(f);
+        return `${f}:${s.mtimeMs}:${s.size}`;
+      } catch {
+        return `${f}:-`;
+      }
+    })
+    .join('|');
+}
+
+/** Every seed row as it will be stored (ids assigned), or a 422 naming `file[index].field`. */
+async function readSeeds(project: ProjectRuntime): Promise<Map<ModelRuntime, Seeded[]>> {
+  const dir = seedDir(project);
+  if (!existsSync(dir)) throw problems.noSeed(dir);
+  const models = seedable(project);
+  const files = models.map((m) => join(dir, `${m.schema.path}.json`));
+  const stamp = stampOf(files);
+  const hit = cache.get(project);
+  if (hit?.stamp === stamp) return hit.rows;
+
+  const errors: FieldError[] = [];
+  const rows = new Map<ModelRuntime, Seeded[]>();
+  await Promise.all(
+    models.map(async (model, i) => {
+      const name = `${model.schema.path}.json`;
+      let text: string;
+      try {
+        text = await readFile(files[i]!, 'utf8');
+      } catch {
+        rows.set(model, []); // no seed for this model: it is emptied
+        return;
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (error) {
+        errors.push({ field: name, message: `is not JSON: ${(error as Error).message}` });
+        return;
+      }
+      if (!Array.isArray(parsed)) {
+        errors.push({ field: name, message: 'must be a JSON array of records' });
+        return;
+      }
+      rows.set(model, validated(model, name, parsed, errors));
+    }),
+  );
+  for (const [model, records] of rows) errors.push(...(await orphanErrors(model, records, rows)));
+  if (errors.length > 0) throw problems.invalidBody('Invalid seed', errors);
+  cache.set(project, { stamp, rows });
+  return rows;
+}
+
+function validated(
+  model: ModelRuntime,
+  name: string,
+  rows: readonly unknown[],
+  errors: FieldError[],
+): Seeded[] {
+  const out: Seeded[] = [];
+  const taken = new Set<RecordId>();
+  const numeric = model.schema.idKind === 'number';
+  let next = 1;
+  for (const row of rows) {
+    const id = (row as { id?: unknown } | null)?.id;
+    if (typeof id === 'number' && id >= next) next = id + 1;
+  }
+  rows.forEach((row, index) => {
+    try {
+      const record = model.validator.create(row);
+      const id = (record.id as RecordId | undefined) ?? (numeric ? next++ : randomUUID());
+      if (taken.has(id)) {
+        errors.push({ field: `${name}[${index}].id`, message: 'appears twice in the seed' });
+        return;
+      }
+      taken.add(id);
+      out.push({ ...record, id });
+    } catch (error) {
+      const fields = (error as { errors?: FieldError[] }).errors ?? [
+        { field: '', message: error instanceof Error ? error.message : String(error) },
+      ];
+      for (const f of fields)
+        errors.push({
+          field: `${name}[${index}]${f.field ? `.${f.field}` : ''}`,
+          message: f.message,
+        });
+    }
+  });
+  return out;
+}
+
+/** Relations intact: every `@BelongTo` names a parent of the seed (or of a datasource model). */
+async function orphanErrors(
+  model: ModelRuntime,
+  records: readonly Seeded[],
+  rows: ReadonlyMap<ModelRuntime, Seeded[]>,
+): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  for (const [field, parent] of model.parents) {
+    const seeded = rows.get(parent);
+    const ids = seeded ? new Set(seeded.map((r) => r.id)) : undefined;
+    for (let index = 0; index < records.length; index++) {
+      const value = records[index]![field];
+      if (value === undefined || value === null) continue;
+      const found = ids
+        ? ids.has(value as RecordId)
+        : (await parent.store.get(value as RecordId)) !== undefined;
+      if (!found)
+        errors.push({
+          field: `${model.schema.path}.json[${index}].${field}`,
+          message: `no ${parent.schema.name.toLowerCase()} with id ${JSON.stringify(value)} in the seed`,
+        });
+    }
+  }
+  return errors;
+}
+
+/** Runs `fn` holding every model's relation lock exclusively, in a fixed order (no deadlock). */
+function holdingAll<T>(models: readonly ModelRuntime[], fn: () => Promise<T>): Promise<T> {
+  return models.reduceRight<() => Promise<T>>((inner, m) => () => m.lock.exclusive(inner), fn)();
+}
+
+/**
+ * Puts every default-datasource model back to its seed, atomically, and publishes one
+ * `reset` change per model (ids left empty: a client reloads the whole model).
+ */
+export async function resetToSeed(project: ProjectRuntime): Promise<SeedCount[]> {
+  const rows = await readSeeds(project);
+  const models = seedable(project);
+  const files = models.map(fileCollectionOf);
+  await holdingAll(models, async () => {
+    if (files.every((f): f is FileCollection => f !== undefined)) {
+      const parts = models.map((m, i) => ({
+        collection: files[i]!,
+        ops: [
+          { kind: 'clear' } as BatchOp,
+          ...(rows.get(m) ?? []).map((record): BatchOp => ({ kind: 'put', record })),
+        ],
+      }));
+      await stored(writeBatch(parts));
+      return;
+    }
+    // An in-memory project (no data folder): nothing to journal, model by model.
+    for (const m of models) {
+      for (const record of [...(await m.store.records()).values()]) await m.store.remove(record.id);
+      for (const record of rows.get(m) ?? []) await stored(m.store.insert(record));
+    }
+  });
+  for (const m of models) m.changes.publish({ model: m.schema.name, op: 'reset', ids: [] });
+  return models.map((m) => ({
+    model: m.schema.name,
+    file: `seed/${m.schema.path}.json`,
+    count: rows.get(m)?.length ?? 0,
+  }));
+}
+
+/** One record a line: a seed diffs well in version control. */
+function seedText(records: readonly unknown[]): string {
+  if (records.length === 0) return '[]\n';
+  return `[\n${records.map((r) => `  ${JSON.stringify(r)}`).join(',\n')}\n]\n`;
+}
+
+/** Snapshots the current records of every default-datasource model into `seed/`. */
+export async function saveSeed(project: ProjectRuntime): Promise<SeedCount[]> {
+  const dir = seedDir(project);
+  await mkdir(dir, { recursive: true });
+  const out: SeedCount[] = [];
+  for (const model of seedable(project)) {
+    const records = [...(await model.store.records()).values()];
+    const file = join(dir, `${model.schema.path}.json`);
+    // Temp file then rename: a crash leaves the old seed file or the new one.
+    const temp = `${file}.${process.pid}.saving`;
+    await writeFile(temp, seedText(records));
+    await rename(temp, file);
+    out.push({
+      model: model.schema.name,
+      file: `seed/${model.schema.path}.json`,
+      count: records.length,
+    });
+  }
+  return out;
+}
