@@ -4,9 +4,10 @@
  * leave either the old state or the new one, never some children changed and the parent kept.
  *
  * 1. Plan every collection's change from memory (after and before images as datafile lines).
- * 2. Write the plan to a journal file in the data folder (`.decorest-batch-<id>.pending`,
- *    outside the `.db` files, so NeDB never sees it): temp file, fsync, rename, fsync folder.
- *    If a write touched a planned record meanwhile, plan again.
+ * 2. With the datafiles' appends paused, write the plan to a journal file in the data folder
+ *    (`.decorest-batch-<id>.pending`, outside the `.db` files, so NeDB never sees it): temp
+ *    file, fsync, rename, fsync folder. If a write touched a planned record meanwhile, delete
+ *    the journal and plan again (that write is acknowledged only once appends resume).
  * 3. In one synchronous step apply each plan to memory and queue its lines, followed by a
  *    marker line `{"$$decorest":{"batch":"<id>"}}` (ignored by NeDB and by our reader), as ONE
  *    append per datafile, in order with every other write.
@@ -83,29 +84,32 @@ async function runBatch(folder: string, parts: readonly BatchPart[]): Promise<vo
     const batch = `${Date.now().toString(36).padStart(9, '0')}-${process.pid}-${sequence++}`;
     const pending = journalPath(folder, batch, 'pending');
     let plans: CollectionPlan[] | undefined;
+    let applied: Promise<void>[] = [];
     for (let attempt = 0; plans === undefined; attempt++) {
       if (attempt === MAX_PLANS) throw new Error('the batch kept being overtaken by other writes');
       const planned = parts.map((p) => p.collection.planBatch(p.ops));
-      await writeJournalOrForget(pending, {
-        batch,
-        files: parts.map((p, i) => ({
-          file: basename(p.collection.file),
-          forward: planned[i]!.text + batchMarker(batch),
-          backward: planned[i]!.undoText,
-        })),
-      });
-      if (parts.every((p, i) => p.collection.isCurrent(planned[i]!))) plans = planned;
+      // No write to these datafiles is acknowledged while a journal that may be stale exists:
+      // rolled forward after a kill, it would overwrite that write.
+      await Promise.all(parts.map((p) => p.collection.pauseAppends()));
+      try {
+        await writeJournalOrForget(pending, {
+          batch,
+          files: parts.map((p, i) => ({
+            file: basename(p.collection.file),
+            forward: planned[i]!.text + batchMarker(batch),
+            backward: planned[i]!.undoText,
+          })),
+        });
+        if (parts.every((p, i) => p.collection.isCurrent(planned[i]!))) {
+          plans = planned;
+          // Synchronous: memory and every datafile's queue take the batch at the same point.
+          applied = parts.map((p, i) => applyPart(p, planned[i]!, batchMarker(batch)));
+        } else await unlink(pending); // overtaken by a write: plan again
+      } finally {
+        for (const p of parts) p.collection.resumeAppends();
+      }
     }
-    // Synchronous: memory and every datafile's queue take the batch at the same point.
-    const stored = await Promise.allSettled(
-      parts.map((p, i) => {
-        try {
-          return p.collection.applyPlan(plans![i]!, batchMarker(batch));
-        } catch (error) {
-          return Promise.reject(error); // closed: this part applied nothing
-        }
-      }),
-    );
+    const stored = await Promise.allSettled(applied);
     const failed = stored.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed === undefined) {
       // Left behind, the journal would roll forward onto a compacted file: keep compaction off.
@@ -119,6 +123,14 @@ async function runBatch(folder: string, parts: readonly BatchPart[]): Promise<vo
     throw failed.reason;
   } finally {
     if (!keepHeld) for (const release of releases) release();
+  }
+}
+
+function applyPart(part: BatchPart, plan: CollectionPlan, trailer: string): Promise<void> {
+  try {
+    return part.collection.applyPlan(plan, trailer);
+  } catch (error) {
+    return Promise.reject(error as Error); // closed: this part applied nothing
   }
 }
 
@@ -140,9 +152,9 @@ async function rollBack(
   }
   if (!decided) return false;
   const reverted = await Promise.allSettled(
-    parts.map((p, i) =>
-      stored[i]!.status === 'fulfilled' ? p.collection.revertPlan(plans[i]!) : undefined,
-    ),
+    parts.map(async (p, i) => {
+      if (stored[i]!.status === 'fulfilled') await p.collection.revertPlan(plans[i]!);
+    }),
   );
   if (reverted.some((r) => r.status === 'rejected')) return false;
   await unlink(aborted).catch(() => undefined);

@@ -171,6 +171,18 @@ export class FileCollection extends IndexedCollection {
     };
   }
 
+  /**
+   * Holds appends (writes still apply to memory and queue, in order) until
+   * {@link resumeAppends}; waits for the append in flight. For a batch writing its journal.
+   */
+  pauseAppends(): Promise<void> {
+    return this.log.pause();
+  }
+
+  resumeAppends(): void {
+    this.log.resume();
+  }
+
   async close(): Promise<void> {
     this.closing = true;
     await this.compacting?.catch(() => undefined);
