@@ -4,9 +4,18 @@
  */
 import type { NewRecord, RecordId, StoredRecord } from './collection.js';
 
-/** One operation on one collection: store a record whole (insert or replace), remove, clear. */
+/**
+ * One operation on one collection: store a record whole (insert or replace), change some
+ * fields of a record as it is when the batch is planned (skipped when absent: a write racing
+ * the batch is never overwritten by an older copy), remove, clear.
+ */
 export type BatchOp =
   | { readonly kind: 'put'; readonly record: NewRecord & { readonly id: RecordId } }
+  | {
+      readonly kind: 'merge';
+      readonly id: RecordId;
+      readonly fields: Readonly<Record<string, unknown>>;
+    }
   | { readonly kind: 'remove'; readonly id: RecordId }
   | { readonly kind: 'clear' };
 

@@ -154,6 +154,9 @@ export abstract class IndexedCollection implements Collection {
         for (const id of planned.keys()) if (current(id) !== undefined) change(id, undefined);
       } else if (op.kind === 'remove') {
         if (current(op.id) !== undefined) change(op.id, undefined);
+      } else if (op.kind === 'merge') {
+        const record = current(op.id);
+        if (record !== undefined) change(op.id, normalize({ ...record, ...op.fields }, op.id));
       } else {
         const id = op.record.id;
         if (!isIdOfKind(id, this.idKind)) throw new IdKindError(id, this.idKind);

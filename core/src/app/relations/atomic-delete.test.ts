@@ -128,3 +128,32 @@ describe('a cascade over 1,000 children with the store failing at every Nth writ
     expect(recoveries.some((r) => r.includes('rolled back'))).toBe(true);
   }, 60_000);
 });
+
+describe('writes racing a cascade', () => {
+  it('lose nothing acknowledged: memory, and the files after a reopen, keep every such write', async () => {
+    const dir = join(folder, 'racing');
+    let world = await openWorld(dir);
+    const acknowledged = new Map<unknown, string>();
+    for (let round = 0; round < 10; round++) {
+      const user = await seedUser(world, 200, 20);
+      const notes = world.files.notes.lookup('user', user);
+      // Writes that take no lock on the user race the delete: notes rewritten without owner.
+      const racing = notes.map(async (note, i) => {
+        for (let t = 0; t < i % 4; t++) await new Promise((resolve) => setImmediate(resolve));
+        const text = `rewritten ${round}-${i}`;
+        await world.files.notes.replace(note.id, { text, user: null });
+        acknowledged.set(note.id, text);
+      });
+      await Promise.all([deleteRecord(world.users, user), ...racing]);
+      expect(world.files.todos.countBy('user', user)).toBe(0);
+    }
+    const live = snapshotOf(world);
+    for (const [id, text] of acknowledged)
+      expect(world.files.notes.get(id as number)?.['text']).toBe(text);
+    await world.close();
+    world = await openWorld(dir);
+    expect(snapshotOf(world)).toEqual(live);
+    expectIntegrity(live);
+    await world.close();
+  });
+});

@@ -8,8 +8,11 @@ import { problems } from '../../errors.js';
 import type { RecordId, StoredRecord } from '../../persistence/collection.js';
 import type { ModelRuntime } from '../model-runtime.js';
 
-/** Per model, the records the delete changes: `undefined` is removed, a record is its new value. */
-export type DeletePlan = Map<ModelRuntime, Map<RecordId, StoredRecord | undefined>>;
+/**
+ * Per model, the records the delete changes: `undefined` is removed, an object the fields it
+ * sets (the relation fields nulled), applied to the record as it is when written.
+ */
+export type DeletePlan = Map<ModelRuntime, Map<RecordId, Record<string, null> | undefined>>;
 
 async function childrenOf(
   incoming: ModelRuntime['incoming'][number],
@@ -52,8 +55,8 @@ export async function planDelete(model: ModelRuntime, id: RecordId): Promise<Del
         if (isRemoved(rel.child, child.id)) continue;
         if (rel.onDelete === 'cascade') await visit(rel.child, child.id);
         else if (rel.onDelete === 'nullify') {
-          const current = planned(rel.child).get(child.id) ?? child;
-          planned(rel.child).set(child.id, { ...current, [rel.field]: null });
+          const fields = planned(rel.child).get(child.id) ?? {};
+          planned(rel.child).set(child.id, { ...fields, [rel.field]: null });
         }
       }
     }

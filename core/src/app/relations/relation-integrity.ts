@@ -124,18 +124,21 @@ async function writePlan(plan: DeletePlan): Promise<void> {
   if (changes > 1 && files.every((f): f is FileCollection => f !== undefined)) {
     const parts = [...plan.values()].map((records, i) => ({
       collection: files[i]!,
-      ops: [...records].map(([rid, record]): BatchOp =>
-        record === undefined ? { kind: 'remove', id: rid } : { kind: 'put', record },
+      ops: [...records].map(([rid, fields]): BatchOp =>
+        fields === undefined ? { kind: 'remove', id: rid } : { kind: 'merge', id: rid, fields },
       ),
     }));
     await writeBatch(parts);
     return;
   }
   const entries = [...plan].flatMap(([runtime, records]) =>
-    [...records].map(([rid, record]) => ({ runtime, rid, record })),
+    [...records].map(([rid, fields]) => ({ runtime, rid, fields })),
   );
-  for (const { runtime, rid, record } of entries.reverse()) {
-    if (record === undefined) await runtime.store.remove(rid);
-    else await runtime.store.replace(rid, record);
+  for (const { runtime, rid, fields } of entries.reverse()) {
+    if (fields === undefined) await runtime.store.remove(rid);
+    else {
+      const current = await runtime.store.get(rid);
+      if (current !== undefined) await runtime.store.replace(rid, { ...current, ...fields });
+    }
   }
 }
