@@ -22,7 +22,17 @@ function Rules({ field }: { field: FieldInfo }) {
 }
 
 export function ModelDetail({ model }: { model: ModelInfo }) {
-  const routes = useModelsStore(useShallow((s) => s.routes.filter((r) => r.model === model.name)));
+  // Its generated routes, plus manual ones mapped on its path (they win over generated ones).
+  const base = `/${model.path}`;
+  const routes = useModelsStore(
+    useShallow((s) =>
+      s.routes.filter(
+        (r) =>
+          r.model === model.name ||
+          (r.kind === 'manual' && (r.path === base || r.path.startsWith(`${base}/`))),
+      ),
+    ),
+  );
   const showView = useUiStore((s) => s.showView);
   const relationFields = new Set(model.relations.map((r) => r.field));
   const file = model.file.split(/[\\/]/).slice(-2).join('/');
@@ -190,7 +200,11 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
                   <td>
                     <code>{r.path}</code>
                   </td>
-                  <td className="faint">{r.operation ?? r.kind}</td>
+                  <td className="faint">
+                    {r.kind === 'manual'
+                      ? `manual, ${r.file?.split(/[\\/]/).pop() ?? ''}:${r.line ?? ''}`
+                      : (r.operation ?? r.kind)}
+                  </td>
                   <td style={{ textAlign: 'right' }}>
                     <button
                       type="button"
