@@ -4,6 +4,7 @@
  */
 import { DecorestError, UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
+import { runFake, runSeed } from './commands/data.js';
 import { runOpenApi } from './commands/openapi.js';
 import { runRoutes } from './commands/routes.js';
 import { runServe } from './commands/serve.js';
@@ -30,6 +31,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await runServe(args);
       case 'studio':
         return await runStudio(args);
+      case 'seed':
+        return await runSeed(args);
+      case 'fake':
+        return await runFake(args);
     }
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 
 import { UsageError } from '../errors.js';
+import { type BehaviourSettings, checkSettings, parseDelay, parseFail } from '../http/behaviour.js';
 
 export interface CliArgs {
-  command: 'serve' | 'studio' | 'routes' | 'openapi' | 'help' | 'version';
+  command: 'serve' | 'studio' | 'routes' | 'openapi' | 'seed' | 'fake' | 'help' | 'version';
   /** `studio --control-port`: the control API's port (0 picks a free one). */
   controlPort: number;
   dir: string;
@@ -11,9 +12,54 @@ export interface CliArgs {
   host: string;
   quiet: boolean;
   watch: boolean;
+  /** `seed save|reset`. */
+  seedAction?: 'save' | 'reset';
+  /** `fake [dir] <model> <n> [--seed k]`. */
+  fake?: { model: string; count: number; seed?: number };
+  /** `serve --reset`, `studio --reset`: back to the seed before serving. */
+  reset?: boolean;
+  /** `--delay`, `--fail`, `--proxy` (serve, studio). */
+  behaviour?: BehaviourSettings;
 }
 
-const COMMANDS = new Set(['serve', 'studio', 'routes', 'openapi']);
+const COMMANDS = new Set(['serve', 'studio', 'routes', 'openapi', 'seed', 'fake']);
+
+/** `--delay`, `--fail`, `--proxy`, `--proxy-timeout` as settings, or a usage error. */
+function behaviourOf(values: {
+  delay?: string | undefined;
+  fail?: string | undefined;
+  proxy?: string | undefined;
+  'proxy-timeout'?: string | undefined;
+}): BehaviourSettings | undefined {
+  const settings: { -readonly [K in keyof BehaviourSettings]: BehaviourSettings[K] } = {
+    routes: [],
+  };
+  if (values.delay !== undefined) {
+    const delay = parseDelay(values.delay);
+    if (!delay)
+      throw new UsageError(`--delay takes ms or a range (200, 100-800), got "${values.delay}"`);
+    settings.delay = delay;
+  }
+  if (values.fail !== undefined) {
+    const fail = parseFail(values.fail);
+    if (!fail) throw new UsageError(`--fail takes rate:status (0.1:503), got "${values.fail}"`);
+    settings.fail = fail;
+  }
+  if (values.proxy !== undefined) settings.proxy = values.proxy;
+  if (values['proxy-timeout'] !== undefined) {
+    if (!/^\d{1,6}$/.test(values['proxy-timeout']))
+      throw new UsageError(`--proxy-timeout takes ms, got "${values['proxy-timeout']}"`);
+    settings.proxyTimeoutMs = Number(values['proxy-timeout']);
+  }
+  if (Object.keys(settings).length === 1) return undefined;
+  try {
+    checkSettings(settings);
+  } catch (error) {
+    const errors = (error as { errors?: { field: string; message: string }[] }).errors ?? [];
+    throw new UsageError(errors.map((e) => `--${e.field}: ${e.message}`).join('; '));
+  }
+  return settings;
+}
 
 /** Reads `process.argv.slice(2)`; throws {@link UsageError} with a one-line reason. */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
@@ -28,6 +74,12 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         host: { type: 'string' },
         quiet: { type: 'boolean' },
         watch: { type: 'boolean' },
+        reset: { type: 'boolean' },
+        delay: { type: 'string' },
+        fail: { type: 'string' },
+        proxy: { type: 'string' },
+        'proxy-timeout': { type: 'string' },
+        seed: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -48,9 +100,33 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   };
   if (values.help) return { command: 'help', ...base };
   if (values.version) return { command: 'version', ...base };
-  const [command, dir, ...extra] = positionals;
+  const [command, ...rest] = positionals;
   if (command === undefined) return { command: 'help', ...base };
   if (!COMMANDS.has(command)) throw new UsageError(`unknown command "${command}"`);
+  let seedAction: CliArgs['seedAction'];
+  let fake: CliArgs['fake'];
+  if (command === 'seed') {
+    const action = rest.shift();
+    if (action !== 'save' && action !== 'reset')
+      throw new UsageError(
+        `seed takes "save" or "reset", got ${action === undefined ? 'nothing' : `"${action}"`}`,
+      );
+    seedAction = action;
+  }
+  if (command === 'fake') {
+    if (rest.length < 2 || rest.length > 3)
+      throw new UsageError('fake takes [dir] <model> <count>');
+    const [countText, model] = [rest.pop()!, rest.pop()!];
+    if (!/^\d{1,6}$/.test(countText) || Number(countText) < 1 || Number(countText) > 100_000)
+      throw new UsageError(`the count must be a number from 1 to 100000, got "${countText}"`);
+    fake = { model, count: Number(countText) };
+    if (values.seed !== undefined) {
+      if (!/^-?\d{1,15}$/.test(values.seed))
+        throw new UsageError(`--seed takes an integer, got "${values.seed}"`);
+      fake.seed = Number(values.seed);
+    }
+  }
+  const [dir, ...extra] = rest;
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
   const portOption = (name: string, raw: string | undefined, fallback: number): number => {
     if (raw === undefined) return fallback;
@@ -59,6 +135,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     }
     return Number(raw);
   };
+  const behaviour = behaviourOf(values);
   const port = portOption('port', values.port, 3000);
   const controlPort = portOption('control-port', values['control-port'], 0);
   return {
@@ -69,5 +146,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     host: values.host ?? '127.0.0.1',
     quiet: values.quiet ?? false,
     watch: values.watch ?? false,
+    ...(seedAction ? { seedAction } : {}),
+    ...(fake ? { fake } : {}),
+    ...(values.reset ? { reset: true } : {}),
+    ...(behaviour ? { behaviour } : {}),
   };
 }

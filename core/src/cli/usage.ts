@@ -5,6 +5,9 @@ Commands:
   studio [dir]    Serve the API and the studio UI (prints the studio URL with its token)
   routes [dir]    Print the project's route table
   openapi [dir]   Print the project's OpenAPI 3.1 document as JSON
+  seed save [dir]   Snapshot the current data into seed/ (one JSON array per model)
+  seed reset [dir]  Put the data back to seed/, atomically
+  fake [dir] <model> <n>  Add n made-up valid records of a model (class name or path)
 
 Options:
   --port <n>      Port to listen on (serve, studio; default 3000, 0 picks a free one)
@@ -12,5 +15,11 @@ Options:
   --control-port <n>  The studio's control port (studio; default 0, a free one)
   --quiet         Do not log each request (serve)
   --watch         Reload when a project file changes (serve)
+  --reset         Put the data back to seed/ before serving (serve, studio)
+  --delay <ms>    Delay every answer: 200, or a random 100-800 (serve, studio)
+  --fail <r:s>    Answer a share of requests with a simulated status: 0.1:503 (serve, studio)
+  --proxy <url>   Forward requests no route matches to a real backend (serve, studio)
+  --proxy-timeout <ms>  A forwarded request not answered by then gets a 504 (default 30000)
+  --seed <k>      Same k, same fake records (fake)
   -h, --help      Show this help
   -v, --version   Show the version`;

@@ -18,14 +18,17 @@ import {
   CONTROL_PREFIX,
   type ControlOperations,
   type EventBatch,
+  type FakeRecordsBody,
   type ImportResult,
   type JsonRecord,
+  type MockBehaviour,
   type ModelInfo,
   type Problem,
   type ProjectStatus,
   type RecordKey,
   type RecordPage,
   type RouteInfo,
+  type SeedResult,
   type ServerStatus,
 } from './contract.js';
 
@@ -114,6 +117,25 @@ export class ControlClient {
   }
   exportRecords(model: string): Promise<JsonRecord[]> {
     return this.#call<'exportRecords'>('GET', `/models/${enc(model)}/export`);
+  }
+  /** Issue 16: `count` valid made-up records, reproducible with `seed`. */
+  fakeRecords(model: string, body: FakeRecordsBody): Promise<ImportResult> {
+    return this.#call<'fakeRecords'>('POST', `/models/${enc(model)}/fake`, body);
+  }
+  /** Puts every default-datasource model back to the project's `seed/` folder, atomically. */
+  resetData(): Promise<SeedResult> {
+    return this.#call<'resetData'>('POST', '/data/reset');
+  }
+  /** Snapshots the current records into `seed/`. */
+  saveSeed(): Promise<SeedResult> {
+    return this.#call<'saveSeed'>('POST', '/data/seed');
+  }
+  getBehaviour(): Promise<MockBehaviour> {
+    return this.#call<'getBehaviour'>('GET', '/behaviour');
+  }
+  /** Replaces the mock API's latency, failure and proxy rules; applies to the next request. */
+  setBehaviour(behaviour: MockBehaviour): Promise<MockBehaviour> {
+    return this.#call<'setBehaviour'>('PUT', '/behaviour', behaviour);
   }
   getServer(): Promise<ServerStatus> {
     return this.#call<'getServer'>('GET', '/server');

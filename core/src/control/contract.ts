@@ -199,6 +199,66 @@ export interface ChangePortBody {
   port: number;
 }
 
+// ---------------------------------------------------------------- data: seed, reset, fake (issue 16)
+
+/** One model's part of a seed save or a reset. */
+export interface SeedCount {
+  /** Class name. */
+  model: string;
+  /** `seed/<path>.json`, relative to the project folder. */
+  file: string;
+  /** Records saved to the file, or put back from it. */
+  count: number;
+}
+
+/** `POST /api/data/reset` and `POST /api/data/seed`: every default-datasource model. */
+export interface SeedResult {
+  models: SeedCount[];
+}
+
+export interface FakeRecordsBody {
+  /** How many records, 1 to 100,000. */
+  count: number;
+  /** The same seed with the same data gives the same records. */
+  seed?: number;
+}
+
+// ---------------------------------------------------------------- mock behaviours (issue 16)
+
+/** A delay in ms: fixed (`minMs === maxMs`) or uniform in `[minMs, maxMs]`. */
+export interface DelayRule {
+  minMs: number;
+  maxMs: number;
+}
+
+/** A share of requests (0 to 1) answered with `status` (400-599) as a simulated problem. */
+export interface FailRule {
+  rate: number;
+  status: number;
+}
+
+/** Rules for one route, named as `GET /routes` lists it; they replace the global ones there. */
+export interface RouteBehaviour {
+  method: RouteInfo['method'];
+  path: string;
+  delay?: DelayRule;
+  fail?: FailRule;
+}
+
+/**
+ * `GET`/`PUT /api/behaviour`: the mock API's simulated latency and failures and its proxy,
+ * applied live to the next request. A PUT replaces everything: send `{ "routes": [] }` to clear.
+ */
+export interface MockBehaviour {
+  delay?: DelayRule;
+  fail?: FailRule;
+  routes: RouteBehaviour[];
+  /** `http://host:port`: requests no route matches are forwarded there. */
+  proxy?: string;
+  /** Default 30,000: a forwarded request not answered by then gets a 504 problem. */
+  proxyTimeoutMs?: number;
+}
+
 // ---------------------------------------------------------------- events
 
 /** One request the mock API answered, as the traffic view shows it. */
@@ -290,6 +350,16 @@ export interface ControlOperations {
     answer: ImportResult;
   };
   exportRecords: { method: 'GET'; path: '/models/:model/export'; answer: JsonRecord[] };
+  fakeRecords: {
+    method: 'POST';
+    path: '/models/:model/fake';
+    body: FakeRecordsBody;
+    answer: ImportResult;
+  };
+  resetData: { method: 'POST'; path: '/data/reset'; answer: SeedResult };
+  saveSeed: { method: 'POST'; path: '/data/seed'; answer: SeedResult };
+  getBehaviour: { method: 'GET'; path: '/behaviour'; answer: MockBehaviour };
+  setBehaviour: { method: 'PUT'; path: '/behaviour'; body: MockBehaviour; answer: MockBehaviour };
   getServer: { method: 'GET'; path: '/server'; answer: ServerStatus };
   startServer: { method: 'POST'; path: '/server/start'; answer: ServerStatus };
   stopServer: { method: 'POST'; path: '/server/stop'; answer: ServerStatus };

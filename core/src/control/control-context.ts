@@ -2,6 +2,7 @@
  * What the control API's handlers reach: the studio's state, behind one interface so the
  * server knows nothing of how the studio is put together (`studio/start-studio.ts` is).
  */
+import type { Behaviour } from '../http/behaviour.js';
 import type { ProjectRuntime } from '../project/open-project.js';
 import type { ProjectStatus, ServerStatus } from './contract.js';
 import type { EventHub } from './event-hub.js';
@@ -21,6 +22,8 @@ export interface ControlContext {
   reloadProject(): Promise<ProjectStatus>;
   /** The serving project, or a 409 problem when none loaded. */
   project(): ProjectRuntime;
+  /** The mock API's latency, failure and proxy rules (issue 16), applied live. */
+  readonly behaviour: Pick<Behaviour, 'settings' | 'set'>;
   readonly server: {
     status(): ServerStatus;
     start(): Promise<ServerStatus>;

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { problems } from '../errors.js';
 import type { ControlOperationName, ControlOperations } from './contract.js';
 import type { ControlContext } from './control-context.js';
+import { DATA_ROUTES } from './data-operations.js';
 import { modelInfo } from './model-info.js';
 import { RECORD_ROUTES } from './record-operations.js';
 import { routeInfos } from './route-info.js';
@@ -100,6 +101,7 @@ export const CONTROL_ROUTES: ControlRoutes = {
     },
   },
   ...RECORD_ROUTES,
+  ...DATA_ROUTES,
   getServer: { method: 'GET', path: '/server', handle: ({ ctx }) => ctx.server.status() },
   startServer: { method: 'POST', path: '/server/start', handle: ({ ctx }) => ctx.server.start() },
   stopServer: { method: 'POST', path: '/server/stop', handle: ({ ctx }) => ctx.server.stop() },

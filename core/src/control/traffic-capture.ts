@@ -61,5 +61,6 @@ export function toTrafficExchange(event: TrafficEvent): TrafficExchange {
     responseTruncated: response.truncated,
     requestBytes: capture?.requestBodyBytes ?? event.requestBytes,
     responseBytes: event.responseBytes,
+    ...(event.tag ? { tag: event.tag } : {}),
   };
 }

@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { ClientGoneError, HttpProblem, problems, problemWire } from '../errors.js';
+import type { ActiveBehaviour, ProxyTarget } from './behaviour.js';
 import { readJsonBody } from './body.js';
 import { CORS_HEADERS, preflightHeaders } from './cors.js';
+import { forward } from './proxy.js';
 import { Request } from './request.js';
 import { Response } from './response.js';
 import type { RouteTable } from './route-table.js';
@@ -28,6 +30,8 @@ export interface DispatchContext {
   readonly traffic: TrafficBus;
   readonly logger: ServerLogger;
   readonly pending: Set<PendingExchange>;
+  /** Issue 16: simulated latency, failures and the proxy; `current` is undefined when unset. */
+  readonly behaviour?: { readonly current: ActiveBehaviour | undefined };
 }
 
 /** Writes an {@link HttpProblem} to a route's response, in its one wire form. */
@@ -47,6 +51,10 @@ function toProblem(error: unknown, ctx: DispatchContext, req: IncomingMessage): 
   return problems.internal();
 }
 
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 /**
  * Answers one request against the current route table: CORS preflight, HEAD as GET, 404/405,
  * body parsing, the handler, and every failure as a problem.
@@ -64,24 +72,57 @@ export async function dispatch(
   const search = q === -1 ? '' : url.slice(q + 1);
   const method = (rawReq.method ?? 'GET').toUpperCase();
   const table = ctx.table();
+  // Issue 16: one check on the hot path; everything else only when some behaviour is set.
+  const shaped = ctx.behaviour?.current;
+  let tag: 'simulated' | 'proxied' | undefined;
   let requestBytes = 0;
   // Issue 12: headers and bodies only while the studio listens; one boolean test otherwise.
   const captured = ctx.traffic.capturing ? tapExchange(rawReq, rawRes) : undefined;
 
-  const res = new Response(rawRes, CORS_HEADERS, () => {
+  const report = (status: number, responseBytes: number): void => {
     if (!ctx.traffic.hasListeners) return;
     ctx.traffic.publish({
       seq: ctx.traffic.nextSeq(),
       time,
       method,
       url,
-      status: res.statusCode,
+      status,
       durationMs: performance.now() - startedAt,
       requestBytes,
-      responseBytes: res.bodyBytes,
+      responseBytes,
       ...(captured ? { capture: captured() } : {}),
+      ...(tag ? { tag } : {}),
     });
-  });
+  };
+  const res = new Response(rawRes, CORS_HEADERS, () => report(res.statusCode, res.bodyBytes));
+  // Issue 16: no route for this request and a proxy set: the real backend answers it.
+  const proxied = async (active: ActiveBehaviour, target: ProxyTarget): Promise<void> => {
+    tag = 'proxied';
+    const effect = active.effect(undefined);
+    if (effect !== undefined) {
+      if (effect.delayMs > 0) await sleep(effect.delayMs);
+      if (effect.failStatus !== undefined) {
+        tag = 'simulated';
+        rawReq.resume();
+        return sendProblem(res, problems.simulatedFailure(effect.failStatus, method, path), path);
+      }
+    }
+    await new Promise<void>((resolve) => {
+      forward(
+        target,
+        url,
+        rawReq,
+        rawRes,
+        (problem) => sendProblem(res, problem, path),
+        (outcome) => {
+          requestBytes = outcome.requestBytes;
+          // A problem went through `res` (and was reported); a streamed answer is reported here.
+          if (!res.sent) report(outcome.status, outcome.responseBytes);
+          resolve();
+        },
+      );
+    });
+  };
 
   // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400.
   if (rawReq.httpVersionMinor === 1 && rawReq.headers.host === undefined) {
@@ -92,7 +133,10 @@ export async function dispatch(
   if (method === 'OPTIONS') {
     rawReq.resume();
     const allowed = table.allowedMethods(path);
-    if (allowed.length === 0) return sendProblem(res, problems.routeNotFound(method, path), path);
+    if (allowed.length === 0) {
+      if (shaped?.proxy) return proxied(shaped, shaped.proxy);
+      return sendProblem(res, problems.routeNotFound(method, path), path);
+    }
     for (const [k, v] of Object.entries(
       preflightHeaders(allowed, rawReq.headers['access-control-request-headers']),
     )) {
@@ -103,6 +147,7 @@ export async function dispatch(
   }
 
   const match = table.match(method === 'HEAD' ? 'GET' : method, path);
+  if (match === null && shaped?.proxy) return proxied(shaped, shaped.proxy);
   if (match === null) {
     rawReq.resume();
     const allowed = table.allowedMethods(path);
@@ -115,6 +160,18 @@ export async function dispatch(
             allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed,
           );
     return sendProblem(res, problem, path);
+  }
+
+  if (shaped !== undefined) {
+    const effect = shaped.effect(match.value);
+    if (effect !== undefined) {
+      tag = 'simulated';
+      if (effect.delayMs > 0) await sleep(effect.delayMs);
+      if (effect.failStatus !== undefined) {
+        rawReq.resume();
+        return sendProblem(res, problems.simulatedFailure(effect.failStatus, method, path), path);
+      }
+    }
   }
 
   let pending: PendingExchange | undefined;

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { problems } from '../errors.js';
+import type { Behaviour } from './behaviour.js';
 import { DEFAULT_BODY_LIMIT } from './body.js';
 import { dispatch, type PendingExchange, sendProblem, type ServerLogger } from './dispatch.js';
 import { answerProtocolErrors } from './protocol-errors.js';
@@ -19,6 +20,8 @@ export interface ServerOptions {
   traffic?: TrafficBus;
   logger?: ServerLogger;
   table?: RouteTable;
+  /** Issue 16: latency, failures and the proxy, changed live by whoever holds it. */
+  behaviour?: Behaviour;
 }
 
 /** A listening API server. */
@@ -59,6 +62,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     traffic,
     logger: options.logger ?? consoleLogger,
     pending,
+    ...(options.behaviour ? { behaviour: options.behaviour } : {}),
   };
 
   // Node's own Host check answers a bare 400; dispatch answers it as a problem instead.

@@ -29,6 +29,8 @@ export interface TrafficEvent {
   readonly responseBytes: number;
   /** Headers and bodies, when a capturing listener was subscribed as the request arrived. */
   readonly capture?: CapturedExchange;
+  /** Issue 16: an answer made up by a behaviour rule, or forwarded by the proxy. */
+  readonly tag?: 'simulated' | 'proxied';
 }
 
 export type TrafficListener = (event: TrafficEvent) => void;

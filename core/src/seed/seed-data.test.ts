@@ -45,7 +45,7 @@ describe('resetToSeed', () => {
     const listed = (await call('GET', '/todos?limit=1000')).json as unknown[];
     expect(listed).toEqual(todos);
     expect((await call('GET', '/users/50')).status).toBe(404);
-    const firstUser = (todos[0] as { user: number }).user;
+    const firstUser = (todos[0] as unknown as { user: number }).user;
     const children = (await call('GET', `/users/${firstUser}/todos`)).json as unknown[];
     expect(children.length).toBeGreaterThan(0);
 

@@ -4,6 +4,7 @@
  */
 import type { ServerStatus } from '../control/contract.js';
 import { problems } from '../errors.js';
+import type { Behaviour } from '../http/behaviour.js';
 import type { ServerLogger } from '../http/dispatch.js';
 import { type RunningServer, startServer } from '../http/node-server.js';
 import type { RouteTable } from '../http/route-table.js';
@@ -23,6 +24,7 @@ export class MockServer {
   #table: RouteTable;
   readonly #traffic: TrafficBus;
   readonly #logger: ServerLogger | undefined;
+  readonly #behaviour: Behaviour | undefined;
   readonly #onChange: (status: ServerStatus) => void;
   /** One state change at a time: a start racing a stop would leak a listening socket. */
   #queue: Promise<unknown> = Promise.resolve();
@@ -33,6 +35,8 @@ export class MockServer {
     table: RouteTable;
     traffic: TrafficBus;
     logger?: ServerLogger;
+    /** Issue 16: latency, failures and proxy, kept across stops and port changes. */
+    behaviour?: Behaviour;
     onChange: (status: ServerStatus) => void;
   }) {
     this.host = init.host;
@@ -40,6 +44,7 @@ export class MockServer {
     this.#table = init.table;
     this.#traffic = init.traffic;
     this.#logger = init.logger;
+    this.#behaviour = init.behaviour;
     this.#onChange = init.onChange;
   }
 
@@ -139,6 +144,7 @@ export class MockServer {
       table: this.#table,
       traffic: this.#traffic,
       ...(this.#logger ? { logger: this.#logger } : {}),
+      ...(this.#behaviour ? { behaviour: this.#behaviour } : {}),
     });
   }
 }

@@ -10,9 +10,11 @@ import type { ProjectStatus } from '../control/contract.js';
 import { EventHub } from '../control/event-hub.js';
 import { startControlServer } from '../control/server.js';
 import { toTrafficExchange } from '../control/traffic-capture.js';
+import { Behaviour, type BehaviourSettings } from '../http/behaviour.js';
 import type { ServerLogger } from '../http/dispatch.js';
 import { EMPTY_ROUTE_TABLE } from '../http/route-table.js';
 import { TrafficBus, type TrafficEvent } from '../http/traffic.js';
+import { resetToSeed } from '../seed/seed-data.js';
 import { MockServer } from './mock-server.js';
 import { ProjectHost } from './project-host.js';
 import { RecentProjects, studioConfigDir } from './recent-projects.js';
@@ -42,6 +44,10 @@ export interface StudioOptions {
    * reconnects catches up on what it missed (default 30 s).
    */
   captureGraceMs?: number;
+  /** Issue 16: latency, failure and proxy rules from the start (`--delay`, `--fail`, `--proxy`). */
+  behaviour?: BehaviourSettings;
+  /** Issue 16 (`--reset`): put the data back to the project's `seed/` before serving. */
+  reset?: boolean;
 }
 
 export interface Studio {
@@ -82,7 +88,9 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   const hub = new EventHub((clients) => capture.clients(clients));
   const capture = trafficCapture(traffic, hub, options.captureGraceMs ?? 30_000);
 
+  const behaviour = new Behaviour(options.behaviour);
   const mock = new MockServer({
+    behaviour,
     host: options.host ?? '127.0.0.1',
     port: options.apiPort ?? 3000,
     table: EMPTY_ROUTE_TABLE,
@@ -108,6 +116,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   await host.open(options.dir);
   await recent.add(host.root);
   try {
+    const loaded = host.serving();
+    if (options.reset && loaded) await resetToSeed(loaded);
     await mock.launch();
   } catch (error) {
     await host.close();
@@ -131,6 +141,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
         return projectStatus();
       },
       project: () => host.require(),
+      behaviour,
       server: mock,
     },
     { logError: (message, error) => logger.error(message, error) },

@@ -1,17 +1,27 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
-import { DecorestError, INTERNAL_ERROR_CODES } from '../../errors.js';
+import { DecorestError, HttpProblem, INTERNAL_ERROR_CODES } from '../../errors.js';
+import { Behaviour } from '../../http/behaviour.js';
 import { type RunningServer, startServer } from '../../http/node-server.js';
 import type { TrafficEvent } from '../../http/traffic.js';
 import { openProject } from '../../project/open-project.js';
 import { watchProject } from '../../project/watch-project.js';
+import { resetToSeed } from '../../seed/seed-data.js';
 import { seedProject } from '../../studio/seed-project.js';
 import { formatRoutes } from '../format-routes.js';
 import type { CliArgs } from '../parse-args.js';
 
 function logLine(e: TrafficEvent): string {
-  return `${e.method} ${e.url} ${e.status} ${e.durationMs.toFixed(1)}ms ${e.responseBytes}B`;
+  const tag = e.tag ? ` [${e.tag}]` : '';
+  return `${e.method} ${e.url} ${e.status} ${e.durationMs.toFixed(1)}ms ${e.responseBytes}B${tag}`;
+}
+
+/** A refused reset (no seed, an invalid seed) as lines naming each finding. */
+function asCliError(error: unknown): unknown {
+  if (!(error instanceof HttpProblem)) return error;
+  const findings = (error.errors ?? []).map((e) => `\n  ${e.field}: ${e.message}`).join('');
+  return new DecorestError(error.code, `--reset: ${error.detail}${findings}`);
 }
 
 /** A listen failure as one line the user can act on. */
@@ -48,9 +58,16 @@ export async function runServe(args: CliArgs): Promise<number> {
   const seedWarnings = firstRun ? await seedProject(project) : [];
   let server: RunningServer;
   try {
-    server = await startServer({ host: args.host, port: args.port, table: project.table });
+    if (args.reset) await resetToSeed(project).catch((e: unknown) => Promise.reject(asCliError(e)));
+    server = await startServer({
+      host: args.host,
+      port: args.port,
+      table: project.table,
+      ...(args.behaviour ? { behaviour: new Behaviour(args.behaviour) } : {}),
+    });
   } catch (error) {
     await project.close();
+    if (error instanceof DecorestError) throw error;
     throw listenError(error, args);
   }
   // Watching starts before the URL is announced, so no save after it can be missed.

@@ -15,6 +15,8 @@ export async function runStudio(args: CliArgs): Promise<number> {
     apiPort: args.port,
     controlPort: args.controlPort,
     host: args.host,
+    ...(args.reset ? { reset: true } : {}),
+    ...(args.behaviour ? { behaviour: args.behaviour } : {}),
   });
   const project = await studio.project();
   const where = relative(process.cwd(), project.root) || '.';

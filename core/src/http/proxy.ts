@@ -1,0 +1,122 @@
+/**
+ * Proxy what is not mocked (issue 16): a request no route matches is forwarded to the real
+ * backend, method, path, query, headers and body as sent, both bodies streamed (nothing is
+ * buffered, so an upload or a long download passes through). No answer: a 502 problem; no
+ * answer in time: a 504 problem. Once the upstream's head was sent, a failure can only cut
+ * the connection.
+ */
+import {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  request,
+  type ServerResponse,
+} from 'node:http';
+import { request as httpsRequest } from 'node:https';
+
+import { type HttpProblem, problems } from '../errors.js';
+import type { ProxyTarget } from './behaviour.js';
+
+/** RFC 9110 §7.6.1: meant for one connection, never forwarded. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'upgrade',
+]);
+
+function forwardedHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase());
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || named.includes(name)) continue;
+    out[name] = value;
+  }
+  return out;
+}
+
+export interface ProxyOutcome {
+  /** The status the client got (the upstream's, or the problem's). */
+  readonly status: number;
+  readonly requestBytes: number;
+  readonly responseBytes: number;
+}
+
+/**
+ * Forwards `req` to `target` and streams the answer to `res`. `fail` answers a problem while
+ * nothing was sent yet; `done` runs once the exchange ended either way.
+ */
+export function forward(
+  target: ProxyTarget,
+  url: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  fail: (problem: HttpProblem) => void,
+  done: (outcome: ProxyOutcome) => void,
+): void {
+  const base = target.url;
+  const headers = forwardedHeaders(req.headers);
+  headers['host'] = base.host;
+  const send = base.protocol === 'https:' ? httpsRequest : request;
+  const upstream = send({
+    protocol: base.protocol,
+    hostname: base.hostname.replace(/^\[|\]$/g, ''),
+    port: base.port,
+    method: req.method,
+    path: `${base.pathname.replace(/\/+$/, '')}${url}`,
+    headers,
+  });
+  let requestBytes = 0;
+  let responseBytes = 0;
+  let finished = false;
+  let timedOut = false;
+  const end = (status: number): void => {
+    if (finished) return;
+    finished = true;
+    done({ status, requestBytes, responseBytes });
+  };
+  const failWith = (problem: HttpProblem): void => {
+    req.resume();
+    if (!res.headersSent) {
+      fail(problem);
+      end(problem.status);
+    } else {
+      res.destroy();
+      end(res.statusCode);
+    }
+  };
+
+  upstream.setTimeout(target.timeoutMs, () => {
+    timedOut = true;
+    upstream.destroy();
+  });
+  upstream.on('error', (error: NodeJS.ErrnoException) => {
+    if (timedOut) failWith(problems.proxyTimeout(base.origin, target.timeoutMs));
+    else failWith(problems.proxyFailed(base.origin, error.code ?? error.message));
+  });
+  upstream.on('response', (answer) => {
+    res.writeHead(answer.statusCode ?? 502, forwardedHeaders(answer.headers));
+    answer.on('data', (chunk: Buffer) => {
+      responseBytes += chunk.length;
+    });
+    answer.pipe(res);
+    answer.on('end', () => end(answer.statusCode ?? 502));
+    answer.on('error', () => {
+      res.destroy();
+      end(answer.statusCode ?? 502);
+    });
+  });
+  // The client left: stop the upstream exchange too.
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
+  req.on('data', (chunk: Buffer) => {
+    requestBytes += chunk.length;
+  });
+  req.pipe(upstream);
+}

@@ -1,0 +1,78 @@
+/**
+ * `decorest fake` and `POST /api/models/:model/fake` (issue 16): n valid records of a model,
+ * values picked by {@link fieldPicker}, each `@BelongTo` parent drawn from the records that
+ * exist, the same seed giving the same records for the same data. Written through the write
+ * path's `importRecords`: validated like a POST, all or nothing, one grouped append.
+ */
+import type { ModelRuntime } from '../app/model-runtime.js';
+import { IMPORT_LIMIT, importRecords } from '../app/write/record-import.js';
+import { problems } from '../errors.js';
+import type { RecordId, StoredRecord } from '../persistence/collection.js';
+import type { ProjectRuntime } from '../project/open-project.js';
+import { fieldPicker, loadFaker } from './fake-values.js';
+
+/** A model by class name (`Todo`) or path (`todos`), case-insensitive; a 404 otherwise. */
+export function findModel(project: ProjectRuntime, name: string): ModelRuntime {
+  const wanted = name.toLowerCase();
+  const model =
+    project.runtimes.find((r) => r.schema.name === name) ??
+    project.runtimes.find(
+      (r) => r.schema.name.toLowerCase() === wanted || r.schema.path.toLowerCase() === wanted,
+    );
+  if (!model) {
+    const known = project.runtimes.map((r) => r.schema.name).join(', ');
+    throw problems.notFound(`no model named ${JSON.stringify(name)} (models: ${known})`);
+  }
+  return model;
+}
+
+export function checkFakeCount(count: unknown, seed: unknown): { count: number; seed?: number } {
+  const errors: { field: string; message: string }[] = [];
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > IMPORT_LIMIT)
+    errors.push({ field: 'count', message: `must be an integer from 1 to ${IMPORT_LIMIT}` });
+  if (seed !== undefined && (typeof seed !== 'number' || !Number.isSafeInteger(seed)))
+    errors.push({ field: 'seed', message: 'must be an integer' });
+  if (errors.length > 0) throw problems.invalidBody('Invalid fake request', errors);
+  return typeof seed === 'number' ? { count: count as number, seed } : { count: count as number };
+}
+
+/** Makes up `count` records of `model` and imports them; resolves the stored records. */
+export async function fakeRecords(
+  model: ModelRuntime,
+  count: number,
+  seed?: number,
+): Promise<StoredRecord[]> {
+  if (model.schema.dataSource !== undefined)
+    throw problems.readOnlyModel(model.schema.name, model.schema.dataSource);
+  const faker = await loadFaker();
+  const relationFields = new Set(model.parents.keys());
+  const fields = model.schema.fields
+    .filter((f) => f.name !== 'id' && !relationFields.has(f.name))
+    .map((f) => ({ name: f.name, pick: fieldPicker(f) }));
+  const parents: { field: string; ids: RecordId[]; required: boolean }[] = [];
+  for (const [field, parent] of model.parents) {
+    const ids = [...(await parent.store.records()).values()].map((r) => r.id);
+    const relation = model.schema.relations.find((r) => r.field === field);
+    const required = relation?.kind === 'belongTo' && !relation.optional;
+    if (ids.length === 0 && required)
+      throw problems.conflict(
+        `${model.schema.name}.${field} needs a ${parent.schema.name}, and there is none: fake some ${parent.schema.path} first`,
+      );
+    parents.push({ field, ids, required });
+  }
+
+  // Seeded once per call; the picks below draw only from this faker, in a fixed order.
+  faker.seed(seed ?? Math.floor(Math.random() * 2 ** 31));
+  const rows: Record<string, unknown>[] = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const row: Record<string, unknown> = {};
+    for (const { name, pick } of fields) {
+      const value = pick(faker);
+      if (value !== undefined) row[name] = value;
+    }
+    for (const { field, ids } of parents)
+      if (ids.length > 0) row[field] = faker.helpers.arrayElement(ids);
+    rows[i] = row;
+  }
+  return importRecords(model, rows);
+}
