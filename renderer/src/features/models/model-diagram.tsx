@@ -11,6 +11,7 @@ import {
   MarkerType,
   type Node,
   type NodeProps,
+  Panel,
   Position,
   ReactFlow,
 } from '@xyflow/react';
@@ -191,7 +192,7 @@ export default function ModelDiagram({
         colorMode="system"
         fitView
         // Never shrink below legible text: a big project pans instead.
-        fitViewOptions={{ padding: 0.15, maxZoom: 1.1, minZoom: 0.6 }}
+        fitViewOptions={{ padding: 0.15, maxZoom: 1.3, minZoom: 0.6 }}
         minZoom={0.2}
         nodesConnectable={false}
         proOptions={{ hideAttribution: true }}
@@ -199,6 +200,10 @@ export default function ModelDiagram({
       >
         <Background gap={20} size={1} />
         <Controls showInteractive={false} />
+        <Panel position="top-left" className="diagram-legend">
+          Arrows run from a <code>@BelongTo</code> field to its parent model. Click a title to open
+          the model; drag to pan, scroll to zoom.
+        </Panel>
       </ReactFlow>
     </div>
   );
