@@ -37,7 +37,7 @@ const VALUED = new Set(['--port', '--control-port', '--host', '--dev']);
  * second instance's argv), and the app must still start. Relative folders resolve against `cwd`
  * (for a second instance, its own working directory).
  *
- * @example parseLaunchArgs(['examples/todo', '--port', '4000'], '/work') // projectDir '/work/examples/todo'
+ * @example parseLaunchArgs(['examples/todo', '--port', '4000'], '/home/ann/studio') // projectDir '/home/ann/studio/examples/todo'
  */
 export function parseLaunchArgs(args: readonly string[], cwd: string): LaunchArgs {
   const out: LaunchArgs = { apiPort: DEFAULT_API_PORT, controlPort: 0, host: DEFAULT_HOST };

@@ -39,7 +39,7 @@ async function walk(folder: string, found: string[]): Promise<void> {
  *
  * @example
  * ```ts
- * await listProjectFiles('/work/todo'); // ['/work/todo/app.ts', '/work/todo/models/todo.ts']
+ * await listProjectFiles('/home/ann/todo'); // ['/home/ann/todo/app.ts', '/home/ann/todo/models/todo.ts']
  * ```
  */
 export async function listProjectFiles(root: string): Promise<string[]> {
