@@ -104,6 +104,62 @@ describe('ControlClient calls', () => {
   });
 });
 
+describe('ControlClient data and behaviour operations (issue 16)', () => {
+  it('calls fake, reset, seed and behaviour on their paths with their bodies', async () => {
+    const seen: string[] = [];
+    const answers: Record<string, unknown> = {
+      'POST /api/models/Todo%20Item/fake': { imported: 2, ids: [1, 2] },
+      'POST /api/data/reset': { models: [{ model: 'Todo', file: 'seed/todos.json', count: 3 }] },
+      'POST /api/data/seed': { models: [{ model: 'Todo', file: 'seed/todos.json', count: 5 }] },
+      'GET /api/behaviour': { routes: [] },
+      'PUT /api/behaviour': { routes: [], proxy: 'http://127.0.0.1:9' },
+    };
+    const url = await serve((req, res, body) => {
+      const key = `${req.method} ${req.url}`;
+      seen.push(body ? `${key} ${body}` : key);
+      json(res, key.endsWith('/fake') ? 201 : 200, answers[key]);
+    });
+    const client = new ControlClient({ baseUrl: url, token: 't' });
+    expect(await client.fakeRecords('Todo Item', { count: 2, seed: 7 })).toEqual({
+      imported: 2,
+      ids: [1, 2],
+    });
+    expect((await client.resetData()).models[0]).toMatchObject({ model: 'Todo', count: 3 });
+    expect((await client.saveSeed()).models[0]).toMatchObject({ count: 5 });
+    expect(await client.getBehaviour()).toEqual({ routes: [] });
+    const set = await client.setBehaviour({ routes: [], proxy: 'http://127.0.0.1:9' });
+    expect(set.proxy).toBe('http://127.0.0.1:9');
+    expect(seen).toEqual([
+      'POST /api/models/Todo%20Item/fake {"count":2,"seed":7}',
+      'POST /api/data/reset',
+      'POST /api/data/seed',
+      'GET /api/behaviour',
+      'PUT /api/behaviour {"routes":[],"proxy":"http://127.0.0.1:9"}',
+    ]);
+  });
+
+  it('throws the no-seed problem of a reset and the field errors of a bad behaviour', async () => {
+    const url = await serve((req, res) => {
+      if (req.url === '/api/data/reset')
+        return json(res, 404, { type: 'no-seed', title: 'No seed folder', status: 404 });
+      json(res, 422, {
+        type: 'invalid-body',
+        title: 'Invalid mock behaviour',
+        status: 422,
+        detail: '1 field is invalid',
+        errors: [{ field: 'proxy', message: 'must be an http(s) URL' }],
+      });
+    });
+    const client = new ControlClient({ baseUrl: url, token: 't' });
+    const noSeed = (await client.resetData().catch((e: unknown) => e)) as ControlError;
+    expect(noSeed.problem).toMatchObject({ status: 404, type: 'no-seed' });
+    const bad = (await client
+      .setBehaviour({ routes: [], proxy: 'ftp://x' })
+      .catch((e: unknown) => e)) as ControlError;
+    expect(bad.problem.errors).toEqual([{ field: 'proxy', message: 'must be an http(s) URL' }]);
+  });
+});
+
 describe('ControlClient.subscribe', () => {
   function batch(lastId: number): EventBatch {
     return {
