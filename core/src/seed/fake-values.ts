@@ -61,10 +61,12 @@ function stringPicker(name: string, field: FieldSchema): ValuePicker {
     pick = (f) => f.date.recent({ days: 365, refDate: today() }).toISOString();
   else if (pattern !== undefined) {
     const re = new RegExp(pattern, 'u');
+    // faker samples the body of a pattern: anchors are implied, and it does not take them.
+    const body = pattern.replace(/^\^/, '').replace(/(?<!\\)\$$/, '');
     pick = (f) => {
       // faker understands a subset of regular expressions; a sample that misses falls back.
       try {
-        const sample = f.helpers.fromRegExp(pattern);
+        const sample = f.helpers.fromRegExp(body);
         if (re.test(sample)) return sample;
       } catch {
         // not a pattern faker can sample
@@ -109,7 +111,14 @@ function numberPicker(name: string, field: FieldSchema, integer: boolean): Value
           : [0, 1000];
   const min = field.constraints.min ?? Math.min(guess[0], field.constraints.max ?? guess[0]);
   const max = field.constraints.max ?? Math.max(guess[1], min);
-  if (integer) return (f) => f.number.int({ min: Math.ceil(min), max: Math.floor(max) });
+  // A plain `number` is whole unless its rules or its name say otherwise (an age is 34, not 34.27).
+  const fractional =
+    !integer &&
+    (!Number.isInteger(min) ||
+      !Number.isInteger(max) ||
+      /(price|amount|cost|total|salary|ratio|rate|percent|weight|lat|lng|lon|score)/.test(k));
+  if (!fractional && Math.ceil(min) <= Math.floor(max))
+    return (f) => f.number.int({ min: Math.ceil(min), max: Math.floor(max) });
   return (f) => f.number.float({ min, max, fractionDigits: 2 });
 }
 
