@@ -1,0 +1,121 @@
+/**
+ * A new model file and the `@HasMany`/`@BelongTo` pair between two models, written in the
+ * project's style so they read like the user's own code.
+ */
+import {
+  checkFieldType,
+  checkIdentifier,
+  fieldLine,
+  type FieldSpec,
+  insertMember,
+  rulesText,
+} from './field-edits.js';
+import { ensureImports } from './imports.js';
+import { ModelEditError } from './source-text.js';
+import { quoted, type SourceStyle } from './style.js';
+
+export interface NewModelSpec {
+  /** Class name, PascalCase: `Invoice`. */
+  name: string;
+  /** Besides `id!: number`, which every new model gets. */
+  fields: FieldSpec[];
+}
+
+/** `QuoteBook` → `quote-book` (the examples' file names). */
+export function fileBaseName(model: string): string {
+  return model.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+/** `QuoteBook` → `quoteBook`; with `plural`, the naive English plural (`quoteBooks`, `categories`). */
+export function memberNameFor(model: string, plural: boolean): string {
+  const base = model.charAt(0).toLowerCase() + model.slice(1);
+  if (!plural) return base;
+  if (/[^aeiou]y$/.test(base)) return `${base.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/.test(base)) return `${base}es`;
+  return `${base}s`;
+}
+
+export function createModelFile(
+  spec: NewModelSpec,
+  style: SourceStyle,
+): { fileName: string; text: string } {
+  checkIdentifier(spec.name, 'model name');
+  if (!/^[A-Z]/.test(spec.name))
+    throw new ModelEditError('a model name starts with a capital letter');
+  const seen = new Set<string>(['id']);
+  const body: string[] = [`id!: number${style.semi ? ';' : ''}`];
+  let needsField = false;
+  for (const field of spec.fields) {
+    checkIdentifier(field.name);
+    checkFieldType(field.type);
+    if (seen.has(field.name)) throw new ModelEditError(`field ${field.name} is declared twice`);
+    seen.add(field.name);
+    const rules = field.rules ? rulesText(field.rules, style) : undefined;
+    if (rules) {
+      needsField = true;
+      body.push(rules);
+    }
+    body.push(fieldLine(field, style));
+  }
+  const names = needsField ? 'Field, FromDataSource, Rest' : 'FromDataSource, Rest';
+  const semi = style.semi ? ';' : '';
+  const text = [
+    `import { ${names} } from ${quoted('decorest', style)}${semi}`,
+    '',
+    '@Rest',
+    '@FromDataSource',
+    `export class ${spec.name} {`,
+    ...body.map((l) => `${style.indent}${l}`),
+    '}',
+    '',
+  ].join('\n');
+  return { fileName: `${fileBaseName(spec.name)}.ts`, text };
+}
+
+export interface RelationPair {
+  /** The model that has many, and its file's text. */
+  parent: { model: string; text: string; importPath: string };
+  child: { model: string; text: string; importPath: string };
+  /** `@HasMany` field on the parent; `todos` for Todo by default. */
+  hasMany?: string;
+  /** `@BelongTo` field on the child; `user` for User by default. */
+  belongTo?: string;
+}
+
+/**
+ * `@HasMany children!: Child[]` on the parent and `@BelongTo parent?: Parent` on the child,
+ * each importing the other. For a model that relates to itself both land in one text.
+ */
+export function addRelationPair(
+  pair: RelationPair,
+  style: SourceStyle,
+): { parent: string; child: string } {
+  const hasMany = pair.hasMany ?? memberNameFor(pair.child.model, true);
+  const belongTo = pair.belongTo ?? memberNameFor(pair.parent.model, false);
+  checkIdentifier(hasMany);
+  checkIdentifier(belongTo);
+  const semi = style.semi ? ';' : '';
+  const same =
+    pair.parent.text === pair.child.text && pair.parent.importPath === pair.child.importPath;
+  let parent = insertMember(
+    pair.parent.text,
+    pair.parent.model,
+    hasMany,
+    ['', '@HasMany', `${hasMany}!: ${pair.child.model}[]${semi}`],
+    style,
+  );
+  parent = ensureImports(parent, 'decorest', ['HasMany'], style);
+  let child = same ? parent : pair.child.text;
+  child = insertMember(
+    child,
+    pair.child.model,
+    belongTo,
+    ['', '@BelongTo', `${belongTo}?: ${pair.parent.model}${semi}`],
+    style,
+  );
+  child = ensureImports(child, 'decorest', ['BelongTo'], style);
+  if (same) return { parent: child, child };
+  parent = ensureImports(parent, pair.child.importPath, [pair.child.model], style);
+  child = ensureImports(child, pair.parent.importPath, [pair.parent.model], style);
+  return { parent, child };
+}

@@ -1,0 +1,214 @@
+/**
+ * Edits of one model class's fields. Each returns the new text; only the lines (or, inside a
+ * line, the characters) the edit is about change.
+ */
+import type * as TS from 'typescript';
+
+import ts from '../loader/typescript.js';
+import { ensureImports } from './imports.js';
+import {
+  applySplices,
+  decoratorName,
+  decoratorsOf,
+  endsLine,
+  findClass,
+  findField,
+  hasMember,
+  indentAt,
+  lineEnd,
+  lineStart,
+  ModelEditError,
+  parse,
+  type Splice,
+  startsLine,
+} from './source-text.js';
+import { literal, type SourceStyle } from './style.js';
+
+/** `@Field({ ... })` options the studio edits (CONTRACT §1). */
+export interface FieldRules {
+  min?: number;
+  max?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: 'email' | 'uri' | 'date-time';
+  default?: unknown;
+}
+
+export interface FieldSpec {
+  name: string;
+  /** The type as written: `string`, `number`, `Date`, `'low' | 'high'`, `string[] | null`. */
+  type: string;
+  optional?: boolean;
+  rules?: FieldRules;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+export function checkIdentifier(name: string, what = 'field name'): void {
+  if (!IDENTIFIER.test(name))
+    throw new ModelEditError(`${JSON.stringify(name)} is not a valid ${what}`);
+}
+
+/** Only the types a model field may have (README "Field types"), so a typo is a clear error. */
+export function checkFieldType(type: string): void {
+  const source = parse(`let x: ${type};`);
+  const statement = source.statements[0];
+  const ok =
+    source.statements.length === 1 &&
+    statement !== undefined &&
+    ts.isVariableStatement(statement) &&
+    (source as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics?.length === 0;
+  if (!ok || type.includes(';') || type.includes('\n'))
+    throw new ModelEditError(`${JSON.stringify(type)} is not a field type`);
+}
+
+export function rulesText(rules: FieldRules, style: SourceStyle): string | undefined {
+  const entries = Object.entries(rules).filter(([, v]) => v !== undefined && v !== '');
+  return entries.length === 0
+    ? undefined
+    : `@Field(${literal(Object.fromEntries(entries), style)})`;
+}
+
+export function fieldLine(spec: FieldSpec, style: SourceStyle): string {
+  return `${spec.name}${spec.optional ? '?' : '!'}: ${spec.type}${style.semi ? ';' : ''}`;
+}
+
+function classOf(text: string, model: string): TS.ClassDeclaration {
+  return findClass(parse(text), model);
+}
+
+/** Inserts member lines after the class's last field (or first in an empty class). */
+export function insertMember(
+  text: string,
+  model: string,
+  name: string,
+  lines: readonly string[],
+  style: SourceStyle,
+): string {
+  const cls = classOf(text, model);
+  if (hasMember(cls, name)) throw new ModelEditError(`${model} already has a member ${name}`);
+  const fields = cls.members.filter(ts.isPropertyDeclaration);
+  const anchor = fields[fields.length - 1];
+  if (anchor) {
+    const indent = indentAt(text, anchor.getStart());
+    const at = lineEnd(text, anchor.getEnd());
+    const block = lines.map((l) => (l === '' ? '\n' : `${indent}${l}\n`)).join('');
+    return (
+      text.slice(0, at) +
+      (at === text.length && !text.endsWith('\n') ? '\n' : '') +
+      block +
+      text.slice(at)
+    );
+  }
+  const open = text.indexOf('{', cls.name ? cls.name.getEnd() : cls.getStart());
+  const close = cls.getEnd() - 1;
+  const outer = indentAt(text, cls.getStart());
+  const block = lines.map((l) => (l === '' ? '\n' : `${outer}${style.indent}${l}\n`)).join('');
+  const inner = text.slice(open + 1, close);
+  if (!inner.includes('\n'))
+    return `${text.slice(0, open + 1)}\n${block}${outer}${text.slice(close)}`;
+  return `${text.slice(0, open + 1)}\n${block}${inner.replace(/^[ \t]*\n/, '')}${text.slice(close)}`;
+}
+
+/** Adds `spec` after the class's last field (or first in an empty class). */
+export function addField(text: string, model: string, spec: FieldSpec, style: SourceStyle): string {
+  checkIdentifier(spec.name);
+  checkFieldType(spec.type);
+  const rules = spec.rules ? rulesText(spec.rules, style) : undefined;
+  const lines = rules ? [rules, fieldLine(spec, style)] : [fieldLine(spec, style)];
+  const out = insertMember(text, model, spec.name, lines, style);
+  return rules ? ensureImports(out, 'decorest', ['Field'], style) : out;
+}
+
+export function renameField(text: string, model: string, field: string, to: string): string {
+  checkIdentifier(to);
+  const cls = classOf(text, model);
+  const member = findField(cls, field);
+  if (hasMember(cls, to)) throw new ModelEditError(`${model} already has a member ${to}`);
+  return applySplices(text, [
+    { start: member.name.getStart(), end: member.name.getEnd(), text: to },
+  ]);
+}
+
+/** The comment lines right above a member (its doc comment), without a blank line between. */
+function leadingCommentStart(text: string, member: TS.Node): number {
+  let start = member.getStart();
+  const ranges = ts.getLeadingCommentRanges(text, member.getFullStart()) ?? [];
+  for (const range of [...ranges].reverse()) {
+    const between = text.slice(range.end, start);
+    if ((between.match(/\n/g) ?? []).length > 1 || !startsLine(text, range.pos)) break;
+    start = range.pos;
+  }
+  return start;
+}
+
+export function removeField(text: string, model: string, field: string): string {
+  const member = findField(classOf(text, model), field);
+  const start = leadingCommentStart(text, member);
+  if (startsLine(text, start) && endsLine(text, member.getEnd()))
+    return text.slice(0, lineStart(text, start)) + text.slice(lineEnd(text, member.getEnd()));
+  // Shares its line with other code: remove just the member and the spaces after it.
+  let end = member.getEnd();
+  while (text[end] === ' ') end++;
+  return text.slice(0, start) + text.slice(end);
+}
+
+/** A new type and `?`/`!`, in place; the rest of the declaration stays as written. */
+export function changeFieldType(
+  text: string,
+  model: string,
+  field: string,
+  type: string,
+  optional: boolean,
+): string {
+  checkFieldType(type);
+  const member = findField(classOf(text, model), field);
+  const token = member.questionToken ?? member.exclamationToken;
+  const wanted = optional ? '?' : member.initializer ? '' : '!';
+  const nameEnd = member.name.getEnd();
+  if (!member.type)
+    return applySplices(text, [
+      { start: nameEnd, end: token ? token.getEnd() : nameEnd, text: `${wanted}: ${type}` },
+    ]);
+  const splices: Splice[] = [
+    { start: member.type.getStart(), end: member.type.getEnd(), text: type },
+  ];
+  if (token) splices.push({ start: token.getStart(), end: token.getEnd(), text: wanted });
+  else if (wanted !== '') splices.push({ start: nameEnd, end: nameEnd, text: wanted });
+  return applySplices(text, splices);
+}
+
+/** Sets, replaces or (with no rules) removes the field's `@Field({...})`. */
+export function setFieldRules(
+  text: string,
+  model: string,
+  field: string,
+  rules: FieldRules,
+  style: SourceStyle,
+): string {
+  const member = findField(classOf(text, model), field);
+  const wanted = rulesText(rules, style);
+  const existing = decoratorsOf(member).find((d) => decoratorName(d) === 'Field');
+  if (existing) {
+    if (wanted)
+      return applySplices(text, [
+        { start: existing.getStart(), end: existing.getEnd(), text: wanted },
+      ]);
+    if (startsLine(text, existing.getStart()) && endsLine(text, existing.getEnd()))
+      return (
+        text.slice(0, lineStart(text, existing.getStart())) +
+        text.slice(lineEnd(text, existing.getEnd()))
+      );
+    let end = existing.getEnd();
+    while (text[end] === ' ') end++;
+    return text.slice(0, existing.getStart()) + text.slice(end);
+  }
+  if (!wanted) return text;
+  const at = member.getStart();
+  const indent = indentAt(text, at);
+  const out = startsLine(text, at)
+    ? text.slice(0, lineStart(text, at)) + `${indent}${wanted}\n` + text.slice(lineStart(text, at))
+    : text.slice(0, at) + `${wanted} ` + text.slice(at);
+  return ensureImports(out, 'decorest', ['Field'], style);
+}

@@ -1,0 +1,192 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { startServer } from '../http/node-server.js';
+import { openProject } from '../project/open-project.js';
+import { CORPUS, type CorpusProject } from './corpus.js';
+import { addRelationPair, createModelFile } from './create-model.js';
+import { unifiedDiff } from './diff.js';
+import {
+  addField,
+  changeFieldType,
+  removeField,
+  renameField,
+  setFieldRules,
+} from './field-edits.js';
+import { ModelEditError } from './source-text.js';
+import { detectStyle } from './style.js';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+/** Writes the project with `changed` files replaced, loads it, serves it, lists each model's fields. */
+async function loadsAndServes(
+  project: CorpusProject,
+  changed: Record<string, string>,
+): Promise<Map<string, string[]>> {
+  const dir = await mkdtemp(join(tmpdir(), 'decorest-model-edit-'));
+  dirs.push(dir);
+  for (const [name, text] of Object.entries({ ...project.files, ...changed }))
+    await writeFile(join(dir, name), text);
+  const runtime = await openProject(dir, { data: false });
+  const server = await startServer({ port: 0, table: runtime.table });
+  try {
+    for (const model of runtime.models) {
+      const answer = await fetch(`${server.url}/${model.path}`);
+      expect(answer.status).toBe(200);
+    }
+    return new Map(
+      runtime.models.map((m) => [
+        m.name,
+        [...m.fields.map((f) => f.name), ...m.relations.map((r) => r.field)],
+      ]),
+    );
+  } finally {
+    await server.close();
+    await runtime.close();
+  }
+}
+
+/** The lines a diff removes and adds: everything else is byte-identical. */
+function changedLines(before: string, after: string): { removed: string[]; added: string[] } {
+  const lines = unifiedDiff('f.ts', before, after).split('\n');
+  return {
+    removed: lines.filter((l) => l.startsWith('-') && !l.startsWith('---')).map((l) => l.slice(1)),
+    added: lines.filter((l) => l.startsWith('+') && !l.startsWith('+++')).map((l) => l.slice(1)),
+  };
+}
+
+describe.each(CORPUS)('model edits: $name', (project) => {
+  const style = detectStyle(Object.values(project.files));
+  const semi = style.semi ? ';' : '';
+  const book = project.files['book.ts']!;
+  const author = project.files['author.ts']!;
+
+  it('detects the style', () => {
+    expect(style.quote).toBe(book.includes('"decorest"') ? '"' : "'");
+    expect(style.semi).toBe(book.includes("from 'decorest';"));
+  });
+
+  it('adds a field after the last one, one new line', async () => {
+    const after = addField(book, 'Book', { name: 'isbn', type: 'string', optional: true }, style);
+    expect(changedLines(book, after)).toEqual({
+      removed: [],
+      added: [`${style.indent}isbn?: string${semi}`],
+    });
+    expect((await loadsAndServes(project, { 'book.ts': after })).get('Book')).toContain('isbn');
+  });
+
+  it('adds a field with rules and imports Field when needed', async () => {
+    const after = addField(
+      author,
+      'Author',
+      { name: 'email', type: 'string', rules: { format: 'email' } },
+      style,
+    );
+    const { removed, added } = changedLines(author, after);
+    expect(added).toContain(`${style.indent}@Field({ format: ${style.quote}email${style.quote} })`);
+    expect(added).toContain(`${style.indent}email!: string${semi}`);
+    expect(removed.every((l) => l.includes('decorest') || l.includes('Rest'))).toBe(true);
+    expect(removed.length).toBeLessThanOrEqual(1);
+    expect((await loadsAndServes(project, { 'author.ts': after })).get('Author')).toContain(
+      'email',
+    );
+  });
+
+  it('renames a field in place', async () => {
+    const after = renameField(book, 'Book', 'title', 'heading');
+    const { removed, added } = changedLines(book, after);
+    expect(removed).toHaveLength(1);
+    expect(added).toEqual([removed[0]!.replace('title', 'heading')]);
+    expect((await loadsAndServes(project, { 'book.ts': after })).get('Book')).toContain('heading');
+  });
+
+  it('removes a field with its doc comment and decorators, nothing else', async () => {
+    const after = removeField(author, 'Author', 'name');
+    const { removed, added } = changedLines(author, after);
+    expect(added).toEqual([]);
+    expect(removed.some((l) => l.includes('name!: string'))).toBe(true);
+    expect(after).toContain(
+      author.includes('hand-written comment') ? '// A hand-written comment' : 'Block comment',
+    );
+    expect((await loadsAndServes(project, { 'author.ts': after })).get('Author')).not.toContain(
+      'name',
+    );
+  });
+
+  it('changes a type and optionality in place', async () => {
+    const after = changeFieldType(book, 'Book', 'title', "'draft' | 'final'", true);
+    const { removed, added } = changedLines(book, after);
+    expect(removed).toHaveLength(1);
+    expect(added).toEqual([removed[0]!.replace('title!: string', "title?: 'draft' | 'final'")]);
+    await loadsAndServes(project, { 'book.ts': after });
+  });
+
+  it('sets, replaces and removes @Field rules', async () => {
+    const set = setFieldRules(author, 'Author', 'id', { min: 1 }, style);
+    expect(changedLines(author, set).added).toContain(`${style.indent}@Field({ min: 1 })`);
+    await loadsAndServes(project, { 'author.ts': set });
+    const replaced = setFieldRules(set, 'Author', 'id', { min: 2, max: 9 }, style);
+    expect(changedLines(set, replaced)).toEqual({
+      removed: [`${style.indent}@Field({ min: 1 })`],
+      added: [`${style.indent}@Field({ min: 2, max: 9 })`],
+    });
+    const cleared = setFieldRules(replaced, 'Author', 'id', {}, style);
+    expect(changedLines(replaced, cleared)).toEqual({
+      removed: [`${style.indent}@Field({ min: 2, max: 9 })`],
+      added: [],
+    });
+  });
+
+  it('creates a model file in the project style that loads', async () => {
+    const { fileName, text } = createModelFile(
+      {
+        name: 'QuoteCard',
+        fields: [
+          { name: 'body', type: 'string', rules: { maxLength: 200 } },
+          { name: 'stars', type: 'number', optional: true },
+        ],
+      },
+      style,
+    );
+    expect(fileName).toBe('quote-card.ts');
+    expect(text).toContain(`from ${style.quote}decorest${style.quote}${semi}\n`);
+    expect(text).toContain(`\n${style.indent}id!: number${semi}\n`);
+    expect((await loadsAndServes(project, { [fileName]: text })).get('QuoteCard')).toEqual([
+      'body',
+      'stars',
+    ]);
+  });
+
+  it('links two models: @HasMany on one file, @BelongTo on the other', async () => {
+    const note = project.files['note.ts']!;
+    const { parent, child } = addRelationPair(
+      {
+        parent: { model: 'Author', text: author, importPath: './author.js' },
+        child: { model: 'Note', text: note, importPath: './note.js' },
+      },
+      style,
+    );
+    expect(changedLines(author, parent).removed.every((l) => /decorest|Rest/.test(l))).toBe(true);
+    expect(changedLines(author, parent).added).toContain(`${style.indent}notes!: Note[]${semi}`);
+    expect(child).toContain(`author?: Author${semi}`);
+    const loaded = await loadsAndServes(project, { 'author.ts': parent, 'note.ts': child });
+    expect(loaded.get('Note')).toContain('author');
+  });
+
+  it('refuses what would not load, with a clear error', () => {
+    expect(() => renameField(book, 'Book', 'title', 'id')).toThrow(ModelEditError);
+    expect(() => renameField(book, 'Book', 'nope', 'x')).toThrow(/declares no field nope/);
+    expect(() => addField(book, 'Book', { name: 'x', type: 'string;}' }, style)).toThrow(
+      /not a field type/,
+    );
+    expect(() => addField(book, 'Book', { name: '1x', type: 'string' }, style)).toThrow(
+      /not a valid field name/,
+    );
+  });
+});
