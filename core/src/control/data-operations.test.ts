@@ -236,3 +236,21 @@ describe('proxy', () => {
     expect(gone.json).toMatchObject({ type: expect.stringContaining('proxy-failed') });
   });
 });
+
+describe('startStudio options', () => {
+  it('starts with the behaviour it is given and the data reset to the seed', async () => {
+    const rules: MockBehaviour = { fail: { rate: 1, status: 418 }, routes: [] };
+    const other = await startStudioFixture(EXAMPLES.todo, { behaviour: rules, reset: true });
+    try {
+      expect((await other.api('GET', '/behaviour')).json).toEqual(rules);
+      expect((await other.mock('GET', '/todos')).status).toBe(418);
+      await other.api('PUT', '/behaviour', { routes: [] });
+      const todos = JSON.parse(
+        await readFile(join(other.dir, 'seed', 'todos.json'), 'utf8'),
+      ) as Todo[];
+      expect((await other.mock('GET', '/todos?limit=1000')).json).toEqual(todos);
+    } finally {
+      await other.dispose();
+    }
+  });
+});
