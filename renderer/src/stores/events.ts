@@ -6,6 +6,7 @@
  */
 import type { ControlClient } from '../../../core/src/control/client';
 import type { EventBatch, TrafficExchange } from '../../../core/src/control/contract';
+import { useBehaviourStore } from './behaviour-store';
 import { useDataStore } from './data-store';
 import { useModelsStore } from './models-store';
 import { useProjectStore } from './project-store';
@@ -49,6 +50,7 @@ export function startStudio(control: ControlClient): () => void {
   void useProjectStore.getState().loadProject();
   void useServerStore.getState().loadServer();
   void useModelsStore.getState().loadModels();
+  void useBehaviourStore.getState().loadBehaviour();
   let wasOpen = false;
   return control.subscribe({
     onBatch: applyBatch,
@@ -59,6 +61,7 @@ export function startStudio(control: ControlClient): () => void {
       if (state === 'open' && wasOpen) {
         void useProjectStore.getState().loadProject();
         void useServerStore.getState().loadServer();
+        void useBehaviourStore.getState().loadBehaviour();
       }
       if (state === 'open') wasOpen = true;
     },

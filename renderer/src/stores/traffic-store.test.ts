@@ -29,7 +29,10 @@ function exchange(
 
 afterEach(() => {
   useTrafficStore.getState().clearTraffic();
-  useTrafficStore.setState({ paused: false, filter: { method: '', status: '', text: '' } });
+  useTrafficStore.setState({
+    paused: false,
+    filter: { method: '', status: '', text: '', tag: '' },
+  });
   vi.useRealTimers();
 });
 

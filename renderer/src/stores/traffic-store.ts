@@ -17,6 +17,8 @@ export interface TrafficFilter {
   /** '', '2xx', '3xx', '4xx', '5xx' */
   status: string;
   text: string;
+  /** '' any; 'simulated' or 'proxied' (issue 16); 'mocked': answered by a route as is. */
+  tag: '' | 'simulated' | 'proxied' | 'mocked';
 }
 
 interface TrafficState {
@@ -42,7 +44,7 @@ export const useTrafficStore = create<TrafficState>()((set, get) => ({
   paused: false,
   missed: 0,
   selectedSeq: null,
-  filter: { method: '', status: '', text: '' },
+  filter: { method: '', status: '', text: '', tag: '' },
   ingest(exchanges) {
     if (exchanges.length === 0) return;
     if (get().paused) {
@@ -75,6 +77,7 @@ export const useTrafficStore = create<TrafficState>()((set, get) => ({
 function matches(filter: TrafficFilter, e: TrafficExchange): boolean {
   if (filter.method && e.method !== filter.method) return false;
   if (filter.status && `${Math.floor(e.status / 100)}xx` !== filter.status) return false;
+  if (filter.tag && (e.tag ?? 'mocked') !== filter.tag) return false;
   if (filter.text && !e.url.toLowerCase().includes(filter.text.toLowerCase())) return false;
   return true;
 }
@@ -87,7 +90,7 @@ export const trafficSelectors = {
   visible(s: TrafficState): TrafficExchange[] {
     if (lastInput?.exchanges === s.exchanges && lastInput.filter === s.filter) return lastOutput;
     const { filter } = s;
-    const none = !filter.method && !filter.status && !filter.text;
+    const none = !filter.method && !filter.status && !filter.text && !filter.tag;
     lastOutput = none ? s.exchanges : s.exchanges.filter((e) => matches(filter, e));
     lastInput = { exchanges: s.exchanges, filter };
     return lastOutput;

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { JsonRecord, ModelInfo } from '../../../../core/src/control/contract';
 import { useDataStore } from '../../stores/data-store';
 import { problemOf } from '../../stores/problem';
+import { SeedActions } from './seed-actions';
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -137,6 +138,8 @@ export function DataToolbar({
       >
         Export JSON
       </button>
+      <span className="sep" aria-hidden="true" />
+      <SeedActions model={model} />
     </div>
   );
 }

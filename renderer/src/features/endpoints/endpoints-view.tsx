@@ -1,12 +1,15 @@
 /** Every route the mock API answers, generated and manual, filterable; a click opens it. */
 import { useDeferredValue, useMemo, useState } from 'react';
 
-import type { RouteKind } from '../../../../core/src/control/contract';
+import type { RouteInfo, RouteKind } from '../../../../core/src/control/contract';
+import { describeRules } from '../../stores/behaviour-form';
+import { useBehaviourStore } from '../../stores/behaviour-store';
 import { useModelsStore } from '../../stores/models-store';
 import { serverSelectors, useServerStore } from '../../stores/server-store';
 import { MethodBadge } from '../../ui/badges';
 import { EmptyState, Loading } from '../../ui/empty-state';
 import { openRoute } from './open-route';
+import { RouteBehaviourDialog } from './route-behaviour-dialog';
 
 const KIND_LABEL: Record<RouteKind, string> = {
   generated: 'generated',
@@ -23,6 +26,12 @@ export function EndpointsView() {
   const [text, setText] = useState('');
   const [method, setMethod] = useState('');
   const [kind, setKind] = useState('');
+  const [editing, setEditing] = useState<RouteInfo | null>(null);
+  const rules = useBehaviourStore((s) => s.behaviour.routes);
+  const ruleOf = useMemo(
+    () => new Map(rules.map((r) => [`${r.method} ${r.path}`, describeRules(r)])),
+    [rules],
+  );
   const query = useDeferredValue(text.trim().toLowerCase());
   const shown = useMemo(
     () =>
@@ -112,6 +121,7 @@ export function EndpointsView() {
                 <th scope="col">Kind</th>
                 <th scope="col">Model</th>
                 <th scope="col">Where</th>
+                <th scope="col">Behaviour</th>
                 <th scope="col">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -146,7 +156,27 @@ export function EndpointsView() {
                       <span className="faint">generated</span>
                     )}
                   </td>
-                  <td style={{ textAlign: 'right' }}>
+                  <td>
+                    {ruleOf.has(`${r.method} ${r.path}`) && (
+                      <span className="badge warn" title="Simulated delay or failure on this route">
+                        <span className="sr-only">Simulated: </span>
+                        {ruleOf.get(`${r.method} ${r.path}`)}
+                      </span>
+                    )}
+                  </td>
+                  <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                    <button
+                      type="button"
+                      className="btn small ghost"
+                      aria-label={`Delay or fail: ${r.method} ${r.path}`}
+                      title="Simulate a slow or failing route"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setEditing(r);
+                      }}
+                    >
+                      Delay / fail…
+                    </button>
                     <button
                       type="button"
                       className="btn small ghost"
@@ -165,6 +195,7 @@ export function EndpointsView() {
           </table>
         )}
       </div>
+      {editing && <RouteBehaviourDialog route={editing} onClose={() => setEditing(null)} />}
     </>
   );
 }

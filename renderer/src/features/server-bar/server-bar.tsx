@@ -1,10 +1,12 @@
 /** Always on screen: the project, the mock API's state, URL, port and controls (CONTRACT §8). */
 import { useState } from 'react';
 
+import { behaviourSelectors, useBehaviourStore } from '../../stores/behaviour-store';
 import { projectSelectors, useProjectStore } from '../../stores/project-store';
 import { serverSelectors, useServerStore } from '../../stores/server-store';
 import { CopyButton } from '../../ui/copy-button';
 import { OpenProjectDialog } from '../project/open-project-dialog';
+import { BehaviourDialog } from './behaviour-dialog';
 import { PortField } from './port-field';
 
 export function ServerBar() {
@@ -19,6 +21,8 @@ export function ServerBar() {
   const serverError = useServerStore((s) => s.error);
   const { startServer, stopServer } = useServerStore.getState();
   const [opening, setOpening] = useState(false);
+  const [behaving, setBehaving] = useState(false);
+  const rules = useBehaviourStore(behaviourSelectors.activeCount);
 
   return (
     <header className="serverbar" aria-label="Server bar">
@@ -93,6 +97,21 @@ export function ServerBar() {
           Start
         </button>
       )}
+      <button
+        type="button"
+        className={`btn small${rules > 0 ? ' behaviour-on' : ''}`}
+        onClick={() => setBehaving(true)}
+        aria-haspopup="dialog"
+        title="Simulated latency and failures, and the proxy for unmatched requests"
+      >
+        Mock behaviour
+        {rules > 0 && (
+          <span className="badge warn">
+            {rules}
+            <span className="sr-only"> active</span>
+          </span>
+        )}
+      </button>
       {serverError && (
         <span className="badge err" role="alert" title={serverError.detail}>
           {serverError.detail}
@@ -114,6 +133,7 @@ export function ServerBar() {
               : 'Connecting…'}
       </span>
       {opening && <OpenProjectDialog onClose={() => setOpening(false)} />}
+      {behaving && <BehaviourDialog onClose={() => setBehaving(false)} />}
     </header>
   );
 }

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { TrafficExchange } from '../../../../core/src/control/contract';
 import { useConsoleStore } from '../../stores/console-store';
 import { useUiStore } from '../../stores/ui-store';
-import { formatBytes, formatMs, MethodBadge, StatusBadge } from '../../ui/badges';
+import { formatBytes, formatMs, MethodBadge, StatusBadge, TagBadge } from '../../ui/badges';
 
 /** Headers the browser or the transport sets: not worth replaying from the console. */
 const SKIP_HEADERS = new Set(['host', 'content-length', 'connection', 'accept-encoding']);
@@ -84,6 +84,7 @@ export function TrafficDetail({ exchange }: { exchange: TrafficExchange }) {
         <MethodBadge method={exchange.method} />
         <code style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{exchange.url}</code>
         <StatusBadge status={exchange.status} />
+        {exchange.tag && <TagBadge tag={exchange.tag} />}
         <span className="meta">{formatMs(exchange.durationMs)}</span>
         <span className="meta">{new Date(exchange.time).toLocaleTimeString('en-GB')}</span>
         <button

@@ -5,7 +5,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 
 import type { TrafficExchange } from '../../../../core/src/control/contract';
-import { formatBytes, formatMs, MethodBadge, StatusBadge } from '../../ui/badges';
+import { formatBytes, formatMs, MethodBadge, StatusBadge, TagBadge } from '../../ui/badges';
 
 const ROW = 28;
 const OVERSCAN = 10;
@@ -92,7 +92,7 @@ export function TrafficList({
               </span>
               <span role="gridcell" className="mono path" title={x.url}>
                 {x.url}
-                {x.tag && <span className="badge warn">{x.tag}</span>}
+                {x.tag && <TagBadge tag={x.tag} />}
               </span>
               <span role="gridcell">
                 <StatusBadge status={x.status} />

@@ -1,6 +1,6 @@
 /** Traffic: every request the mock API answered, from any client, live. */
 import { serverSelectors, useServerStore } from '../../stores/server-store';
-import { trafficSelectors, useTrafficStore } from '../../stores/traffic-store';
+import { type TrafficFilter, trafficSelectors, useTrafficStore } from '../../stores/traffic-store';
 import { EmptyState } from '../../ui/empty-state';
 import { TrafficDetail } from './traffic-detail';
 import { TrafficList } from './traffic-list';
@@ -58,6 +58,20 @@ export function TrafficView() {
           <option value="3xx">3xx redirect</option>
           <option value="4xx">4xx client error</option>
           <option value="5xx">5xx server error</option>
+        </select>
+        <label className="sr-only" htmlFor="traffic-tag">
+          Answered by
+        </label>
+        <select
+          id="traffic-tag"
+          className="select"
+          value={filter.tag}
+          onChange={(e) => setFilter({ tag: e.target.value as TrafficFilter['tag'] })}
+        >
+          <option value="">All answers</option>
+          <option value="mocked">Mocked routes</option>
+          <option value="simulated">Simulated delay or failure</option>
+          <option value="proxied">Proxied to the backend</option>
         </select>
         <span className="faint" role="status">
           {visible.length === total

@@ -1,0 +1,151 @@
+/**
+ * The dataset actions of the Data toolbar (issue 16): Generate records…, Reset to seed…,
+ * Save as seed…. Each opens a dialog that says what it will do and then what it did; the grid
+ * follows by itself through the `records` events the writes send.
+ */
+import { useState } from 'react';
+
+import type { ModelInfo, Problem, SeedResult } from '../../../../core/src/control/contract';
+import { useDataStore } from '../../stores/data-store';
+import { useModelsStore } from '../../stores/models-store';
+import { useProjectStore } from '../../stores/project-store';
+import { noSeedReason, useSeedStore } from '../../stores/seed-store';
+import { Dialog } from '../../ui/dialog';
+import { GenerateRecordsDialog } from './generate-records-dialog';
+
+type Open = 'fake' | 'reset' | 'save' | null;
+
+export function SeedActions({ model }: { model: ModelInfo }) {
+  const [open, setOpen] = useState<Open>(null);
+  const noSeed = useSeedStore((s) => s.noSeed);
+  const project = useProjectStore((s) => s.status);
+  const reason = noSeedReason(noSeed, project);
+  return (
+    <>
+      {model.writable && (
+        <button type="button" className="btn small" onClick={() => setOpen('fake')}>
+          Generate records…
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn small"
+        // Focusable while unavailable, so the reason can be reached from the keyboard.
+        onClick={() => reason === null && setOpen('reset')}
+        aria-disabled={reason !== null}
+        aria-describedby={reason ? 'no-seed-reason' : undefined}
+        title={reason ?? 'Put every record back to the project’s seed/ folder'}
+      >
+        Reset to seed…
+      </button>
+      {reason && (
+        <span id="no-seed-reason" className="sr-only">
+          {reason}
+        </span>
+      )}
+      <button
+        type="button"
+        className="btn small"
+        onClick={() => setOpen('save')}
+        title="Write the current records to the project’s seed/ folder"
+      >
+        Save as seed…
+      </button>
+      {open === 'fake' && <GenerateRecordsDialog model={model} onClose={() => setOpen(null)} />}
+      {(open === 'reset' || open === 'save') && (
+        <SeedDialog action={open} onClose={() => setOpen(null)} />
+      )}
+    </>
+  );
+}
+
+function summary(result: SeedResult): string {
+  const total = result.models.reduce((n, m) => n + m.count, 0);
+  const parts = result.models.map((m) => `${m.count.toLocaleString('en')} ${m.model}`);
+  return `${total.toLocaleString('en')} records (${parts.join(', ') || 'no models'})`;
+}
+
+/** Confirms a reset or a seed save, naming the models and files it replaces. */
+function SeedDialog({ action, onClose }: { action: 'reset' | 'save'; onClose(): void }) {
+  const models = useModelsStore((s) => s.models).filter((m) => m.dataSource === null);
+  const busy = useSeedStore((s) => s.busy);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const reset = action === 'reset';
+  const confirm = async () => {
+    const store = useSeedStore.getState();
+    const outcome = reset ? await store.resetData() : await store.saveSeed();
+    if (!outcome.ok) {
+      setProblem(outcome.problem);
+      return;
+    }
+    useDataStore.setState({
+      actionError: null,
+      notice: reset
+        ? `Reset to seed: ${summary(outcome.value)}.`
+        : `Saved as seed: ${summary(outcome.value)} in seed/.`,
+    });
+    onClose();
+  };
+  return (
+    <Dialog
+      title={reset ? 'Reset data to the seed?' : 'Save the data as the seed?'}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose} autoFocus>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={`btn ${reset ? 'danger' : 'primary'}`}
+            disabled={busy !== null || (reset && problem?.status === 404)}
+            onClick={() => void confirm()}
+          >
+            {busy ? (reset ? 'Resetting…' : 'Saving…') : reset ? 'Reset data' : 'Save seed'}
+          </button>
+        </>
+      }
+    >
+      <div className="body">
+        <p style={{ marginTop: 0 }}>
+          {reset
+            ? 'Every record of these models is replaced by the records in the project’s seed/ folder. Edits, added and generated records are lost; a model without a seed file is emptied.'
+            : 'The seed/ folder gets one file per model holding its current records, replacing the files there. A later reset puts the data back to this state.'}
+        </p>
+        <ul className="seed-files">
+          {models.map((m) => (
+            <li key={m.name}>
+              <strong>{m.name}</strong> <code>seed/{m.path}.json</code>
+            </li>
+          ))}
+        </ul>
+        <p className="faint" style={{ marginBottom: 0 }}>
+          {reset
+            ? 'All at once: a failure leaves the current data as it is.'
+            : 'Models of a named datasource are not part of the seed.'}
+        </p>
+        {problem && (
+          <div className="banner err inline" role="alert">
+            <div>
+              <p>
+                <strong>{problem.title}</strong>{' '}
+                {problem.status === 404 && reset
+                  ? 'This project has no seed/ folder yet. Save as seed first, then reset to it.'
+                  : problem.detail}
+              </p>
+              {problem.errors && (
+                <ul className="problem-list">
+                  {problem.errors.slice(0, 20).map((e, i) => (
+                    <li key={i}>
+                      <code>{e.field}</code> {e.message}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </div>
+        )}
+      </div>
+    </Dialog>
+  );
+}
