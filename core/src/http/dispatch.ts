@@ -8,7 +8,7 @@ import { forward } from './proxy.js';
 import { Request } from './request.js';
 import { Response } from './response.js';
 import type { RouteTable } from './route-table.js';
-import { tapExchange, type TrafficBus } from './traffic.js';
+import { type CapturedExchange, tapExchange, type TrafficBus } from './traffic.js';
 import type { HttpMethod } from './types.js';
 
 /** Where the server reports handler failures; the stack goes here, never into a body. */
@@ -55,6 +55,67 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+interface ExchangeStart {
+  readonly time: number;
+  readonly startedAt: number;
+  readonly method: string;
+  readonly url: string;
+  readonly path: string;
+  readonly captured: (() => CapturedExchange) | undefined;
+}
+
+/**
+ * Forwards a request no route matches to the proxy (issue 16), after the global delay or
+ * failure rule if one is set. A problem (502, 504, simulated) goes through `res` and its
+ * traffic callback; a streamed answer is reported here, tagged `proxied`.
+ */
+async function proxyExchange(
+  ctx: DispatchContext,
+  active: ActiveBehaviour,
+  rawReq: IncomingMessage,
+  rawRes: ServerResponse,
+  res: Response,
+  start: ExchangeStart,
+  setTag: (tag: 'simulated' | 'proxied') => void,
+): Promise<void> {
+  const { method, path } = start;
+  setTag('proxied');
+  const effect = active.effect(undefined);
+  if (effect !== undefined) {
+    if (effect.delayMs > 0) await sleep(effect.delayMs);
+    if (effect.failStatus !== undefined) {
+      setTag('simulated');
+      rawReq.resume();
+      return sendProblem(res, problems.simulatedFailure(effect.failStatus, method, path), path);
+    }
+  }
+  await new Promise<void>((resolve) => {
+    forward(
+      active.proxy as ProxyTarget,
+      start.url,
+      rawReq,
+      rawRes,
+      (problem) => sendProblem(res, problem, path),
+      (outcome) => {
+        resolve();
+        if (res.sent || !ctx.traffic.hasListeners) return;
+        ctx.traffic.publish({
+          seq: ctx.traffic.nextSeq(),
+          time: start.time,
+          method,
+          url: start.url,
+          status: outcome.status,
+          durationMs: performance.now() - start.startedAt,
+          requestBytes: outcome.requestBytes,
+          responseBytes: outcome.responseBytes,
+          ...(start.captured ? { capture: start.captured() } : {}),
+          tag: 'proxied',
+        });
+      },
+    );
+  });
+}
+
 /**
  * Answers one request against the current route table: CORS preflight, HEAD as GET, 404/405,
  * body parsing, the handler, and every failure as a problem.
@@ -79,50 +140,34 @@ export async function dispatch(
   // Issue 12: headers and bodies only while the studio listens; one boolean test otherwise.
   const captured = ctx.traffic.capturing ? tapExchange(rawReq, rawRes) : undefined;
 
-  const report = (status: number, responseBytes: number): void => {
+  const res = new Response(rawRes, CORS_HEADERS, () => {
     if (!ctx.traffic.hasListeners) return;
     ctx.traffic.publish({
       seq: ctx.traffic.nextSeq(),
       time,
       method,
       url,
-      status,
+      status: res.statusCode,
       durationMs: performance.now() - startedAt,
       requestBytes,
-      responseBytes,
+      responseBytes: res.bodyBytes,
       ...(captured ? { capture: captured() } : {}),
       ...(tag ? { tag } : {}),
     });
-  };
-  const res = new Response(rawRes, CORS_HEADERS, () => report(res.statusCode, res.bodyBytes));
-  // Issue 16: no route for this request and a proxy set: the real backend answers it.
-  const proxied = async (active: ActiveBehaviour, target: ProxyTarget): Promise<void> => {
-    tag = 'proxied';
-    const effect = active.effect(undefined);
-    if (effect !== undefined) {
-      if (effect.delayMs > 0) await sleep(effect.delayMs);
-      if (effect.failStatus !== undefined) {
-        tag = 'simulated';
-        rawReq.resume();
-        return sendProblem(res, problems.simulatedFailure(effect.failStatus, method, path), path);
-      }
-    }
-    await new Promise<void>((resolve) => {
-      forward(
-        target,
-        url,
-        rawReq,
-        rawRes,
-        (problem) => sendProblem(res, problem, path),
-        (outcome) => {
-          requestBytes = outcome.requestBytes;
-          // A problem went through `res` (and was reported); a streamed answer is reported here.
-          if (!res.sent) report(outcome.status, outcome.responseBytes);
-          resolve();
-        },
-      );
-    });
-  };
+  });
+  // Issue 16, off the hot path: no route for this request and a proxy set.
+  const proxied = (active: ActiveBehaviour): Promise<void> =>
+    proxyExchange(
+      ctx,
+      active,
+      rawReq,
+      rawRes,
+      res,
+      { time, startedAt, method, url, path, captured },
+      (t) => {
+        tag = t;
+      },
+    );
 
   // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400.
   if (rawReq.httpVersionMinor === 1 && rawReq.headers.host === undefined) {
@@ -134,7 +179,7 @@ export async function dispatch(
     rawReq.resume();
     const allowed = table.allowedMethods(path);
     if (allowed.length === 0) {
-      if (shaped?.proxy) return proxied(shaped, shaped.proxy);
+      if (shaped?.proxy) return proxied(shaped);
       return sendProblem(res, problems.routeNotFound(method, path), path);
     }
     for (const [k, v] of Object.entries(
@@ -147,7 +192,7 @@ export async function dispatch(
   }
 
   const match = table.match(method === 'HEAD' ? 'GET' : method, path);
-  if (match === null && shaped?.proxy) return proxied(shaped, shaped.proxy);
+  if (match === null && shaped?.proxy) return proxied(shaped);
   if (match === null) {
     rawReq.resume();
     const allowed = table.allowedMethods(path);
