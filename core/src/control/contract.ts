@@ -259,6 +259,113 @@ export interface MockBehaviour {
   proxyTimeoutMs?: number;
 }
 
+// ---------------------------------------------------------------- model edits (issue 17)
+
+/** `@Field({...})` as the studio writes it: the rules plus a default. */
+export interface FieldRulesEdit extends FieldRulesInfo {
+  default?: JsonValue;
+}
+
+/** A field to write: `type` as TypeScript (`string`, `Date`, `'low' | 'high'`, `number[]`). */
+export interface FieldSpecInfo {
+  name: string;
+  type: string;
+  optional?: boolean;
+  rules?: FieldRulesEdit;
+}
+
+export interface NewModelSpec {
+  /** PascalCase class name; the file is its kebab-case name (`QuoteBook` → `quote-book.ts`). */
+  name: string;
+  /** Besides `id!: number`, which every new model gets. */
+  fields: FieldSpecInfo[];
+  /** Existing models the new one belongs to: `@BelongTo` here, `@HasMany` there. */
+  belongTo?: { target: string; field?: string; hasMany?: string }[];
+}
+
+/**
+ * One change of the project's model files. `migrate` (rename, remove) rewrites the datafile
+ * too, in one atomic batch; without it the records keep the old key. `default` fills a new
+ * field in the existing records (required when a required field is added to a non-empty model).
+ */
+export type ModelEdit =
+  | { kind: 'createModel'; model: NewModelSpec }
+  | { kind: 'addField'; model: string; field: FieldSpecInfo; default?: JsonValue }
+  | { kind: 'renameField'; model: string; field: string; to: string; migrate?: boolean }
+  | { kind: 'removeField'; model: string; field: string; migrate?: boolean }
+  | { kind: 'changeField'; model: string; field: string; type: string; optional: boolean }
+  | { kind: 'setRules'; model: string; field: string; rules: FieldRulesEdit }
+  | { kind: 'link'; parent: string; child: string; hasMany?: string; belongTo?: string };
+
+/** A decorator's place in a model file, for highlighting (offsets into `text`). */
+export interface DecoratorRange {
+  name: string;
+  from: number;
+  to: number;
+  /** 1-based. */
+  line: number;
+}
+
+export interface ModelSource {
+  model: string;
+  /** Absolute path. */
+  file: string;
+  text: string;
+  /** SHA-256 hex of `text`: pass it back so a file changed on disk since is refused (409). */
+  hash: string;
+  decorators: DecoratorRange[];
+}
+
+export interface ModelFileChange {
+  /** Absolute path. */
+  file: string;
+  /** Relative to the project folder, as the diff names it. */
+  relative: string;
+  /** Hash of the file as it is now; `null` for a file the edit creates. */
+  hash: string | null;
+  created: boolean;
+  /** Unified diff (`--- a/x.ts` / `+++ b/x.ts`). */
+  diff: string;
+}
+
+export interface DataMigration {
+  model: string;
+  action: 'rename' | 'drop' | 'default';
+  field: string;
+  to?: string;
+  value?: JsonValue;
+  /** Records the migration changes. */
+  records: number;
+}
+
+export interface ModelEditPreview {
+  files: ModelFileChange[];
+  /** What `applyModelEdit` would do to the records, when asked to migrate or fill a default. */
+  migration?: DataMigration;
+  /** Records the edited model holds now (a required new field needs a default when > 0). */
+  records: number;
+}
+
+export interface ApplyModelEditBody {
+  edit: ModelEdit;
+  /** Each file's hash as previewed (`null`: must not exist yet); a mismatch is a 409. */
+  hashes: Record<string, string | null>;
+}
+
+export interface CreateModelBody {
+  model: NewModelSpec;
+  hashes: Record<string, string | null>;
+}
+
+export interface ModelEditResult {
+  /** Files written (absolute). */
+  files: string[];
+  /** Records the data migration changed. */
+  migrated: number;
+  /** The project after the reload the write caused. */
+  project: ProjectStatus;
+}
+
 // ---------------------------------------------------------------- events
 
 /** One request the mock API answered, as the traffic view shows it. */
@@ -365,6 +472,20 @@ export interface ControlOperations {
   stopServer: { method: 'POST'; path: '/server/stop'; answer: ServerStatus };
   changePort: { method: 'PUT'; path: '/server/port'; body: ChangePortBody; answer: ServerStatus };
   events: { method: 'GET'; path: '/events'; answer: EventBatch };
+  readModelSource: { method: 'GET'; path: '/models/:model/source'; answer: ModelSource };
+  previewModelEdit: {
+    method: 'POST';
+    path: '/model-edits/preview';
+    body: { edit: ModelEdit };
+    answer: ModelEditPreview;
+  };
+  applyModelEdit: {
+    method: 'POST';
+    path: '/model-edits';
+    body: ApplyModelEditBody;
+    answer: ModelEditResult;
+  };
+  createModel: { method: 'POST'; path: '/models'; body: CreateModelBody; answer: ModelEditResult };
 }
 
 export type ControlOperationName = keyof ControlOperations;

@@ -8,6 +8,7 @@ import { problems } from '../errors.js';
 import type { ControlOperationName, ControlOperations } from './contract.js';
 import type { ControlContext } from './control-context.js';
 import { DATA_ROUTES } from './data-operations.js';
+import { MODEL_EDIT_ROUTES } from './model-edit-operations.js';
 import { modelInfo } from './model-info.js';
 import { RECORD_ROUTES } from './record-operations.js';
 import { routeInfos } from './route-info.js';
@@ -102,6 +103,7 @@ export const CONTROL_ROUTES: ControlRoutes = {
   },
   ...RECORD_ROUTES,
   ...DATA_ROUTES,
+  ...MODEL_EDIT_ROUTES,
   getServer: { method: 'GET', path: '/server', handle: ({ ctx }) => ctx.server.status() },
   startServer: { method: 'POST', path: '/server/start', handle: ({ ctx }) => ctx.server.start() },
   stopServer: { method: 'POST', path: '/server/stop', handle: ({ ctx }) => ctx.server.stop() },

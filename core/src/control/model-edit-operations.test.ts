@@ -1,0 +1,140 @@
+/** Issue 17 against a real studio: read a model's source, preview, apply, create, migrate. */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { type StudioFixture, startStudioFixture } from '../studio/test-support/studio-fixture.js';
+import { EXAMPLES } from '../test-support/project-server.js';
+import type {
+  ModelEdit,
+  ModelEditPreview,
+  ModelEditResult,
+  ModelInfo,
+  ModelSource,
+  Problem,
+  RouteInfo,
+} from './contract.js';
+
+let f: StudioFixture;
+beforeEach(async () => {
+  f = await startStudioFixture(EXAMPLES.todo);
+});
+afterEach(async () => {
+  await f.dispose();
+});
+
+async function source(model: string): Promise<ModelSource> {
+  return (await f.api('GET', `/models/${model}/source`)).json as ModelSource;
+}
+
+async function previewAndApply(edit: ModelEdit): Promise<ModelEditResult> {
+  const preview = (await f.api('POST', '/model-edits/preview', { edit })).json as ModelEditPreview;
+  const hashes = Object.fromEntries(preview.files.map((p) => [p.file, p.hash]));
+  const answer = await f.api('POST', '/model-edits', { edit, hashes });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.json as ModelEditResult;
+}
+
+describe('model edit operations', () => {
+  it('reads a model file with its hash and decorator ranges', async () => {
+    const src = await source('Todo');
+    expect(src.text).toBe(await readFile(join(f.dir, 'todo.ts'), 'utf8'));
+    expect(src.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(src.decorators.map((d) => d.name)).toEqual(['Rest', 'FromDataSource', 'BelongTo']);
+    const rest = src.decorators[0]!;
+    expect(src.text.slice(rest.from, rest.to)).toBe('@Rest');
+    expect((await f.api('GET', '/models/Nope/source')).status).toBe(404);
+  });
+
+  it('previews without writing, then applies; a file changed since is a 409', async () => {
+    const before = await readFile(join(f.dir, 'todo.ts'), 'utf8');
+    const edit: ModelEdit = {
+      kind: 'addField',
+      model: 'Todo',
+      field: { name: 'due', type: 'Date', optional: true },
+    };
+    const preview = (await f.api('POST', '/model-edits/preview', { edit }))
+      .json as ModelEditPreview;
+    expect(preview.files).toHaveLength(1);
+    expect(preview.files[0]!.diff).toContain('+  due?: Date;');
+    expect(await readFile(join(f.dir, 'todo.ts'), 'utf8')).toBe(before);
+    await writeFile(join(f.dir, 'todo.ts'), `${before}// edited by hand\n`);
+    const stale = await f.api('POST', '/model-edits', {
+      edit,
+      hashes: { [preview.files[0]!.file]: preview.files[0]!.hash },
+    });
+    expect(stale.status).toBe(409);
+    expect((stale.json as Problem).detail).toMatch(/todo\.ts changed on disk since it was read/);
+    const result = await previewAndApply(edit);
+    expect(result.project.state).toBe('loaded');
+    const todo = ((await f.api('GET', '/models')).json as ModelInfo[]).find(
+      (m) => m.name === 'Todo',
+    )!;
+    expect(todo.fields.map((x) => x.name)).toContain('due');
+    expect(await readFile(join(f.dir, 'todo.ts'), 'utf8')).toContain('// edited by hand\n');
+  });
+
+  it('a required field on a model with records asks for a default, then fills it', async () => {
+    await f.mock('POST', '/todos', { content: 'a', completed: false });
+    const edit: ModelEdit = {
+      kind: 'addField',
+      model: 'Todo',
+      field: { name: 'priority', type: 'number' },
+    };
+    const refused = await f.api('POST', '/model-edits/preview', { edit });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toMatch(/need a value for the required field priority/);
+    await previewAndApply({ ...edit, default: 3 });
+    const todos = (await f.mock('GET', '/todos')).json as { priority: number }[];
+    expect(todos.length).toBeGreaterThan(0);
+    expect(todos.every((t) => t.priority === 3)).toBe(true);
+  });
+
+  it('renames a field with migration: every record gets the new key', async () => {
+    const created = (await f.mock('POST', '/todos', { content: 'keep me', completed: true }))
+      .json as { id: number };
+    const edit: ModelEdit = {
+      kind: 'renameField',
+      model: 'Todo',
+      field: 'content',
+      to: 'title',
+      migrate: true,
+    };
+    const preview = (await f.api('POST', '/model-edits/preview', { edit }))
+      .json as ModelEditPreview;
+    expect(preview.migration).toMatchObject({ action: 'rename', field: 'content', to: 'title' });
+    expect(preview.migration!.records).toBeGreaterThan(0);
+    const result = await previewAndApply(edit);
+    expect(result.migrated).toBe(preview.migration!.records);
+    const read = (await f.mock('GET', `/todos/${created.id}`)).json as Record<string, unknown>;
+    expect(read['title']).toBe('keep me');
+    expect(read).not.toHaveProperty('content');
+  });
+
+  it('creates a model that belongs to an existing one; its endpoints serve', async () => {
+    const body = {
+      model: {
+        name: 'Tag',
+        fields: [{ name: 'label', type: 'string', rules: { minLength: 1 } }],
+        belongTo: [{ target: 'User' }],
+      },
+    };
+    const preview = (
+      await f.api('POST', '/model-edits/preview', { edit: { kind: 'createModel', ...body } })
+    ).json as ModelEditPreview;
+    expect(preview.files.map((p) => [p.relative, p.created])).toEqual([
+      ['tag.ts', true],
+      ['user.ts', false],
+    ]);
+    const hashes = Object.fromEntries(preview.files.map((p) => [p.relative, p.hash]));
+    const answer = await f.api('POST', '/models', { ...body, hashes });
+    expect(answer.status, answer.text).toBe(201);
+    const routes = (await f.api('GET', '/routes')).json as RouteInfo[];
+    expect(routes.some((r) => r.path === '/tags' && r.method === 'GET')).toBe(true);
+    expect(routes.some((r) => r.path === '/users/:id/tags')).toBe(true);
+    const tag = await f.mock('POST', '/tags', { label: 'x', user: 1 });
+    expect(tag.status, tag.text).toBe(201);
+    expect((await f.api('POST', '/models', { ...body, hashes })).status).toBe(422);
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * The control API's model-edit operations (issue 17): read a model's source, preview an edit
+ * as a diff (nothing written), apply it (409 when the file changed since it was read) and
+ * create a model. The write reloads the project before answering, so the studio's next
+ * `listModels` sees the new version. Opening the user's editor is not offered: a server that
+ * starts programs on request is a hole; the desktop shell can do it itself.
+ */
+import { readFile } from 'node:fs/promises';
+
+import { problems } from '../errors.js';
+import ts from '../loader/typescript.js';
+import { applyPlan, migrationCount } from '../model-edit/apply-edit.js';
+import { unifiedDiff } from '../model-edit/diff.js';
+import { planModelEdit } from '../model-edit/plan-edit.js';
+import { decoratorName, decoratorsOf, parse, sha256 } from '../model-edit/source-text.js';
+import type {
+  DecoratorRange,
+  ModelEdit,
+  ModelEditPreview,
+  ModelEditResult,
+  ModelSource,
+} from './contract.js';
+import type { ControlContext } from './control-context.js';
+import type { ControlRoute } from './operations.js';
+
+type ModelEditRoutes = {
+  readModelSource: ControlRoute<'readModelSource'>;
+  previewModelEdit: ControlRoute<'previewModelEdit'>;
+  applyModelEdit: ControlRoute<'applyModelEdit'>;
+  createModel: ControlRoute<'createModel'>;
+};
+
+const KINDS = new Set([
+  'createModel',
+  'addField',
+  'renameField',
+  'removeField',
+  'changeField',
+  'setRules',
+  'link',
+]);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The shape every edit shares; each edit's own fields are checked where they are used. */
+function editOf(value: unknown): ModelEdit {
+  if (!isObject(value) || typeof value['kind'] !== 'string' || !KINDS.has(value['kind']))
+    throw problems.invalidBody('Invalid model edit', [
+      { field: 'edit.kind', message: `must be one of ${[...KINDS].join(', ')}` },
+    ]);
+  for (const key of ['model', 'field', 'to', 'type', 'parent', 'child'] as const) {
+    const v = value[key];
+    if (
+      v !== undefined &&
+      key !== 'model' &&
+      typeof v !== 'string' &&
+      !(key === 'field' && isObject(v))
+    )
+      throw problems.invalidBody('Invalid model edit', [
+        { field: `edit.${key}`, message: 'must be a string' },
+      ]);
+  }
+  if (
+    value['kind'] === 'createModel' &&
+    (!isObject(value['model']) || !Array.isArray(value['model']['fields']))
+  )
+    throw problems.invalidBody('Invalid model edit', [
+      { field: 'edit.model', message: 'must be { name, fields: [] }' },
+    ]);
+  return value as unknown as ModelEdit;
+}
+
+function hashesOf(value: unknown): Record<string, string | null> {
+  if (!isObject(value) || Object.values(value).some((v) => v !== null && typeof v !== 'string'))
+    throw problems.invalidBody('Invalid hashes', [
+      { field: 'hashes', message: 'must map each file to its hash as read (null for a new file)' },
+    ]);
+  return value as Record<string, string | null>;
+}
+
+export function decoratorRanges(text: string): DecoratorRange[] {
+  const source = parse(text);
+  const ranges: DecoratorRange[] = [];
+  const visit = (node: ts.Node): void => {
+    for (const d of decoratorsOf(node)) {
+      const from = d.getStart(source);
+      ranges.push({
+        name: decoratorName(d) ?? '',
+        from,
+        to: d.getEnd(),
+        line: source.getLineAndCharacterOfPosition(from).line + 1,
+      });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return ranges;
+}
+
+async function preview(ctx: ControlContext, edit: ModelEdit): Promise<ModelEditPreview> {
+  const plan = await planModelEdit(ctx.project(), edit);
+  const answer: ModelEditPreview = {
+    files: plan.files.map((f) => ({
+      file: f.file,
+      relative: f.relative,
+      hash: f.before === null ? null : sha256(f.before),
+      created: f.before === null,
+      diff: unifiedDiff(f.relative, f.before ?? '', f.after),
+    })),
+    records: plan.records,
+  };
+  if (plan.migration && plan.runtime) {
+    const { action, field } = plan.migration;
+    answer.migration = {
+      model: plan.runtime.schema.name,
+      action,
+      field,
+      records: await migrationCount(plan.runtime, plan.migration),
+    };
+    if (plan.migration.action === 'rename') answer.migration.to = plan.migration.to;
+    if (plan.migration.action === 'default') answer.migration.value = plan.migration.value;
+  }
+  return answer;
+}
+
+async function apply(
+  ctx: ControlContext,
+  edit: ModelEdit,
+  hashes: Record<string, string | null>,
+): Promise<ModelEditResult> {
+  const plan = await planModelEdit(ctx.project(), edit);
+  const written = await applyPlan(plan, hashes);
+  return { ...written, project: await ctx.reloadProject() };
+}
+
+export const MODEL_EDIT_ROUTES: ModelEditRoutes = {
+  readModelSource: {
+    method: 'GET',
+    path: '/models/:model/source',
+    handle: async ({ ctx, params }): Promise<ModelSource> => {
+      const name = params['model']!;
+      const model = ctx.project().models.find((m) => m.name === name);
+      if (!model) throw problems.notFound(`no model named ${JSON.stringify(name)}`);
+      const text = await readFile(model.file, 'utf8');
+      return {
+        model: name,
+        file: model.file,
+        text,
+        hash: sha256(text),
+        decorators: decoratorRanges(text),
+      };
+    },
+  },
+  previewModelEdit: {
+    method: 'POST',
+    path: '/model-edits/preview',
+    handle: ({ ctx, body }) => preview(ctx, editOf(isObject(body) ? body['edit'] : undefined)),
+  },
+  applyModelEdit: {
+    method: 'POST',
+    path: '/model-edits',
+    handle: ({ ctx, body }) => {
+      const b = isObject(body) ? body : {};
+      return apply(ctx, editOf(b['edit']), hashesOf(b['hashes']));
+    },
+  },
+  createModel: {
+    method: 'POST',
+    path: '/models',
+    status: 201,
+    handle: ({ ctx, body }) => {
+      const b = isObject(body) ? body : {};
+      return apply(ctx, editOf({ kind: 'createModel', model: b['model'] }), hashesOf(b['hashes']));
+    },
+  },
+};
