@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { type StudioFixture, startStudioFixture } from '../studio/test-support/studio-fixture.js';
+import { startStudioFixture,type StudioFixture } from '../studio/test-support/studio-fixture.js';
 import { EXAMPLES } from '../test-support/project-server.js';
 import type {
   ModelEdit,
