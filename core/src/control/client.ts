@@ -22,7 +22,12 @@ import {
   type ImportResult,
   type JsonRecord,
   type MockBehaviour,
+  type ModelEdit,
+  type ModelEditPreview,
+  type ModelEditResult,
   type ModelInfo,
+  type ModelSource,
+  type NewModelSpec,
   type Problem,
   type ProjectStatus,
   type RecordKey,
@@ -136,6 +141,24 @@ export class ControlClient {
   /** Replaces the mock API's latency, failure and proxy rules; applies to the next request. */
   setBehaviour(behaviour: MockBehaviour): Promise<MockBehaviour> {
     return this.#call<'setBehaviour'>('PUT', '/behaviour', behaviour);
+  }
+  /** Issue 17: a model's file as it is on disk, its hash and decorator ranges. */
+  readModelSource(model: string): Promise<ModelSource> {
+    return this.#call<'readModelSource'>('GET', `/models/${enc(model)}/source`);
+  }
+  /** The diff `edit` would make; nothing is written. */
+  previewModelEdit(edit: ModelEdit): Promise<ModelEditPreview> {
+    return this.#call<'previewModelEdit'>('POST', '/model-edits/preview', { edit });
+  }
+  /** Writes `edit` if every file still has the previewed hash (409 otherwise). */
+  applyModelEdit(edit: ModelEdit, hashes: Record<string, string | null>): Promise<ModelEditResult> {
+    return this.#call<'applyModelEdit'>('POST', '/model-edits', { edit, hashes });
+  }
+  createModel(
+    model: NewModelSpec,
+    hashes: Record<string, string | null>,
+  ): Promise<ModelEditResult> {
+    return this.#call<'createModel'>('POST', '/models', { model, hashes });
   }
   getServer(): Promise<ServerStatus> {
     return this.#call<'getServer'>('GET', '/server');
