@@ -1,4 +1,5 @@
 /** One model's schema: fields with type, required, rules and default; relations; endpoints. */
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 
 import type { FieldInfo, ModelInfo } from '../../../../core/src/control/contract';
@@ -6,6 +7,8 @@ import { useModelsStore } from '../../stores/models-store';
 import { useUiStore } from '../../stores/ui-store';
 import { MethodBadge } from '../../ui/badges';
 import { openRoute } from '../endpoints/open-route';
+import { type FieldAction, FieldActionDialog } from './field-dialogs';
+import { SourceSection } from './source-section';
 
 function Rules({ field }: { field: FieldInfo }) {
   const entries = Object.entries(field.rules).filter(([, v]) => v !== undefined);
@@ -34,6 +37,7 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
     ),
   );
   const showView = useUiStore((s) => s.showView);
+  const [action, setAction] = useState<FieldAction | null>(null);
   const relationFields = new Set(model.relations.map((r) => r.field));
   const file = model.file.split(/[\\/]/).slice(-2).join('/');
   return (
@@ -88,7 +92,16 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
         )}
       </dl>
       <section aria-label={`Fields of ${model.name}`}>
-        <h3 className="section-title">Fields ({model.fields.length})</h3>
+        <div className="section-head">
+          <h3 className="section-title">Fields ({model.fields.length})</h3>
+          <span className="spacer" />
+          <button type="button" className="btn small" onClick={() => setAction({ kind: 'add' })}>
+            Add field
+          </button>
+          <button type="button" className="btn small" onClick={() => setAction({ kind: 'link' })}>
+            Link models
+          </button>
+        </div>
         <div className="card">
           <table className="plain">
             <thead>
@@ -98,6 +111,9 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
                 <th scope="col">Required</th>
                 <th scope="col">Rules</th>
                 <th scope="col">Default</th>
+                <th scope="col">
+                  <span className="sr-only">Edit</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -134,6 +150,36 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
                       <code>{JSON.stringify(f.default)}</code>
                     )}
                   </td>
+                  <td className="field-actions">
+                    {f.declaredIn === model.name && !relationFields.has(f.name) && (
+                      <>
+                        <button
+                          type="button"
+                          className="btn small ghost"
+                          aria-label={`Rename ${f.name}`}
+                          onClick={() => setAction({ kind: 'rename', field: f })}
+                        >
+                          Rename
+                        </button>
+                        <button
+                          type="button"
+                          className="btn small ghost"
+                          aria-label={`Change the type of ${f.name}`}
+                          onClick={() => setAction({ kind: 'type', field: f })}
+                        >
+                          Type
+                        </button>
+                        <button
+                          type="button"
+                          className="btn small ghost"
+                          aria-label={`Remove ${f.name}`}
+                          onClick={() => setAction({ kind: 'remove', field: f })}
+                        >
+                          Remove
+                        </button>
+                      </>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -166,7 +212,7 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
                     <td>
                       {r.kind === 'belongTo'
                         ? '@BelongTo (sent as the parent id)'
-                        : `@HasMany (inverse ${r.inverse})`}
+                        : `@HasMany (read-only list; inverse ${r.inverse})`}
                     </td>
                     <td>
                       <code>{r.target}</code>
@@ -221,6 +267,10 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
           </table>
         </div>
       </section>
+      <SourceSection model={model} />
+      {action && (
+        <FieldActionDialog model={model} action={action} onClose={() => setAction(null)} />
+      )}
     </article>
   );
 }

@@ -45,7 +45,8 @@ function rowsOf(model: ModelInfo): DiagramRow[] {
     .map((f) => ({ name: f.name, text: f.typeText, relation: null, optional: !f.required }));
   for (const r of model.relations) {
     const text = r.kind === 'hasMany' ? `${r.target}[]` : r.target;
-    rows.push({ name: r.field, text, relation: r, optional: r.kind === 'hasMany' || !r.required });
+    // A @HasMany field is a read-only list of children, never absent: no `?` (issue 17 polish).
+    rows.push({ name: r.field, text, relation: r, optional: r.kind === 'belongTo' && !r.required });
   }
   return rows;
 }
@@ -69,6 +70,9 @@ function ModelNodeView({ data }: NodeProps<ModelNode>) {
         <strong>{model.name}</strong>
         <span className="mono">/{model.path}</span>
       </button>
+      {model.dataSource !== null && (
+        <p className="diagram-node-note">“{model.dataSource}” datasource · read-only</p>
+      )}
       <ul>
         {rowsOf(model).map((row) => (
           <li key={row.name} className={row.relation ? 'rel' : undefined}>

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useModelsStore } from '../../stores/models-store';
 import { EmptyState, Loading } from '../../ui/empty-state';
 import { ModelDetail } from './model-detail';
+import { NewModelDialog } from './new-model-dialog';
 
 const ModelDiagram = lazy(() => import('./model-diagram'));
 const DIAGRAM = '\u0000diagram';
@@ -13,6 +14,15 @@ export function ModelsView() {
   const loaded = useModelsStore((s) => s.loaded);
   const error = useModelsStore((s) => s.error);
   const [selected, setSelected] = useState<string>(DIAGRAM);
+  const [creating, setCreating] = useState(false);
+  const newModel = creating && (
+    <NewModelDialog onClose={() => setCreating(false)} onCreated={(name) => setSelected(name)} />
+  );
+  const newButton = (
+    <button type="button" className="btn small primary" onClick={() => setCreating(true)}>
+      New model
+    </button>
+  );
   if (!loaded) {
     if (error) return <EmptyState title="The models could not be read">{error.detail}</EmptyState>;
     return <Loading what="models" />;
@@ -21,7 +31,8 @@ export function ModelsView() {
     return (
       <EmptyState title="No models yet">
         Add a class with <code>@Rest</code> and <code>@FromDataSource</code> to a .ts file of the
-        project; it shows up here when you save.
+        project; it shows up here when you save. Or create one here: {newButton}
+        {newModel}
       </EmptyState>
     );
   }
@@ -29,6 +40,7 @@ export function ModelsView() {
   return (
     <div className="split" style={{ gridTemplateColumns: '220px 1fr' }}>
       <nav className="pane sidebar" aria-label="Models">
+        <div className="sidebar-actions">{newButton}</div>
         <ul className="nav-list">
           <li>
             <button
@@ -53,6 +65,9 @@ export function ModelsView() {
               >
                 <span className="nav-name">{m.name}</span>
                 <span className="faint mono">/{m.path}</span>
+                {m.dataSource !== null && (
+                  <span className="faint nav-note">“{m.dataSource}” datasource · read-only</span>
+                )}
               </button>
             </li>
           ))}
@@ -70,6 +85,7 @@ export function ModelsView() {
           </Suspense>
         )}
       </section>
+      {newModel}
     </div>
   );
 }

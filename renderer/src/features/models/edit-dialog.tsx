@@ -1,0 +1,159 @@
+/**
+ * Every model edit goes through this dialog: the form, then the diff of what will be written
+ * (nothing is written before Apply), then Apply or Back. A file changed on disk since the
+ * preview is refused by the core (409) and said so here; the user previews again.
+ */
+import { type ReactNode, useId, useState } from 'react';
+
+import type { ModelEdit, ModelEditPreview, Problem } from '../../../../core/src/control/contract';
+import { client } from '../../api';
+import { useModelsStore } from '../../stores/models-store';
+import { problemOf } from '../../stores/problem';
+import { Dialog } from '../../ui/dialog';
+import { DiffView } from './diff-view';
+
+export interface EditDialogProps {
+  title: string;
+  /** The edit the form describes, or why it is not complete yet. */
+  build(): ModelEdit | string;
+  onClose(): void;
+  /** Called after a successful write, with the edit written. */
+  onDone?(edit: ModelEdit): void;
+  children: ReactNode;
+}
+
+function migrationText(preview: ModelEditPreview): string | null {
+  const m = preview.migration;
+  if (!m) return null;
+  const n = `${m.records} ${m.records === 1 ? 'record' : 'records'} of ${m.model}`;
+  if (m.action === 'rename')
+    return `The key “${m.field}” becomes “${m.to}” in ${n}, in one atomic rewrite of the datafile.`;
+  if (m.action === 'drop')
+    return `The key “${m.field}” is deleted from ${n}, in one atomic rewrite. This cannot be undone.`;
+  return `${n} get “${m.field}”: ${JSON.stringify(m.value)}.`;
+}
+
+export function EditDialog({ title, build, onClose, onDone, children }: EditDialogProps) {
+  const id = useId();
+  const [preview, setPreview] = useState<{ edit: ModelEdit; answer: ModelEditPreview } | null>(
+    null,
+  );
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Problem | string | null>(null);
+
+  const showPreview = async () => {
+    const edit = build();
+    if (typeof edit === 'string') return setError(edit);
+    setBusy(true);
+    setError(null);
+    try {
+      setPreview({ edit, answer: await client().previewModelEdit(edit) });
+    } catch (e) {
+      setError(problemOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const apply = async () => {
+    if (!preview) return;
+    setBusy(true);
+    setError(null);
+    const hashes = Object.fromEntries(preview.answer.files.map((f) => [f.file, f.hash]));
+    try {
+      const { edit } = preview;
+      if (edit.kind === 'createModel') await client().createModel(edit.model, hashes);
+      else await client().applyModelEdit(edit, hashes);
+      await useModelsStore.getState().loadModels();
+      onDone?.(edit);
+      onClose();
+    } catch (e) {
+      setError(problemOf(e));
+      setBusy(false);
+    }
+  };
+
+  const message = error === null ? null : typeof error === 'string' ? error : errorText(error);
+  const note = preview ? migrationText(preview.answer) : null;
+  return (
+    <Dialog
+      title={preview ? `${title}: review the change` : title}
+      onClose={onClose}
+      footer={
+        preview ? (
+          <>
+            <button type="button" className="btn" onClick={() => setPreview(null)} disabled={busy}>
+              Back
+            </button>
+            <button type="button" className="btn" onClick={onClose}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn primary"
+              onClick={() => void apply()}
+              disabled={busy}
+              autoFocus
+            >
+              {busy ? 'Writing…' : 'Apply'}
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" className="btn" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" form={`${id}-form`} className="btn primary" disabled={busy}>
+              {busy ? 'Preparing…' : 'Preview change'}
+            </button>
+          </>
+        )
+      }
+    >
+      {preview ? (
+        <div className="body model-edit-review">
+          {preview.answer.files.map((f) => (
+            <section key={f.file} aria-label={`Changes to ${f.relative}`}>
+              <h3 className="section-title">
+                {f.created ? 'New file ' : ''}
+                <code>{f.relative}</code>
+              </h3>
+              <DiffView diff={f.diff} label={`Diff of ${f.relative}`} />
+            </section>
+          ))}
+          {note && (
+            <p className="banner warn inline" role="note">
+              {note}
+            </p>
+          )}
+          <p className="faint">
+            Only the lines shown change; the rest of each file stays as you wrote it.
+          </p>
+        </div>
+      ) : (
+        <form
+          id={`${id}-form`}
+          className="body form-grid"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void showPreview();
+          }}
+        >
+          {children}
+        </form>
+      )}
+      {message && (
+        <p className="banner err inline model-edit-error" role="alert">
+          {message}
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
+function errorText(problem: Problem): string {
+  const details = (problem.errors ?? []).map((e) => e.message).join('; ');
+  if (problem.status === 409) return `${problem.detail} Press Back and preview again.`;
+  return details || problem.detail || problem.title;
+}

@@ -1,0 +1,266 @@
+/** The per-field edits of the Models view: add, rename, change type, remove; and Link models. */
+import { useId, useState } from 'react';
+
+import type { FieldInfo, JsonValue, ModelInfo } from '../../../../core/src/control/contract';
+import { useModelsStore } from '../../stores/models-store';
+import { EditDialog } from './edit-dialog';
+import { nameError, TypeSelect, valueOf } from './field-form';
+
+export type FieldAction =
+  { kind: 'add' } | { kind: 'rename' | 'remove' | 'type'; field: FieldInfo } | { kind: 'link' };
+
+function MigrateBox({
+  id,
+  checked,
+  onChange,
+  text,
+}: {
+  id: string;
+  checked: boolean;
+  onChange(v: boolean): void;
+  text: string;
+}) {
+  return (
+    <>
+      <span />
+      <label className="check" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+        />{' '}
+        {text}
+      </label>
+    </>
+  );
+}
+
+function AddField({ model, onClose }: { model: ModelInfo; onClose(): void }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [type, setType] = useState('string');
+  const [optional, setOptional] = useState(false);
+  const [def, setDef] = useState('');
+  return (
+    <EditDialog
+      title={`Add a field to ${model.name}`}
+      onClose={onClose}
+      build={() => {
+        const bad = nameError(name);
+        if (bad) return bad;
+        const field = { name, type, optional };
+        if (optional || def === '') return { kind: 'addField', model: model.name, field };
+        const value = valueOf(def, type);
+        if (typeof value === 'string' && type !== 'string') return value;
+        return { kind: 'addField', model: model.name, field, default: value as JsonValue };
+      }}
+    >
+      <label htmlFor={`${id}-name`}>Name</label>
+      <input
+        id={`${id}-name`}
+        className="input mono"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        autoFocus
+      />
+      <label htmlFor={`${id}-type`}>Type</label>
+      <TypeSelect id={`${id}-type`} value={type} onChange={setType} />
+      <MigrateBox
+        id={`${id}-optional`}
+        checked={optional}
+        onChange={setOptional}
+        text="Optional (name?: type)"
+      />
+      {!optional && (
+        <>
+          <label htmlFor={`${id}-default`}>Default for existing records</label>
+          <div>
+            <input
+              id={`${id}-default`}
+              className="input mono"
+              value={def}
+              onChange={(e) => setDef(e.target.value)}
+            />
+            <p className="field-help">
+              A required field needs a value in the records already stored; it is written to each of
+              them.
+            </p>
+          </div>
+        </>
+      )}
+    </EditDialog>
+  );
+}
+
+function RenameField({
+  model,
+  field,
+  onClose,
+}: {
+  model: ModelInfo;
+  field: FieldInfo;
+  onClose(): void;
+}) {
+  const id = useId();
+  const [to, setTo] = useState(field.name);
+  const [migrate, setMigrate] = useState(false);
+  return (
+    <EditDialog
+      title={`Rename ${model.name}.${field.name}`}
+      onClose={onClose}
+      build={() =>
+        nameError(to) ??
+        (to === field.name
+          ? 'Type a new name.'
+          : { kind: 'renameField', model: model.name, field: field.name, to, migrate })
+      }
+    >
+      <label htmlFor={`${id}-to`}>New name</label>
+      <input
+        id={`${id}-to`}
+        className="input mono"
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+        autoFocus
+      />
+      {model.writable && (
+        <MigrateBox
+          id={`${id}-migrate`}
+          checked={migrate}
+          onChange={setMigrate}
+          text="Also rename the key in every stored record"
+        />
+      )}
+    </EditDialog>
+  );
+}
+
+function RemoveField({
+  model,
+  field,
+  onClose,
+}: {
+  model: ModelInfo;
+  field: FieldInfo;
+  onClose(): void;
+}) {
+  const id = useId();
+  const [migrate, setMigrate] = useState(false);
+  return (
+    <EditDialog
+      title={`Remove ${model.name}.${field.name}`}
+      onClose={onClose}
+      build={() => ({ kind: 'removeField', model: model.name, field: field.name, migrate })}
+    >
+      <p className="span">
+        The declaration of <code>{field.name}</code> (with its decorators and doc comment) is
+        removed from the model file.
+      </p>
+      {model.writable && (
+        <MigrateBox
+          id={`${id}-migrate`}
+          checked={migrate}
+          onChange={setMigrate}
+          text="Also delete the key from every stored record (cannot be undone)"
+        />
+      )}
+    </EditDialog>
+  );
+}
+
+function ChangeType({
+  model,
+  field,
+  onClose,
+}: {
+  model: ModelInfo;
+  field: FieldInfo;
+  onClose(): void;
+}) {
+  const id = useId();
+  const [type, setType] = useState(field.typeText);
+  const [optional, setOptional] = useState(!field.required);
+  return (
+    <EditDialog
+      title={`Change the type of ${model.name}.${field.name}`}
+      onClose={onClose}
+      build={() => ({ kind: 'changeField', model: model.name, field: field.name, type, optional })}
+    >
+      <label htmlFor={`${id}-type`}>Type</label>
+      <TypeSelect id={`${id}-type`} value={type} onChange={setType} />
+      <MigrateBox id={`${id}-optional`} checked={optional} onChange={setOptional} text="Optional" />
+      <p className="faint span">
+        Stored records are not converted: a record whose value no longer fits answers as stored.
+      </p>
+    </EditDialog>
+  );
+}
+
+function LinkModels({ model, onClose }: { model: ModelInfo; onClose(): void }) {
+  const id = useId();
+  const models = useModelsStore((s) => s.models);
+  const [parent, setParent] = useState(model.name);
+  const others = models.filter((m) => m.name !== parent);
+  const [child, setChild] = useState(others[0]?.name ?? model.name);
+  return (
+    <EditDialog
+      title="Link models"
+      onClose={onClose}
+      build={() =>
+        parent === child ? 'Choose two different models.' : { kind: 'link', parent, child }
+      }
+    >
+      <label htmlFor={`${id}-parent`}>One</label>
+      <select
+        id={`${id}-parent`}
+        className="select"
+        value={parent}
+        onChange={(e) => setParent(e.target.value)}
+        autoFocus
+      >
+        {models.map((m) => (
+          <option key={m.name}>{m.name}</option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-child`}>has many</label>
+      <select
+        id={`${id}-child`}
+        className="select"
+        value={child}
+        onChange={(e) => setChild(e.target.value)}
+      >
+        {models.map((m) => (
+          <option key={m.name}>{m.name}</option>
+        ))}
+      </select>
+      <p className="faint span">
+        Writes <code>@HasMany</code> on {parent} and <code>@BelongTo</code> on {child}; each file
+        imports the other.
+      </p>
+    </EditDialog>
+  );
+}
+
+export function FieldActionDialog({
+  model,
+  action,
+  onClose,
+}: {
+  model: ModelInfo;
+  action: FieldAction;
+  onClose(): void;
+}) {
+  switch (action.kind) {
+    case 'add':
+      return <AddField model={model} onClose={onClose} />;
+    case 'rename':
+      return <RenameField model={model} field={action.field} onClose={onClose} />;
+    case 'remove':
+      return <RemoveField model={model} field={action.field} onClose={onClose} />;
+    case 'type':
+      return <ChangeType model={model} field={action.field} onClose={onClose} />;
+    case 'link':
+      return <LinkModels model={model} onClose={onClose} />;
+  }
+}

@@ -1,0 +1,64 @@
+/** Shared inputs of the model-edit forms: a field's type, and a value typed as text. */
+import type { JsonValue } from '../../../../core/src/control/contract';
+
+export const FIELD_TYPES = ['string', 'number', 'boolean', 'Date', 'string[]', 'number[]'] as const;
+
+export function TypeSelect({
+  id,
+  value,
+  onChange,
+  label,
+}: {
+  id: string;
+  value: string;
+  onChange(value: string): void;
+  label?: string;
+}) {
+  const known = (FIELD_TYPES as readonly string[]).includes(value);
+  return (
+    <select
+      id={id}
+      className="select mono"
+      value={value}
+      aria-label={label}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      {!known && <option value={value}>{value}</option>}
+      {FIELD_TYPES.map((t) => (
+        <option key={t} value={t}>
+          {t}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+export function nameError(name: string, what = 'field'): string | null {
+  if (name.trim() === '') return `The ${what} needs a name.`;
+  if (!IDENTIFIER.test(name))
+    return `“${name}” is not a valid ${what} name (letters, digits, _ and $; not starting with a digit).`;
+  return null;
+}
+
+/** A default typed as text, read as the field's type: `3`, `true`, `hello`, `["a"]`. */
+export function valueOf(text: string, type: string): JsonValue | string {
+  if (type === 'number') {
+    const n = Number(text);
+    return text.trim() !== '' && Number.isFinite(n) ? n : `“${text}” is not a number.`;
+  }
+  if (type === 'boolean') {
+    if (text === 'true' || text === 'false') return text === 'true';
+    return 'Type true or false.';
+  }
+  if (type.endsWith('[]')) {
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      return Array.isArray(parsed) ? (parsed as JsonValue) : 'Type a JSON array, e.g. [] or ["a"].';
+    } catch {
+      return 'Type a JSON array, e.g. [] or ["a"].';
+    }
+  }
+  return text;
+}

@@ -1,0 +1,55 @@
+/** The model file as it is on disk, read again whenever the project reloads. */
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+import type { ModelInfo, ModelSource } from '../../../../core/src/control/contract';
+import { client } from '../../api';
+import { useModelsStore } from '../../stores/models-store';
+import { problemOf } from '../../stores/problem';
+import { CopyButton } from '../../ui/copy-button';
+import { Loading } from '../../ui/empty-state';
+
+const SourceView = lazy(() => import('./model-source'));
+
+export function SourceSection({ model }: { model: ModelInfo }) {
+  const models = useModelsStore((s) => s.models);
+  const [source, setSource] = useState<ModelSource | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    client()
+      .readModelSource(model.name)
+      .then((s) => live && (setSource(s), setError(null)))
+      .catch((e: unknown) => live && setError(problemOf(e).detail));
+    return () => {
+      live = false;
+    };
+  }, [model.name, models]);
+  return (
+    <section aria-label={`Source of ${model.name}`}>
+      <h3 className="section-title">
+        Source <span className="faint">(read-only; decorators highlighted)</span>
+      </h3>
+      <p className="faint" style={{ margin: '0 0 6px' }}>
+        Edit it in your editor: <code>{model.file}</code>{' '}
+        <CopyButton text={model.file} label="Copy the file path" /> — a save reloads the project.
+      </p>
+      {error ? (
+        <p className="banner err inline" role="alert">
+          {error}
+        </p>
+      ) : source ? (
+        <div className="card model-source-card">
+          <Suspense fallback={<Loading what="the source" />}>
+            <SourceView
+              text={source.text}
+              decorators={source.decorators}
+              label={`Source of ${model.name}`}
+            />
+          </Suspense>
+        </div>
+      ) : (
+        <Loading what="the source" />
+      )}
+    </section>
+  );
+}
