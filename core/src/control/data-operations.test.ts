@@ -102,14 +102,16 @@ describe('fakeRecords', () => {
   });
 });
 
-async function trafficOf(url: string): Promise<TrafficExchange> {
+/** Opens the event stream (capture on), then resolves the exchange of `url` once it comes. */
+async function watchTraffic(url: string): Promise<() => Promise<TrafficExchange>> {
   const events = await readEvents(f.base, f.studio.token);
-  await events.waitFor((all) => all.some((e) => e.type === 'traffic' && e.exchange.url === url));
-  events.close();
-  const found = events.events().find((e) => e.type === 'traffic' && e.exchange.url === url) as {
-    exchange: TrafficExchange;
+  const isIt = (e: { type: string }) =>
+    e.type === 'traffic' && (e as { exchange: TrafficExchange }).exchange.url === url;
+  return async () => {
+    await events.waitFor((all) => all.some(isIt));
+    events.close();
+    return (events.events().find(isIt) as unknown as { exchange: TrafficExchange }).exchange;
   };
-  return found.exchange;
 }
 
 describe('latency and failures', () => {
@@ -133,9 +135,9 @@ describe('latency and failures', () => {
     events.close();
     // Cleared: the next answer carries no tag.
     expect((await f.api('PUT', '/behaviour', { routes: [] })).json).toEqual({ routes: [] });
-    const plain = trafficOf('/todos?plain');
+    const plain = await watchTraffic('/todos?plain');
     await f.mock('GET', '/todos?plain');
-    expect((await plain).tag).toBeUndefined();
+    expect((await plain()).tag).toBeUndefined();
   });
 
   it('fails a share of requests with a problem saying it was simulated; a route rule wins', async () => {
@@ -201,7 +203,7 @@ describe('proxy', () => {
   it('forwards what no route matches (method, path, query, headers, body), tagged proxied', async () => {
     const target = await startUpstream();
     await f.api('PUT', '/behaviour', { proxy: target, routes: [] });
-    const traffic = trafficOf('/api/orders?page=2');
+    const exchange = await watchTraffic('/api/orders?page=2');
     const answer = await rawRequest(f.studio.apiUrl!, 'POST', '/api/orders?page=2', {
       headers: { 'x-custom': 'kept', 'content-type': 'application/json' },
       body: '{"n":1}',
@@ -215,8 +217,12 @@ describe('proxy', () => {
       custom: 'kept',
       body: '{"n":1}',
     });
-    expect((await traffic).tag).toBe('proxied');
-    expect((await traffic).status).toBe(207);
+    const traffic = await exchange();
+    expect(traffic.tag).toBe('proxied');
+    expect(traffic.status).toBe(207);
+    expect(JSON.parse(traffic.responseBody)).toEqual(answer.json);
+    expect(traffic.requestBody).toBe('{"n":1}');
+    expect(traffic.responseHeaders['x-upstream']).toBe('yes');
     // A mocked route still answers from the mock.
     expect((await f.mock('GET', '/todos/1')).json).toMatchObject({ id: 1 });
     expect((await rawRequest(f.studio.apiUrl!, 'GET', '/stream')).text).toBe('one,two');

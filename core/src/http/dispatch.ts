@@ -108,7 +108,11 @@ async function proxyExchange(
           durationMs: performance.now() - start.startedAt,
           requestBytes: outcome.requestBytes,
           responseBytes: outcome.responseBytes,
-          ...(start.captured ? { capture: start.captured() } : {}),
+          ...(start.captured
+            ? {
+                capture: { ...start.captured(), responseBody: Buffer.concat(outcome.responseHead) },
+              }
+            : {}),
           tag: 'proxied',
         });
       },

@@ -15,6 +15,7 @@ import { request as httpsRequest } from 'node:https';
 
 import { type HttpProblem, problems } from '../errors.js';
 import type { ProxyTarget } from './behaviour.js';
+import { CAPTURE_BODY_LIMIT } from './traffic.js';
 
 /** RFC 9110 §7.6.1: meant for one connection, never forwarded. */
 const HOP_BY_HOP = new Set([
@@ -45,6 +46,8 @@ export interface ProxyOutcome {
   readonly status: number;
   readonly requestBytes: number;
   readonly responseBytes: number;
+  /** The first {@link CAPTURE_BODY_LIMIT} bytes of the answer, for the traffic view. */
+  readonly responseHead: readonly Buffer[];
 }
 
 /**
@@ -73,12 +76,13 @@ export function forward(
   });
   let requestBytes = 0;
   let responseBytes = 0;
+  const responseHead: Buffer[] = [];
   let finished = false;
   let timedOut = false;
   const end = (status: number): void => {
     if (finished) return;
     finished = true;
-    done({ status, requestBytes, responseBytes });
+    done({ status, requestBytes, responseBytes, responseHead });
   };
   const failWith = (problem: HttpProblem): void => {
     req.resume();
@@ -102,6 +106,9 @@ export function forward(
   upstream.on('response', (answer) => {
     res.writeHead(answer.statusCode ?? 502, forwardedHeaders(answer.headers));
     answer.on('data', (chunk: Buffer) => {
+      // Kept for the traffic view (a "save as record" of a proxied answer needs its body).
+      const room = CAPTURE_BODY_LIMIT - Math.min(responseBytes, CAPTURE_BODY_LIMIT);
+      if (room > 0) responseHead.push(chunk.subarray(0, room));
       responseBytes += chunk.length;
     });
     answer.pipe(res);
