@@ -193,6 +193,11 @@ export interface ServerStatus {
   url: string | null;
   /** Set when the requested port was busy and another one was chosen at launch. */
   note?: string;
+  /**
+   * Issue 16: the latency, failure and proxy rules in force, when any is (a `server` event
+   * follows every change, so every studio window shows them).
+   */
+  behaviour?: MockBehaviour;
 }
 
 export interface ChangePortBody {

@@ -145,8 +145,15 @@ describe('latency and failures', () => {
       fail: { rate: 1, status: 503 },
       routes: [{ method: 'GET', path: '/users', fail: { rate: 0, status: 500 } }],
     };
+    const events = await readEvents(f.base, f.studio.token);
     expect((await f.api('PUT', '/behaviour', rules)).json).toEqual(rules);
     expect((await f.api('GET', '/behaviour')).json).toEqual(rules);
+    // Every studio window learns of the change, and the server bar can show it.
+    await events.waitFor((all) =>
+      all.some((e) => e.type === 'server' && e.server.behaviour?.fail?.status === 503),
+    );
+    events.close();
+    expect((await f.api('GET', '/server')).json).toMatchObject({ behaviour: rules });
     const failed = await f.mock('GET', '/todos');
     expect(failed.status).toBe(503);
     expect(failed.headers['content-type']).toMatch(/application\/problem\+json/);
@@ -155,6 +162,7 @@ describe('latency and failures', () => {
     expect((await f.mock('GET', '/users')).status).toBe(200);
     await f.api('PUT', '/behaviour', { routes: [] });
     expect((await f.mock('GET', '/todos')).status).toBe(200);
+    expect((await f.api('GET', '/server')).json).not.toHaveProperty('behaviour');
   });
 
   it('refuses rules it cannot apply, with the field named, and keeps the old ones', async () => {

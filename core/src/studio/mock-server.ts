@@ -2,7 +2,7 @@
  * The mock API as the studio runs it: start, stop and move to another port while the studio
  * stays up. A busy port is refused with a problem and the server keeps what it had.
  */
-import type { ServerStatus } from '../control/contract.js';
+import type { MockBehaviour, ServerStatus } from '../control/contract.js';
 import { problems } from '../errors.js';
 import type { Behaviour } from '../http/behaviour.js';
 import type { ServerLogger } from '../http/dispatch.js';
@@ -56,6 +56,9 @@ export class MockServer {
       url: this.#running ? this.#running.url : null,
     };
     if (this.#note !== undefined) status.note = this.#note;
+    // A JSON copy: the settings are frozen-by-convention snapshots the UI may keep.
+    if (this.#behaviour?.current !== undefined)
+      status.behaviour = JSON.parse(JSON.stringify(this.#behaviour.settings())) as MockBehaviour;
     return status;
   }
 

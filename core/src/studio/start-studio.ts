@@ -141,7 +141,14 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
         return projectStatus();
       },
       project: () => host.require(),
-      behaviour,
+      behaviour: {
+        settings: () => behaviour.settings(),
+        set: (settings) => {
+          const applied = behaviour.set(settings);
+          hub.publish({ type: 'server', server: mock.status() });
+          return applied;
+        },
+      },
       server: mock,
     },
     { logError: (message, error) => logger.error(message, error) },
