@@ -234,6 +234,14 @@ describe('proxy', () => {
     // A mocked route still answers from the mock.
     expect((await f.mock('GET', '/todos/1')).json).toMatchObject({ id: 1 });
     expect((await rawRequest(f.studio.apiUrl!, 'GET', '/stream')).text).toBe('one,two');
+    // A chunked upload larger than the mock API's own body limit streams through untouched.
+    const big = 'x'.repeat(2 * 1024 * 1024);
+    const upload = await rawRequest(f.studio.apiUrl!, 'PUT', '/upload', {
+      body: big,
+      chunked: true,
+    });
+    expect(upload.status).toBe(207);
+    expect((upload.json as { body: string }).body.length).toBe(big.length);
   });
 
   it('answers 504 when the upstream is too slow and 502 when it is gone', async () => {
