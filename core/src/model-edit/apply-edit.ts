@@ -61,7 +61,8 @@ export async function checkHashes(
   hashes: Readonly<Record<string, string | null>>,
 ): Promise<void> {
   for (const f of files) {
-    const expected = hashes[f.file] ?? hashes[f.relative];
+    // `null` (a new file) is a value here, so `??` would skip it.
+    const expected = Object.hasOwn(hashes, f.file) ? hashes[f.file] : hashes[f.relative];
     if (expected === undefined)
       throw problems.invalidBody('Missing file hash', [
         {

@@ -1,0 +1,140 @@
+/**
+ * Issue 17: a model prototyped from the studio. Create it with three fields and a relation,
+ * see its endpoints, add a record in the grid, rename a field with migration, and read the
+ * record back through the mock API with the new key. Screenshots of the dialogs, both themes.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  launchBrowser,
+  openStudio,
+  screenshot,
+  startStudio,
+  type Studio,
+  type StudioPage,
+} from './fixtures.js';
+import { DataPage } from './pages/data.page.js';
+import { ModelEditPage } from './pages/model-edit.page.js';
+import { ModelsPage } from './pages/models.page.js';
+import { StudioPage as Frame } from './pages/studio.page.js';
+
+let studio: Studio;
+let browser: Browser;
+let ui: StudioPage;
+
+beforeAll(async () => {
+  [studio, browser] = await Promise.all([startStudio(), launchBrowser()]);
+  ui = await openStudio(browser, studio, { width: 1280, height: 800 });
+});
+afterAll(async () => {
+  await browser?.close();
+  await studio?.stop();
+});
+
+/** Both themes of what is on screen now. */
+async function shots(name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await ui.page.emulateMedia({ colorScheme });
+    await screenshot(ui.page, `model-edit-${name}-${colorScheme}`);
+  }
+  await ui.page.emulateMedia({ colorScheme: 'light' });
+}
+
+describe('Prototyping a model from the studio', () => {
+  it('creates a model with three fields and a relation, serves it, renames a field with its data', async () => {
+    const frame = new Frame(ui.page);
+    const models = new ModelsPage(ui.page);
+    const edit = new ModelEditPage(ui.page);
+    await frame.open('Models');
+
+    await edit.fillNewModel(
+      'Invoice',
+      [
+        { name: 'customer', type: 'string' },
+        { name: 'amount', type: 'number' },
+        { name: 'paid', type: 'boolean', optional: true },
+      ],
+      ['User'],
+    );
+    await shots('new-model-form');
+    await edit.preview();
+    expect(await edit.diff('invoice.ts').innerText()).toMatch(/\+ {2}customer!: string;/);
+    expect(await edit.diff('user.ts').innerText()).toMatch(/\+ {2}invoices!: Invoice\[\];/);
+    await shots('new-model-diff');
+    await edit.apply();
+
+    // The new file is ordinary code in the project's style, and the endpoints are served.
+    const file = await readFile(join(studio.dir, 'invoice.ts'), 'utf8');
+    expect(file).toContain("import { BelongTo, FromDataSource, Rest } from 'decorest';");
+    expect(file).toContain("import { User } from './user.js';");
+    const detail = await models.showModel('Invoice');
+    const endpoints = ui.page.getByRole('region', { name: 'Endpoints of Invoice' });
+    await expect.poll(() => endpoints.innerText()).toMatch(/\/invoices\/:id/);
+    expect(await detail.innerText()).toMatch(/user\s+@BelongTo/);
+    await expect.poll(() => edit.source('Invoice').innerText()).toMatch(/@FromDataSource/);
+
+    // A record through the grid's Add record.
+    const data = new DataPage(ui.page);
+    await frame.open('Data');
+    await data.chooseModel('Invoice');
+    // A new model's grid starts empty, saying so.
+    await ui.page.getByText('No Invoice records yet').waitFor();
+    await data.toolbar.getByRole('button', { name: 'Add record' }).click();
+    await ui.page
+      .getByLabel('Record JSON')
+      .fill('{"customer":"ACME","amount":120,"paid":false,"user":1}');
+    await ui.page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await ui.page.getByRole('dialog').waitFor({ state: 'detached' });
+    const created = (await (await fetch(`${studio.apiUrl}/invoices`)).json()) as Record<
+      string,
+      unknown
+    >[];
+    expect(created).toEqual([expect.objectContaining({ customer: 'ACME', amount: 120 })]);
+
+    // Rename customer → client, migrating the stored record.
+    await frame.open('Models');
+    await models.showModel('Invoice');
+    await edit.startRename('Invoice', 'customer', 'client', true);
+    await edit.preview();
+    expect(await edit.dialog.innerText()).toMatch(
+      /“customer” becomes “client” in 1 record of Invoice/,
+    );
+    await shots('rename-diff');
+    await edit.apply();
+
+    await expect
+      .poll(
+        async () =>
+          (await (
+            await fetch(`${studio.apiUrl}/invoices/${String(created[0]!['id'])}`)
+          ).json()) as unknown,
+      )
+      .toEqual(expect.objectContaining({ client: 'ACME', amount: 120 }));
+    const read = (await (
+      await fetch(`${studio.apiUrl}/invoices/${String(created[0]!['id'])}`)
+    ).json()) as Record<string, unknown>;
+    expect(read).not.toHaveProperty('customer');
+    expect(ui.problems).toEqual([]);
+  });
+
+  it('refuses a change to a file edited on disk since the preview, and says so', async () => {
+    const edit = new ModelEditPage(ui.page);
+    const models = new ModelsPage(ui.page);
+    await models.showModel('Invoice');
+    await edit.startRename('Invoice', 'amount', 'total', false);
+    await edit.preview();
+    const { appendFile } = await import('node:fs/promises');
+    await appendFile(join(studio.dir, 'invoice.ts'), '// a hand edit\n');
+    await edit.dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect
+      .poll(() => edit.dialog.getByRole('alert').innerText())
+      .toMatch(/invoice\.ts changed on disk since it was read/);
+    await shots('conflict');
+    await edit.dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await readFile(join(studio.dir, 'invoice.ts'), 'utf8')).toContain('amount!: number;');
+  });
+});
