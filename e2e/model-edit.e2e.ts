@@ -76,6 +76,9 @@ describe('Prototyping a model from the studio', () => {
     await expect.poll(() => endpoints.innerText()).toMatch(/\/invoices\/:id/);
     expect(await detail.innerText()).toMatch(/user\s+@BelongTo/);
     await expect.poll(() => edit.source('Invoice').innerText()).toMatch(/@FromDataSource/);
+    expect(await edit.source('Invoice').locator('.cm-decorest-decorator').count()).toBe(3);
+    await edit.source('Invoice').scrollIntoViewIfNeeded();
+    await shots('source');
 
     // A record through the grid's Add record.
     const data = new DataPage(ui.page);

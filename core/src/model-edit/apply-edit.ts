@@ -74,10 +74,10 @@ export async function checkHashes(
     if (now !== expected)
       throw problems.conflict(
         now === null
-          ? `${f.relative} was deleted since it was read; reload it and try again`
+          ? `${f.relative} was deleted since it was read`
           : expected === null
             ? `${f.relative} exists already`
-            : `${f.relative} changed on disk since it was read; reload it and try again`,
+            : `${f.relative} changed on disk since it was read`,
       );
   }
 }

@@ -41,12 +41,13 @@ function operations(a: readonly string[], b: readonly string[]): Op[] {
       ops.push({ kind: ' ', line: a[start + i]!, a: start + i, b: start + j });
       i++;
       j++;
-    } else if (j < cols && (i === rows || table[i]![j + 1]! >= table[i + 1]![j]!)) {
-      ops.push({ kind: '+', line: b[start + j]!, a: start + i, b: start + j });
-      j++;
-    } else {
+    } else if (i < rows && (j === cols || table[i + 1]![j]! >= table[i]![j + 1]!)) {
+      // Removed lines before added ones, as `git diff` prints a changed line.
       ops.push({ kind: '-', line: a[start + i]!, a: start + i, b: start + j });
       i++;
+    } else {
+      ops.push({ kind: '+', line: b[start + j]!, a: start + i, b: start + j });
+      j++;
     }
   }
   for (let k = 0; endA + k < n; k++)

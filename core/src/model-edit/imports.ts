@@ -5,7 +5,7 @@
 import type * as TS from 'typescript';
 
 import ts from '../loader/typescript.js';
-import { applySplices, indentAt, lineEnd, parse, type Splice } from './source-text.js';
+import { applySplices, indentAt, lineEnd, lineStart, parse, type Splice } from './source-text.js';
 import { quoted, type SourceStyle } from './style.js';
 
 function importOf(source: TS.SourceFile, module: string): TS.ImportDeclaration | undefined {
@@ -79,12 +79,18 @@ export function ensureImports(
     }
     const line = `import { ${name} } from ${quoted(module, style)}${style.semi ? ';' : ''}\n`;
     const imports = source.statements.filter(ts.isImportDeclaration);
-    const last = imports[imports.length - 1];
-    if (last) {
+    const moduleOf = (d: TS.ImportDeclaration) => (d.moduleSpecifier as TS.StringLiteral).text;
+    // Its group (relative or package imports), in the group's sorted place.
+    const group = imports.filter((d) => moduleOf(d).startsWith('.') === module.startsWith('.'));
+    const after = group.find((d) => moduleOf(d).toLowerCase() > module.toLowerCase());
+    const last = group[group.length - 1] ?? imports[imports.length - 1];
+    if (after) {
+      const at = lineStart(out, after.getStart());
+      out = out.slice(0, at) + line + out.slice(at);
+    } else if (last) {
       const at = lineEnd(out, last.getEnd());
-      // A relative import after package imports starts its own group, as in the examples.
-      const lastModule = (last.moduleSpecifier as TS.StringLiteral).text;
-      const blank = module.startsWith('.') && !lastModule.startsWith('.');
+      // A first relative import after package imports starts its own group, as in the examples.
+      const blank = group.length === 0 && module.startsWith('.');
       out = out.slice(0, at) + (blank ? '\n' : '') + line + out.slice(at);
     } else {
       out = line + '\n' + out;

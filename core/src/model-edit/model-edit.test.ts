@@ -190,3 +190,15 @@ describe.each(CORPUS)('model edits: $name', (project) => {
     );
   });
 });
+
+describe('unifiedDiff', () => {
+  it('prints a changed line as removed then added, with context and hunk ranges', () => {
+    const before = 'a\nb\nc\nd\ne\nf\ng\nh\n';
+    const after = 'a\nb\nc\nd\nE\nf\ng\nh\n';
+    expect(unifiedDiff('x.ts', before, after)).toBe(
+      '--- a/x.ts\n+++ b/x.ts\n@@ -2,7 +2,7 @@\n b\n c\n d\n-e\n+E\n f\n g\n h\n',
+    );
+    expect(unifiedDiff('x.ts', before, before)).toBe('');
+    expect(unifiedDiff('n.ts', '', 'x\n')).toBe('--- /dev/null\n+++ b/n.ts\n@@ -0,0 +1,1 @@\n+x\n');
+  });
+});

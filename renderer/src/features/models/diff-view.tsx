@@ -20,7 +20,6 @@ export function DiffView({ diff, label }: { diff: string; label: string }) {
             {kind === '+' && <span className="sr-only">added: </span>}
             {kind === '-' && <span className="sr-only">removed: </span>}
             {line}
-            {'\n'}
           </span>
         );
       })}

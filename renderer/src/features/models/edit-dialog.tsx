@@ -114,8 +114,8 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
         <div className="body model-edit-review">
           {preview.answer.files.map((f) => (
             <section key={f.file} aria-label={`Changes to ${f.relative}`}>
-              <h3 className="section-title">
-                {f.created ? 'New file ' : ''}
+              <h3 className="diff-title">
+                {f.created ? 'New file ' : 'Changes to '}
                 <code>{f.relative}</code>
               </h3>
               <DiffView diff={f.diff} label={`Diff of ${f.relative}`} />
@@ -154,6 +154,7 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
 
 function errorText(problem: Problem): string {
   const details = (problem.errors ?? []).map((e) => e.message).join('; ');
-  if (problem.status === 409) return `${problem.detail} Press Back and preview again.`;
+  if (problem.status === 409)
+    return `${problem.detail}: nothing was written. Press Back, then Preview change to see the edit against the file as it is now.`;
   return details || problem.detail || problem.title;
 }
