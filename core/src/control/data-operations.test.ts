@@ -271,6 +271,11 @@ describe('startStudio options', () => {
         await readFile(join(other.dir, 'seed', 'todos.json'), 'utf8'),
       ) as Todo[];
       expect((await other.mock('GET', '/todos?limit=1000')).json).toEqual(todos);
+      // The engine's own call, for a test suite's beforeEach.
+      await other.mock('DELETE', `/todos/${todos[0]!.id}`);
+      const counts = await other.studio.resetData();
+      expect(counts.find((c) => c.model === 'Todo')?.count).toBe(todos.length);
+      expect((await other.mock('GET', '/todos?limit=1000')).json).toEqual(todos);
     } finally {
       await other.dispose();
     }

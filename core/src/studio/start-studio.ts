@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 
 import { createToken } from '../control/auth.js';
-import type { ProjectStatus } from '../control/contract.js';
+import type { ProjectStatus, SeedCount } from '../control/contract.js';
 import { EventHub } from '../control/event-hub.js';
 import { startControlServer } from '../control/server.js';
 import { toTrafficExchange } from '../control/traffic-capture.js';
@@ -61,6 +61,11 @@ export interface Studio {
   readonly apiUrl: string | null;
   /** The project's state now (loaded or the load error). */
   project(): Promise<ProjectStatus>;
+  /**
+   * Issue 16: puts the data back to the project's `seed/` (as `POST /api/data/reset`), e.g. in
+   * a test suite's `beforeEach`; a 409 problem when no project is serving.
+   */
+  resetData(): Promise<SeedCount[]>;
   /** Stops both servers and lets the datafiles finish their writes. */
   close(): Promise<void>;
 }
@@ -166,6 +171,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       return mock.status().url;
     },
     project: projectStatus,
+    resetData: () => resetToSeed(host.require()),
     close: async () => {
       capture.close();
       await control.close();
