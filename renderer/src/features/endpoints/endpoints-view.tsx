@@ -168,14 +168,13 @@ export function EndpointsView() {
                     <button
                       type="button"
                       className="btn small ghost"
-                      aria-label={`Delay or fail: ${r.method} ${r.path}`}
                       title="Simulate a slow or failing route"
                       onClick={(e) => {
                         e.stopPropagation();
                         setEditing(r);
                       }}
                     >
-                      Delay / fail…
+                      Delay / fail…<span className="sr-only"> {`${r.method} ${r.path}`}</span>
                     </button>
                     <button
                       type="button"

@@ -1,0 +1,204 @@
+/**
+ * Issue 16 from the studio: reset to the seed, generate records, a simulated failure on one
+ * route (set and cleared live), a proxy to a real upstream for unmatched paths; the tags in
+ * Traffic; the new dialogs in both themes, with axe.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  axeViolations,
+  eventually,
+  launchBrowser,
+  openStudio,
+  screenshot,
+  startStudio,
+  type Studio,
+  type StudioPage,
+} from './fixtures.js';
+import { BehaviourPage } from './pages/behaviour.page.js';
+import { DataPage } from './pages/data.page.js';
+import { StudioPage as Frame } from './pages/studio.page.js';
+import { TrafficPage } from './pages/traffic.page.js';
+
+let studio: Studio;
+let browser: Browser;
+let ui: StudioPage;
+let frame: Frame;
+let data: DataPage;
+let behaviour: BehaviourPage;
+let traffic: TrafficPage;
+let upstream: Server;
+let upstreamUrl: string;
+
+beforeAll(async () => {
+  // The "real backend" a proxy forwards to: answers every request with what it received.
+  upstream = createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ from: 'upstream', method: req.method, url: req.url }));
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  [studio, browser] = await Promise.all([startStudio(), launchBrowser()]);
+  ui = await openStudio(browser, studio);
+  frame = new Frame(ui.page);
+  data = new DataPage(ui.page);
+  behaviour = new BehaviourPage(ui.page);
+  traffic = new TrafficPage(ui.page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await studio?.stop();
+  await new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve()));
+});
+
+const api = async (path: string) => {
+  const answer = await fetch(`${studio.apiUrl}${path}`);
+  const text = await answer.text();
+  return {
+    status: answer.status,
+    type: answer.headers.get('content-type') ?? '',
+    body: JSON.parse(text) as Record<string, unknown> & Record<string, unknown>[],
+  };
+};
+
+describe('Mock behaviours in the studio', () => {
+  it('resets to the seed after an edit: the edit is gone for a plain client', async () => {
+    await frame.open('Data');
+    await data.chooseModel('Todo');
+    await data.grid('Todo').waitFor();
+    const seeded = (await api('/todos/1')).body.content;
+    await data.editCell('Todo', 1, 'content', 'Edited before the reset');
+    await eventually(async () =>
+      expect((await api('/todos/1')).body.content).toBe('Edited before the reset'),
+    );
+    const dialog = await behaviour.openReset();
+    const said = await dialog.innerText();
+    expect(said).toContain('seed/todos.json');
+    expect(said).toContain('seed/users.json');
+    await behaviour.confirmReset(dialog);
+    expect((await api('/todos/1')).body.content).toBe(seeded);
+    await eventually(async () =>
+      expect(await (await data.cell('Todo', 1, 'content')).innerText()).toBe(seeded),
+    );
+    await ui.page.getByRole('status').filter({ hasText: 'Reset to seed:' }).waitFor();
+  });
+
+  it('generates 1,000 records and shows how many', async () => {
+    const before = (await api('/todos')).body.length;
+    const dialog = await behaviour.generate(1000, 7);
+    await dialog.getByRole('status').filter({ hasText: 'Created 1,000 Todo records.' }).waitFor();
+    expect((await api('/todos')).body.length).toBe(before + 1000);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await eventually(async () =>
+      expect(await data.count.innerText()).toBe(`${(before + 1000).toLocaleString('en')} records`),
+    );
+  });
+
+  it('fails GET /todos with a simulated 503, tagged in Traffic, then clears it', async () => {
+    await frame.open('Endpoints');
+    await behaviour.setRouteFailure('GET', '/todos', 100, 503);
+    const row = ui.page
+      .getByRole('table', { name: 'Endpoints' })
+      .getByRole('row')
+      .filter({ hasText: 'Simulated: 100 % → 503' });
+    await row.waitFor();
+    const failed = await api('/todos');
+    expect(failed.status).toBe(503);
+    expect(failed.type).toContain('application/problem+json');
+    expect(failed.body.type).toBe('simulated-failure');
+
+    await frame.open('Traffic');
+    await traffic.rows
+      .filter({ hasText: 'simulated' })
+      .filter({ hasText: '503' })
+      .first()
+      .waitFor();
+
+    await frame.open('Endpoints');
+    await behaviour.clearRoute('GET', '/todos');
+    await row.waitFor({ state: 'detached' });
+    expect((await api('/todos')).status).toBe(200);
+  });
+
+  it('proxies an unmatched path to the upstream, tagged proxied; a bad URL is refused at the field', async () => {
+    const dialog = await behaviour.openBehaviour();
+    await behaviour.applyProxy('ftp://not-http');
+    await dialog.getByText('must be an http:// or https:// URL').waitFor();
+    expect(
+      await dialog.getByLabel('Forward unmatched requests to').getAttribute('aria-invalid'),
+    ).toBe('true');
+    await behaviour.applyProxy(upstreamUrl);
+    await dialog.getByText('Applied to the next request.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+    const answer = await api('/legacy/orders?page=2');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ from: 'upstream', method: 'GET', url: '/legacy/orders?page=2' });
+    expect((await api('/todos')).body).toBeInstanceOf(Array);
+
+    await frame.open('Traffic');
+    const proxied = traffic.row('/legacy/orders');
+    await proxied.filter({ hasText: 'proxied' }).waitFor();
+    await ui.page.getByLabel('Answered by').selectOption('proxied');
+    await eventually(async () => {
+      const texts = await traffic.rows.allInnerTexts();
+      expect(texts.length).toBeGreaterThan(0);
+      for (const text of texts) expect(text).toContain('proxied');
+    });
+    await ui.page.getByLabel('Answered by').selectOption('');
+  });
+
+  it('shows the new dialogs in light and dark, without serious axe findings', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const view = await openStudio(browser, studio, { colorScheme: scheme });
+      const shots = new BehaviourPage(view.page);
+      const at = new Frame(view.page);
+      const findings: string[] = [];
+      const check = async (name: string) => {
+        await screenshot(view.page, `behaviour-${name}-${scheme}`);
+        for (const v of await axeViolations(view.page))
+          findings.push(`${name}: ${v.id} ${v.help} ${v.targets.join(', ')}`);
+      };
+
+      await at.open('Data');
+      await new DataPage(view.page).chooseModel('Todo');
+      await new DataPage(view.page).grid('Todo').waitFor();
+      await shots.openGenerate();
+      await check('generate');
+      await view.page.keyboard.press('Escape');
+      await shots.openReset();
+      await check('reset');
+      await view.page.keyboard.press('Escape');
+      await shots.openSaveSeed();
+      await check('save-seed');
+      await view.page.keyboard.press('Escape');
+
+      await at.open('Endpoints');
+      const route = await shots.openRoute('GET', '/todos/:id');
+      await route.getByLabel('Random range').check();
+      await route.getByLabel('Answer some requests with a simulated error').check();
+      await check('route');
+      await view.page.keyboard.press('Escape');
+
+      const global = await shots.openBehaviour();
+      await global.getByLabel('Fixed').check();
+      await check('global');
+      await view.page.keyboard.press('Escape');
+
+      await at.open('Traffic');
+      await check('traffic');
+      expect(findings).toEqual([]);
+      expect(view.problems).toEqual([]);
+      await view.context.close();
+    }
+  });
+
+  it('logged no console error but the refused proxy URL (a 422 the test asked for)', () => {
+    const problems = ui.problems.filter((p) => !/status of 422/.test(p));
+    expect(problems).toEqual([]);
+  });
+});
