@@ -140,4 +140,37 @@ describe('Prototyping a model from the studio', () => {
     await edit.dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await readFile(join(studio.dir, 'invoice.ts'), 'utf8')).toContain('amount!: number;');
   });
+
+  it('adds a required field with a default for the stored records', async () => {
+    const edit = new ModelEditPage(ui.page);
+    const models = new ModelsPage(ui.page);
+    await models.showModel('Invoice');
+    await ui.page
+      .getByRole('region', { name: 'Fields of Invoice' })
+      .getByRole('button', { name: 'Add field' })
+      .click();
+    await edit.dialog.getByLabel('Name', { exact: true }).fill('currency');
+    await edit.dialog.getByLabel('Default for existing records').fill('EUR');
+    await shots('add-field-form');
+    await edit.preview();
+    expect(await edit.dialog.innerText()).toMatch(/1 record of Invoice get “currency”: "EUR"/);
+    await edit.apply();
+    const all = (await (await fetch(`${studio.apiUrl}/invoices`)).json()) as Record<
+      string,
+      unknown
+    >[];
+    expect(all).toEqual([expect.objectContaining({ currency: 'EUR', client: 'ACME' })]);
+  });
+
+  it('the diagram: a @HasMany reads as a plain relation, a named datasource as read-only', async () => {
+    const models = new ModelsPage(ui.page);
+    await models.showDiagram();
+    const user = await models.diagramNode('User').innerText();
+    expect(user).toMatch(/invoices\s+Invoice\[\]/);
+    expect(user).not.toMatch(/invoices\?/);
+    expect(await models.diagramNode('Quote').innerText()).toMatch(
+      /“quotes” datasource · read-only/,
+    );
+    await shots('diagram');
+  });
 });

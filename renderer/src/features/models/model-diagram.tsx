@@ -152,7 +152,8 @@ async function layout(models: ModelInfo[], edges: Edge[]): Promise<ModelNode[]> 
     children: models.map((m) => ({
       id: m.name,
       width: NODE_WIDTH,
-      height: HEADER + ROW * rowsOf(m).length + 8,
+      // The datasource note of a read-only model is one row more.
+      height: HEADER + ROW * (rowsOf(m).length + (m.dataSource === null ? 0 : 1)) + 8,
     })),
     edges: edges.map((e) => ({ id: e.id, sources: [e.source], targets: [e.target] })),
   });
