@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { startStudioFixture,type StudioFixture } from '../studio/test-support/studio-fixture.js';
+import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
 import { EXAMPLES } from '../test-support/project-server.js';
 import type {
   ModelEdit,
@@ -136,5 +136,36 @@ describe('model edit operations', () => {
     const tag = await f.mock('POST', '/tags', { label: 'x', user: 1 });
     expect(tag.status, tag.text).toBe(201);
     expect((await f.api('POST', '/models', { ...body, hashes })).status).toBe(422);
+  });
+
+  it('answers a malformed edit with a 422 naming the member, never a 500', async () => {
+    const bodies: unknown[] = [
+      {},
+      { edit: { kind: 'drop' } },
+      { edit: { kind: 'addField', model: 'Todo' } },
+      {
+        edit: {
+          kind: 'addField',
+          model: 'Todo',
+          field: { name: 'x', type: "string = require('fs')" },
+        },
+      },
+      { edit: { kind: 'renameField', model: 'Todo', field: 'content', to: 7 } },
+      { edit: { kind: 'renameField', model: 'Todo', field: 'content', to: '../x' } },
+      { edit: { kind: 'createModel', model: { name: '../../evil', fields: [] } } },
+      { edit: { kind: 'createModel', model: { name: 'Ok', fields: [1] } } },
+      { edit: { kind: 'changeField', model: 'Todo', field: 'content', type: 'string' } },
+    ];
+    for (const body of bodies) {
+      const answer = await f.api('POST', '/model-edits/preview', body);
+      expect(answer.status, JSON.stringify(body)).toBe(422);
+    }
+    expect(
+      (
+        await f.api('POST', '/model-edits/preview', {
+          edit: { kind: 'removeField', model: 'Nope', field: 'x' },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

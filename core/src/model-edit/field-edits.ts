@@ -52,15 +52,22 @@ export function checkIdentifier(name: string, what = 'field name'): void {
 
 /** Only the types a model field may have (README "Field types"), so a typo is a clear error. */
 export function checkFieldType(type: string): void {
+  const bad = () => new ModelEditError(`${JSON.stringify(type)} is not a field type`);
+  if (typeof type !== 'string' || /[;\n\r=`{}]/.test(type) || type.trim() === '') throw bad();
   const source = parse(`let x: ${type};`);
   const statement = source.statements[0];
-  const ok =
-    source.statements.length === 1 &&
-    statement !== undefined &&
-    ts.isVariableStatement(statement) &&
-    (source as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics?.length === 0;
-  if (!ok || type.includes(';') || type.includes('\n'))
-    throw new ModelEditError(`${JSON.stringify(type)} is not a field type`);
+  const parsed = source as unknown as { parseDiagnostics?: unknown[] };
+  if (
+    source.statements.length !== 1 ||
+    statement === undefined ||
+    !ts.isVariableStatement(statement) ||
+    parsed.parseDiagnostics?.length !== 0
+  )
+    throw bad();
+  // The type must be the whole text: nothing after it (`string, y = f()`) becomes code.
+  const decl = statement.declarationList.declarations;
+  if (decl.length !== 1 || decl[0]!.initializer || decl[0]!.type?.getText(source) !== type.trim())
+    throw bad();
 }
 
 export function rulesText(rules: FieldRules, style: SourceStyle): string | undefined {

@@ -182,9 +182,10 @@ describe.each(CORPUS)('model edits: $name', (project) => {
   it('refuses what would not load, with a clear error', () => {
     expect(() => renameField(book, 'Book', 'title', 'id')).toThrow(ModelEditError);
     expect(() => renameField(book, 'Book', 'nope', 'x')).toThrow(/declares no field nope/);
-    expect(() => addField(book, 'Book', { name: 'x', type: 'string;}' }, style)).toThrow(
-      /not a field type/,
-    );
+    for (const type of ['string;}', "string = require('fs')", 'string, y', '{ a: string }', ''])
+      expect(() => addField(book, 'Book', { name: 'x', type }, style)).toThrow(/not a field type/);
+    for (const type of ['string', 'Date | null', "'low' | 'high'", 'number[]'])
+      expect(() => addField(book, 'Book', { name: 'x', type }, style)).not.toThrow();
     expect(() => addField(book, 'Book', { name: '1x', type: 'string' }, style)).toThrow(
       /not a valid field name/,
     );

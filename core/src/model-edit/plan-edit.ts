@@ -126,8 +126,58 @@ async function planCreate(
   }
 }
 
+const STRINGS: Readonly<Record<ModelEdit['kind'], readonly string[]>> = {
+  createModel: [],
+  addField: ['model'],
+  renameField: ['model', 'field', 'to'],
+  removeField: ['model', 'field'],
+  changeField: ['model', 'field', 'type'],
+  setRules: ['model', 'field'],
+  link: ['parent', 'child'],
+};
+
+function isFieldSpec(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v['name'] === 'string' &&
+    typeof v['type'] === 'string' &&
+    (v['optional'] === undefined || typeof v['optional'] === 'boolean') &&
+    (v['rules'] === undefined || (v['rules'] !== null && typeof v['rules'] === 'object'))
+  );
+}
+
+/** A body that is not the edit it says it is: a 422 naming the member, never a 500. */
+function checkShape(edit: ModelEdit): void {
+  const e = edit as unknown as Record<string, unknown>;
+  const bad = (field: string, message: string) =>
+    problems.invalidBody('Invalid model edit', [{ field: `edit.${field}`, message }]);
+  for (const key of STRINGS[edit.kind])
+    if (typeof e[key] !== 'string') throw bad(key, 'must be a string');
+  if (edit.kind === 'addField' && !isFieldSpec(edit.field))
+    throw bad('field', 'must be { name, type, optional?, rules? }');
+  if (edit.kind === 'setRules' && (edit.rules === null || typeof edit.rules !== 'object'))
+    throw bad('rules', 'must be an object');
+  if (edit.kind === 'changeField' && typeof edit.optional !== 'boolean')
+    throw bad('optional', 'must be a boolean');
+  if (edit.kind === 'createModel') {
+    const m = edit.model as unknown as Record<string, unknown>;
+    if (typeof m['name'] !== 'string') throw bad('model.name', 'must be a string');
+    if (!Array.isArray(m['fields']) || !m['fields'].every(isFieldSpec))
+      throw bad('model.fields', 'must be an array of { name, type, optional?, rules? }');
+    const links = m['belongTo'];
+    if (
+      links !== undefined &&
+      (!Array.isArray(links) ||
+        !links.every((l) => l && typeof (l as Record<string, unknown>)['target'] === 'string'))
+    )
+      throw bad('model.belongTo', 'must be an array of { target, field?, hasMany? }');
+  }
+}
+
 /** Plans `edit`; throws a 404 (no such model), 422 (cannot be made) or 409 (needs a default). */
 export async function planModelEdit(project: ProjectRuntime, edit: ModelEdit): Promise<EditPlan> {
+  checkShape(edit);
   const style = await styleOf(project);
   const files = new Files(project.root);
   try {
