@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   axeViolations,
+  control,
   eventually,
   launchBrowser,
   openStudio,
@@ -189,8 +190,37 @@ describe('Mock behaviours in the studio', () => {
       await check('global');
       await view.page.keyboard.press('Escape');
 
+      // Rules and traffic to show: a slow failing route (its badge), a simulated, a proxied
+      // and a plain exchange.
+      const rules = await control<{ proxy?: string }>(studio, '/behaviour');
+      await control(studio, '/behaviour', {
+        method: 'PUT',
+        body: JSON.stringify({
+          ...rules,
+          routes: [
+            {
+              method: 'GET',
+              path: '/todos/:id',
+              delay: { minMs: 20, maxMs: 60 },
+              fail: { rate: 0.5, status: 503 },
+            },
+          ],
+        }),
+      });
+      await at.open('Models');
+      await at.open('Endpoints');
+      await view.page.getByText('Simulated: 20–60 ms · 50 % → 503').waitFor();
+      await check('endpoints');
       await at.open('Traffic');
+      for (const path of ['/todos/1', '/todos/2', '/users', '/legacy/orders', '/todos/3'])
+        await api(path);
+      await new TrafficPage(view.page).rows.nth(4).waitFor();
+      await new TrafficPage(view.page).rows.first().click();
       await check('traffic');
+      await control(studio, '/behaviour', {
+        method: 'PUT',
+        body: JSON.stringify({ ...rules, routes: [] }),
+      });
       expect(findings).toEqual([]);
       expect(view.problems).toEqual([]);
       await view.context.close();

@@ -1,5 +1,5 @@
 /** Every route the mock API answers, generated and manual, filterable; a click opens it. */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 
 import type { RouteInfo, RouteKind } from '../../../../core/src/control/contract';
 import { describeRules } from '../../stores/behaviour-form';
@@ -28,6 +28,8 @@ export function EndpointsView() {
   const [kind, setKind] = useState('');
   const [editing, setEditing] = useState<RouteInfo | null>(null);
   const rules = useBehaviourStore((s) => s.behaviour.routes);
+  // Rules have no event: a script may have set some through the control API since.
+  useEffect(() => void useBehaviourStore.getState().loadBehaviour(), []);
   const ruleOf = useMemo(
     () => new Map(rules.map((r) => [`${r.method} ${r.path}`, describeRules(r)])),
     [rules],

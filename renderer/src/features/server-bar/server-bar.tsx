@@ -100,7 +100,10 @@ export function ServerBar() {
       <button
         type="button"
         className={`btn small${rules > 0 ? ' behaviour-on' : ''}`}
-        onClick={() => setBehaving(true)}
+        onClick={() => {
+          void useBehaviourStore.getState().loadBehaviour();
+          setBehaving(true);
+        }}
         aria-haspopup="dialog"
         title="Simulated latency and failures, and the proxy for unmatched requests"
       >

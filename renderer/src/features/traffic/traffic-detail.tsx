@@ -35,7 +35,10 @@ function Part({ title, headers, body, truncated, bytes }: PartProps) {
         {title} body <span className="faint">{formatBytes(bytes)}</span>
       </h3>
       {body ? (
-        <pre className="code-frame">{pretty(body)}</pre>
+        // Focusable: a long body scrolls, and the keyboard must reach it.
+        <pre className="code-frame" tabIndex={0}>
+          {pretty(body)}
+        </pre>
       ) : (
         <p className="faint" style={{ margin: '6px 0 0' }}>
           No body.

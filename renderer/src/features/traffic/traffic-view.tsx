@@ -69,9 +69,9 @@ export function TrafficView() {
           onChange={(e) => setFilter({ tag: e.target.value as TrafficFilter['tag'] })}
         >
           <option value="">All answers</option>
-          <option value="mocked">Mocked routes</option>
-          <option value="simulated">Simulated delay or failure</option>
-          <option value="proxied">Proxied to the backend</option>
+          <option value="mocked">Mocked</option>
+          <option value="simulated">Simulated</option>
+          <option value="proxied">Proxied</option>
         </select>
         <span className="faint" role="status">
           {visible.length === total
