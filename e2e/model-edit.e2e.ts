@@ -162,6 +162,28 @@ describe('Prototyping a model from the studio', () => {
     expect(all).toEqual([expect.objectContaining({ currency: 'EUR', client: 'ACME' })]);
   });
 
+  it('sets a rule from the Rules dialog; the mock API enforces it', async () => {
+    const edit = new ModelEditPage(ui.page);
+    const models = new ModelsPage(ui.page);
+    await models.showModel('Invoice');
+    const fields = ui.page.getByRole('region', { name: 'Fields of Invoice' });
+    await fields.getByRole('button', { name: 'Rules of amount' }).click();
+    await edit.dialog.getByLabel('min', { exact: true }).fill('0');
+    await shots('rules-form');
+    await edit.preview();
+    expect(await edit.diff('invoice.ts').innerText()).toMatch(/\+ {2}@Field\(\{ min: 0 \}\)/);
+    await edit.apply();
+    const answer = await fetch(`${studio.apiUrl}/invoices`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client: 'B', amount: -1, currency: 'EUR' }),
+    });
+    expect(answer.status).toBe(422);
+    expect(await readFile(join(studio.dir, 'invoice.ts'), 'utf8')).toContain(
+      "import { BelongTo, Field, FromDataSource, Rest } from 'decorest';",
+    );
+  });
+
   it('the diagram: a @HasMany reads as a plain relation, a named datasource as read-only', async () => {
     const models = new ModelsPage(ui.page);
     await models.showDiagram();

@@ -172,6 +172,14 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
                         <button
                           type="button"
                           className="btn small ghost"
+                          aria-label={`Rules of ${f.name}`}
+                          onClick={() => setAction({ kind: 'rules', field: f })}
+                        >
+                          Rules
+                        </button>
+                        <button
+                          type="button"
+                          className="btn small ghost"
                           aria-label={`Remove ${f.name}`}
                           onClick={() => setAction({ kind: 'remove', field: f })}
                         >
