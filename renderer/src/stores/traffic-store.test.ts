@@ -86,4 +86,22 @@ describe('traffic store', () => {
     setFilter({ method: '', status: '', text: 'USERS' });
     expect(trafficSelectors.visible(useTrafficStore.getState()).map((e) => e.seq)).toEqual([3]);
   });
+
+  it('filters by who answered: a route as is, a simulated rule, the proxied backend', () => {
+    useTrafficStore
+      .getState()
+      .ingest([
+        exchange(1),
+        { ...exchange(2), tag: 'simulated' },
+        { ...exchange(3), tag: 'proxied' },
+      ]);
+    useTrafficStore.getState().flush();
+    const seqs = () => trafficSelectors.visible(useTrafficStore.getState()).map((e) => e.seq);
+    useTrafficStore.getState().setFilter({ tag: 'proxied' });
+    expect(seqs()).toEqual([3]);
+    useTrafficStore.getState().setFilter({ tag: 'simulated' });
+    expect(seqs()).toEqual([2]);
+    useTrafficStore.getState().setFilter({ tag: 'mocked' });
+    expect(seqs()).toEqual([1]);
+  });
 });
