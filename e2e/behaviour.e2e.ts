@@ -3,8 +3,10 @@
  * route (set and cleared live), a proxy to a real upstream for unmatched paths; the tags in
  * Traffic; the new dialogs in both themes, with axe.
  */
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +127,19 @@ describe('Mock behaviours in the studio', () => {
     expect((await api('/todos')).status).toBe(200);
   });
 
+  it('delays GET /users/:id by 300 ms, and Traffic shows the time with the delay', async () => {
+    await frame.open('Endpoints');
+    await behaviour.setRouteDelay('GET', '/users/:id', 300);
+    expect((await api('/users/1')).status).toBe(200);
+    await frame.open('Traffic');
+    const row = traffic.row('/users/1').filter({ hasText: 'simulated' }).first();
+    await row.waitFor();
+    const ms = Number(/(\d+) ms/.exec(await row.innerText())?.[1]);
+    expect(ms).toBeGreaterThanOrEqual(300);
+    await frame.open('Endpoints');
+    await behaviour.clearRoute('GET', '/users/:id');
+  });
+
   it('proxies an unmatched path to the upstream, tagged proxied; a bad URL is refused at the field', async () => {
     const dialog = await behaviour.openBehaviour();
     await behaviour.applyProxy('ftp://not-http');
@@ -224,6 +239,38 @@ describe('Mock behaviours in the studio', () => {
       expect(findings).toEqual([]);
       expect(view.problems).toEqual([]);
       await view.context.close();
+    }
+  });
+
+  it('disables Reset with the reason once the API says there is no seed/, until one is saved', async () => {
+    const bare = await startStudio((dir) => rm(join(dir, 'seed'), { recursive: true }));
+    const view = await openStudio(browser, bare);
+    try {
+      const at = new BehaviourPage(view.page);
+      await new Frame(view.page).open('Data');
+      await new DataPage(view.page).chooseModel('Todo');
+      const dialog = await at.openReset();
+      await dialog.getByRole('button', { name: 'Reset data' }).click();
+      await dialog.getByRole('alert').filter({ hasText: 'no seed/ folder yet' }).waitFor();
+      await view.page.keyboard.press('Escape');
+      const reset = view.page.getByRole('button', { name: 'Reset to seed…' });
+      await eventually(async () => expect(await reset.getAttribute('aria-disabled')).toBe('true'));
+      expect(
+        await reset.evaluate(
+          (b) => document.getElementById(b.getAttribute('aria-describedby')!)?.textContent,
+        ),
+      ).toMatch(/no seed\/ folder/);
+      await screenshot(view.page, 'behaviour-no-seed-light');
+
+      const save = await at.openSaveSeed();
+      await save.getByRole('button', { name: 'Save seed' }).click();
+      await save.waitFor({ state: 'detached' });
+      await view.page.getByRole('status').filter({ hasText: 'Saved as seed:' }).waitFor();
+      expect(await reset.getAttribute('aria-disabled')).toBe('false');
+      expect(view.problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+    } finally {
+      await view.context.close();
+      await bare.stop();
     }
   });
 

@@ -79,6 +79,15 @@ export class BehaviourPage {
     await dialog.waitFor({ state: 'detached' });
   }
 
+  /** A fixed delay on one route. */
+  async setRouteDelay(method: string, path: string, ms: number): Promise<void> {
+    const dialog = await this.openRoute(method, path);
+    await dialog.getByLabel('Fixed').check();
+    await dialog.getByLabel('Every answer after').fill(String(ms));
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
   async clearRoute(method: string, path: string): Promise<void> {
     const dialog = await this.openRoute(method, path);
     await dialog.getByRole('button', { name: 'Clear rule' }).click();
