@@ -259,7 +259,7 @@ describe('Mock behaviours in the studio', () => {
         await reset.evaluate(
           (b) => document.getElementById(b.getAttribute('aria-describedby')!)?.textContent,
         ),
-      ).toMatch(/no seed\/ folder/);
+      ).toMatch(/No seed\/ folder/);
       await screenshot(view.page, 'behaviour-no-seed-light');
 
       const save = await at.openSaveSeed();

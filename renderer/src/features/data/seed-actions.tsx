@@ -39,8 +39,8 @@ export function SeedActions({ model }: { model: ModelInfo }) {
         Reset to seed…
       </button>
       {reason && (
-        <span id="no-seed-reason" className="sr-only">
-          {reason}
+        <span id="no-seed-reason" className="field-help" style={{ margin: 0 }} title={reason}>
+          No seed/ folder: save one first.
         </span>
       )}
       <button
