@@ -3,7 +3,7 @@
  * Save as seed…. Each opens a dialog that says what it will do and then what it did; the grid
  * follows by itself through the `records` events the writes send.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 
 import type { ModelInfo, Problem, SeedResult } from '../../../../core/src/control/contract';
 import { useDataStore } from '../../stores/data-store';
@@ -17,6 +17,8 @@ type Open = 'fake' | 'reset' | 'save' | null;
 
 export function SeedActions({ model }: { model: ModelInfo }) {
   const [open, setOpen] = useState<Open>(null);
+  // Stable: the dialog's effect depends on it, and a new one each render would move focus.
+  const close = useCallback(() => setOpen(null), []);
   const noSeed = useSeedStore((s) => s.noSeed);
   const project = useProjectStore((s) => s.status);
   const reason = noSeedReason(noSeed, project);
@@ -51,10 +53,8 @@ export function SeedActions({ model }: { model: ModelInfo }) {
       >
         Save as seed…
       </button>
-      {open === 'fake' && <GenerateRecordsDialog model={model} onClose={() => setOpen(null)} />}
-      {(open === 'reset' || open === 'save') && (
-        <SeedDialog action={open} onClose={() => setOpen(null)} />
-      )}
+      {open === 'fake' && <GenerateRecordsDialog model={model} onClose={close} />}
+      {(open === 'reset' || open === 'save') && <SeedDialog action={open} onClose={close} />}
     </>
   );
 }

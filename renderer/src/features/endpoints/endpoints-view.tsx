@@ -1,5 +1,5 @@
 /** Every route the mock API answers, generated and manual, filterable; a click opens it. */
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 
 import type { RouteInfo, RouteKind } from '../../../../core/src/control/contract';
 import { describeRules } from '../../stores/behaviour-form';
@@ -27,6 +27,7 @@ export function EndpointsView() {
   const [method, setMethod] = useState('');
   const [kind, setKind] = useState('');
   const [editing, setEditing] = useState<RouteInfo | null>(null);
+  const closeEditing = useCallback(() => setEditing(null), []);
   const rules = useBehaviourStore((s) => s.behaviour.routes);
   // Rules have no event: a script may have set some through the control API since.
   useEffect(() => void useBehaviourStore.getState().loadBehaviour(), []);
@@ -196,7 +197,7 @@ export function EndpointsView() {
           </table>
         )}
       </div>
-      {editing && <RouteBehaviourDialog route={editing} onClose={() => setEditing(null)} />}
+      {editing && <RouteBehaviourDialog route={editing} onClose={closeEditing} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 /** Always on screen: the project, the mock API's state, URL, port and controls (CONTRACT §8). */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 
 import { behaviourSelectors, useBehaviourStore } from '../../stores/behaviour-store';
 import { projectSelectors, useProjectStore } from '../../stores/project-store';
@@ -22,6 +22,8 @@ export function ServerBar() {
   const { startServer, stopServer } = useServerStore.getState();
   const [opening, setOpening] = useState(false);
   const [behaving, setBehaving] = useState(false);
+  // Stable: the dialog's effect depends on it (the bar re-renders on every server change).
+  const closeBehaviour = useCallback(() => setBehaving(false), []);
   const rules = useBehaviourStore(behaviourSelectors.activeCount);
 
   return (
@@ -136,7 +138,7 @@ export function ServerBar() {
               : 'Connecting…'}
       </span>
       {opening && <OpenProjectDialog onClose={() => setOpening(false)} />}
-      {behaving && <BehaviourDialog onClose={() => setBehaving(false)} />}
+      {behaving && <BehaviourDialog onClose={closeBehaviour} />}
     </header>
   );
 }
