@@ -10,6 +10,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
+  axeViolations,
   launchBrowser,
   openStudio,
   screenshot,
@@ -40,6 +41,8 @@ async function shots(name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await ui.page.emulateMedia({ colorScheme });
     await screenshot(ui.page, `model-edit-${name}-${colorScheme}`);
+    // Every dialog state passes axe (serious and critical findings), in both themes.
+    expect(await axeViolations(ui.page), `${name} ${colorScheme}`).toEqual([]);
   }
   await ui.page.emulateMedia({ colorScheme: 'light' });
 }
