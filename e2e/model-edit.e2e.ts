@@ -57,7 +57,7 @@ describe('Prototyping a model from the studio', () => {
     await edit.fillNewModel(
       'Invoice',
       [
-        { name: 'customer', type: 'string' },
+        { name: 'customer', type: 'string', rules: 'minLength: 1' },
         { name: 'amount', type: 'number' },
         { name: 'paid', type: 'boolean', optional: true },
       ],
@@ -72,14 +72,15 @@ describe('Prototyping a model from the studio', () => {
 
     // The new file is ordinary code in the project's style, and the endpoints are served.
     const file = await readFile(join(studio.dir, 'invoice.ts'), 'utf8');
-    expect(file).toContain("import { BelongTo, FromDataSource, Rest } from 'decorest';");
+    expect(file).toContain("import { BelongTo, Field, FromDataSource, Rest } from 'decorest';");
+    expect(file).toContain('  @Field({ minLength: 1 })\n  customer!: string;\n');
     expect(file).toContain("import { User } from './user.js';");
     const detail = await models.showModel('Invoice');
     const endpoints = ui.page.getByRole('region', { name: 'Endpoints of Invoice' });
     await expect.poll(() => endpoints.innerText()).toMatch(/\/invoices\/:id/);
     expect(await detail.innerText()).toMatch(/user\s+@BelongTo/);
     await expect.poll(() => edit.source('Invoice').innerText()).toMatch(/@FromDataSource/);
-    expect(await edit.source('Invoice').locator('.cm-decorest-decorator').count()).toBe(3);
+    expect(await edit.source('Invoice').locator('.cm-decorest-decorator').count()).toBe(4);
     await edit.source('Invoice').scrollIntoViewIfNeeded();
     await shots('source');
 

@@ -5,6 +5,8 @@ export interface NewField {
   name: string;
   type: string;
   optional?: boolean;
+  /** As typed in the form: `minLength: 1`. */
+  rules?: string;
 }
 
 export class ModelEditPage {
@@ -26,6 +28,7 @@ export class ModelEditPage {
       await this.dialog.getByLabel(`Field ${i + 1} name`).fill(field.name);
       await this.dialog.getByLabel(`Field ${i + 1} type`).selectOption(field.type);
       if (field.optional) await this.dialog.getByLabel(`Field ${i + 1} optional`).check();
+      if (field.rules) await this.dialog.getByLabel(`Field ${i + 1} rules`).fill(field.rules);
     }
     for (const parent of belongsTo)
       await this.dialog.getByRole('checkbox', { name: parent, exact: true }).check();

@@ -1,5 +1,5 @@
 /** Shared inputs of the model-edit forms: a field's type, and a value typed as text. */
-import type { JsonValue } from '../../../../core/src/control/contract';
+import type { FieldRulesEdit, JsonValue } from '../../../../core/src/control/contract';
 
 export const FIELD_TYPES = ['string', 'number', 'boolean', 'Date', 'string[]', 'number[]'] as const;
 
@@ -61,4 +61,38 @@ export function valueOf(text: string, type: string): JsonValue | string {
     }
   }
   return text;
+}
+
+const NUMERIC = new Set(['min', 'max', 'minLength', 'maxLength']);
+const FORMATS = new Set(['email', 'uri', 'date-time']);
+
+/**
+ * Rules typed as `minLength: 1, max: 9, format: email, pattern: ^[a-z]+$` (the `@Field`
+ * options), or why not. A pattern holding a comma goes last: everything after `pattern:` is it.
+ */
+export function rulesOf(text: string): FieldRulesEdit | string {
+  const rules: FieldRulesEdit = {};
+  let rest = text.trim();
+  const at = rest.search(/(^|,)\s*pattern\s*:/);
+  if (at !== -1) {
+    rules.pattern = rest.slice(rest.indexOf(':', at) + 1).trim();
+    rest = rest.slice(0, at);
+  }
+  for (const part of rest
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
+    const [key, ...value] = part.split(':');
+    const k = key!.trim();
+    const v = value.join(':').trim();
+    if (NUMERIC.has(k)) {
+      const n = Number(v);
+      if (v === '' || !Number.isFinite(n)) return `${k} must be a number.`;
+      rules[k as 'min'] = n;
+    } else if (k === 'format') {
+      if (!FORMATS.has(v)) return 'format is email, uri or date-time.';
+      rules.format = v as NonNullable<FieldRulesEdit['format']>;
+    } else return `“${k}” is not a rule (min, max, minLength, maxLength, pattern, format).`;
+  }
+  return rules;
 }

@@ -4,17 +4,18 @@ import { useId, useState } from 'react';
 import type { FieldSpecInfo, NewModelSpec } from '../../../../core/src/control/contract';
 import { useModelsStore } from '../../stores/models-store';
 import { EditDialog } from './edit-dialog';
-import { nameError, TypeSelect } from './field-form';
+import { nameError, rulesOf, TypeSelect } from './field-form';
 
 interface Row {
   key: number;
   name: string;
   type: string;
   optional: boolean;
+  rules: string;
 }
 
 let next = 1;
-const row = (): Row => ({ key: next++, name: '', type: 'string', optional: false });
+const row = (): Row => ({ key: next++, name: '', type: 'string', optional: false, rules: '' });
 
 export function NewModelDialog({
   onClose,
@@ -41,7 +42,9 @@ export function NewModelDialog({
     for (const r of rows.filter((r) => r.name.trim() !== '')) {
       const problem = nameError(r.name);
       if (problem) return problem;
-      fields.push({ name: r.name, type: r.type, optional: r.optional });
+      const rules = rulesOf(r.rules);
+      if (typeof rules === 'string') return `${r.name}: ${rules}`;
+      fields.push({ name: r.name, type: r.type, optional: r.optional, rules });
     }
     return {
       kind: 'createModel',
@@ -73,6 +76,7 @@ export function NewModelDialog({
               <th scope="col">Name</th>
               <th scope="col">Type</th>
               <th scope="col">Optional</th>
+              <th scope="col">Rules</th>
               <th scope="col">
                 <span className="sr-only">Remove</span>
               </th>
@@ -106,6 +110,15 @@ export function NewModelDialog({
                   />
                 </td>
                 <td>
+                  <input
+                    className="input mono"
+                    aria-label={`Field ${i + 1} rules`}
+                    placeholder="minLength: 1"
+                    value={r.rules}
+                    onChange={(e) => update(r.key, { rules: e.target.value })}
+                  />
+                </td>
+                <td>
                   <button
                     type="button"
                     className="btn small ghost"
@@ -122,6 +135,11 @@ export function NewModelDialog({
         <button type="button" className="btn small" onClick={() => setRows((rs) => [...rs, row()])}>
           Add another field
         </button>
+        <p className="field-help">
+          Rules are <code>@Field</code> options: <code>min</code>, <code>max</code>,{' '}
+          <code>minLength</code>, <code>maxLength</code>, <code>format: email</code>,{' '}
+          <code>pattern: ^[a-z]+$</code> (last), separated by commas.
+        </p>
       </div>
       {models.length > 0 && (
         <>
