@@ -5,7 +5,11 @@ import { nameError, rulesOf, valueOf } from './field-form';
 describe('model-edit form values', () => {
   it('reads rules typed as `key: value` pairs; a pattern keeps its commas', () => {
     expect(rulesOf('')).toEqual({});
-    expect(rulesOf('minLength: 1, max: 9, format: email')).toEqual({ minLength: 1, max: 9, format: 'email' });
+    expect(rulesOf('minLength: 1, max: 9, format: email')).toEqual({
+      minLength: 1,
+      max: 9,
+      format: 'email',
+    });
     expect(rulesOf('min: 0, pattern: ^[a-z]{1,3}$')).toEqual({ min: 0, pattern: '^[a-z]{1,3}$' });
     expect(rulesOf('min: x')).toBe('min must be a number.');
     expect(rulesOf('format: phone')).toMatch(/email, uri or date-time/);
