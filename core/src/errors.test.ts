@@ -132,6 +132,8 @@ const INTERNAL_STATUS: Record<keyof typeof INTERNAL_ERROR_CODES, number | null> 
   LISTEN_FAILED: null,
   BAD_SERVLET_PATTERN: null,
   DATA_SOURCE_NAME_REQUIRED: null,
+  // The control API answers it as a 422 of its own (model-edit operations).
+  MODEL_EDIT_REFUSED: null,
 };
 
 const STORE_SAMPLES: [keyof typeof INTERNAL_ERROR_CODES, DecorestError][] = [

@@ -448,6 +448,7 @@ export const INTERNAL_ERROR_CODES = {
   LISTEN_FAILED: 'LISTEN_FAILED',
   BAD_SERVLET_PATTERN: 'BAD_SERVLET_PATTERN',
   DATA_SOURCE_NAME_REQUIRED: 'DATA_SOURCE_NAME_REQUIRED',
+  MODEL_EDIT_REFUSED: 'MODEL_EDIT_REFUSED',
 } as const;
 
 // ---------------------------------------------------------------- the record store's errors
@@ -592,5 +593,12 @@ export class EvaluationTimeout extends DecorestError {
 export class UsageError extends DecorestError {
   constructor(message: string) {
     super(INTERNAL_ERROR_CODES.USAGE, message);
+  }
+}
+
+/** Why a model edit cannot be made (no such class or field, a name taken, …): a 422 to the studio. */
+export class ModelEditError extends DecorestError {
+  constructor(message: string) {
+    super(INTERNAL_ERROR_CODES.MODEL_EDIT_REFUSED, message);
   }
 }

@@ -106,7 +106,7 @@ describe('fakeRecords', () => {
 async function watchTraffic(url: string): Promise<() => Promise<TrafficExchange>> {
   const events = await readEvents(f.base, f.studio.token);
   const isIt = (e: { type: string }) =>
-    e.type === 'traffic' && (e as { exchange: TrafficExchange }).exchange.url === url;
+    e.type === 'traffic' && (e as unknown as { exchange: TrafficExchange }).exchange.url === url;
   return async () => {
     await events.waitFor((all) => all.some(isIt));
     events.close();

@@ -6,12 +6,10 @@ import { createHash } from 'node:crypto';
 
 import type * as TS from 'typescript';
 
+import { ModelEditError } from '../errors.js';
 import ts from '../loader/typescript.js';
 
-/** Why an edit cannot be made (no such class or field, a name taken, …): a 422 to the studio. */
-export class ModelEditError extends Error {
-  override readonly name = 'ModelEditError';
-}
+export { ModelEditError };
 
 export interface Splice {
   readonly start: number;
