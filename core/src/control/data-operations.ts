@@ -13,7 +13,7 @@ import type {
   MockBehaviour,
   RouteBehaviour,
 } from './contract.js';
-import type { ControlRoute } from './operations.js';
+import type { ControlRoute } from './control-route.js';
 
 type DataRoutes = {
   fakeRecords: ControlRoute<'fakeRecords'>;

@@ -21,7 +21,7 @@ import type {
   ModelSource,
 } from './contract.js';
 import type { ControlContext } from './control-context.js';
-import type { ControlRoute } from './operations.js';
+import type { ControlRoute } from './control-route.js';
 
 type ModelEditRoutes = {
   readModelSource: ControlRoute<'readModelSource'>;

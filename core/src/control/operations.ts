@@ -2,40 +2,16 @@
  * The control API's route table: one handler per operation of {@link ControlOperations}, with
  * method and path checked against the contract by the type of {@link CONTROL_ROUTES}.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import type { IncomingMessage } from 'node:http';
 
 import { problems } from '../errors.js';
-import type { ControlOperationName, ControlOperations } from './contract.js';
-import type { ControlContext } from './control-context.js';
+import { type ControlRoutes, STREAMED } from './control-route.js';
 import { DATA_ROUTES } from './data-operations.js';
 import { MODEL_EDIT_ROUTES } from './model-edit-operations.js';
 import { modelInfo } from './model-info.js';
 import { RECORD_ROUTES } from './record-operations.js';
 import { routeInfos } from './route-info.js';
-
-export interface ControlCall {
-  readonly params: Readonly<Record<string, string>>;
-  readonly query: URLSearchParams;
-  readonly body: unknown;
-  readonly req: IncomingMessage;
-  readonly res: ServerResponse;
-  readonly ctx: ControlContext;
-}
-
-/** A handler's answer: a value sent as JSON, or {@link STREAMED} when it wrote `res` itself. */
-export type ControlHandler = (call: ControlCall) => unknown;
-
-export const STREAMED = Symbol('streamed');
-
-export type ControlRoute<K extends ControlOperationName> = {
-  readonly method: ControlOperations[K]['method'];
-  readonly path: ControlOperations[K]['path'];
-  /** 200 unless set (201 for a created record). */
-  readonly status?: number;
-  readonly handle: ControlHandler;
-};
-
-export type ControlRoutes = { readonly [K in ControlOperationName]: ControlRoute<K> };
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {

@@ -16,7 +16,7 @@ import {
 import { problems } from '../errors.js';
 import type { ImportResult, RecordPage } from './contract.js';
 import type { ControlContext } from './control-context.js';
-import type { ControlCall, ControlRoute } from './operations.js';
+import type { ControlCall, ControlRoute } from './control-route.js';
 import { sortedPage } from './sorted-pages.js';
 
 /** Rows per page when the query names no limit. */

@@ -20,7 +20,8 @@ import { createRouter, type Router } from '../http/router.js';
 import { hostAllowed, originAllowed, ownOrigins, tokenMatches } from './auth.js';
 import { CONTROL_PREFIX } from './contract.js';
 import type { ControlContext } from './control-context.js';
-import { CONTROL_ROUTES, type ControlHandler, STREAMED } from './operations.js';
+import { type ControlHandler, STREAMED } from './control-route.js';
+import { CONTROL_ROUTES } from './operations.js';
 import { asProblem, sendJson, sendProblem } from './respond.js';
 import { resolveStatic, sendStatic, studioCsp, UI_HEADERS } from './static-files.js';
 

@@ -1,0 +1,33 @@
+/**
+ * The shape of one control operation's server side: the call a handler gets and the route
+ * entry that ties it to its line of the contract. Its own module, so the operation tables
+ * (records, data, model edits) and the table that gathers them import it without a cycle.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import type { ControlOperationName, ControlOperations } from './contract.js';
+import type { ControlContext } from './control-context.js';
+
+export interface ControlCall {
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: URLSearchParams;
+  readonly body: unknown;
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly ctx: ControlContext;
+}
+
+/** A handler's answer: a value sent as JSON, or {@link STREAMED} when it wrote `res` itself. */
+export type ControlHandler = (call: ControlCall) => unknown;
+
+export const STREAMED = Symbol('streamed');
+
+export type ControlRoute<K extends ControlOperationName> = {
+  readonly method: ControlOperations[K]['method'];
+  readonly path: ControlOperations[K]['path'];
+  /** 200 unless set (201 for a created record). */
+  readonly status?: number;
+  readonly handle: ControlHandler;
+};
+
+export type ControlRoutes = { readonly [K in ControlOperationName]: ControlRoute<K> };
