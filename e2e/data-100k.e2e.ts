@@ -1,25 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import {
-  eventually,
-  launchBrowser,
-  openStudio,
-  startStudio,
-  type Studio,
-  type StudioPage,
-} from './fixtures.js';
+import { eventually, useStudioSession } from './fixtures.js';
 import { ConsolePage } from './pages/console.page.js';
 import { DataPage } from './pages/data.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 
 const COUNT = 100_000;
-let studio: Studio;
-let browser: Browser;
-let ui: StudioPage;
 
 /** data/todos.db in NeDB's datafile format (core/src/persistence/datafile-format.ts). */
 async function writeTodos(dir: string): Promise<void> {
@@ -33,21 +22,14 @@ async function writeTodos(dir: string): Promise<void> {
   await writeFile(join(dir, 'data', 'todos.db'), `${lines.join('\n')}\n`);
 }
 
-beforeAll(async () => {
-  [studio, browser] = await Promise.all([startStudio(writeTodos), launchBrowser()]);
-  ui = await openStudio(browser, studio);
-});
-afterAll(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
+const session = useStudioSession(writeTodos);
 
 describe('Data view with 100,000 records', () => {
   it('shows the first rows soon after the model is chosen, sorts by a header and scrolls to the end', async () => {
-    const data = new DataPage(ui.page);
-    await new Frame(ui.page).open('Data');
+    const data = new DataPage(session.ui.page);
+    await new Frame(session.ui.page).open('Data');
     await data.chooseModel('User');
-    await data.grid('User').or(ui.page.getByText('No User records yet')).waitFor();
+    await data.grid('User').or(session.ui.page.getByText('No User records yet')).waitFor();
     const started = Date.now();
     await data.chooseModel('Todo');
     await data.row('Todo', 1).waitFor();
@@ -79,12 +61,12 @@ describe('Data view with 100,000 records', () => {
         await grid.getByRole('gridcell', { name: 'Task number 050000' }).count(),
       ).toBeGreaterThan(0),
     );
-    expect(ui.problems).toEqual([]);
+    expect(session.ui.problems).toEqual([]);
   });
 
   it('keeps the Console responsive on a 5 MB answer', async () => {
-    const consolePage = new ConsolePage(ui.page);
-    await new Frame(ui.page).open('Console');
+    const consolePage = new ConsolePage(session.ui.page);
+    await new Frame(session.ui.page).open('Console');
     await consolePage.method.selectOption('GET');
     await consolePage.url.fill('/todos?_end=60000');
     const started = Date.now();
@@ -100,6 +82,6 @@ describe('Data view with 100,000 records', () => {
     await consolePage.responseBody.getByRole('button', { name: 'Collapse root' }).click();
     await consolePage.responseBody.getByText('60000 items').waitFor();
     console.log(`[speed] Console: collapsing the 60,000-item body took ${Date.now() - clicked} ms`);
-    expect(ui.problems).toEqual([]);
+    expect(session.ui.problems).toEqual([]);
   });
 });

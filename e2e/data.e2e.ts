@@ -1,40 +1,24 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  eventually,
-  launchBrowser,
-  openStudio,
-  startStudio,
-  type Studio,
-  type StudioPage,
-} from './fixtures.js';
+import { eventually, useStudioSession } from './fixtures.js';
 import { DataPage } from './pages/data.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 
-let studio: Studio;
-let browser: Browser;
-let ui: StudioPage;
 let data: DataPage;
 
+const session = useStudioSession();
 beforeAll(async () => {
-  [studio, browser] = await Promise.all([startStudio(), launchBrowser()]);
-  ui = await openStudio(browser, studio);
-  data = new DataPage(ui.page);
-  await new Frame(ui.page).open('Data');
+  data = new DataPage(session.ui.page);
+  await new Frame(session.ui.page).open('Data');
   await data.chooseModel('Todo');
   await data.grid('Todo').waitFor();
 });
-afterAll(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
 
 const api = async (path: string, init?: RequestInit) => {
-  const answer = await fetch(`${studio.apiUrl}${path}`, init);
+  const answer = await fetch(`${session.studio.apiUrl}${path}`, init);
   return {
     status: answer.status,
     body: (await answer.json()) as Record<string, unknown> & Record<string, unknown>[],
@@ -58,9 +42,9 @@ describe('Data view', () => {
     );
     // The typed value is still there when the editor opens again.
     await cell.dblclick();
-    expect(await ui.page.getByLabel('Edit user of record 2').inputValue()).toBe('999');
-    await ui.page.getByLabel('Edit user of record 2').fill('1');
-    await ui.page.getByLabel('Edit user of record 2').press('Enter');
+    expect(await session.ui.page.getByLabel('Edit user of record 2').inputValue()).toBe('999');
+    await session.ui.page.getByLabel('Edit user of record 2').fill('1');
+    await session.ui.page.getByLabel('Edit user of record 2').press('Enter');
     await eventually(async () => expect((await api('/todos/2')).body.user).toBe(1));
     // The mock API can see the write before the page has handled its own answer.
     await eventually(async () => expect(await cell.innerText()).toBe('1'));
@@ -69,7 +53,7 @@ describe('Data view', () => {
   it('adds and deletes records', async () => {
     const before = (await api('/todos')).body.length;
     await data.toolbar.getByRole('button', { name: 'Add record' }).click();
-    const dialog = ui.page.getByRole('dialog', { name: 'New Todo' });
+    const dialog = session.ui.page.getByRole('dialog', { name: 'New Todo' });
     await dialog
       .getByLabel('Record JSON')
       .fill('{"content":"Added from the grid","completed":true,"user":null}');
@@ -88,7 +72,7 @@ describe('Data view', () => {
   });
 
   it('imports a JSON file naming every bad row, then a good one, and exports', async () => {
-    const bad = join(studio.dir, 'bad.json');
+    const bad = join(session.studio.dir, 'bad.json');
     await writeFile(
       bad,
       JSON.stringify([
@@ -106,7 +90,7 @@ describe('Data view', () => {
     expect(text).toMatch(/\[2\]\.completed/);
     await problem.getByRole('button', { name: 'Dismiss problem' }).click();
 
-    const good = join(studio.dir, 'good.json');
+    const good = join(session.studio.dir, 'good.json');
     await writeFile(
       good,
       JSON.stringify([
@@ -115,14 +99,14 @@ describe('Data view', () => {
       ]),
     );
     await data.toolbar.getByLabel('Import JSON file').setInputFiles(good);
-    await ui.page.getByText('Imported 2 records.').waitFor();
+    await session.ui.page.getByText('Imported 2 records.').waitFor();
     const contents = ((await api('/todos')).body as unknown as { content: string }[]).map(
       (t) => t.content,
     );
     expect(contents).toEqual(expect.arrayContaining(['Imported one', 'Imported two']));
 
     const [download] = await Promise.all([
-      ui.page.waitForEvent('download'),
+      session.ui.page.waitForEvent('download'),
       data.toolbar.getByRole('button', { name: 'Export JSON' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('todos.json');
@@ -144,17 +128,17 @@ describe('Data view', () => {
   });
 
   it('filters by text and by field=value, on the server', async () => {
-    await ui.page.getByLabel('Filter records').fill('completed=true');
+    await session.ui.page.getByLabel('Filter records').fill('completed=true');
     const all = (await api('/todos')).body as unknown as { completed: boolean }[];
     const done = all.filter((t) => t.completed).length;
     await eventually(async () =>
       expect(await data.count.innerText()).toBe(`${done} ${done === 1 ? 'record' : 'records'}`),
     );
-    await ui.page.getByLabel('Filter records').fill('Written by curl');
+    await session.ui.page.getByLabel('Filter records').fill('Written by curl');
     await eventually(async () => expect(await data.count.innerText()).toBe('1 record'));
-    await ui.page.getByLabel('Filter records').fill('no such text anywhere');
-    await ui.page.getByText('No record matches the filter').waitFor();
-    await ui.page.getByLabel('Filter records').fill('');
+    await session.ui.page.getByLabel('Filter records').fill('no such text anywhere');
+    await session.ui.page.getByText('No record matches the filter').waitFor();
+    await session.ui.page.getByLabel('Filter records').fill('');
     await eventually(async () =>
       expect(await data.count.innerText()).toBe(`${all.length} records`),
     );
@@ -163,9 +147,9 @@ describe('Data view', () => {
   it('shows a named-datasource model read-only and says why', async () => {
     await data.chooseModel('Quote');
     await data.grid('Quote').waitFor();
-    expect(await ui.page.getByRole('note').innerText()).toMatch(/Read-only[\s\S]*quotes/);
+    expect(await session.ui.page.getByRole('note').innerText()).toMatch(/Read-only[\s\S]*quotes/);
     expect(await data.toolbar.getByRole('button', { name: 'Add record' }).count()).toBe(0);
-    const problems = ui.problems.filter((p) => !/status of 4\d\d/.test(p));
+    const problems = session.ui.problems.filter((p) => !/status of 4\d\d/.test(p));
     expect(problems).toEqual([]);
   });
 });

@@ -1,37 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import type { RouteInfo } from '../core/src/control/contract.js';
-import {
-  control,
-  launchBrowser,
-  openStudio,
-  startStudio,
-  type Studio,
-  type StudioPage,
-} from './fixtures.js';
+import { control, useStudioSession } from './fixtures.js';
 import { ConsolePage } from './pages/console.page.js';
 import { EndpointsPage } from './pages/endpoints.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 
-let studio: Studio;
-let browser: Browser;
-let ui: StudioPage;
-
-beforeAll(async () => {
-  [studio, browser] = await Promise.all([startStudio(), launchBrowser()]);
-  ui = await openStudio(browser, studio);
-});
-afterAll(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
+const session = useStudioSession();
 
 describe('Endpoints view', () => {
   it('lists every route the mock API answers, generated and manual (with file:line)', async () => {
-    const routes = await control<RouteInfo[]>(studio, '/routes');
-    const endpoints = new EndpointsPage(ui.page);
-    await new Frame(ui.page).open('Endpoints');
+    const routes = await control<RouteInfo[]>(session.studio, '/routes');
+    const endpoints = new EndpointsPage(session.ui.page);
+    await new Frame(session.ui.page).open('Endpoints');
     await endpoints.table.waitFor();
     expect(await endpoints.rows.count()).toBe(routes.length);
     const texts = await endpoints.rows.allInnerTexts();
@@ -43,20 +24,20 @@ describe('Endpoints view', () => {
   });
 
   it('filters, and opens a route in the Console with a body from the schema', async () => {
-    const endpoints = new EndpointsPage(ui.page);
+    const endpoints = new EndpointsPage(session.ui.page);
     await endpoints.filter('/users/:id');
     await expect.poll(() => endpoints.rows.count()).toBeLessThan(10);
     expect((await endpoints.rows.allInnerTexts()).filter((t) => !t.includes('/users/:id'))).toEqual(
       [],
     );
     await endpoints.openInConsole('PATCH', '/users/:id');
-    const consolePage = new ConsolePage(ui.page);
+    const consolePage = new ConsolePage(session.ui.page);
     expect(await consolePage.method.inputValue()).toBe('PATCH');
     expect(await consolePage.url.inputValue()).toBe('/users/:id');
     await expect.poll(() => consolePage.body.innerText()).toContain('"name"');
     expect(JSON.parse(await consolePage.body.innerText())).toEqual({ name: '' });
     await consolePage.send.click();
     await expect.poll(() => consolePage.status.innerText()).toMatch(/^200/);
-    expect(ui.problems).toEqual([]);
+    expect(session.ui.problems).toEqual([]);
   });
 });

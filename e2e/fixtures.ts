@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const REPO = fileURLToPath(new URL('..', import.meta.url));
 /** The checkout whose core runs (`core/bin/decorest.js`, `renderer/dist`); this one by default. */
@@ -131,6 +132,33 @@ export async function openStudio(
   await page.goto(studio.studioUrl);
   await page.getByRole('tablist', { name: 'Views' }).waitFor();
   return { context, page, problems };
+}
+
+/** What a feature file drives: its studio, the browser and the page open on it. */
+export interface StudioSession {
+  readonly studio: Studio;
+  readonly browser: Browser;
+  readonly ui: StudioPage;
+}
+
+/**
+ * Starts a studio (on a copy of the example, `prepare`d) and a browser page on it before the
+ * file's tests, and stops both after them: the setup every feature file shares.
+ */
+export function useStudioSession(
+  prepare?: (dir: string) => Promise<void>,
+  page?: Parameters<typeof openStudio>[2],
+): StudioSession {
+  const session = {} as { studio: Studio; browser: Browser; ui: StudioPage };
+  beforeAll(async () => {
+    [session.studio, session.browser] = await Promise.all([startStudio(prepare), launchBrowser()]);
+    session.ui = await openStudio(session.browser, session.studio, page);
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.studio?.stop();
+  });
+  return session;
 }
 
 /** Saves a screenshot under e2e/artifacts/ (gitignored) and returns its path. */

@@ -1,36 +1,17 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import {
-  launchBrowser,
-  openStudio,
-  screenshot,
-  startStudio,
-  type Studio,
-  type StudioPage,
-} from './fixtures.js';
+import { screenshot, useStudioSession } from './fixtures.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 
-let studio: Studio;
-let browser: Browser;
-let ui: StudioPage;
-
-beforeAll(async () => {
-  [studio, browser] = await Promise.all([startStudio(), launchBrowser()]);
-  ui = await openStudio(browser, studio);
-});
-afterAll(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
+const session = useStudioSession();
 
 describe('A broken model file', () => {
   it('shows file, line, column and code frame, keeps the last good API serving, and clears when fixed', async () => {
-    const frame = new Frame(ui.page);
-    const file = join(studio.dir, 'todo.ts');
+    const frame = new Frame(session.ui.page);
+    const file = join(session.studio.dir, 'todo.ts');
     const good = await readFile(file, 'utf8');
     await writeFile(file, good.replace('completed!: boolean;', 'completed!: boolean = ;'));
 
@@ -41,22 +22,22 @@ describe('A broken model file', () => {
     expect(text).toMatch(/last good version of the API keeps serving/);
     expect(await frame.serverBar.getByText('Load error').count()).toBe(1);
     // The last good API still answers.
-    expect((await fetch(`${studio.apiUrl}/todos`)).status).toBe(200);
-    await screenshot(ui.page, 'load-error-light-1280x800');
+    expect((await fetch(`${session.studio.apiUrl}/todos`)).status).toBe(200);
+    await screenshot(session.ui.page, 'load-error-light-1280x800');
 
     await writeFile(file, good);
     await frame.loadError.waitFor({ state: 'detached', timeout: 15_000 });
     expect(await frame.serverBar.getByText('Load error').count()).toBe(0);
-    expect(ui.problems).toEqual([]);
+    expect(session.ui.problems).toEqual([]);
   });
 });
 
 describe('The studio going away', () => {
   it('says the page is reconnecting, and that what it shows may be out of date', async () => {
-    await studio.stop();
-    const banner = ui.page.getByRole('status', { name: 'Reconnecting' });
+    await session.studio.stop();
+    const banner = session.ui.page.getByRole('status', { name: 'Reconnecting' });
     await banner.waitFor({ timeout: 15_000 });
     expect(await banner.innerText()).toMatch(/Is decorest studio still running\?/);
-    expect(await new Frame(ui.page).serverBar.getByText('Reconnecting…').count()).toBe(1);
+    expect(await new Frame(session.ui.page).serverBar.getByText('Reconnecting…').count()).toBe(1);
   });
 });

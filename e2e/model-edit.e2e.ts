@@ -6,52 +6,32 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import {
-  axeViolations,
-  launchBrowser,
-  openStudio,
-  screenshot,
-  startStudio,
-  type Studio,
-  type StudioPage,
-} from './fixtures.js';
+import { axeViolations, screenshot, useStudioSession } from './fixtures.js';
 import { DataPage } from './pages/data.page.js';
 import { ModelEditPage } from './pages/model-edit.page.js';
 import { ModelsPage } from './pages/models.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 
-let studio: Studio;
-let browser: Browser;
-let ui: StudioPage;
-
-beforeAll(async () => {
-  [studio, browser] = await Promise.all([startStudio(), launchBrowser()]);
-  ui = await openStudio(browser, studio, { width: 1280, height: 800 });
-});
-afterAll(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
+const session = useStudioSession(undefined, { width: 1280, height: 800 });
 
 /** Both themes of what is on screen now. */
 async function shots(name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
-    await ui.page.emulateMedia({ colorScheme });
-    await screenshot(ui.page, `model-edit-${name}-${colorScheme}`);
+    await session.ui.page.emulateMedia({ colorScheme });
+    await screenshot(session.ui.page, `model-edit-${name}-${colorScheme}`);
     // Every dialog state passes axe (serious and critical findings), in both themes.
-    expect(await axeViolations(ui.page), `${name} ${colorScheme}`).toEqual([]);
+    expect(await axeViolations(session.ui.page), `${name} ${colorScheme}`).toEqual([]);
   }
-  await ui.page.emulateMedia({ colorScheme: 'light' });
+  await session.ui.page.emulateMedia({ colorScheme: 'light' });
 }
 
 describe('Prototyping a model from the studio', () => {
   it('creates a model with three fields and a relation, serves it, renames a field with its data', async () => {
-    const frame = new Frame(ui.page);
-    const models = new ModelsPage(ui.page);
-    const edit = new ModelEditPage(ui.page);
+    const frame = new Frame(session.ui.page);
+    const models = new ModelsPage(session.ui.page);
+    const edit = new ModelEditPage(session.ui.page);
     await frame.open('Models');
 
     await edit.fillNewModel(
@@ -71,12 +51,12 @@ describe('Prototyping a model from the studio', () => {
     await edit.apply();
 
     // The new file is ordinary code in the project's style, and the endpoints are served.
-    const file = await readFile(join(studio.dir, 'invoice.ts'), 'utf8');
+    const file = await readFile(join(session.studio.dir, 'invoice.ts'), 'utf8');
     expect(file).toContain("import { BelongTo, Field, FromDataSource, Rest } from 'decorest';");
     expect(file).toContain('  @Field({ minLength: 1 })\n  customer!: string;\n');
     expect(file).toContain("import { User } from './user.js';");
     const detail = await models.showModel('Invoice');
-    const endpoints = ui.page.getByRole('region', { name: 'Endpoints of Invoice' });
+    const endpoints = session.ui.page.getByRole('region', { name: 'Endpoints of Invoice' });
     await expect.poll(() => endpoints.innerText()).toMatch(/\/invoices\/:id/);
     expect(await detail.innerText()).toMatch(/user\s+@BelongTo/);
     await expect.poll(() => edit.source('Invoice').innerText()).toMatch(/@FromDataSource/);
@@ -85,18 +65,18 @@ describe('Prototyping a model from the studio', () => {
     await shots('source');
 
     // A record through the grid's Add record.
-    const data = new DataPage(ui.page);
+    const data = new DataPage(session.ui.page);
     await frame.open('Data');
     await data.chooseModel('Invoice');
     // A new model's grid starts empty, saying so.
-    await ui.page.getByText('No Invoice records yet').waitFor();
+    await session.ui.page.getByText('No Invoice records yet').waitFor();
     await data.toolbar.getByRole('button', { name: 'Add record' }).click();
-    await ui.page
+    await session.ui.page
       .getByLabel('Record JSON')
       .fill('{"customer":"ACME","amount":120,"paid":false,"user":1}');
-    await ui.page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
-    await ui.page.getByRole('dialog').waitFor({ state: 'detached' });
-    const created = (await (await fetch(`${studio.apiUrl}/invoices`)).json()) as Record<
+    await session.ui.page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await session.ui.page.getByRole('dialog').waitFor({ state: 'detached' });
+    const created = (await (await fetch(`${session.studio.apiUrl}/invoices`)).json()) as Record<
       string,
       unknown
     >[];
@@ -117,39 +97,41 @@ describe('Prototyping a model from the studio', () => {
       .poll(
         async () =>
           (await (
-            await fetch(`${studio.apiUrl}/invoices/${String(created[0]!['id'])}`)
+            await fetch(`${session.studio.apiUrl}/invoices/${String(created[0]!['id'])}`)
           ).json()) as unknown,
       )
       .toEqual(expect.objectContaining({ client: 'ACME', amount: 120 }));
     const read = (await (
-      await fetch(`${studio.apiUrl}/invoices/${String(created[0]!['id'])}`)
+      await fetch(`${session.studio.apiUrl}/invoices/${String(created[0]!['id'])}`)
     ).json()) as Record<string, unknown>;
     expect(read).not.toHaveProperty('customer');
-    expect(ui.problems).toEqual([]);
+    expect(session.ui.problems).toEqual([]);
   });
 
   it('refuses a change to a file edited on disk since the preview, and says so', async () => {
-    const edit = new ModelEditPage(ui.page);
-    const models = new ModelsPage(ui.page);
+    const edit = new ModelEditPage(session.ui.page);
+    const models = new ModelsPage(session.ui.page);
     await models.showModel('Invoice');
     await edit.startRename('Invoice', 'amount', 'total', false);
     await edit.preview();
     const { appendFile } = await import('node:fs/promises');
-    await appendFile(join(studio.dir, 'invoice.ts'), '// a hand edit\n');
+    await appendFile(join(session.studio.dir, 'invoice.ts'), '// a hand edit\n');
     await edit.dialog.getByRole('button', { name: 'Apply' }).click();
     await expect
       .poll(() => edit.dialog.getByRole('alert').innerText())
       .toMatch(/invoice\.ts changed on disk since it was read/);
     await shots('conflict');
     await edit.dialog.getByRole('button', { name: 'Cancel' }).click();
-    expect(await readFile(join(studio.dir, 'invoice.ts'), 'utf8')).toContain('amount!: number;');
+    expect(await readFile(join(session.studio.dir, 'invoice.ts'), 'utf8')).toContain(
+      'amount!: number;',
+    );
   });
 
   it('adds a required field with a default for the stored records', async () => {
-    const edit = new ModelEditPage(ui.page);
-    const models = new ModelsPage(ui.page);
+    const edit = new ModelEditPage(session.ui.page);
+    const models = new ModelsPage(session.ui.page);
     await models.showModel('Invoice');
-    await ui.page
+    await session.ui.page
       .getByRole('region', { name: 'Fields of Invoice' })
       .getByRole('button', { name: 'Add field' })
       .click();
@@ -159,7 +141,7 @@ describe('Prototyping a model from the studio', () => {
     await edit.preview();
     expect(await edit.dialog.innerText()).toMatch(/1 record of Invoice get “currency”: "EUR"/);
     await edit.apply();
-    const all = (await (await fetch(`${studio.apiUrl}/invoices`)).json()) as Record<
+    const all = (await (await fetch(`${session.studio.apiUrl}/invoices`)).json()) as Record<
       string,
       unknown
     >[];
@@ -167,29 +149,29 @@ describe('Prototyping a model from the studio', () => {
   });
 
   it('sets a rule from the Rules dialog; the mock API enforces it', async () => {
-    const edit = new ModelEditPage(ui.page);
-    const models = new ModelsPage(ui.page);
+    const edit = new ModelEditPage(session.ui.page);
+    const models = new ModelsPage(session.ui.page);
     await models.showModel('Invoice');
-    const fields = ui.page.getByRole('region', { name: 'Fields of Invoice' });
+    const fields = session.ui.page.getByRole('region', { name: 'Fields of Invoice' });
     await fields.getByRole('button', { name: 'Rules of amount' }).click();
     await edit.dialog.getByLabel('min', { exact: true }).fill('0');
     await shots('rules-form');
     await edit.preview();
     expect(await edit.diff('invoice.ts').innerText()).toMatch(/\+ {2}@Field\(\{ min: 0 \}\)/);
     await edit.apply();
-    const answer = await fetch(`${studio.apiUrl}/invoices`, {
+    const answer = await fetch(`${session.studio.apiUrl}/invoices`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ client: 'B', amount: -1, currency: 'EUR' }),
     });
     expect(answer.status).toBe(422);
-    expect(await readFile(join(studio.dir, 'invoice.ts'), 'utf8')).toContain(
+    expect(await readFile(join(session.studio.dir, 'invoice.ts'), 'utf8')).toContain(
       "import { BelongTo, Field, FromDataSource, Rest } from 'decorest';",
     );
   });
 
   it('the diagram: a @HasMany reads as a plain relation, a named datasource as read-only', async () => {
-    const models = new ModelsPage(ui.page);
+    const models = new ModelsPage(session.ui.page);
     await models.showDiagram();
     const user = await models.diagramNode('User').innerText();
     expect(user).toMatch(/invoices\s+Invoice\[\]/);

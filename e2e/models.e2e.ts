@@ -1,37 +1,18 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import {
-  launchBrowser,
-  openStudio,
-  screenshot,
-  startStudio,
-  type Studio,
-  type StudioPage,
-} from './fixtures.js';
+import { openStudio, screenshot, startStudio, useStudioSession } from './fixtures.js';
 import { ModelsPage } from './pages/models.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 
-let studio: Studio;
-let browser: Browser;
-let ui: StudioPage;
-
-beforeAll(async () => {
-  [studio, browser] = await Promise.all([startStudio(), launchBrowser()]);
-  ui = await openStudio(browser, studio);
-});
-afterAll(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
+const session = useStudioSession();
 
 describe('Models view', () => {
   it('shows each model with its fields, relations, datasource and source file', async () => {
-    const models = new ModelsPage(ui.page);
-    await new Frame(ui.page).open('Models');
+    const models = new ModelsPage(session.ui.page);
+    await new Frame(session.ui.page).open('Models');
     const todo = await models.showModel('Todo');
     await expect
       .poll(() => models.fields('Todo').allInnerTexts())
@@ -57,7 +38,7 @@ describe('Models view', () => {
   });
 
   it('draws every model in the diagram, with the relation between Todo and User', async () => {
-    const models = new ModelsPage(ui.page);
+    const models = new ModelsPage(session.ui.page);
     const diagram = await models.showDiagram();
     for (const name of ['Todo', 'User', 'Quote']) await models.diagramNode(name).waitFor();
     expect(await models.diagramNode('Todo').innerText()).toMatch(/user\?\s+User/);
@@ -65,8 +46,8 @@ describe('Models view', () => {
     expect(await diagram.locator('.react-flow__edge-text', { hasText: 'user' }).count()).toBe(1);
     // Clicking a node's title opens that model.
     await models.diagramNode('User').getByRole('button', { name: /User/ }).click();
-    await ui.page.getByRole('region', { name: 'Model User' }).waitFor();
-    expect(ui.problems).toEqual([]);
+    await session.ui.page.getByRole('region', { name: 'Model User' }).waitFor();
+    expect(session.ui.problems).toEqual([]);
   });
 });
 
@@ -88,7 +69,7 @@ describe('The diagram at 20 models', () => {
   it('lays every model out without overlap', async () => {
     const big = await startStudio(addModels);
     try {
-      const view = await openStudio(browser, big, { width: 1920, height: 1080 });
+      const view = await openStudio(session.browser, big, { width: 1920, height: 1080 });
       const models = new ModelsPage(view.page);
       await new Frame(view.page).open('Models');
       await models.showDiagram();

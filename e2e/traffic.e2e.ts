@@ -1,41 +1,24 @@
 import autocannon from 'autocannon';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  eventually,
-  launchBrowser,
-  openStudio,
-  screenshot,
-  startStudio,
-  type Studio,
-  type StudioPage,
-} from './fixtures.js';
+import { eventually, screenshot, useStudioSession } from './fixtures.js';
 import { ConsolePage } from './pages/console.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 import { TrafficPage } from './pages/traffic.page.js';
 
-let studio: Studio;
-let browser: Browser;
-let ui: StudioPage;
 let traffic: TrafficPage;
 
+const session = useStudioSession();
 beforeAll(async () => {
-  [studio, browser] = await Promise.all([startStudio(), launchBrowser()]);
-  ui = await openStudio(browser, studio);
-  traffic = new TrafficPage(ui.page);
-  await new Frame(ui.page).open('Traffic');
-});
-afterAll(async () => {
-  await browser?.close();
-  await studio?.stop();
+  traffic = new TrafficPage(session.ui.page);
+  await new Frame(session.ui.page).open('Traffic');
 });
 
 /** `rate` requests a second for `seconds` from outside the browser (autocannon, 32 connections). */
 async function burst(rate: number, seconds: number): Promise<{ sent: number; ms: number }> {
   const started = Date.now();
   const result = await autocannon({
-    url: `${studio.apiUrl}/todos/1?burst=1`,
+    url: `${session.studio.apiUrl}/todos/1?burst=1`,
     connections: 32,
     duration: seconds,
     overallRate: rate,
@@ -45,7 +28,7 @@ async function burst(rate: number, seconds: number): Promise<{ sent: number; ms:
 
 describe('Traffic view', () => {
   it('shows a request made by an outside client, with its detail, and replays it in the Console', async () => {
-    const answer = await fetch(`${studio.apiUrl}/todos`, {
+    const answer = await fetch(`${session.studio.apiUrl}/todos`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-From': 'outside' },
       body: JSON.stringify({ content: 'From outside', completed: false }),
@@ -64,42 +47,42 @@ describe('Traffic view', () => {
     expect(request).toContain('"content": "From outside"');
 
     await traffic.detail.getByRole('button', { name: 'Open in Console' }).click();
-    const consolePage = new ConsolePage(ui.page);
+    const consolePage = new ConsolePage(session.ui.page);
     expect(await consolePage.method.inputValue()).toBe('POST');
     expect(await consolePage.url.inputValue()).toBe('/todos');
     await expect.poll(() => consolePage.body.innerText()).toContain('From outside');
-    await new Frame(ui.page).open('Traffic');
+    await new Frame(session.ui.page).open('Traffic');
   });
 
   it('filters by method, status and text; pauses and clears', async () => {
-    await fetch(`${studio.apiUrl}/todos/999999`);
+    await fetch(`${session.studio.apiUrl}/todos/999999`);
     await traffic.row('/todos/999999').waitFor();
-    await ui.page.getByLabel('Status filter').selectOption('4xx');
+    await session.ui.page.getByLabel('Status filter').selectOption('4xx');
     await eventually(async () => {
       expect((await traffic.rows.allInnerTexts()).filter((t) => !/\b4\d\d\b/.test(t))).toEqual([]);
     });
-    await ui.page.getByLabel('Status filter').selectOption('');
-    await ui.page.getByLabel('Method filter').selectOption('POST');
+    await session.ui.page.getByLabel('Status filter').selectOption('');
+    await session.ui.page.getByLabel('Method filter').selectOption('POST');
     await eventually(async () => {
       expect((await traffic.rows.allInnerTexts()).filter((t) => !t.includes('POST'))).toEqual([]);
     });
-    await ui.page.getByLabel('Method filter').selectOption('');
+    await session.ui.page.getByLabel('Method filter').selectOption('');
     await traffic.filterText('999999');
     await eventually(async () => expect(await traffic.rows.count()).toBe(1));
     await traffic.filterText('');
 
-    await ui.page.getByRole('button', { name: 'Pause' }).click();
-    await fetch(`${studio.apiUrl}/users?while=paused`);
-    await ui.page.getByText('1 not shown while paused').waitFor();
+    await session.ui.page.getByRole('button', { name: 'Pause' }).click();
+    await fetch(`${session.studio.apiUrl}/users?while=paused`);
+    await session.ui.page.getByText('1 not shown while paused').waitFor();
     expect(await traffic.row('while=paused').count()).toBe(0);
-    await ui.page.getByRole('button', { name: 'Resume' }).click();
-    await ui.page.getByRole('button', { name: 'Clear' }).click();
-    await ui.page.getByText('No traffic yet').waitFor();
-    await screenshot(ui.page, 'traffic-empty-light-1280x800');
+    await session.ui.page.getByRole('button', { name: 'Resume' }).click();
+    await session.ui.page.getByRole('button', { name: 'Clear' }).click();
+    await session.ui.page.getByText('No traffic yet').waitFor();
+    await screenshot(session.ui.page, 'traffic-empty-light-1280x800');
   });
 
   it('stays interactive under a burst from an outside client and shows the newest exchanges', async () => {
-    await ui.page.evaluate(() => {
+    await session.ui.page.evaluate(() => {
       const w = window as unknown as { longest: number; gap: number; stop: boolean };
       w.longest = 0;
       w.gap = 0;
@@ -117,9 +100,9 @@ describe('Traffic view', () => {
       requestAnimationFrame(frame);
     });
     const { sent, ms } = await burst(2000, 3);
-    await fetch(`${studio.apiUrl}/todos/1?burst=last`);
+    await fetch(`${session.studio.apiUrl}/todos/1?burst=last`);
     await traffic.rows.first().filter({ hasText: 'burst=last' }).waitFor({ timeout: 10_000 });
-    const { longest, gap } = await ui.page.evaluate(() => {
+    const { longest, gap } = await session.ui.page.evaluate(() => {
       const w = window as unknown as { longest: number; gap: number; stop: boolean };
       w.stop = true;
       return { longest: w.longest, gap: w.gap };
@@ -130,6 +113,6 @@ describe('Traffic view', () => {
     // Still interactive: the filter answers at once.
     await traffic.filterText('burst=last');
     await eventually(async () => expect(await traffic.rows.count()).toBe(1));
-    expect(ui.problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+    expect(session.ui.problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
   });
 });
