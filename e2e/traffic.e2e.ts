@@ -54,6 +54,30 @@ describe('Traffic view', () => {
     await new Frame(session.ui.page).open('Traffic');
   });
 
+  it('saves a logged answer as a new record of the model its path names', async () => {
+    const before = (await (await fetch(`${session.studio.apiUrl}/todos`)).json()) as unknown[];
+    await fetch(`${session.studio.apiUrl}/todos/2?from=save-test`);
+    const row = traffic.row('/todos/2?from=save-test');
+    await row.waitFor();
+    await row.click();
+    await traffic.detail.getByRole('button', { name: 'Save as record…' }).click();
+    const dialog = session.ui.page.getByRole('dialog', { name: 'Save as record' });
+    expect(await dialog.getByLabel('Model').inputValue()).toBe('Todo');
+    expect(await dialog.getByLabel('Record JSON').inputValue()).not.toMatch(/"id"/);
+    await screenshot(session.ui.page, 'traffic-save-record-light-1280x800');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText(/Saved as Todo \d+\./).waitFor();
+    const after = (await (await fetch(`${session.studio.apiUrl}/todos`)).json()) as {
+      id: number;
+      content: string;
+    }[];
+    expect(after).toHaveLength(before.length + 1);
+    const original = after.find((t) => t.id === 2)!;
+    expect(after.at(-1)!.content).toBe(original.content);
+    await session.ui.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('filters by method, status and text; pauses and clears', async () => {
     await fetch(`${session.studio.apiUrl}/todos/999999`);
     await traffic.row('/todos/999999').waitFor();

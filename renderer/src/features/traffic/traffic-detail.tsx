@@ -8,6 +8,7 @@ import type { TrafficExchange } from '../../../../core/src/control/contract';
 import { useConsoleStore } from '../../stores/console-store';
 import { useUiStore } from '../../stores/ui-store';
 import { formatBytes, formatMs, MethodBadge, StatusBadge, TagBadge } from '../../ui/badges';
+import { SaveRecordDialog } from './save-record-dialog';
 
 /** Headers the browser or the transport sets: not worth replaying from the console. */
 const SKIP_HEADERS = new Set(['host', 'content-length', 'connection', 'accept-encoding']);
@@ -81,6 +82,7 @@ export function openExchangeInConsole(x: TrafficExchange): void {
 
 export function TrafficDetail({ exchange }: { exchange: TrafficExchange }) {
   const [part, setPart] = useState<'Response' | 'Request'>('Response');
+  const [saving, setSaving] = useState(false);
   return (
     <section className="pane" aria-label="Exchange detail">
       <div className="response-meta">
@@ -90,6 +92,9 @@ export function TrafficDetail({ exchange }: { exchange: TrafficExchange }) {
         {exchange.tag && <TagBadge tag={exchange.tag} />}
         <span className="meta">{formatMs(exchange.durationMs)}</span>
         <span className="meta">{new Date(exchange.time).toLocaleTimeString('en-GB')}</span>
+        <button type="button" className="btn small" onClick={() => setSaving(true)}>
+          Save as record…
+        </button>
         <button
           type="button"
           className="btn small primary"
@@ -98,6 +103,7 @@ export function TrafficDetail({ exchange }: { exchange: TrafficExchange }) {
           Open in Console
         </button>
       </div>
+      {saving && <SaveRecordDialog exchange={exchange} onClose={() => setSaving(false)} />}
       <div className="subtabs" role="tablist" aria-label="Exchange parts">
         {(['Response', 'Request'] as const).map((name) => (
           <button
