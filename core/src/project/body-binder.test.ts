@@ -24,11 +24,15 @@ describe('req.body(Model) then a save', () => {
     const owner = project.runtimes.find((r) => r.schema.name === 'Owner')!;
     const create = vi.spyOn(owner.validator, 'create');
     const bind = createBodyBinder(project.runtimes);
-    const instance = bind(owner.schema.ctor as ModelClass, { name: 'Ann' }, '/owners') as { name: string };
+    const instance = bind(owner.schema.ctor as ModelClass, { name: 'Ann' }, '/owners') as {
+      name: string;
+    };
     expect(instance).toBeInstanceOf(owner.schema.ctor);
     await createRecord(owner, instance);
     expect(create).toHaveBeenCalledTimes(1);
-    const changed = bind(owner.schema.ctor as ModelClass, { name: 'Bo' }, '/owners') as { name: string };
+    const changed = bind(owner.schema.ctor as ModelClass, { name: 'Bo' }, '/owners') as {
+      name: string;
+    };
     changed.name = 'Bob';
     const saved = await createRecord(owner, changed);
     expect(saved.name).toBe('Bob');
