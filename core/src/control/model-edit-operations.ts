@@ -132,7 +132,7 @@ async function apply(
 ): Promise<ModelEditResult> {
   const plan = await planModelEdit(ctx.project(), edit);
   const written = await applyPlan(plan, hashes);
-  return { ...written, project: await ctx.reloadProject() };
+  return { ...written, project: await ctx.reloadChangedFiles() };
 }
 
 export const MODEL_EDIT_ROUTES: ModelEditRoutes = {

@@ -1,7 +1,8 @@
 /**
  * DESIGN "Load path": a project folder → parsed, transpiled and evaluated files, every class it
- * defined with its declaration, and its application. Each call is a fresh load: new module
- * cache, new class objects, nothing kept between loads.
+ * defined with its declaration, and its application. Each call is a fresh load (new module
+ * cache, new class objects) unless it is given the previous load: then files that did not
+ * change, and import nothing that did, keep their modules and classes (issue 15).
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -25,7 +26,7 @@ import {
   type FoundApplication,
 } from './evaluation/find-application.js';
 import { loopSite } from './evaluation/loop-transformer.js';
-import { ModuleRegistry } from './evaluation/module-registry.js';
+import { type EvaluatedModule, ModuleRegistry } from './evaluation/module-registry.js';
 import {
   candidatePaths,
   isRelativeSpecifier,
@@ -76,6 +77,11 @@ export interface LoadedProject {
   exportsOf(file: string): Readonly<Record<string, unknown>> | undefined;
   /** `stack` with frames of project files mapped to their original lines, for logs. */
   mapStack(stack: string): string;
+  /**
+   * Files whose top-level code ran in this load, in order; with `previous`, the changed files
+   * and those importing them, the rest kept their modules.
+   */
+  readonly evaluated: readonly string[];
 }
 
 export interface LoadProjectOptions {
@@ -83,6 +89,43 @@ export interface LoadProjectOptions {
   readonly framework: object;
   /** How long top-level code may run (default 5 s). */
   readonly evaluationTimeoutMs?: number;
+  /**
+   * The load this one replaces (a hot reload): its modules are reused for every file whose
+   * source is unchanged and whose project imports are all reused too.
+   */
+  readonly previous?: LoadedProject;
+}
+
+/** What a load leaves for the next one: the sources it evaluated and what each file did. */
+interface LoadRecord {
+  readonly sources: ReadonlyMap<string, string>;
+  readonly modules: ReadonlyMap<string, EvaluatedModule>;
+}
+const records = new WeakMap<LoadedProject, LoadRecord>();
+
+/** Previous modules still valid: same source, and every file they require still valid too. */
+function reusableModules(
+  previous: LoadedProject | undefined,
+  sources: ReadonlyMap<string, string>,
+): Map<string, EvaluatedModule> {
+  const record = previous && records.get(previous);
+  const reusable = new Map<string, EvaluatedModule>();
+  if (!record) return reusable;
+  for (const [file, module] of record.modules) {
+    const source = sources.get(file);
+    if (source !== undefined && source === record.sources.get(file)) reusable.set(file, module);
+  }
+  // Drop importers of dropped files until nothing changes (import cycles included).
+  for (let dropped = true; dropped; ) {
+    dropped = false;
+    for (const [file, module] of reusable) {
+      if ([...module.requires].some((required) => !reusable.has(required))) {
+        reusable.delete(file);
+        dropped = true;
+      }
+    }
+  }
+  return reusable;
 }
 
 async function projectRoot(dir: string): Promise<string> {
@@ -172,6 +215,7 @@ export async function loadProject(
     root,
     framework: options.framework,
     sources,
+    reuse: reusableModules(options.previous, sources),
     onSite(value, file, line, name, rebound) {
       if (typeof value !== 'function') return;
       const ctor = value as ClassRef;
@@ -254,7 +298,7 @@ export async function loadProject(
     lineOf: (ctor) => sites.get(ctor)?.line,
   });
 
-  return {
+  const loaded: LoadedProject = {
     root,
     files,
     classes,
@@ -273,7 +317,15 @@ export async function loadProject(
     application,
     exportsOf,
     mapStack: (stack) => registry.sourceMaps.mapStack(stack),
+    evaluated: registry.evaluatedFiles(),
   };
+  const modules = new Map<string, EvaluatedModule>();
+  for (const file of paths) {
+    const module = registry.evaluated(file);
+    if (module) modules.set(file, module);
+  }
+  records.set(loaded, { sources, modules });
+  return loaded;
 }
 
 /**

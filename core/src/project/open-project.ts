@@ -24,17 +24,13 @@ import { inspector } from '../metadata/inspector.js';
 import { buildModelSchemas } from '../model/build-schema.js';
 import type { ModelSchema } from '../model/schema.js';
 import { buildOpenApi } from '../openapi/build-openapi.js';
-import { recoverBatches } from '../persistence/batch-recovery.js';
-import type { Collection } from '../persistence/collection.js';
 import { CollectionStore } from '../persistence/collection-store.js';
 import { DataSourceStore } from '../persistence/datasource-store.js';
-import { openFileCollection } from '../persistence/file-collection.js';
-import { MemoryCollection } from '../persistence/memory-collection.js';
 import type { ModelStore } from '../persistence/model-store.js';
 import { compileModelValidator } from '../validation/compile.js';
 import { createBodyBinder } from './body-binder.js';
-import { lockDataDir } from './data-lock.js';
 import { checkDataSourceNames, instantiateDataSources } from './datasources.js';
+import { ProjectData } from './project-data.js';
 
 export interface OpenProjectOptions {
   /** Where datafiles live; `<project>/data` by default (CONTRACT §5). */
@@ -67,30 +63,6 @@ export interface ProjectRuntime {
   close(): Promise<void>;
 }
 
-async function openCollections(
-  models: readonly ModelSchema[],
-  dataDir: string | undefined,
-): Promise<Map<string, Collection>> {
-  const opened = new Map<string, Collection>();
-  try {
-    for (const model of models) {
-      if (model.dataSource !== undefined) continue;
-      const indexes = model.relations.filter((r) => r.kind === 'belongTo').map((r) => r.field);
-      const options = { idKind: model.idKind, indexes };
-      opened.set(
-        model.name,
-        dataDir === undefined
-          ? new MemoryCollection(options)
-          : await openFileCollection(join(dataDir, `${model.path}.db`), options),
-      );
-    }
-  } catch (error) {
-    await Promise.allSettled([...opened.values()].map((c) => c.close()));
-    throw error;
-  }
-  return opened;
-}
-
 function applicationOf(loaded: LoadedProject): { app: Application; file: string | undefined } {
   const found = loaded.application;
   if (!found) return { app: new GeneratedApplication(), file: undefined };
@@ -115,114 +87,129 @@ function throwSite(loaded: LoadedProject, error: unknown): SourceLocation | unde
   return undefined;
 }
 
+/** A loaded project's models and named datasources: what its data and routes are built from. */
+export interface ProjectDescription {
+  readonly loaded: LoadedProject;
+  readonly models: readonly ModelSchema[];
+  readonly dataSources: ReturnType<typeof instantiateDataSources>;
+}
+
+export function describeProject(loaded: LoadedProject): ProjectDescription {
+  const models = buildModelSchemas(loaded);
+  const dataSources = instantiateDataSources(loaded);
+  checkDataSourceNames(models, dataSources);
+  return { loaded, models, dataSources };
+}
+
+const dataOfRuntime = new WeakMap<ProjectRuntime, ProjectData>();
+
+/** The datafiles `project` serves from (for a reload to hand on). */
+export function projectData(project: ProjectRuntime): ProjectData {
+  const data = dataOfRuntime.get(project);
+  if (!data) throw new Error('not a project opened by openProject');
+  return data;
+}
+
 /** Loads `dir` and everything it needs to serve. Throws a {@link LoadError} naming file and line. */
 export async function openProject(
   dir: string,
   options: OpenProjectOptions = {},
 ): Promise<ProjectRuntime> {
   const framework = await import('../index.js');
-  const loaded = await loadProject(dir, { framework });
-  const models = buildModelSchemas(loaded);
-  const dataSources = instantiateDataSources(loaded);
-  checkDataSourceNames(models, dataSources);
-  const dataDir = options.dataDir ?? join(loaded.root, 'data');
-  const withData = options.data !== false;
-  const needsFiles = withData && models.some((m) => m.dataSource === undefined);
-  const unlock = needsFiles ? await lockDataDir(dataDir) : async () => {};
-  let collections: Map<string, Collection>;
-  let recovered: string[] = [];
+  const description = describeProject(await loadProject(dir, { framework }));
+  const dataDir = options.dataDir ?? join(description.loaded.root, 'data');
+  const data = await ProjectData.open(
+    description.models,
+    options.data === false ? undefined : dataDir,
+  );
   try {
-    // Issue 18: finish or undo a delete's multi-datafile batch a crash interrupted, first.
-    if (needsFiles) recovered = await recoverBatches(dataDir);
-    collections = await openCollections(models, withData ? dataDir : undefined);
+    return await assembleProject(description, data, dataDir, options.changes);
   } catch (error) {
-    await unlock();
+    await data.close();
     throw error;
   }
-  const close = async (): Promise<void> => {
-    await Promise.all([...collections.values()].map((c) => c.close()));
-    await unlock();
+}
+
+/**
+ * Builds the runtimes, runs the application's `execute()` and builds the route table over
+ * `data`. Closes nothing on failure: the caller owns `data`.
+ */
+export async function assembleProject(
+  { loaded, models, dataSources }: ProjectDescription,
+  data: ProjectData,
+  dataDir: string,
+  changes: RecordChangeBus = new RecordChangeBus(),
+): Promise<ProjectRuntime> {
+  const storeOf = (m: ModelSchema): ModelStore => {
+    if (m.dataSource !== undefined)
+      return new DataSourceStore(m.dataSource, dataSources.get(m.dataSource)!);
+    const indexes = m.relations.filter((r) => r.kind === 'belongTo').map((r) => r.field);
+    return new CollectionStore(data.collection(m.name), indexes);
+  };
+  const runtimes = createModelRuntimes(
+    models.map((schema) => ({
+      schema,
+      validator: compileModelValidator(schema, models),
+      store: storeOf(schema),
+    })),
+    changes,
+  );
+  runtimes.forEach(registerDao);
+  const { app, file } = applicationOf(loaded);
+  const prefix = servletPrefix(inspector.webServlet(app.constructor as ApplicationClass));
+  let routes;
+  try {
+    routes = await Application.collectRoutes(app, {
+      generateRest: () => generateRestRoutes(runtimes, prefix),
+    });
+  } catch (error) {
+    if (error instanceof LoadError) throw error;
+    const reason = `execute() failed: ${error instanceof Error ? error.message : String(error)}`;
+    const where = throwSite(loaded, error) ?? { file: file ?? loaded.root };
+    throw new LoadError(LOAD_ERROR_CODES.BAD_APPLICATION, where, reason, { cause: error });
+  }
+  const mount = (r: (typeof routes.manual)[number]) =>
+    prefix === '' ? r : { ...r, path: `${prefix}${r.path}` };
+  let table: RouteTable;
+  let openApi: unknown;
+  // Served beside the API (issue 4); built on first request from the final table.
+  const openApiRoute: RouteDefinition = {
+    method: 'GET',
+    path: '/openapi.json',
+    origin: 'generated',
+    operation: 'openapi',
+    handler: () =>
+      (openApi ??= buildOpenApi(
+        basename(loaded.root),
+        table.routes.filter((r) => r !== openApiRoute),
+        runtimes,
+      )),
   };
   try {
-    const storeOf = (m: ModelSchema): ModelStore => {
-      if (m.dataSource !== undefined)
-        return new DataSourceStore(m.dataSource, dataSources.get(m.dataSource)!);
-      const indexes = m.relations.filter((r) => r.kind === 'belongTo').map((r) => r.field);
-      return new CollectionStore(collections.get(m.name)!, indexes);
-    };
-    const changes = options.changes ?? new RecordChangeBus();
-    const runtimes = createModelRuntimes(
-      models.map((schema) => ({
-        schema,
-        validator: compileModelValidator(schema, models),
-        store: storeOf(schema),
-      })),
-      changes,
+    table = buildRouteTable(
+      routes.manual.map(mount),
+      [...routes.generated, openApiRoute],
+      createBodyBinder(runtimes),
     );
-    runtimes.forEach(registerDao);
-    const { app, file } = applicationOf(loaded);
-    const prefix = servletPrefix(inspector.webServlet(app.constructor as ApplicationClass));
-    let routes;
-    try {
-      routes = await Application.collectRoutes(app, {
-        generateRest: () => generateRestRoutes(runtimes, prefix),
-      });
-    } catch (error) {
-      if (error instanceof LoadError) throw error;
-      const reason = `execute() failed: ${error instanceof Error ? error.message : String(error)}`;
-      const where = throwSite(loaded, error) ?? { file: file ?? loaded.root };
-      throw new LoadError(LOAD_ERROR_CODES.BAD_APPLICATION, where, reason, { cause: error });
-    }
-    const mount = (r: (typeof routes.manual)[number]) =>
-      prefix === '' ? r : { ...r, path: `${prefix}${r.path}` };
-    let table: RouteTable;
-    let openApi: unknown;
-    // Served beside the API (issue 4); built on first request from the final table.
-    const openApiRoute: RouteDefinition = {
-      method: 'GET',
-      path: '/openapi.json',
-      origin: 'generated',
-      operation: 'openapi',
-      handler: () =>
-        (openApi ??= buildOpenApi(
-          basename(loaded.root),
-          table.routes.filter((r) => r !== openApiRoute),
-          runtimes,
-        )),
-    };
-    try {
-      table = buildRouteTable(
-        routes.manual.map(mount),
-        [...routes.generated, openApiRoute],
-        createBodyBinder(runtimes),
-      );
-    } catch (error) {
-      if (!(error instanceof DuplicateRouteError)) throw error;
-      throw new LoadError(
-        LOAD_ERROR_CODES.DUPLICATE_ROUTE,
-        { file: file ?? loaded.root },
-        error.message,
-      );
-    }
-    const warnings = [
-      ...recovered,
-      ...[...collections.values()].flatMap((c) =>
-        'warnings' in c ? (c.warnings as string[]) : [],
-      ),
-    ];
-    return {
-      root: loaded.root,
-      dataDir,
-      loaded,
-      models,
-      runtimes,
-      table,
-      changes,
-      warnings,
-      close,
-    };
   } catch (error) {
-    await close();
-    throw error;
+    if (!(error instanceof DuplicateRouteError)) throw error;
+    throw new LoadError(
+      LOAD_ERROR_CODES.DUPLICATE_ROUTE,
+      { file: file ?? loaded.root },
+      error.message,
+    );
   }
+  const project: ProjectRuntime = {
+    root: loaded.root,
+    dataDir,
+    loaded,
+    models,
+    runtimes,
+    table,
+    changes,
+    warnings: data.warnings,
+    close: () => data.close(),
+  };
+  dataOfRuntime.set(project, data);
+  return project;
 }

@@ -90,4 +90,39 @@ describe('serve --watch', () => {
     expect((await event).kind).toBe('reloaded');
     expect((await call('GET', '/todos')).headers['x-total-count']).toBe('3');
   }, 30_000);
+
+  it("reloads at once on request, without waiting for the save's file event", async () => {
+    dir = await mkdtemp(join(tmpdir(), 'decorest-watch-'));
+    await cp(EXAMPLES.todo, dir, { recursive: true, filter: (src) => !src.includes('/data') });
+    const project = await openProject(dir);
+    server = await startServer({ port: 0, table: project.table });
+    const reloaded: ProjectRuntime[] = [];
+    watcher = watchProject(
+      project,
+      (t) => server!.setTable(t),
+      { reloaded: (p) => reloaded.push(p), failed: () => {} },
+      { debounceMs: 60_000 },
+    );
+    const todoFile = join(dir, 'todo.ts');
+    const original = await readFile(todoFile, 'utf8');
+    await writeFile(
+      todoFile,
+      original.replace(
+        'completed!: boolean;',
+        "completed!: boolean;\n  priority?: 'low' | 'high';",
+      ),
+    );
+    await watcher.reloadNow();
+    expect(reloaded).toHaveLength(1);
+    const created = await jsonRequest(server.url, 'POST', '/todos', {
+      content: 'x',
+      completed: false,
+      priority: 'high',
+    });
+    expect(created.status).toBe(201);
+    // Only todo.ts and the files importing it ran again.
+    const ran = reloaded[0]!.loaded.evaluated.map((f) => f.slice(dir!.length + 1)).sort();
+    expect(ran).toContain('todo.ts');
+    expect(ran).not.toContain('quote.ts');
+  }, 30_000);
 });

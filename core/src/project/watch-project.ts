@@ -1,14 +1,17 @@
 /**
  * `decorest serve --watch` (CONTRACT §7): reload when a project file changes. The new version
- * is first loaded without touching `data/`, so a broken file is reported (file and line) while
- * the last good API keeps serving. Only a version that loads is swapped in: the datafiles are
- * flushed and reopened, and the route table is replaced in one assignment.
+ * is loaded once beside the serving one (`reloadProject`), so a broken file is reported (file
+ * and line) while the last good API keeps serving; a version that loads takes over the open
+ * datafiles and the route table is replaced in one assignment.
  */
 import { type FSWatcher, watch } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 
 import type { RouteTable } from '../http/route-table.js';
-import { openProject, type OpenProjectOptions, type ProjectRuntime } from './open-project.js';
+import { listProjectFiles } from '../loader/list-project-files.js';
+import type { ProjectRuntime } from './open-project.js';
+import { reloadProject } from './reload-project.js';
 
 export interface WatchEvents {
   /** A new version is serving. */
@@ -20,6 +23,11 @@ export interface WatchEvents {
 export interface ProjectWatcher {
   /** The project serving now. */
   current(): ProjectRuntime;
+  /**
+   * Reloads at once, without waiting for the save's file event (the studio's model edits);
+   * the event that follows finds nothing changed and reloads nothing.
+   */
+  reloadNow(): Promise<void>;
   /** Stops watching and closes the project. */
   close(): Promise<void>;
 }
@@ -31,37 +39,48 @@ function isProjectSource(root: string, file: string): boolean {
   return /\.(ts|js)$/.test(file) && !file.endsWith('.d.ts');
 }
 
+/** Whether the files on disk are the ones `project` was loaded from (a touch, a no-op save). */
+async function sourcesUnchanged(project: ProjectRuntime): Promise<boolean> {
+  try {
+    const paths = await listProjectFiles(project.root);
+    const loaded = new Map(project.loaded.files.map((f) => [f.path, f.source]));
+    if (paths.length !== loaded.size) return false;
+    for (const path of paths) {
+      if (loaded.get(path) !== (await readFile(path, 'utf8'))) return false;
+    }
+    return true;
+  } catch {
+    return false; // the reload reports what is wrong
+  }
+}
+
 export function watchProject(
   first: ProjectRuntime,
   setTable: (table: RouteTable) => void,
   events: WatchEvents,
-  options: OpenProjectOptions & { debounceMs?: number } = {},
+  options: { debounceMs?: number } = {},
 ): ProjectWatcher {
   let project = first;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let closed = false;
+  /** The last reload failed: even a save that restores what serves must report recovery. */
+  let failing = false;
 
   const reload = async (): Promise<void> => {
-    // 1. Does the new version load at all? No files are opened or locked for this.
+    if (closed) return;
+    let next: ProjectRuntime;
     try {
-      const probe = await openProject(project.root, { ...options, data: false });
-      await probe.close();
+      next = await reloadProject(project);
     } catch (error) {
+      failing = true;
       events.failed(error);
       return;
     }
-    // 2. Swap: flush and release the datafiles, open them for the new version, serve it.
-    // Writes that arrive in between answer 503 (the collection is closed); reads go on.
-    await project.close();
-    try {
-      const next = await openProject(project.root, { ...options, changes: project.changes });
-      setTable(next.table);
-      project = next;
-      events.reloaded(next);
-    } catch (error) {
-      events.failed(error);
-    }
+    failing = false;
+    setTable(next.table);
+    project = next;
+    events.reloaded(next);
   };
 
   const watcher: FSWatcher = watch(project.root, { recursive: true }, (_event, name) => {
@@ -70,12 +89,19 @@ export function watchProject(
     clearTimeout(timer);
     // Editors save in bursts (temp file, rename, touch): one reload per burst.
     timer = setTimeout(() => {
-      running = running.then(reload);
+      running = running.then(async () => {
+        if (failing || !(await sourcesUnchanged(project))) await reload();
+      });
     }, options.debounceMs ?? 150);
   });
 
   return {
     current: () => project,
+    reloadNow: () => {
+      clearTimeout(timer);
+      running = running.then(reload);
+      return running;
+    },
     close: async () => {
       closed = true;
       clearTimeout(timer);

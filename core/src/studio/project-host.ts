@@ -124,6 +124,19 @@ export class ProjectHost {
     });
   }
 
+  /**
+   * Serves the files as they are now, reloading only what changed (issue 15); a folder that
+   * has no serving version yet loads whole.
+   */
+  reloadChangedFiles(): Promise<void> {
+    return this.#serial(async () => {
+      if (this.#root === '') return;
+      if (this.#watcher) return this.#watcher.reloadNow();
+      this.#stopRetry();
+      await this.#load();
+    });
+  }
+
   close(): Promise<void> {
     return this.#serial(() => this.#shutdown());
   }

@@ -145,6 +145,10 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
         await host.reload();
         return projectStatus();
       },
+      reloadChangedFiles: async () => {
+        await host.reloadChangedFiles();
+        return projectStatus();
+      },
       project: () => host.require(),
       behaviour: {
         settings: () => behaviour.settings(),

@@ -1,6 +1,8 @@
 /**
  * Evaluates project files with CommonJS semantics in the host realm, one registry per load:
- * a fresh module cache means fresh class objects, and nothing survives into the next load.
+ * a fresh module cache means fresh class objects. Issue 15: a reload may hand over the modules
+ * of files that did not change (nor anything they import); those are not run again, and the
+ * classes they defined are announced again as if they had been.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +32,8 @@ export interface ModuleRegistryOptions {
   readonly onSite: SiteListener;
   /** Sources already read, by absolute path; other files are read from disk. */
   readonly sources?: ReadonlyMap<string, string>;
+  /** Modules of a previous load to use instead of running these files again. */
+  readonly reuse?: ReadonlyMap<string, EvaluatedModule>;
 }
 
 /** The `module` object a CommonJS file sees. */
@@ -38,6 +42,15 @@ interface CjsModule {
   filename: string;
   exports: unknown;
   loaded: boolean;
+}
+
+/** What evaluating one file did: enough to stand in for running it again. */
+export interface EvaluatedModule {
+  readonly module: CjsModule;
+  /** Project files it required, in the order it first required them. */
+  readonly requires: ReadonlySet<string>;
+  /** The `onSite` calls its code made, in order. */
+  readonly sites: readonly Parameters<SiteRecorder>[];
 }
 
 const PARAMETERS = [
@@ -64,6 +77,9 @@ export class ModuleRegistry {
   readonly #options: ModuleRegistryOptions;
   readonly #resolver: ModuleResolver;
   readonly #modules = new Map<string, CjsModule>();
+  readonly #requires = new Map<string, Set<string>>();
+  readonly #sites = new Map<string, Parameters<SiteRecorder>[]>();
+  readonly #evaluated: string[] = [];
   readonly #transpiled = new Map<string, TranspiledModule>();
   #depth = 0;
   readonly #evaluating: string[] = [];
@@ -97,13 +113,21 @@ export class ModuleRegistry {
     const cached = this.#modules.get(file);
     if (cached) return cached.exports;
     if (file.endsWith('.json')) return this.#loadJson(file);
+    const reused = this.#options.reuse?.get(file);
+    if (reused) return this.#adopt(file, reused);
 
     const run = this.#compile(file, this.prepare(file));
     const module: CjsModule = { id: file, filename: file, exports: {}, loaded: false };
     // Registered before it runs, as Node does: a circular import sees the partial exports.
     this.#modules.set(file, module);
-    const site: SiteRecorder = (value, line, name, rebound) =>
+    this.#evaluated.push(file);
+    const sites: Parameters<SiteRecorder>[] = [];
+    this.#sites.set(file, sites);
+    const site: SiteRecorder = (...args) => {
+      sites.push(args);
+      const [value, line, name, rebound] = args;
       this.#options.onSite(value, file, line, String(name), rebound === true);
+    };
 
     const previousLimit = Error.stackTraceLimit;
     if (this.#depth === 0) {
@@ -140,6 +164,33 @@ export class ModuleRegistry {
   }
 
   /**
+   * A previous load's module stands in for `file`: what it requires is loaded first (reused or
+   * run), then the classes it defined are announced in their original order.
+   */
+  #adopt(file: string, reused: EvaluatedModule): unknown {
+    this.#modules.set(file, reused.module);
+    this.#requires.set(file, new Set(reused.requires));
+    this.#sites.set(file, [...reused.sites]);
+    for (const dependency of reused.requires) this.load(dependency);
+    for (const [value, line, name, rebound] of reused.sites)
+      this.#options.onSite(value, file, line, String(name), rebound === true);
+    return reused.module.exports;
+  }
+
+  /** Files whose code ran in this load (the others were handed over by a previous load). */
+  evaluatedFiles(): readonly string[] {
+    return this.#evaluated;
+  }
+
+  /** What evaluating `file` did, for a later load to reuse; undefined if it never ran. */
+  evaluated(file: string): EvaluatedModule | undefined {
+    const module = this.#modules.get(file);
+    const sites = this.#sites.get(file);
+    if (!module?.loaded || !sites) return undefined;
+    return { module, requires: this.#requires.get(file) ?? new Set(), sites };
+  }
+
+  /**
    * The innermost file whose evaluation is running. After a watchdog terminated evaluation
    * (no `finally` runs then), it still names the file that was running.
    */
@@ -168,8 +219,12 @@ export class ModuleRegistry {
       switch (resolution.kind) {
         case 'framework':
           return this.#options.framework;
-        case 'file':
+        case 'file': {
+          let requires = this.#requires.get(fromFile);
+          if (!requires) this.#requires.set(fromFile, (requires = new Set()));
+          requires.add(resolution.path);
           return this.load(resolution.path);
+        }
         case 'package':
           return resolution.load();
         case 'missing': {

@@ -1,0 +1,66 @@
+/**
+ * A hot reload (issue 15): the project is loaded once, reusing the modules of files that did
+ * not change and the open datafiles of models whose storage did not change. The previous
+ * version keeps serving, untouched, until the new one is built; if it cannot be built, nothing
+ * of the previous version was closed.
+ */
+import { registerDao } from '../app/dao.js';
+import { RecordChangeBus } from '../app/write/record-changes.js';
+import { loadProject } from '../loader/load-project.js';
+import {
+  assembleProject,
+  describeProject,
+  type ProjectRuntime,
+  projectData,
+} from './open-project.js';
+import { ProjectData } from './project-data.js';
+
+/**
+ * The next version of `previous`, from its files as they are now. Record changes go on being
+ * published on `previous.changes`. On failure `previous` still serves and owns its data.
+ */
+export async function reloadProject(previous: ProjectRuntime): Promise<ProjectRuntime> {
+  const framework = await import('../index.js');
+  const loaded = await loadProject(previous.root, { framework, previous: previous.loaded });
+  const description = describeProject(loaded);
+  const data = projectData(previous);
+  // `dao(Model)` of a class both versions share points at the version that registered last.
+  const restoreDaos = () => previous.runtimes.forEach(registerDao);
+
+  const pending = await data.successor(description.models);
+  if (pending) {
+    try {
+      const next = await assembleProject(
+        description,
+        pending.data,
+        previous.dataDir,
+        previous.changes,
+      );
+      await pending.commit();
+      return next;
+    } catch (error) {
+      restoreDaos();
+      await pending.abort();
+      throw error;
+    }
+  }
+
+  // A datafile must reopen with other options (ids or relation indexes changed). Build the
+  // version in memory first, so a failure leaves the previous one serving; then swap its data.
+  const trial = await ProjectData.open(description.models, undefined);
+  try {
+    await assembleProject(description, trial, previous.dataDir, new RecordChangeBus());
+  } catch (error) {
+    restoreDaos();
+    throw error;
+  } finally {
+    await trial.close();
+  }
+  const reopened = await data.reopen(description.models);
+  try {
+    return await assembleProject(description, reopened, previous.dataDir, previous.changes);
+  } catch (error) {
+    await reopened.close();
+    throw error;
+  }
+}
