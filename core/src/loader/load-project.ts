@@ -116,7 +116,7 @@ function reusableModules(
     if (source !== undefined && source === record.sources.get(file)) reusable.set(file, module);
   }
   // Drop importers of dropped files until nothing changes (import cycles included).
-  for (let dropped = true; dropped; ) {
+  for (let dropped = true; dropped;) {
     dropped = false;
     for (const [file, module] of reusable) {
       if ([...module.requires].some((required) => !reusable.has(required))) {

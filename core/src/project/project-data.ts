@@ -72,7 +72,13 @@ export class ProjectData {
         const collection = await openCollection(dataDir, model, options);
         byModel.set(model.name, { collection, key });
       }
-      return new ProjectData(dataDir, byModel, { unlock }, [...recovered, ...warningsOf(byModel.values())], true);
+      return new ProjectData(
+        dataDir,
+        byModel,
+        { unlock },
+        [...recovered, ...warningsOf(byModel.values())],
+        true,
+      );
     } catch (error) {
       await closeAll(byModel.values());
       await unlock();

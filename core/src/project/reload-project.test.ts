@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { LoadError } from '../errors.js';
 import { removeTempProjects, writeTempProject } from '../loader/test-support/temp-project.js';
-import { openProject, type ProjectRuntime, projectData } from './open-project.js';
+import { openProject, projectData, type ProjectRuntime } from './open-project.js';
 import { reloadProject } from './reload-project.js';
 
 type Traced = typeof globalThis & { evaluations?: string[] };

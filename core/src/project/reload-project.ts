@@ -10,8 +10,8 @@ import { loadProject } from '../loader/load-project.js';
 import {
   assembleProject,
   describeProject,
-  type ProjectRuntime,
   projectData,
+  type ProjectRuntime,
 } from './open-project.js';
 import { ProjectData } from './project-data.js';
 
