@@ -4,15 +4,13 @@
  */
 import { DecorestError, UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
-import { runFake, runSeed } from './commands/data.js';
-import { runOpenApi } from './commands/openapi.js';
-import { runRoutes } from './commands/routes.js';
-import { runServe } from './commands/serve.js';
-import { runStudio } from './commands/studio.js';
 import { parseCliArgs } from './parse-args.js';
 import { USAGE } from './usage.js';
 
-/** Runs the CLI; resolves to the exit code (a running server keeps the process alive). */
+/**
+ * Runs the CLI; resolves to the exit code (a running server keeps the process alive). Each
+ * command's module is imported when it runs: `serve` does not load the studio or faker (issue 15).
+ */
 export async function main(argv: readonly string[]): Promise<number> {
   try {
     const args = parseCliArgs(argv);
@@ -24,17 +22,17 @@ export async function main(argv: readonly string[]): Promise<number> {
         console.log(VERSION);
         return 0;
       case 'routes':
-        return await runRoutes(args);
+        return await (await import('./commands/routes.js')).runRoutes(args);
       case 'openapi':
-        return await runOpenApi(args);
+        return await (await import('./commands/openapi.js')).runOpenApi(args);
       case 'serve':
-        return await runServe(args);
+        return await (await import('./commands/serve.js')).runServe(args);
       case 'studio':
-        return await runStudio(args);
+        return await (await import('./commands/studio.js')).runStudio(args);
       case 'seed':
-        return await runSeed(args);
+        return await (await import('./commands/data.js')).runSeed(args);
       case 'fake':
-        return await runFake(args);
+        return await (await import('./commands/data.js')).runFake(args);
     }
   } catch (error) {
     if (error instanceof UsageError) {

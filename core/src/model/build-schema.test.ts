@@ -131,6 +131,26 @@ describe('load errors name file, line and Model.field', () => {
     expect(error.message).toContain('"../escape"');
   });
 
+  it.each([
+    ["@Field({ pattern: '[' })", 'pattern is not a valid regular expression'],
+    ['@Field({ pattern: /\\-/ })', 'pattern is not a valid regular expression'],
+    ['@Field({ minLength: 1.5 })', 'minLength must be a whole number ≥ 0, got 1.5'],
+    ["@Field({ format: 'phone' as 'email' })", 'format must be one of email, uri, date-time'],
+  ])('refuses a rule no validator can apply, at load: %s', async (rule, reason) => {
+    const error = await loadError({
+      'a.ts': `${HEADER}@Rest @FromDataSource export class Gadget {\n  id!: number;\n  ${rule} code!: string;\n}\n`,
+    });
+    expect(error.code).toBe('BAD_FIELD_RULE');
+    expect(error.message).toContain(`a.ts:4: Gadget.code: ${reason}`);
+  });
+
+  it('refuses a min that is not a number', async () => {
+    const error = await loadError({
+      'a.ts': `${HEADER}@Rest @FromDataSource export class Gadget {\n  id!: number;\n  @Field({ min: Number('x') }) size!: number;\n}\n`,
+    });
+    expect(error.message).toContain('a.ts:4: Gadget.size: min must be a finite number, got NaN');
+  });
+
   it('names an unsupported field type', async () => {
     const error = await loadError({
       'a.ts': `${HEADER}@Rest @FromDataSource export class Gadget {\n  id!: number;\n  specs!: Record<string, string>;\n}\n`,

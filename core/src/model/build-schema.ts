@@ -70,6 +70,37 @@ function constraintsOf(rules: FieldRules | undefined): FieldConstraints {
   return c;
 }
 
+const FORMATS: readonly string[] = ['email', 'uri', 'date-time'];
+
+/**
+ * What would make the validator's compile throw, refused here with the field's file and line:
+ * validators compile on the first write (issue 15), too late to name the source.
+ */
+function ruleProblem(rules: FieldRules | undefined): string | undefined {
+  if (!rules) return undefined;
+  for (const key of ['min', 'max'] as const) {
+    const value = rules[key];
+    if (value !== undefined && !Number.isFinite(value))
+      return `${key} must be a finite number, got ${String(value)}`;
+  }
+  for (const key of ['minLength', 'maxLength'] as const) {
+    const value = rules[key];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0))
+      return `${key} must be a whole number ≥ 0, got ${String(value)}`;
+  }
+  if (rules.pattern !== undefined) {
+    const source = typeof rules.pattern === 'string' ? rules.pattern : rules.pattern.source;
+    try {
+      new RegExp(source, 'u'); // as the validator will build it
+    } catch (error) {
+      return `pattern is not a valid regular expression: ${(error as Error).message}`;
+    }
+  }
+  if (rules.format !== undefined && !FORMATS.includes(rules.format))
+    return `format must be one of ${FORMATS.join(', ')}, got ${JSON.stringify(rules.format)}`;
+  return undefined;
+}
+
 function fail(code: string, p: PropertySite, model: string, reason: string): never {
   throw new LoadError(code, { file: p.file, line: p.line }, `${model}.${p.name}: ${reason}`);
 }
@@ -90,6 +121,8 @@ function buildOne(
 
   for (const p of collectProperties(ctor, source).values()) {
     const rules = allRules[p.name];
+    const badRule = ruleProblem(rules);
+    if (badRule !== undefined) fail(CODES.BAD_FIELD_RULE, p, name, badRule);
     const resolved = resolveDeclaredType(
       p.declaration?.type,
       rules,

@@ -1,6 +1,9 @@
 /**
- * Compiles one validator per model at load (Fastify's rule: compile once, never per request).
- * Writes are validated whole and every problem is reported at once (CONTRACT §4).
+ * One validator per model, compiled once (Fastify's rule: never per request), on the first
+ * write that needs it: issue 15's start-up does not pay Ajv for a server whose first requests
+ * are reads (a 20-model project spent half its start compiling 60 validators). What could make
+ * a compile fail (a bad `pattern`) is refused when the model is built, so it still surfaces at
+ * load. Writes are validated whole and every problem is reported at once (CONTRACT §4).
  */
 import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
 import type addFormatsModule from 'ajv-formats';
@@ -11,10 +14,6 @@ import type { StoredRecord } from '../persistence/collection.js';
 import { requireCjs } from '../require-cjs.js';
 import { idJsonSchema, type JsonSchema, writeJsonSchema } from './json-schema.js';
 import { showValue, toFieldError } from './messages.js';
-
-const { Ajv } = requireCjs('ajv') as { Ajv: typeof AjvClass };
-// ajv-formats is CommonJS with `exports.default`.
-const addFormats = (requireCjs('ajv-formats') as typeof addFormatsModule).default;
 
 /** A record about to be stored: plain JSON, `id` included when known. */
 export type RecordInput = Record<string, unknown>;
@@ -29,9 +28,25 @@ export interface ModelValidator {
 }
 
 function newAjv(): AjvClass {
+  // Loaded on first use: about 100 ms of a start-up that only reads.
+  const { Ajv } = requireCjs('ajv') as { Ajv: typeof AjvClass };
+  // ajv-formats is CommonJS with `exports.default`.
+  const addFormats = (requireCjs('ajv-formats') as typeof addFormatsModule).default;
   const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
   addFormats(ajv, ['email', 'uri', 'date-time']);
   return ajv;
+}
+
+/** `compile()` on first call, then the same function. */
+function lazily(compile: () => ValidateFunction): ValidateFunction {
+  let compiled: ValidateFunction | undefined;
+  const validate = ((data: unknown) => {
+    compiled ??= compile();
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid;
+  }) as ValidateFunction;
+  return validate;
 }
 
 /** One error per field, in the order found: the first problem of a field is the one to fix. */
@@ -54,14 +69,16 @@ export function compileModelValidator(
   model: ModelSchema,
   models: readonly ModelSchema[],
 ): ModelValidator {
-  const ajv = newAjv();
+  let ajv: AjvClass | undefined;
   const idsOf = (name: string): JsonSchema => {
     const target = models.find((m) => m.name === name);
     return target ? idJsonSchema(target) : { type: ['integer', 'string'] };
   };
-  const validateCreate = ajv.compile(writeJsonSchema(model, 'create', idsOf));
-  const validateReplace = ajv.compile(writeJsonSchema(model, 'replace', idsOf));
-  const validatePatch = ajv.compile(writeJsonSchema(model, 'patch', idsOf));
+  const compile = (kind: 'create' | 'replace' | 'patch') =>
+    lazily(() => (ajv ??= newAjv()).compile(writeJsonSchema(model, kind, idsOf)));
+  const validateCreate = compile('create');
+  const validateReplace = compile('replace');
+  const validatePatch = compile('patch');
   const title = `Invalid ${model.name.toLowerCase()}`;
   const readOnly = model.relations.filter((r) => r.kind === 'hasMany');
   const belongTo = model.relations.filter((r) => r.kind === 'belongTo');
