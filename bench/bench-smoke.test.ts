@@ -71,3 +71,24 @@ describe('npm run bench --quick', () => {
     );
   }
 });
+
+// Issue 15: the save-to-serve scenario runs end to end; its times are reported, not asserted.
+describe('node bench/reload.mjs', () => {
+  it('serves each saved model, then drops it, and loses no write made meanwhile', () => {
+    const run = spawnSync(
+      process.execPath,
+      ['bench/reload.mjs', '--models', '3', '--repeats', '2'],
+      { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(run.stdout).toMatch(/save → new model's route answers: median \d+ ms/);
+    expect(run.stdout).toMatch(/save → removed model's route 404: median \d+ ms/);
+    const writes = /(\d+) acknowledged, (\d+) in the datafile, \d+ answered 503, (\d+) other/.exec(
+      run.stdout,
+    );
+    expect(writes, run.stdout).not.toBeNull();
+    expect(Number(writes?.[1])).toBeGreaterThan(0);
+    expect(writes?.[2]).toBe(writes?.[1]);
+    expect(writes?.[3]).toBe('0');
+  }, 65_000);
+});

@@ -289,7 +289,7 @@ export function targetLines(cells, entries, sizes, models) {
 }
 
 /** bench/RESULTS.md: the latest run, with the command and the machine that made it. */
-export function resultsMarkdown({ meta, table, startup, targets, notes }) {
+export function resultsMarkdown({ meta, table, startup, targets, targets15 = [], notes }) {
   return `# Bench results
 
 The latest \`npm run bench\` run (issue 6). Every figure is a ratio **within one run** on one
@@ -316,6 +316,14 @@ ${startup}
 ## Issue 6 targets in this run
 
 ${targets.length ? targets.join('\n') : '- (no decorest cells measured)'}
+
+## Issue 15 targets in this run
+
+Start-up with a warm start-up cache (the transpile cache a previous start filled; the first
+start of each size ran with an empty one, shown as "cold cache"), memory at ready, the
+save-to-serve loop under \`serve --watch\` (bench/reload.mjs) and reads against the baseline.
+
+${targets15.length ? targets15.join('\n') : '- (not measured in this run)'}
 
 ## Where the time goes
 

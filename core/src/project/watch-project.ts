@@ -13,6 +13,12 @@ import { listProjectFiles } from '../loader/list-project-files.js';
 import type { ProjectRuntime } from './open-project.js';
 import { reloadProject } from './reload-project.js';
 
+/**
+ * Quiet time after a file event before reloading. Editors save in bursts (temp file, rename,
+ * touch) within a few milliseconds; the rest of the loop is issue 15's save-to-serve budget.
+ */
+export const RELOAD_QUIET_MS = 75;
+
 export interface WatchEvents {
   /** A new version is serving. */
   reloaded(project: ProjectRuntime): void;
@@ -92,7 +98,7 @@ export function watchProject(
       running = running.then(async () => {
         if (failing || !(await sourcesUnchanged(project))) await reload();
       });
-    }, options.debounceMs ?? 150);
+    }, options.debounceMs ?? RELOAD_QUIET_MS);
   });
 
   return {

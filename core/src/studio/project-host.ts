@@ -12,7 +12,7 @@ import type { LoadFailure, ProjectStatus } from '../control/contract.js';
 import { problems } from '../errors.js';
 import { EMPTY_ROUTE_TABLE, type RouteTable } from '../http/route-table.js';
 import { openProject, type ProjectRuntime } from '../project/open-project.js';
-import { type ProjectWatcher, watchProject } from '../project/watch-project.js';
+import { type ProjectWatcher, RELOAD_QUIET_MS, watchProject } from '../project/watch-project.js';
 import { toLoadFailure } from './load-failure.js';
 
 export interface ProjectHostEvents {
@@ -209,7 +209,7 @@ export class ProjectHost {
             this.#stopRetry();
             await this.#load();
           });
-        }, this.#options.debounceMs ?? 150);
+        }, this.#options.debounceMs ?? RELOAD_QUIET_MS);
       });
     } catch {
       // The folder vanished: nothing to watch; "open" or "reload" starts again.

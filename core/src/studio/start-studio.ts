@@ -37,7 +37,7 @@ export interface StudioOptions {
   configDir?: string;
   /** Where handler failures go (default: the console). */
   logger?: ServerLogger;
-  /** Quiet time after a save before reloading (default 150 ms). */
+  /** Quiet time after a save before reloading (default `RELOAD_QUIET_MS`, 75 ms). */
   debounceMs?: number;
   /**
    * How long traffic is still captured after the last event client left, so a client that
