@@ -71,6 +71,11 @@ export interface ProjectStatus {
   warnings: string[];
   /** Epoch ms of the last successful load. */
   loadedAt?: number;
+  /**
+   * Whether the folder has a `seed/` folder for "reset to seed" (issue 16), as it is when this
+   * status was made: it is not watched, so ask again after changing it by hand.
+   */
+  hasSeed: boolean;
   /** Most recently opened project folders, newest first (kept in the user's config folder). */
   recent: string[];
 }

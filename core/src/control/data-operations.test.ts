@@ -3,7 +3,7 @@
  * it, fake records, simulated latency and failures set and cleared live, and the proxy to a
  * real upstream `node:http` server, each tagged in the traffic log.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -58,6 +58,15 @@ describe('resetData and saveSeed', () => {
       all.some((e) => e.type === 'records' && e.model === 'Todo' && e.op === 'reset'),
     );
     events.close();
+  });
+
+  it('says in the project status whether a seed folder exists, as it is now', async () => {
+    expect((await f.api('GET', '/project')).json).toMatchObject({ hasSeed: true });
+    await rm(join(f.dir, 'seed'), { recursive: true });
+    expect((await f.api('GET', '/project')).json).toMatchObject({ hasSeed: false });
+    expect((await f.api('POST', '/data/reset')).status).toBe(404);
+    expect((await f.api('POST', '/data/seed')).status).toBe(200);
+    expect((await f.api('GET', '/project')).json).toMatchObject({ hasSeed: true });
   });
 
   it('saves the current data as the seed, which the next reset comes back to', async () => {

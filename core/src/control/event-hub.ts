@@ -12,8 +12,14 @@ import { type StudioEvent, TRAFFIC_HISTORY } from './contract.js';
 export const BATCH_INTERVAL_MS = 100;
 /** Non-traffic events (reloads, record changes, server state) kept for catch-up. */
 const OTHER_HISTORY = 200;
-/** Events waiting for one slow client before it is told it has a gap. */
+/** Events kept for one slow client; the older ones are dropped and it is told of the gap. */
 const CLIENT_QUEUE_LIMIT = 20_000;
+/**
+ * Dropped in bulk, a quarter of the limit at a time: trimming one event per publish would copy
+ * 20,000 entries per request for as long as a client stalls (a hidden tab), on the mock API's
+ * own thread.
+ */
+const CLIENT_QUEUE_TRIM_AT = CLIENT_QUEUE_LIMIT + CLIENT_QUEUE_LIMIT / 4;
 /** Events in one message, so one message stays a reasonable size. */
 const BATCH_LIMIT = 2_000;
 /** A comment line now and then keeps proxies and idle timers from closing the stream. */
@@ -70,7 +76,7 @@ export class EventHub {
     }
     for (const client of this.#clients) {
       client.queue.push(entry);
-      if (client.queue.length > CLIENT_QUEUE_LIMIT) {
+      if (client.queue.length > CLIENT_QUEUE_TRIM_AT) {
         client.queue.splice(0, client.queue.length - CLIENT_QUEUE_LIMIT);
         client.gap = true;
       }

@@ -31,8 +31,11 @@ export interface SeedCount {
 
 type Seeded = NewRecord & { readonly id: RecordId };
 
+/** The folder of a project that holds its seed (CONTRACT §8, issue 16). */
+export const SEED_FOLDER = 'seed';
+
 export function seedDir(project: ProjectRuntime): string {
-  return join(project.root, 'seed');
+  return join(project.root, SEED_FOLDER);
 }
 
 /** The models a seed covers: the default datasource's, whose records live in datafiles. */

@@ -13,6 +13,7 @@ import { problems } from '../errors.js';
 import { EMPTY_ROUTE_TABLE, type RouteTable } from '../http/route-table.js';
 import { openProject, type ProjectRuntime } from '../project/open-project.js';
 import { type ProjectWatcher, RELOAD_QUIET_MS, watchProject } from '../project/watch-project.js';
+import { SEED_FOLDER } from '../seed/seed-data.js';
 import { toLoadFailure } from './load-failure.js';
 
 export interface ProjectHostEvents {
@@ -89,6 +90,7 @@ export class ProjectHost {
       state: this.#failure ? 'failed' : 'loaded',
       serving: this.serving() !== undefined,
       warnings: [...(this.serving()?.warnings ?? []), ...this.#firstRunWarnings],
+      hasSeed: this.#root !== '' && existsSync(join(this.#root, SEED_FOLDER)),
       recent,
     };
     if (this.#failure) status.error = this.#failure;

@@ -16,6 +16,7 @@ const project: ProjectStatus = {
   state: 'loaded',
   serving: true,
   warnings: [],
+  hasSeed: true,
   recent: [],
 };
 const server: ServerStatus = {

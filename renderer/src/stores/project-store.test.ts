@@ -21,6 +21,7 @@ const loaded: ProjectStatus = {
   state: 'loaded',
   serving: true,
   warnings: [],
+  hasSeed: true,
   recent: [],
 };
 let server: Awaited<ReturnType<typeof startTestServer>>;

@@ -17,6 +17,7 @@ const project: ProjectStatus = {
   serving: true,
   warnings: [],
   loadedAt: 1,
+  hasSeed: true,
   recent: [],
 };
 const seeded = { models: [{ model: 'Todo', file: 'seed/todos.json', count: 6 }] };
@@ -62,6 +63,14 @@ describe('seed store', () => {
     expect(reason()).toBeNull();
     expect(await useSeedStore.getState().resetData()).toEqual({ ok: true, value: seeded });
     expect(useSeedStore.getState().busy).toBeNull();
+  });
+
+  it('says at once when the project has no seed folder, and stops once one is saved', async () => {
+    useProjectStore.setState({ status: { ...project, hasSeed: false } });
+    expect(reason()).toMatch(/no seed\/ folder/);
+    expect((await useSeedStore.getState().saveSeed()).ok).toBe(true);
+    expect(useProjectStore.getState().status?.hasSeed).toBe(true);
+    expect(reason()).toBeNull();
   });
 
   it('generates records with or without a seed number', async () => {

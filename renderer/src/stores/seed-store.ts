@@ -3,9 +3,9 @@
  * save the current records as the seed, generate fake records. The grid refreshes itself from
  * the `records` events these writes send; this store keeps what the dialogs show.
  *
- * Whether `seed/` exists is only known from the API's answer (a reset without it is a 404
- * `no-seed` problem), so that answer is remembered for the project as loaded then: a reload
- * or a saved seed asks again.
+ * Whether `seed/` exists comes with the project's status (`hasSeed`, read when the status was
+ * made). A reset can still meet a 404 `no-seed` problem (the folder went away since): that
+ * answer is remembered for the project as loaded then, and a reload or a saved seed asks again.
  */
 import { create } from 'zustand';
 
@@ -67,7 +67,12 @@ export const useSeedStore = create<SeedState>()((set) => {
     },
     async saveSeed() {
       const outcome = await run('save', () => client().saveSeed());
-      if (outcome.ok) set({ noSeed: null });
+      if (outcome.ok) {
+        set({ noSeed: null });
+        const status = useProjectStore.getState().status;
+        if (status && !status.hasSeed)
+          useProjectStore.getState().setProject({ ...status, hasSeed: true });
+      }
       return outcome;
     },
     fakeRecords: (model, count, seed) =>
@@ -77,12 +82,14 @@ export const useSeedStore = create<SeedState>()((set) => {
   };
 });
 
-/** Why Reset cannot run: the API said this project, as loaded now, has no seed folder. */
+/** Why Reset cannot run: this project, as loaded now, has no seed folder. */
 export function noSeedReason(
   noSeed: SeedState['noSeed'],
   project: ProjectStatus | null,
 ): string | null {
-  if (!noSeed || !project) return null;
-  if (noSeed.root !== project.root || noSeed.loadedAt !== project.loadedAt) return null;
+  if (!project) return null;
+  const refused =
+    noSeed !== null && noSeed.root === project.root && noSeed.loadedAt === project.loadedAt;
+  if (project.hasSeed && !refused) return null;
   return 'This project has no seed/ folder yet: save as seed first, or add seed/ and reload.';
 }
