@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
 
 import { CLI, REPO_ROOT, type ServeProcess, serveProcessOf } from './cli.js';
-import { DROP_DAC, SETPRIV } from './read-only-child.js';
+
+export const SETPRIV = '/usr/bin/setpriv';
+/** The bounding-set change that takes root's permission bypass away. */
+export const DROP_DAC = ['--bounding-set', '-dac_override,-dac_read_search'];
 
 /** Limits a `decorest serve` child runs under, to make storage fail in ways root cannot stop. */
 export interface ServeLimits {

@@ -12,11 +12,8 @@
 import { spawnSync } from 'node:child_process';
 
 import { CLI, REPO_ROOT } from './cli.js';
-import type { ServeLimits } from './limited-serve.js';
+import { DROP_DAC, type ServeLimits, SETPRIV } from './limited-serve.js';
 
-export const SETPRIV = '/usr/bin/setpriv';
-/** The bounding-set change that takes root's permission bypass away. */
-export const DROP_DAC = ['--bounding-set', '-dac_override,-dac_read_search'];
 const NOBODY = { uid: 65534, gid: 65534 };
 
 export type ReadOnlyChild =
