@@ -23,7 +23,6 @@ import { type LoadedProject, loadProject } from '../loader/load-project.js';
 import { inspector } from '../metadata/inspector.js';
 import { buildModelSchemas } from '../model/build-schema.js';
 import type { ModelSchema } from '../model/schema.js';
-import { buildOpenApi } from '../openapi/build-openapi.js';
 import { CollectionStore } from '../persistence/collection-store.js';
 import { DataSourceStore } from '../persistence/datasource-store.js';
 import type { ModelStore } from '../persistence/model-store.js';
@@ -178,8 +177,9 @@ export async function assembleProject(
     path: '/openapi.json',
     origin: 'generated',
     operation: 'openapi',
-    handler: () =>
-      (openApi ??= buildOpenApi(
+    // Its builder loads with the first request for it, not at start-up (issue 15).
+    handler: async () =>
+      (openApi ??= (await import('../openapi/build-openapi.js')).buildOpenApi(
         basename(loaded.root),
         table.routes.filter((r) => r !== openApiRoute),
         runtimes,

@@ -32,6 +32,18 @@ describe('RecentProjects', () => {
     expect(new Set(list).size).toBe(list.length);
   });
 
+  it('keeps a folder added while a first read of the list was still out', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'decorest-recent-'));
+    for (let round = 0; round < 20; round++) {
+      const recent = new RecentProjects(join(dir, `r${round}`));
+      // The studio asks for its status (a read) while it adds the folder it opened.
+      const adding = recent.add('/p');
+      const reading = recent.list();
+      await Promise.all([adding, reading]);
+      expect(await recent.list()).toEqual(['/p']);
+    }
+  });
+
   it('reads a damaged file as an empty list and replaces it', async () => {
     dir = await mkdtemp(join(tmpdir(), 'decorest-recent-'));
     await writeFile(join(dir, 'recent-projects.json'), '{not json');

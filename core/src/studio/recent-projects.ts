@@ -29,14 +29,17 @@ export class RecentProjects {
   /** The list; a missing or unreadable file is an empty list, never a failure. */
   async list(): Promise<string[]> {
     if (this.#list === undefined) {
+      let read: string[];
       try {
         const parsed: unknown = JSON.parse(await readFile(this.#file, 'utf8'));
-        this.#list = Array.isArray(parsed)
+        read = Array.isArray(parsed)
           ? parsed.filter((p): p is string => typeof p === 'string').slice(0, RECENT_LIMIT)
           : [];
       } catch {
-        this.#list = [];
+        read = [];
       }
+      // An `add` that finished while this read was out holds the newer list: keep it.
+      this.#list ??= read;
     }
     return [...this.#list];
   }

@@ -6,9 +6,6 @@ import { Behaviour } from '../../http/behaviour.js';
 import { type RunningServer, startServer } from '../../http/node-server.js';
 import type { TrafficEvent } from '../../http/traffic.js';
 import { openProject } from '../../project/open-project.js';
-import { watchProject } from '../../project/watch-project.js';
-import { resetToSeed } from '../../seed/seed-data.js';
-import { seedProject } from '../../studio/seed-project.js';
 import { formatRoutes } from '../format-routes.js';
 import type { CliArgs } from '../parse-args.js';
 
@@ -55,10 +52,16 @@ export async function runServe(args: CliArgs): Promise<number> {
   // First run of a folder (no data/ yet): its seed/ records go in, as the studio does.
   const firstRun = !existsSync(join(resolve(args.dir), 'data'));
   const project = await openProject(args.dir);
-  const seedWarnings = firstRun ? await seedProject(project) : [];
+  // What only some starts need is imported then (issue 15: start-up loads what it uses).
+  const seedWarnings = firstRun
+    ? await (await import('../../studio/seed-project.js')).seedProject(project)
+    : [];
   let server: RunningServer;
   try {
-    if (args.reset) await resetToSeed(project).catch((e: unknown) => Promise.reject(asCliError(e)));
+    if (args.reset) {
+      const { resetToSeed } = await import('../../seed/seed-data.js');
+      await resetToSeed(project).catch((e: unknown) => Promise.reject(asCliError(e)));
+    }
     server = await startServer({
       host: args.host,
       port: args.port,
@@ -72,13 +75,17 @@ export async function runServe(args: CliArgs): Promise<number> {
   }
   // Watching starts before the URL is announced, so no save after it can be missed.
   const watcher = args.watch
-    ? watchProject(project, (table) => server.setTable(table), {
-        reloaded: (next) => console.log(`reloaded: ${next.table.routes.length} routes\n`),
-        failed: (error) =>
-          console.error(
-            `reload failed: ${error instanceof Error ? error.message : String(error)}\n(still serving the previous version)`,
-          ),
-      })
+    ? (await import('../../project/watch-project.js')).watchProject(
+        project,
+        (table) => server.setTable(table),
+        {
+          reloaded: (next) => console.log(`reloaded: ${next.table.routes.length} routes\n`),
+          failed: (error) =>
+            console.error(
+              `reload failed: ${error instanceof Error ? error.message : String(error)}\n(still serving the previous version)`,
+            ),
+        },
+      )
     : undefined;
 
   if (!args.quiet) server.traffic.subscribe((e) => console.log(logLine(e)));
