@@ -82,6 +82,22 @@ describe('EventHub', () => {
     back.end();
   });
 
+  it('sends a traffic event published as JSON exactly as the same event published as an object', () => {
+    hub = new EventHub();
+    const event = traffic(1) as Extract<StudioEvent, { type: 'traffic' }>;
+    hub.publish(event);
+    hub.publishTraffic(JSON.stringify({ ...event.exchange, url: 'caf\u00e9 ✓' }));
+    hub.publish({ type: 'records', model: 'Todo', op: 'create', ids: [1] });
+    const back = fakeResponse();
+    hub.attach(back.res, 0);
+    expect(back.batches()[0]!.events).toEqual([
+      { id: 1, ...event },
+      { id: 2, type: 'traffic', exchange: { ...event.exchange, url: 'café ✓' } },
+      { id: 3, type: 'records', model: 'Todo', op: 'create', ids: [1] },
+    ]);
+    back.end();
+  });
+
   it('reports its client count as clients come and go', async () => {
     const counts: number[] = [];
     hub = new EventHub((n) => counts.push(n));

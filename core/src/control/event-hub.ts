@@ -6,6 +6,7 @@
  */
 import type { ServerResponse } from 'node:http';
 
+import { ByteLog, joinSpans, type Span } from './byte-log.js';
 import { type StudioEvent, TRAFFIC_HISTORY } from './contract.js';
 
 /** One batch per client per tick: at most ~10 messages a second (issue 12). */
@@ -25,10 +26,9 @@ const BATCH_LIMIT = 2_000;
 /** A comment line now and then keeps proxies and idle timers from closing the stream. */
 const KEEPALIVE_MS = 15_000;
 
-interface Entry {
+/** The event with its id as UTF-8 JSON, serialised once for every client ({@link ByteLog}). */
+interface Entry extends Span {
   readonly id: number;
-  /** The event with its id, serialised once for every client. */
-  readonly json: string;
 }
 
 interface Client {
@@ -41,6 +41,7 @@ interface Client {
 
 export class EventHub {
   #nextId = 1;
+  #log = new ByteLog();
   #traffic: Entry[] = [];
   #other: Entry[] = [];
   /** The highest id dropped from either history: a client behind it missed something. */
@@ -66,12 +67,24 @@ export class EventHub {
 
   publish(event: StudioEvent): void {
     const id = this.#nextId++;
-    // One flat string per event, serialised once for every client and the history (a sliced
-    // stringify concatenated with the id would keep cons and sliced strings alive instead).
-    const entry: Entry = { id, json: JSON.stringify({ id, ...event }) };
-    const history = event.type === 'traffic' ? this.#traffic : this.#other;
+    this.#keep(event.type === 'traffic', id, JSON.stringify({ id, ...event }));
+  }
+
+  /**
+   * Publishes a traffic event whose exchange is already JSON (the mock API's hot path: see
+   * `trafficExchangeJson`), the same as `publish({ type: 'traffic', exchange })`.
+   */
+  publishTraffic(exchangeJson: string): void {
+    const id = this.#nextId++;
+    this.#keep(true, id, `{"id":${id},"type":"traffic","exchange":${exchangeJson}}`);
+  }
+
+  #keep(traffic: boolean, id: number, json: string): void {
+    const span = this.#log.append(json);
+    const entry: Entry = { id, chunk: span.chunk, start: span.start, end: span.end };
+    const history = traffic ? this.#traffic : this.#other;
     history.push(entry);
-    if (history.length > (event.type === 'traffic' ? TRAFFIC_HISTORY : OTHER_HISTORY)) {
+    if (history.length > (traffic ? TRAFFIC_HISTORY : OTHER_HISTORY)) {
       this.#evicted = Math.max(this.#evicted, history.shift()!.id);
     }
     for (const client of this.#clients) {
@@ -137,8 +150,10 @@ export class EventHub {
     const lastId = batch.length > 0 ? batch[batch.length - 1]!.id : this.lastId;
     const gap = client.gap ? ',"gap":true' : '';
     client.gap = false;
-    const data = `{"lastId":${lastId},"events":[${batch.map((e) => e.json).join(',')}]${gap}}`;
-    if (!client.res.write(`id: ${lastId}\ndata: ${data}\n\n`)) client.blocked = true;
+    const parts: Buffer[] = [Buffer.from(`id: ${lastId}\ndata: {"lastId":${lastId},"events":[`)];
+    joinSpans(batch, parts);
+    parts.push(Buffer.from(`]${gap}}\n\n`));
+    if (!client.res.write(Buffer.concat(parts))) client.blocked = true;
   }
 
   #flush(): void {

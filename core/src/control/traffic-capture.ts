@@ -1,7 +1,9 @@
 /**
  * Turns the mock API's captured exchanges into the traffic view's {@link TrafficExchange}:
  * headers as plain strings, bodies as UTF-8 text cut at {@link TRAFFIC_BODY_LIMIT} bytes with
- * a `truncated` flag (issue 12).
+ * a `truncated` flag (issue 12). {@link toTrafficExchange} says what an exchange is;
+ * {@link trafficExchangeJson} writes the same JSON straight from the capture, which is what
+ * the studio streams (one per request while a client listens).
  */
 import type { TrafficEvent } from '../http/traffic.js';
 import { TRAFFIC_BODY_LIMIT, type TrafficExchange } from './contract.js';
@@ -63,4 +65,50 @@ export function toTrafficExchange(event: TrafficEvent): TrafficExchange {
     responseBytes: event.responseBytes,
     ...(event.tag ? { tag: event.tag } : {}),
   };
+}
+
+const quote = JSON.stringify;
+
+/** Whether every value is a string: then the object is its own {@link headerText}. */
+function plainHeaders(headers: Readonly<Record<string, unknown>>): boolean {
+  for (const name in headers) if (typeof headers[name] !== 'string') return false;
+  return true;
+}
+
+/** {@link headerText} as JSON text, without the object in between. */
+function headerJson(headers: Readonly<Record<string, unknown>> | undefined): string {
+  if (headers === undefined) return '{}';
+  // The common case: Node's request headers, and `Response`'s, are lowercase names and string
+  // values, so one native stringify writes them.
+  if (plainHeaders(headers)) return quote(headers);
+  let json = '{';
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    if (json.length > 1) json += ',';
+    json += `${quote(name.toLowerCase())}:${quote(Array.isArray(value) ? value.join(', ') : String(value))}`;
+  }
+  return `${json}}`;
+}
+
+/**
+ * `JSON.stringify(toTrafficExchange(event))`, written directly: no exchange object, no header
+ * objects (the mock API's hot path while a studio client listens; the test holds the two equal).
+ * Header names arrive lowercase from Node and from `Response`, so lowercasing never merges two.
+ */
+export function trafficExchangeJson(event: TrafficEvent): string {
+  const capture = event.capture;
+  const request = bodyText(capture?.requestBody, capture?.requestBodyBytes ?? 0);
+  const response = bodyText(capture?.responseBody, event.responseBytes);
+  return (
+    `{"seq":${event.seq},"time":${event.time},"method":${quote(event.method)},` +
+    `"url":${quote(event.url)},"status":${event.status},` +
+    `"durationMs":${Math.round(event.durationMs * 1000) / 1000},` +
+    `"requestHeaders":${headerJson(capture?.requestHeaders)},` +
+    `"responseHeaders":${headerJson(capture?.responseHeaders)},` +
+    `"requestBody":${quote(request.text)},"responseBody":${quote(response.text)},` +
+    `"requestTruncated":${request.truncated},"responseTruncated":${response.truncated},` +
+    `"requestBytes":${capture?.requestBodyBytes ?? event.requestBytes},` +
+    `"responseBytes":${event.responseBytes}${event.tag ? `,"tag":${quote(event.tag)}` : ''}}`
+  );
 }

@@ -8,7 +8,7 @@ import { forward } from './proxy.js';
 import { Request } from './request.js';
 import { Response } from './response.js';
 import type { RouteTable } from './route-table.js';
-import { type CapturedExchange, tapExchange, type TrafficBus } from './traffic.js';
+import { ExchangeCapture, type TrafficBus } from './traffic.js';
 import type { HttpMethod } from './types.js';
 
 /** Where the server reports handler failures; the stack goes here, never into a body. */
@@ -61,7 +61,7 @@ interface ExchangeStart {
   readonly method: string;
   readonly url: string;
   readonly path: string;
-  readonly captured: (() => CapturedExchange) | undefined;
+  readonly captured: ExchangeCapture | undefined;
 }
 
 /**
@@ -89,6 +89,8 @@ async function proxyExchange(
       return sendProblem(res, problems.simulatedFailure(effect.failStatus, method, path), path);
     }
   }
+  // The streamed answer bypasses `Response`: its head is read as Node writes it.
+  start.captured?.tapHead(rawRes);
   await new Promise<void>((resolve) => {
     forward(
       active.proxy as ProxyTarget,
@@ -110,7 +112,10 @@ async function proxyExchange(
           responseBytes: outcome.responseBytes,
           ...(start.captured
             ? {
-                capture: { ...start.captured(), responseBody: Buffer.concat(outcome.responseHead) },
+                capture: start.captured.answered(
+                  start.captured.responseHeaders,
+                  Buffer.concat(outcome.responseHead),
+                ),
               }
             : {}),
           tag: 'proxied',
@@ -142,7 +147,7 @@ export async function dispatch(
   let tag: 'simulated' | 'proxied' | undefined;
   let requestBytes = 0;
   // Issue 12: headers and bodies only while the studio listens; one boolean test otherwise.
-  const captured = ctx.traffic.capturing ? tapExchange(rawReq, rawRes) : undefined;
+  const captured = ctx.traffic.capturing ? new ExchangeCapture(rawReq) : undefined;
 
   const res = new Response(rawRes, CORS_HEADERS, () => {
     if (!ctx.traffic.hasListeners) return;
@@ -155,8 +160,10 @@ export async function dispatch(
       durationMs: performance.now() - startedAt,
       requestBytes,
       responseBytes: res.bodyBytes,
-      ...(captured ? { capture: captured() } : {}),
-      ...(tag ? { tag } : {}),
+      // Plain properties, possibly undefined: spreading optional ones builds two more objects
+      // per request.
+      capture: captured?.answered(res.sentHeaders, res.sentBody, res.rawHeaders),
+      tag,
     });
   });
   // Issue 16, off the hot path: no route for this request and a proxy set.

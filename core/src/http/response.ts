@@ -7,11 +7,14 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * are buffered and written once, with the body, so nothing is sent half-formed.
  */
 export class Response {
-  readonly raw: ServerResponse;
+  readonly #raw: ServerResponse;
+  /** A handler reached for the raw response: it may have set headers there too. */
+  #rawSeen = false;
   #status = 200;
   #headers: Record<string, string | number> = {};
   #sent = false;
   #bytes = 0;
+  #body: string | Buffer | undefined;
   #onSent: (() => void) | undefined;
 
   constructor(
@@ -19,9 +22,15 @@ export class Response {
     baseHeaders: Readonly<Record<string, string>>,
     onSent?: () => void,
   ) {
-    this.raw = raw;
+    this.#raw = raw;
     Object.assign(this.#headers, baseHeaders);
     this.#onSent = onSent;
+  }
+
+  /** Node's response, for what this one does not cover (streaming, trailers). */
+  get raw(): ServerResponse {
+    this.#rawSeen = true;
+    return this.#raw;
   }
 
   /** Sets the status and returns the response, so it chains with `json` (spec §4.2). */
@@ -53,10 +62,12 @@ export class Response {
     this.#sent = true;
     this.#headers['content-type'] ??= 'text/plain; charset=utf-8';
     const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-    this.#headers['content-length'] = length;
+    // A string, as Node would send it: the studio's capture then writes these headers as they are.
+    this.#headers['content-length'] = String(length);
     this.#bytes = length;
-    this.raw.writeHead(this.#status, this.#headers);
-    this.raw.end(body);
+    this.#body = body;
+    this.#raw.writeHead(this.#status, this.#headers);
+    this.#raw.end(body);
     this.#onSent?.();
   }
 
@@ -72,6 +83,24 @@ export class Response {
   /** The body's size in bytes once sent, for the traffic log. */
   get bodyBytes(): number {
     return this.#bytes;
+  }
+
+  /** The headers this response wrote with its body (the studio's traffic capture). */
+  get sentHeaders(): Readonly<Record<string, string | number>> {
+    return this.#headers;
+  }
+
+  /** The body as sent, kept by reference (the studio's traffic capture). */
+  get sentBody(): string | Buffer | undefined {
+    return this.#body;
+  }
+
+  /**
+   * Headers a handler set on the raw response, which Node merged into the head; undefined when
+   * no handler reached for it (the common case, checked without touching Node's header map).
+   */
+  get rawHeaders(): Readonly<Record<string, unknown>> | undefined {
+    return this.#rawSeen ? this.#raw.getHeaders() : undefined;
   }
 
   /** Internal: forget headers a handler set before failing, so a problem answer starts clean. */

@@ -87,64 +87,78 @@ export class TrafficBus {
 /** Request body bytes a capture keeps (the studio shows at most 64 KiB each way). */
 export const CAPTURE_BODY_LIMIT = 64 * 1024;
 
+const NO_CHUNKS: readonly Buffer[] = [];
+const NO_HEADERS: Readonly<Record<string, unknown>> = {};
+
 /**
- * Taps one exchange for a capturing listener: the first {@link CAPTURE_BODY_LIMIT} bytes of
- * the request body as they stream in, and the response's head and body as `Response` writes
- * them (it writes both in one `writeHead` + `end`). Called only while capturing, so the hot
- * path without a studio pays nothing. Returns what was seen, to read once the answer is sent.
+ * One exchange's headers and bodies, taken while a capturing listener is subscribed (issue 12).
+ * It is the {@link CapturedExchange} itself: plain fields filled as the exchange goes, no
+ * closures or patched methods per request. Everything it holds outlives the answer until the
+ * studio has turned it into text, so what it holds is what the request already had (the parsed
+ * headers, the body `Response` sent), never copies.
  */
-export function tapExchange(req: IncomingMessage, res: ServerResponse): () => CapturedExchange {
-  const chunks: Buffer[] = [];
-  let kept = 0;
-  let total = 0;
-  const length = req.headers['content-length'];
-  // No listener for a request without a body (most GETs): nothing to keep.
-  if ((length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined) {
-    req.on('data', (chunk: Buffer) => {
-      total += chunk.length;
-      if (kept >= CAPTURE_BODY_LIMIT) return;
-      const part = chunk.subarray(0, CAPTURE_BODY_LIMIT - kept);
-      chunks.push(part);
-      kept += part.length;
-    });
-  }
-  let headers: Record<string, unknown> = {};
-  let body: string | Buffer | undefined;
-  // Fixed parameters rather than rest arguments: no array per call. `writeHead(status,
-  // [reason,] headers)` and `end([body])` are the only forms `Response` and Node use here.
-  const writeHead = res.writeHead as (
-    this: ServerResponse,
-    a: unknown,
-    b: unknown,
-    c: unknown,
-  ) => ServerResponse;
-  res.writeHead = function (this: ServerResponse, a: unknown, b?: unknown, c?: unknown) {
-    const given = typeof b === 'object' && b !== null ? b : c;
-    if (typeof given === 'object' && given !== null && !Array.isArray(given)) {
-      headers = given as Record<string, unknown>;
+export class ExchangeCapture implements CapturedExchange {
+  readonly requestHeaders: Readonly<Record<string, string | string[] | undefined>>;
+  requestBody: readonly Buffer[] = NO_CHUNKS;
+  /** Counts on after the answer: a request answered before its body arrived (a 404). */
+  requestBodyBytes = 0;
+  responseHeaders: Readonly<Record<string, unknown>> = NO_HEADERS;
+  responseBody: string | Buffer | undefined;
+
+  constructor(req: IncomingMessage) {
+    this.requestHeaders = req.headers;
+    const length = req.headers['content-length'];
+    // No listener for a request without a body (most GETs): nothing to keep.
+    if (
+      (length !== undefined && length !== '0') ||
+      req.headers['transfer-encoding'] !== undefined
+    ) {
+      const chunks: Buffer[] = [];
+      this.requestBody = chunks;
+      let kept = 0;
+      req.on('data', (chunk: Buffer) => {
+        this.requestBodyBytes += chunk.length;
+        if (kept >= CAPTURE_BODY_LIMIT) return;
+        const part = chunk.subarray(0, CAPTURE_BODY_LIMIT - kept);
+        chunks.push(part);
+        kept += part.length;
+      });
     }
-    return writeHead.call(this, a, b, c);
-  } as typeof res.writeHead;
-  const end = res.end as (
-    this: ServerResponse,
-    a: unknown,
-    b: unknown,
-    c: unknown,
-  ) => ServerResponse;
-  res.end = function (this: ServerResponse, chunk?: unknown, encoding?: unknown, done?: unknown) {
-    if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) body = chunk;
-    return end.call(this, chunk, encoding, done);
-  } as typeof res.end;
-  // A getter: a request answered before its body arrived (a 404) still counts what followed.
-  return () => ({
-    requestHeaders: req.headers,
-    requestBody: chunks,
-    get requestBodyBytes() {
-      return total;
-    },
-    // Headers set on the raw response (rare: `res.raw.setHeader`) join those `Response` wrote.
-    responseHeaders:
-      res.getHeaderNames().length === 0 ? headers : { ...res.getHeaders(), ...headers },
-    responseBody: body,
-  });
+  }
+
+  /**
+   * What `Response` sent. `rawHeaders` are those a handler set on the raw response
+   * (`res.raw.setHeader`, rare), which Node merged into the head.
+   */
+  answered(
+    headers: Readonly<Record<string, unknown>>,
+    body: string | Buffer | undefined,
+    rawHeaders?: Readonly<Record<string, unknown>>,
+  ): this {
+    this.responseHeaders = rawHeaders ? { ...rawHeaders, ...headers } : headers;
+    this.responseBody = body;
+    return this;
+  }
+
+  /**
+   * Watches a raw response written outside `Response` (the proxy streams upstream's answer):
+   * its head as `writeHead` sends it. The body comes from the proxy's own record.
+   */
+  tapHead(res: ServerResponse): void {
+    // Fixed parameters rather than rest arguments: `writeHead(status, [reason,] headers)`.
+    const writeHead = res.writeHead as (
+      this: ServerResponse,
+      a: unknown,
+      b: unknown,
+      c: unknown,
+    ) => ServerResponse;
+    const capture = this;
+    res.writeHead = function (this: ServerResponse, a: unknown, b?: unknown, c?: unknown) {
+      const given = typeof b === 'object' && b !== null ? b : c;
+      if (typeof given === 'object' && given !== null && !Array.isArray(given)) {
+        capture.responseHeaders = given as Record<string, unknown>;
+      }
+      return writeHead.call(this, a, b, c);
+    } as typeof res.writeHead;
+  }
 }
