@@ -152,11 +152,13 @@ export class ExchangeCapture implements CapturedExchange {
       b: unknown,
       c: unknown,
     ) => ServerResponse;
-    const capture = this;
+    const keep = (headers: Record<string, unknown>): void => {
+      this.responseHeaders = headers;
+    };
     res.writeHead = function (this: ServerResponse, a: unknown, b?: unknown, c?: unknown) {
       const given = typeof b === 'object' && b !== null ? b : c;
       if (typeof given === 'object' && given !== null && !Array.isArray(given)) {
-        capture.responseHeaders = given as Record<string, unknown>;
+        keep(given as Record<string, unknown>);
       }
       return writeHead.call(this, a, b, c);
     } as typeof res.writeHead;
