@@ -30,7 +30,7 @@ export const USAGE = `Usage: node bench/run.mjs [options]
   --no-pin             let client and servers share every CPU (default on Linux: the load
                        generator on the first allowed CPU, every server on the others, via taskset)
   --no-write           print the table only; leave bench/RESULTS.md alone
-  --build              rebuild core (tsc -b core) first; otherwise only when core/dist is missing
+  --build              rebuild core (core/build.mjs) first; otherwise only when core/dist is missing
   --decorest-root <d>  serve decorest from another checkout's core/ (built), e.g. a snapshot
   --keep               keep the temp folders (their paths are printed)
   -h, --help           this text

@@ -52,10 +52,17 @@ const RSS_SETTLE_MS = 500;
 const log = (line) => process.stderr.write(`${line}\n`);
 
 function buildCore(root) {
-  log(`building core (tsc -b core) in ${root} ...`);
-  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-  const r = spawnSync(process.execPath, [tsc, '-b', 'core'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('tsc -b core failed; the bench needs core/dist');
+  log(`building core (core/build.mjs: tsc -b core, then the CLI bundle) in ${root} ...`);
+  // A snapshot from before the bundle (issue 15) has no build script: tsc alone builds it.
+  const script = join(root, 'core/build.mjs');
+  const args = existsSync(script)
+    ? [script]
+    : [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'core'];
+  const r = spawnSync(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('core/build.mjs failed; the bench needs core/dist');
 }
 
 function ensureCoreBuilt(root, force) {
@@ -111,7 +118,7 @@ async function prepareEntries(opts, datasets, workRoot, problems, labels) {
 
 /**
  * Spawns the entry's server and times spawn → first 200 on its list route. A decorest that fails
- * to start is retried once after `tsc -b core` (core/dist may be mid-rebuild by someone else).
+ * to start is retried once after a rebuild (core/dist may be mid-rebuild by someone else).
  */
 async function startTimed(entry, opts, notes, labels) {
   const url = entry.base + TARGETS[entry.target].routes.list;
@@ -130,7 +137,7 @@ async function startTimed(entry, opts, notes, labels) {
       await stopChild(handle);
       if (entry.target !== 'decorest' || attempt > 0) throw error;
       notes.push(
-        `${nameOf(entry, labels)} failed to start once (${error.message.split('\n')[0]}); core/dist was rebuilt with \`tsc -b core\` and the start retried. That start is not among the timed ones.`,
+        `${nameOf(entry, labels)} failed to start once (${error.message.split('\n')[0]}); core/dist was rebuilt and the start retried. That start is not among the timed ones.`,
       );
       log(`${nameOf(entry, labels)} failed to start; rebuilding core and retrying`);
       buildCore(opts.decorestRoot);

@@ -13,17 +13,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tool = (entry) => path.join(root, 'node_modules', entry);
 const project = process.argv[2] ?? 'examples/todo';
 
-/** Runs a build step with its output shown; stops `npm start` when it fails. */
-function build(entry, args) {
-  const result = spawnSync(process.execPath, [tool(entry), ...args], {
+/** Runs a build step (a script) with its output shown; stops `npm start` when it fails. */
+function run(script, args = []) {
+  const result = spawnSync(process.execPath, [script, ...args], {
     cwd: root,
     stdio: 'inherit',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+const build = (entry, args) => run(tool(entry), args);
 
-// tsc -b and a composite tsc -p skip what is up to date on their own.
-build('typescript/bin/tsc', ['-b', 'core']);
+// tsc -b (inside core/build.mjs) and a composite tsc -p skip what is up to date on their own.
+run(path.join(root, 'core/build.mjs'));
 build('typescript/bin/tsc', ['-p', 'electron']);
 const plan = await import('./dist/launch-plan.js');
 if (plan.rendererStale(root))
