@@ -122,8 +122,44 @@ export default tseslint.config(
         {
           patterns: [
             {
+              regex: '(^|/)core/',
+              message:
+                'The renderer reaches the core through src/api.ts (the client and the contract types).',
+            },
+            { group: ['node:*'], message: 'The renderer runs in a browser: no Node built-ins.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The renderer's tests too: they drive the stores through the same door.
+    files: ['renderer/src/**/*.test.ts', 'renderer/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)core/',
+              message: 'Renderer tests reach the core through src/api.ts, as the renderer does.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The one door: the control client and the contract's types, nothing else of core.
+    files: ['renderer/src/api.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
               regex: '(^|/)core/(?!src/control/(contract|client)(\\.[jt]s)?$)',
-              message: 'The renderer imports only core/src/control/contract.ts and client.ts.',
+              message: 'src/api.ts re-exports only core/src/control/contract.ts and client.ts.',
             },
             { group: ['node:*'], message: 'The renderer runs in a browser: no Node built-ins.' },
           ],

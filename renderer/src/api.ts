@@ -1,8 +1,18 @@
 /**
- * The one control client of this window. Stores call `client()` and never build URLs
- * themselves; `connect` is called once by main.tsx after the endpoint is known.
+ * The renderer's one door to the core (DESIGN.md): the control client of this window and the
+ * contract's types. Stores call `client()` and never build URLs themselves; `connect` is
+ * called once by main.tsx after the endpoint is known.
  */
 import { ControlClient } from '../../core/src/control/client';
+
+export type {
+  ControlClientOptions,
+  RecordQuery,
+  StreamState,
+  SubscribeOptions,
+} from '../../core/src/control/client';
+export { ControlClient, ControlError } from '../../core/src/control/client';
+export type * from '../../core/src/control/contract';
 
 let current: ControlClient | null = null;
 

@@ -3,7 +3,7 @@
  * from the control API's rules; and the API's field errors (`routes[2].fail.status`) put back
  * on the input they are about. Pure: the dialogs and their tests share it.
  */
-import type { DelayRule, FailRule, Problem } from '../../../core/src/control/contract';
+import type { DelayRule, FailRule, Problem } from '../api';
 
 export type DelayMode = 'none' | 'fixed' | 'range';
 

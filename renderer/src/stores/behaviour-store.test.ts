@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { ControlClient } from '../../../core/src/control/client';
-import type { MockBehaviour } from '../../../core/src/control/contract';
-import { setClient } from '../api';
+import { ControlClient, type MockBehaviour, setClient } from '../api';
 import { behaviourSelectors, useBehaviourStore } from './behaviour-store';
 import { sendJson, startTestServer } from './test-server';
 

@@ -6,14 +6,14 @@
  */
 import { create } from 'zustand';
 
-import type {
-  DelayRule,
-  FailRule,
-  MockBehaviour,
-  Problem,
-  RouteBehaviour,
-} from '../../../core/src/control/contract';
-import { client } from '../api';
+import {
+  client,
+  type DelayRule,
+  type FailRule,
+  type MockBehaviour,
+  type Problem,
+  type RouteBehaviour,
+} from '../api';
 import { problemOf } from './problem';
 
 /** The global part of the rules: what the "Mock behaviour" dialog edits. */

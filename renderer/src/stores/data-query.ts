@@ -1,5 +1,5 @@
 /** The data view's filter box and sort, as the records list query (CONTRACT §2). */
-import type { RecordQuery } from '../../../core/src/control/client';
+import type { RecordQuery } from '../api';
 
 export interface DataSort {
   field: string;

@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { ControlClient } from '../../../core/src/control/client';
-import type { JsonRecord } from '../../../core/src/control/contract';
-import { setClient } from '../api';
+import { ControlClient, type JsonRecord, setClient } from '../api';
 import { cellKey, dataSelectors, LOADING_ROW, PAGE_SIZE, useDataStore } from './data-store';
 import { sendJson, startTestServer } from './test-server';
 

@@ -6,9 +6,14 @@
  */
 import { create } from 'zustand';
 
-import { ControlError } from '../../../core/src/control/client';
-import type { JsonRecord, JsonValue, Problem, RecordKey } from '../../../core/src/control/contract';
-import { client } from '../api';
+import {
+  client,
+  ControlError,
+  type JsonRecord,
+  type JsonValue,
+  type Problem,
+  type RecordKey,
+} from '../api';
 import { type DataSort, pageQuery } from './data-query';
 import { problemOf } from './problem';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { ProjectStatus, ServerStatus } from '../../../core/src/control/contract';
+import type { ProjectStatus, ServerStatus } from '../api';
 import { useDataStore } from './data-store';
 import { applyBatch } from './events';
 import { useModelsStore } from './models-store';

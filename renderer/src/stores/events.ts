@@ -4,8 +4,7 @@
  * data view, server state to the server bar. A `gap` (history overrun while disconnected)
  * reloads everything, since individual events were lost.
  */
-import type { ControlClient } from '../../../core/src/control/client';
-import type { EventBatch, TrafficExchange } from '../../../core/src/control/contract';
+import { type ControlClient, type EventBatch, type TrafficExchange } from '../api';
 import { useBehaviourStore } from './behaviour-store';
 import { useDataStore } from './data-store';
 import { useModelsStore } from './models-store';

@@ -3,7 +3,7 @@
  * the type cannot take is sent as typed (a string): the API's 422 then says what is wrong, in
  * the same words a client of the mock API would read.
  */
-import type { FieldInfo, JsonValue, ModelInfo } from '../../../core/src/control/contract';
+import type { FieldInfo, JsonValue, ModelInfo } from '../api';
 
 export function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';

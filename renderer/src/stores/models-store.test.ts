@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { ControlClient } from '../../../core/src/control/client';
-import { setClient } from '../api';
+import { ControlClient, setClient } from '../api';
 import { modelsSelectors, useModelsStore } from './models-store';
 import { sendJson, startTestServer } from './test-server';
 

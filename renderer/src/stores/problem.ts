@@ -1,5 +1,4 @@
-import { ControlError } from '../../../core/src/control/client';
-import type { Problem } from '../../../core/src/control/contract';
+import { ControlError,type Problem } from '../api';
 
 /** Any thrown value as a problem the UI can show (title, detail, field errors). */
 export function problemOf(error: unknown): Problem {

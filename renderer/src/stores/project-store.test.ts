@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { ControlClient } from '../../../core/src/control/client';
-import type { LoadFailure, ProjectStatus } from '../../../core/src/control/contract';
-import { setClient } from '../api';
+import { ControlClient, type LoadFailure, type ProjectStatus, setClient } from '../api';
 import { projectSelectors, useProjectStore } from './project-store';
 import { sendJson, startTestServer } from './test-server';
 

@@ -2,9 +2,7 @@
  * the event stream's connection state. */
 import { create } from 'zustand';
 
-import type { StreamState } from '../../../core/src/control/client';
-import type { Problem, ProjectStatus } from '../../../core/src/control/contract';
-import { client } from '../api';
+import { client,type Problem, type ProjectStatus, type StreamState } from '../api';
 import { problemOf } from './problem';
 
 interface ProjectState {

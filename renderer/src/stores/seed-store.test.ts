@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { ControlClient } from '../../../core/src/control/client';
-import type { ProjectStatus } from '../../../core/src/control/contract';
-import { setClient } from '../api';
+import { ControlClient, type ProjectStatus, setClient } from '../api';
 import { useProjectStore } from './project-store';
 import { noSeedReason, useSeedStore } from './seed-store';
 import { sendJson, startTestServer } from './test-server';

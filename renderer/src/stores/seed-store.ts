@@ -9,13 +9,13 @@
  */
 import { create } from 'zustand';
 
-import type {
-  ImportResult,
-  Problem,
-  ProjectStatus,
-  SeedResult,
-} from '../../../core/src/control/contract';
-import { client } from '../api';
+import {
+  client,
+  type ImportResult,
+  type Problem,
+  type ProjectStatus,
+  type SeedResult,
+} from '../api';
 import { problemOf } from './problem';
 import { useProjectStore } from './project-store';
 

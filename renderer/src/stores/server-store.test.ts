@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { ControlClient } from '../../../core/src/control/client';
-import type { ServerStatus } from '../../../core/src/control/contract';
-import { setClient } from '../api';
+import { ControlClient, type ServerStatus, setClient } from '../api';
 import { serverSelectors, useServerStore } from './server-store';
 import { sendJson, startTestServer } from './test-server';
 

@@ -1,8 +1,7 @@
 /** The mock API server: running or not, its URL and port (CONTRACT §8 "Server"). */
 import { create } from 'zustand';
 
-import type { Problem, ServerStatus } from '../../../core/src/control/contract';
-import { client } from '../api';
+import { client,type Problem, type ServerStatus } from '../api';
 import { problemOf } from './problem';
 
 interface ServerState {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { TrafficExchange } from '../../../core/src/control/contract';
+import type { TrafficExchange } from '../api';
 import { TRAFFIC_KEEP, trafficSelectors, useTrafficStore } from './traffic-store';
 
 function exchange(

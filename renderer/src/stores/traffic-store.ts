@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand';
 
-import type { TrafficExchange } from '../../../core/src/control/contract';
+import type { TrafficExchange } from '../api';
 
 export const TRAFFIC_KEEP = 2000;
 /** How long arrivals are gathered before one store update (ms). */

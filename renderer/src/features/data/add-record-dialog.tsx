@@ -1,7 +1,7 @@
 /** A new record as JSON, prefilled from the model's schema; the API's 422 names each field. */
 import { useEffect, useState } from 'react';
 
-import type { ModelInfo } from '../../../../core/src/control/contract';
+import type { ModelInfo } from '../../api';
 import { jsonError } from '../../stores/console-store';
 import { useDataStore } from '../../stores/data-store';
 import { sampleBody } from '../../stores/field-values';

@@ -13,7 +13,7 @@ import {
   type SortColumn,
 } from 'react-data-grid';
 
-import type { FieldInfo, JsonRecord, ModelInfo } from '../../../../core/src/control/contract';
+import type { FieldInfo, JsonRecord, ModelInfo } from '../../api';
 import { cellKey, dataSelectors, LOADING_ROW, useDataStore } from '../../stores/data-store';
 import { cellText, parseCell } from '../../stores/field-values';
 

@@ -1,7 +1,7 @@
 /** Filter, count and the record actions: add, delete, import and export JSON, refresh. */
 import { useEffect, useRef, useState } from 'react';
 
-import type { JsonRecord, ModelInfo } from '../../../../core/src/control/contract';
+import type { JsonRecord, ModelInfo } from '../../api';
 import { useDataStore } from '../../stores/data-store';
 import { problemOf } from '../../stores/problem';
 import { SeedActions } from './seed-actions';

@@ -1,7 +1,7 @@
 /** Data: pick a model, browse and edit its records (a lazily loaded chunk with the grid). */
 import { useEffect, useState } from 'react';
 
-import type { JsonRecord } from '../../../../core/src/control/contract';
+import type { JsonRecord } from '../../api';
 import { useDataStore } from '../../stores/data-store';
 import { useModelsStore } from '../../stores/models-store';
 import { EmptyState, Loading } from '../../ui/empty-state';

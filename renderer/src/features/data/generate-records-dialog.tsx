@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 
-import type { ModelInfo, Problem } from '../../../../core/src/control/contract';
+import type { ModelInfo, Problem } from '../../api';
 import { useDataStore } from '../../stores/data-store';
 import { useModelsStore } from '../../stores/models-store';
 import { useSeedStore } from '../../stores/seed-store';

@@ -5,7 +5,7 @@
  */
 import { useCallback, useState } from 'react';
 
-import type { ModelInfo, Problem, SeedResult } from '../../../../core/src/control/contract';
+import type { ModelInfo, Problem, SeedResult } from '../../api';
 import { useDataStore } from '../../stores/data-store';
 import { useModelsStore } from '../../stores/models-store';
 import { useProjectStore } from '../../stores/project-store';

@@ -1,7 +1,7 @@
 /** Every route the mock API answers, generated and manual, filterable; a click opens it. */
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 
-import type { RouteInfo, RouteKind } from '../../../../core/src/control/contract';
+import type { RouteInfo, RouteKind } from '../../api';
 import { describeRules } from '../../stores/behaviour-form';
 import { useBehaviourStore } from '../../stores/behaviour-store';
 import { useModelsStore } from '../../stores/models-store';

@@ -1,5 +1,5 @@
 /** One click from a route to a ready-to-send console request (method, URL, body from schema). */
-import type { RouteInfo } from '../../../../core/src/control/contract';
+import type { RouteInfo } from '../../api';
 import { useConsoleStore } from '../../stores/console-store';
 import { sampleBody } from '../../stores/field-values';
 import { useModelsStore } from '../../stores/models-store';

@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 
-import type { Problem, RouteInfo } from '../../../../core/src/control/contract';
+import type { Problem, RouteInfo } from '../../api';
 import { type FieldErrors, fieldErrorsOf, formOf, rulesOf } from '../../stores/behaviour-form';
 import { behaviourSelectors, useBehaviourStore } from '../../stores/behaviour-store';
 import { MethodBadge } from '../../ui/badges';

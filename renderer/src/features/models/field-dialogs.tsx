@@ -1,7 +1,7 @@
 /** The per-field edits of the Models view: add, rename, change type, remove; and Link models. */
 import { useId, useState } from 'react';
 
-import type { FieldInfo, JsonValue, ModelInfo } from '../../../../core/src/control/contract';
+import type { FieldInfo, JsonValue, ModelInfo } from '../../api';
 import { useModelsStore } from '../../stores/models-store';
 import { EditDialog } from './edit-dialog';
 import { nameError, TypeSelect, valueOf } from './field-form';

@@ -1,5 +1,5 @@
 /** Shared inputs of the model-edit forms: a field's type, and a value typed as text. */
-import type { FieldRulesEdit, JsonValue } from '../../../../core/src/control/contract';
+import type { FieldRulesEdit, JsonValue } from '../../api';
 
 export const FIELD_TYPES = ['string', 'number', 'boolean', 'Date', 'string[]', 'number[]'] as const;
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 
-import type { FieldInfo, ModelInfo } from '../../../../core/src/control/contract';
+import type { FieldInfo, ModelInfo } from '../../api';
 import { useModelsStore } from '../../stores/models-store';
 import { useUiStore } from '../../stores/ui-store';
 import { MethodBadge } from '../../ui/badges';

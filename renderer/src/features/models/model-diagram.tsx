@@ -18,7 +18,7 @@ import {
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { useEffect, useState } from 'react';
 
-import type { ModelInfo, RelationInfo } from '../../../../core/src/control/contract';
+import type { ModelInfo, RelationInfo } from '../../api';
 import { Loading } from '../../ui/empty-state';
 
 import '@xyflow/react/dist/style.css';

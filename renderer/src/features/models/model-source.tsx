@@ -8,7 +8,7 @@ import { Decoration, EditorView } from '@codemirror/view';
 import CodeMirror from '@uiw/react-codemirror';
 import { useMemo } from 'react';
 
-import type { DecoratorRange } from '../../../../core/src/control/contract';
+import type { DecoratorRange } from '../../api';
 import { useDark } from '../../ui/use-dark';
 import { cspNonce } from '../console/csp-nonce';
 

@@ -1,7 +1,7 @@
 /** "New model": name, fields (type, optional), the models it belongs to; previewed, then written. */
 import { useId, useState } from 'react';
 
-import type { FieldSpecInfo, NewModelSpec } from '../../../../core/src/control/contract';
+import type { FieldSpecInfo, NewModelSpec } from '../../api';
 import { useModelsStore } from '../../stores/models-store';
 import { EditDialog } from './edit-dialog';
 import { nameError, rulesOf, TypeSelect } from './field-form';

@@ -1,7 +1,7 @@
 /** The Rules dialog of a field: its `@Field({ ... })` options, previewed as a diff. */
 import { type ReactNode, useId, useState } from 'react';
 
-import type { FieldInfo, FieldRulesEdit, ModelInfo } from '../../../../core/src/control/contract';
+import type { FieldInfo, FieldRulesEdit, ModelInfo } from '../../api';
 import { EditDialog } from './edit-dialog';
 
 const NUMBER_RULES = ['min', 'max', 'minLength', 'maxLength'] as const;

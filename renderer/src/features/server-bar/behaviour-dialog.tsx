@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react';
 
-import type { Problem } from '../../../../core/src/control/contract';
+import type { Problem } from '../../api';
 import {
   describeRules,
   type FieldErrors,

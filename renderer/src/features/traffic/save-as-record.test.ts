@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { ModelInfo, TrafficExchange } from '../../../../core/src/control/contract';
+import type { ModelInfo, TrafficExchange } from '../../api';
 import { draftRecord, modelForUrl } from './save-as-record';
 
 const todo: ModelInfo = {

@@ -4,7 +4,7 @@
  * backend often carries more), and its `id` is left to the mock API, so saving never
  * collides with a record that exists.
  */
-import type { ModelInfo, TrafficExchange } from '../../../../core/src/control/contract';
+import type { ModelInfo, TrafficExchange } from '../../api';
 
 export type RecordDraft =
   | { ok: true; model: string | null; body: Record<string, unknown>; leftOut: string[] }

@@ -5,8 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 
-import type { JsonRecord, Problem, TrafficExchange } from '../../../../core/src/control/contract';
-import { client } from '../../api';
+import { client,type JsonRecord, type Problem, type TrafficExchange } from '../../api';
 import { jsonError } from '../../stores/console-store';
 import { useModelsStore } from '../../stores/models-store';
 import { problemOf } from '../../stores/problem';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 
-import type { TrafficExchange } from '../../../../core/src/control/contract';
+import type { TrafficExchange } from '../../api';
 import { useConsoleStore } from '../../stores/console-store';
 import { useUiStore } from '../../stores/ui-store';
 import { formatBytes, formatMs, MethodBadge, StatusBadge, TagBadge } from '../../ui/badges';

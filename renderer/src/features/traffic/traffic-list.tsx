@@ -4,7 +4,7 @@
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 
-import type { TrafficExchange } from '../../../../core/src/control/contract';
+import type { TrafficExchange } from '../../api';
 import { formatBytes, formatMs, MethodBadge, StatusBadge, TagBadge } from '../../ui/badges';
 
 const ROW = 28;
