@@ -1,0 +1,347 @@
+/**
+ * Errors answered to the client as RFC 9457 problem documents: {@link HttpProblem}, its wire
+ * form, and the {@link problems} table every route and the control API answer from.
+ */
+import type { Problem } from '../control/contract.js';
+import { DecorestError } from './base.js';
+
+/** One field-level finding of a validation (CONTRACT §4). */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/**
+ * The RFC 9457 body we send; `message` mirrors `detail` for react-admin (CONTRACT §4). Its
+ * members are the control contract's `Problem`, the one definition the studio reads too.
+ */
+export interface ProblemDocument extends Problem {
+  [extension: string]: unknown;
+}
+
+/** An error that becomes an HTTP answer. `instance` is filled in by the server. */
+export class HttpProblem extends DecorestError {
+  readonly status: number;
+  readonly type: string;
+  readonly title: string;
+  readonly detail: string;
+  readonly errors: FieldError[] | undefined;
+  /** Extra response headers, such as `Allow` on a 405. */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(init: {
+    code: string;
+    status: number;
+    type: string;
+    title: string;
+    detail: string;
+    errors?: FieldError[];
+    headers?: Record<string, string>;
+    cause?: unknown;
+  }) {
+    super(init.code, init.detail, { cause: init.cause });
+    this.status = init.status;
+    this.type = init.type;
+    this.title = init.title;
+    this.detail = init.detail;
+    this.errors = init.errors;
+    this.headers = init.headers ?? {};
+  }
+
+  toDocument(instance: string): ProblemDocument {
+    const doc: ProblemDocument = {
+      type: this.type,
+      title: this.title,
+      status: this.status,
+      detail: this.detail,
+      message: this.detail,
+      instance,
+    };
+    if (this.errors) doc.errors = this.errors;
+    return doc;
+  }
+}
+
+/** The media type of every problem answer (RFC 9457 §3). */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+/** What goes on the wire for a problem; every writer (routes, transport, control API) sends this. */
+export interface ProblemWire {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/**
+ * The one serialisation of a problem: `base` headers (CORS, security) first, then the
+ * problem's own (`Allow`, `Retry-After`), then the content headers, which nothing overrides.
+ */
+export function problemWire(
+  problem: HttpProblem,
+  instance: string,
+  base: Readonly<Record<string, string>> = {},
+): ProblemWire {
+  const body = JSON.stringify(problem.toDocument(instance));
+  return {
+    status: problem.status,
+    headers: {
+      ...base,
+      ...problem.headers,
+      'content-type': PROBLEM_CONTENT_TYPE,
+      'content-length': String(new TextEncoder().encode(body).length),
+    },
+    body,
+  };
+}
+
+/** The 422 case: carries every invalid field of one body at once (CONTRACT §4). */
+export class ValidationProblem extends HttpProblem {
+  constructor(title: string, errors: FieldError[]) {
+    const count = errors.length;
+    super({
+      code: 'VALIDATION_FAILED',
+      status: 422,
+      type: 'validation-error',
+      title,
+      detail:
+        count === 1 ? `${errors[0]!.field}: ${errors[0]!.message}` : `${count} fields are invalid`,
+      errors,
+    });
+  }
+}
+
+/**
+ * Named factories for every problem the server answers. Tests walk this table
+ * (`errors.test.ts`), so a new entry is checked for a valid body automatically.
+ */
+export const problems = {
+  badRequest: (detail: string, errors?: FieldError[]) =>
+    new HttpProblem({
+      code: 'BAD_REQUEST',
+      status: 400,
+      type: 'bad-request',
+      title: 'Bad request',
+      detail,
+      ...(errors ? { errors } : {}),
+    }),
+  malformedJson: (detail: string) =>
+    new HttpProblem({
+      code: 'MALFORMED_JSON',
+      status: 400,
+      type: 'malformed-json',
+      title: 'Malformed JSON body',
+      detail,
+    }),
+  badQuery: (parameter: string, message: string) =>
+    new HttpProblem({
+      code: 'BAD_QUERY',
+      status: 400,
+      type: 'bad-query',
+      title: 'Bad query parameter',
+      detail: `${parameter}: ${message}`,
+      errors: [{ field: parameter, message }],
+    }),
+  malformedId: (id: string, expected: string) =>
+    new HttpProblem({
+      code: 'MALFORMED_ID',
+      status: 400,
+      type: 'malformed-id',
+      title: 'Malformed id',
+      detail: `id must be ${expected}, got ${JSON.stringify(id)}`,
+    }),
+  notFound: (detail: string) =>
+    new HttpProblem({
+      code: 'NOT_FOUND',
+      status: 404,
+      type: 'not-found',
+      title: 'Not found',
+      detail,
+    }),
+  routeNotFound: (method: string, path: string) =>
+    new HttpProblem({
+      code: 'ROUTE_NOT_FOUND',
+      status: 404,
+      type: 'not-found',
+      title: 'Not found',
+      detail: `No route for ${method} ${path}`,
+    }),
+  methodNotAllowed: (method: string, path: string, allowed: readonly string[]) =>
+    new HttpProblem({
+      code: 'METHOD_NOT_ALLOWED',
+      status: 405,
+      type: 'method-not-allowed',
+      title: 'Method not allowed',
+      detail: `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`,
+      headers: { allow: allowed.join(', ') },
+    }),
+  operationNotSupported: (datasource: string, operation: string) =>
+    new HttpProblem({
+      code: 'OPERATION_NOT_SUPPORTED',
+      status: 405,
+      type: 'operation-not-supported',
+      title: 'Operation not supported by the datasource',
+      detail: `datasource "${datasource}" has no ${operation}() method`,
+    }),
+  conflict: (detail: string) =>
+    new HttpProblem({ code: 'CONFLICT', status: 409, type: 'conflict', title: 'Conflict', detail }),
+  payloadTooLarge: (limitBytes: number) =>
+    new HttpProblem({
+      code: 'PAYLOAD_TOO_LARGE',
+      status: 413,
+      type: 'payload-too-large',
+      title: 'Payload too large',
+      detail: `request body exceeds the limit of ${limitBytes} bytes`,
+    }),
+  unsupportedMediaType: (contentType: string | undefined) =>
+    new HttpProblem({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      status: 415,
+      type: 'unsupported-media-type',
+      title: 'Unsupported media type',
+      detail: `request body must be application/json, got ${contentType ? JSON.stringify(contentType) : 'no Content-Type'}`,
+    }),
+  invalidBody: (title: string, errors: FieldError[]) => new ValidationProblem(title, errors),
+  internal: () =>
+    new HttpProblem({
+      code: 'INTERNAL_ERROR',
+      status: 500,
+      type: 'internal-error',
+      title: 'Internal server error',
+      detail: 'the handler failed; the server log has the details',
+    }),
+  storageFailed: (detail: string, cause?: unknown) =>
+    new HttpProblem({
+      code: 'STORAGE_FAILED',
+      status: 507,
+      type: 'storage-failed',
+      title: 'The record could not be stored',
+      detail,
+      cause,
+    }),
+  malformedRequest: (reason: string) =>
+    new HttpProblem({
+      code: 'MALFORMED_REQUEST',
+      status: 400,
+      type: 'malformed-request',
+      title: 'Malformed HTTP request',
+      detail: `the request could not be parsed as HTTP/1.1 (${reason})`,
+    }),
+  headersTooLarge: () =>
+    new HttpProblem({
+      code: 'HEADERS_TOO_LARGE',
+      status: 431,
+      type: 'headers-too-large',
+      title: 'Request header fields too large',
+      detail: 'the request headers exceed the server limit (16 KiB, 2,000 headers)',
+    }),
+  requestTimeout: () =>
+    new HttpProblem({
+      code: 'REQUEST_TIMEOUT',
+      status: 408,
+      type: 'request-timeout',
+      title: 'Request timeout',
+      detail: 'the request was not received in time',
+    }),
+  expectationFailed: (expect: string) =>
+    new HttpProblem({
+      code: 'EXPECTATION_FAILED',
+      status: 417,
+      type: 'expectation-failed',
+      title: 'Expectation failed',
+      detail: `Expect: ${expect} is not supported; only 100-continue is`,
+    }),
+  reloading: () =>
+    new HttpProblem({
+      code: 'RELOADING',
+      status: 503,
+      type: 'reloading',
+      title: 'The project is reloading',
+      detail: 'the project is being reloaded after a change; retry in a moment',
+      headers: { 'retry-after': '1' },
+    }),
+  unauthorized: () =>
+    new HttpProblem({
+      code: 'UNAUTHORIZED',
+      status: 401,
+      type: 'unauthorized',
+      title: 'Unauthorized',
+      detail: 'this control API needs the launch token as "Authorization: Bearer <token>"',
+      headers: { 'www-authenticate': 'Bearer' },
+    }),
+  forbidden: (detail: string) =>
+    new HttpProblem({
+      code: 'FORBIDDEN',
+      status: 403,
+      type: 'forbidden',
+      title: 'Forbidden',
+      detail,
+    }),
+  portInUse: (host: string, port: number) =>
+    new HttpProblem({
+      code: 'PORT_IN_USE',
+      status: 409,
+      type: 'port-in-use',
+      title: 'Port in use',
+      detail: `port ${port} is already in use on ${host}; pick another port`,
+    }),
+  readOnlyModel: (model: string, dataSource: string) =>
+    new HttpProblem({
+      code: 'READ_ONLY_MODEL',
+      status: 405,
+      type: 'read-only-model',
+      title: 'Read-only model',
+      detail: `${model} is served by the named datasource "${dataSource}"; the studio shows its records read-only`,
+      headers: { allow: 'GET, HEAD' },
+    }),
+  projectUnavailable: (detail: string) =>
+    new HttpProblem({
+      code: 'PROJECT_UNAVAILABLE',
+      status: 409,
+      type: 'project-unavailable',
+      title: 'No project is serving',
+      detail,
+    }),
+  handlerTimeout: (method: string, path: string, timeoutMs: number) =>
+    new HttpProblem({
+      code: 'HANDLER_TIMEOUT',
+      status: 504,
+      type: 'handler-timeout',
+      title: 'Handler timed out',
+      detail: `the handler for ${method} ${path} did not answer within ${timeoutMs} ms`,
+    }),
+  noSeed: (folder: string) =>
+    new HttpProblem({
+      code: 'NO_SEED',
+      status: 404,
+      type: 'no-seed',
+      title: 'No seed folder',
+      detail: `there is no seed folder at ${folder}; save one first (decorest seed save, or POST /api/data/seed)`,
+    }),
+  /** Issue 16: a failure the studio made up on purpose (`--fail 0.1:503`), said as such. */
+  simulatedFailure: (status: number, method: string, path: string) =>
+    new HttpProblem({
+      code: 'SIMULATED_FAILURE',
+      status,
+      type: 'simulated-failure',
+      title: 'Simulated failure',
+      detail: `a simulated ${status} for ${method} ${path}: a failure rule of the mock API, not an error of the project`,
+    }),
+  proxyFailed: (target: string, reason: string) =>
+    new HttpProblem({
+      code: 'PROXY_FAILED',
+      status: 502,
+      type: 'proxy-failed',
+      title: 'Proxy failed',
+      detail: `the request forwarded to ${target} got no answer: ${reason}`,
+    }),
+  proxyTimeout: (target: string, timeoutMs: number) =>
+    new HttpProblem({
+      code: 'PROXY_TIMEOUT',
+      status: 504,
+      type: 'proxy-timeout',
+      title: 'Proxy timed out',
+      detail: `the request forwarded to ${target} did not answer within ${timeoutMs} ms`,
+    }),
+} as const;
+
+export type ProblemName = keyof typeof problems;
