@@ -20,17 +20,11 @@ import { describe, expect, it } from 'vitest';
 import {
   expectSafe,
   fieldNames,
-  idChoice,
   isWrite,
   modelOf,
-  pathTail,
   PROPERTY_MS,
-  queryArb,
-  routesOf,
-  run,
   setCurrent,
   Target,
-  targetPath,
   TARGETS,
   useHostileTargets,
 } from '../test-support/hostile-harness.js';
@@ -44,6 +38,14 @@ import {
   INVALID_UTF8,
   NOT_JSON,
 } from '../test-support/hostile-inputs.js';
+import {
+  idChoice,
+  pathTail,
+  queryArb,
+  routesOf,
+  run,
+  targetPath,
+} from '../test-support/hostile-properties.js';
 import { type RawExchange } from '../test-support/raw-http.js';
 
 useHostileTargets();
