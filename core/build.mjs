@@ -6,7 +6,7 @@
 // than the last compile, and the compiled modules otherwise.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const core = dirname(fileURLToPath(import.meta.url));
@@ -32,7 +32,7 @@ const bundle = await rolldown({
   input: { main: join(core, 'dist/cli/main.js') },
   platform: 'node',
   // Only core's own modules go in: every bare specifier is a package or a Node builtin.
-  external: (id) => !id.startsWith('.') && !id.startsWith('/'),
+  external: (id) => !id.startsWith('.') && !isAbsolute(id),
   logLevel: 'warn',
   plugins: [
     {

@@ -12,8 +12,9 @@ const CHUNK_BYTES = 1024 * 1024;
 const OWN_BUFFER_FROM = CHUNK_BYTES / 4;
 const COMMA = 0x2c;
 
-/** Where one event's bytes are: `chunk[start, end)`. */
+/** One event: its id, and where its bytes are (`chunk[start, end)`). */
 export interface Span {
+  readonly id: number;
   readonly chunk: Buffer;
   readonly start: number;
   readonly end: number;
@@ -27,13 +28,13 @@ export class ByteLog {
    * Writes `text` once. Spans appended one after the other are separated by a comma in the
    * chunk, so a run of them is already a JSON array's inside: see {@link joinSpans}.
    */
-  append(text: string): { chunk: Buffer; start: number; end: number } {
+  append(id: number, text: string): Span {
     // UTF-8 takes at most 3 bytes per UTF-16 unit: reserve that (and the comma), write, keep
     // what was used.
     const room = text.length * 3 + 1;
     if (room > OWN_BUFFER_FROM) {
       const own = Buffer.from(text, 'utf8');
-      return { chunk: own, start: 0, end: own.length };
+      return { id, chunk: own, start: 0, end: own.length };
     }
     if (this.#used + room > CHUNK_BYTES) {
       this.#chunk = Buffer.allocUnsafeSlow(CHUNK_BYTES);
@@ -43,7 +44,7 @@ export class ByteLog {
     const end = start + this.#chunk.write(text, start, 'utf8');
     this.#chunk[end] = COMMA;
     this.#used = end + 1;
-    return { chunk: this.#chunk, start, end };
+    return { id, chunk: this.#chunk, start, end };
   }
 }
 
@@ -54,6 +55,7 @@ const COMMA_BYTES = Buffer.from(',');
  * in one chunk are taken as one run, comma separators included.
  */
 export function joinSpans(spans: readonly Span[], parts: Buffer[]): void {
+  // The run is a scratch object of its own: the kept spans are never changed.
   let run: { chunk: Buffer; start: number; end: number } | undefined;
   for (const span of spans) {
     if (run !== undefined && span.chunk === run.chunk && span.start === run.end + 1) {

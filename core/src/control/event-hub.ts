@@ -26,14 +26,9 @@ const BATCH_LIMIT = 2_000;
 /** A comment line now and then keeps proxies and idle timers from closing the stream. */
 const KEEPALIVE_MS = 15_000;
 
-/** The event with its id as UTF-8 JSON, serialised once for every client ({@link ByteLog}). */
-interface Entry extends Span {
-  readonly id: number;
-}
-
 interface Client {
   readonly res: ServerResponse;
-  queue: Entry[];
+  queue: Span[];
   gap: boolean;
   /** `write` returned false: wait for `drain` before sending more. */
   blocked: boolean;
@@ -42,8 +37,8 @@ interface Client {
 export class EventHub {
   #nextId = 1;
   #log = new ByteLog();
-  #traffic: Entry[] = [];
-  #other: Entry[] = [];
+  #traffic: Span[] = [];
+  #other: Span[] = [];
   /** The highest id dropped from either history: a client behind it missed something. */
   #evicted = 0;
   #clients = new Set<Client>();
@@ -80,8 +75,7 @@ export class EventHub {
   }
 
   #keep(traffic: boolean, id: number, json: string): void {
-    const span = this.#log.append(json);
-    const entry: Entry = { id, chunk: span.chunk, start: span.start, end: span.end };
+    const entry = this.#log.append(id, json);
     const history = traffic ? this.#traffic : this.#other;
     history.push(entry);
     if (history.length > (traffic ? TRAFFIC_HISTORY : OTHER_HISTORY)) {
@@ -97,7 +91,7 @@ export class EventHub {
   }
 
   /** What the history still holds after `afterId`, in id order, and whether some was lost. */
-  since(afterId: number): { entries: Entry[]; gap: boolean } {
+  since(afterId: number): { entries: Span[]; gap: boolean } {
     const entries = [
       ...this.#traffic.filter((e) => e.id > afterId),
       ...this.#other.filter((e) => e.id > afterId),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import type { CapturedExchange, TrafficEvent } from '../http/traffic.js';
-import { TRAFFIC_BODY_LIMIT } from './contract.js';
-import { toTrafficExchange, trafficExchangeJson } from './traffic-capture.js';
+import { TRAFFIC_BODY_LIMIT, type TrafficExchange } from './contract.js';
+import { trafficExchangeJson } from './traffic-capture.js';
 
 const summary = {
   seq: 7,
@@ -64,9 +64,60 @@ const cases: [string, TrafficEvent][] = [
   ['no response body at all', { ...summary, capture: capture({ responseBody: undefined }) }],
 ];
 
+/** What the traffic view gets for an event, spelled the slow, plain way (CONTRACT §8, issue 12). */
+function expected(event: TrafficEvent): TrafficExchange {
+  const capture = event.capture;
+  const text = (body: string | Buffer | readonly Buffer[] | undefined, total: number) => {
+    if (body === undefined) return { text: '', truncated: total > 0 };
+    const bytes =
+      typeof body === 'string'
+        ? Buffer.from(body)
+        : Buffer.isBuffer(body)
+          ? body
+          : Buffer.concat(body);
+    return {
+      text: bytes.subarray(0, TRAFFIC_BODY_LIMIT).toString('utf8'),
+      truncated: total > TRAFFIC_BODY_LIMIT || bytes.length > TRAFFIC_BODY_LIMIT,
+    };
+  };
+  const headers = (h: Readonly<Record<string, unknown>> = {}) =>
+    Object.fromEntries(
+      Object.entries(h)
+        .filter(([, v]) => v !== undefined)
+        .map(([n, v]) => [n.toLowerCase(), Array.isArray(v) ? v.join(', ') : String(v)]),
+    );
+  const request = text(capture?.requestBody, capture?.requestBodyBytes ?? 0);
+  const response = text(capture?.responseBody, event.responseBytes);
+  return {
+    seq: event.seq,
+    time: event.time,
+    method: event.method,
+    url: event.url,
+    status: event.status,
+    durationMs: Math.round(event.durationMs * 1000) / 1000,
+    requestHeaders: headers(capture?.requestHeaders),
+    responseHeaders: headers(capture?.responseHeaders),
+    requestBody: request.text,
+    responseBody: response.text,
+    requestTruncated: request.truncated,
+    responseTruncated: response.truncated,
+    requestBytes: capture?.requestBodyBytes ?? event.requestBytes,
+    responseBytes: event.responseBytes,
+    ...(event.tag ? { tag: event.tag } : {}),
+  };
+}
+
 describe('trafficExchangeJson', () => {
-  it.each(cases)('writes what toTrafficExchange says an exchange is: %s', (_, event) => {
-    const written: unknown = JSON.parse(trafficExchangeJson(event));
-    expect(written).toEqual(JSON.parse(JSON.stringify(toTrafficExchange(event))));
+  it.each(cases)('writes the exchange the traffic view expects: %s', (_, event) => {
+    expect(JSON.parse(trafficExchangeJson(event))).toEqual(expected(event));
+  });
+
+  it('cuts a body at 64 KiB and flags it, and keeps a small one whole', () => {
+    const written = JSON.parse(trafficExchangeJson(cases[4]![1])) as TrafficExchange;
+    expect(Buffer.byteLength(written.responseBody)).toBe(TRAFFIC_BODY_LIMIT);
+    expect(written.responseTruncated).toBe(true);
+    expect(written.requestTruncated).toBe(true);
+    const small = JSON.parse(trafficExchangeJson(cases[1]![1])) as TrafficExchange;
+    expect(small).toMatchObject({ requestBody: '{"title":"tea"}', responseTruncated: false });
   });
 });

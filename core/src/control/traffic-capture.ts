@@ -1,21 +1,12 @@
 /**
- * Turns the mock API's captured exchanges into the traffic view's {@link TrafficExchange}:
- * headers as plain strings, bodies as UTF-8 text cut at {@link TRAFFIC_BODY_LIMIT} bytes with
- * a `truncated` flag (issue 12). {@link toTrafficExchange} says what an exchange is;
- * {@link trafficExchangeJson} writes the same JSON straight from the capture, which is what
- * the studio streams (one per request while a client listens).
+ * Writes the mock API's captured exchanges as the traffic view's `TrafficExchange` (contract.ts) JSON:
+ * headers as plain strings (lowercase names, repeated values joined with ", "), bodies as
+ * UTF-8 text cut at {@link TRAFFIC_BODY_LIMIT} bytes with a `truncated` flag (issue 12).
+ * Straight from the capture, with no exchange object in between: this runs once per request
+ * while a studio client listens.
  */
 import type { TrafficEvent } from '../http/traffic.js';
-import { TRAFFIC_BODY_LIMIT, type TrafficExchange } from './contract.js';
-
-function headerText(headers: Readonly<Record<string, unknown>>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-  }
-  return out;
-}
+import { TRAFFIC_BODY_LIMIT } from './contract.js';
 
 /**
  * At most the limit's bytes as text. A cut may split a UTF-8 sequence: the decoder turns the
@@ -44,38 +35,15 @@ function bodyText(
   return { text: bytes.subarray(0, TRAFFIC_BODY_LIMIT).toString('utf8'), truncated };
 }
 
-export function toTrafficExchange(event: TrafficEvent): TrafficExchange {
-  const capture = event.capture;
-  const request = bodyText(capture?.requestBody, capture?.requestBodyBytes ?? 0);
-  const response = bodyText(capture?.responseBody, event.responseBytes);
-  return {
-    seq: event.seq,
-    time: event.time,
-    method: event.method,
-    url: event.url,
-    status: event.status,
-    durationMs: Math.round(event.durationMs * 1000) / 1000,
-    requestHeaders: headerText(capture?.requestHeaders ?? {}),
-    responseHeaders: headerText(capture?.responseHeaders ?? {}),
-    requestBody: request.text,
-    responseBody: response.text,
-    requestTruncated: request.truncated,
-    responseTruncated: response.truncated,
-    requestBytes: capture?.requestBodyBytes ?? event.requestBytes,
-    responseBytes: event.responseBytes,
-    ...(event.tag ? { tag: event.tag } : {}),
-  };
-}
-
 const quote = JSON.stringify;
 
-/** Whether every value is a string: then the object is its own {@link headerText}. */
+/** Whether every value is a string: then the object is already its JSON's shape. */
 function plainHeaders(headers: Readonly<Record<string, unknown>>): boolean {
   for (const name in headers) if (typeof headers[name] !== 'string') return false;
   return true;
 }
 
-/** {@link headerText} as JSON text, without the object in between. */
+/** The headers as a JSON object of strings. */
 function headerJson(headers: Readonly<Record<string, unknown>> | undefined): string {
   if (headers === undefined) return '{}';
   // The common case: Node's request headers, and `Response`'s, are lowercase names and string
@@ -92,9 +60,8 @@ function headerJson(headers: Readonly<Record<string, unknown>> | undefined): str
 }
 
 /**
- * `JSON.stringify(toTrafficExchange(event))`, written directly: no exchange object, no header
- * objects (the mock API's hot path while a studio client listens; the test holds the two equal).
- * Header names arrive lowercase from Node and from `Response`, so lowercasing never merges two.
+ * The exchange's `TrafficExchange` (contract.ts) as JSON text. Header names arrive lowercase from Node
+ * and from `Response`, so lowercasing never merges two.
  */
 export function trafficExchangeJson(event: TrafficEvent): string {
   const capture = event.capture;
