@@ -162,7 +162,7 @@ export async function dispatch(
       responseBytes: res.bodyBytes,
       // Plain properties, possibly undefined: spreading optional ones builds two more objects
       // per request.
-      capture: captured?.answered(res.sentHeaders, res.sentBody, res.rawHeaders),
+      capture: captured?.answered(res.sentHeaders, res.sentBody, res.headersSetOnRaw),
       tag,
     });
   });

@@ -99,7 +99,7 @@ export class Response {
    * Headers a handler set on the raw response, which Node merged into the head; undefined when
    * no handler reached for it (the common case, checked without touching Node's header map).
    */
-  get rawHeaders(): Readonly<Record<string, unknown>> | undefined {
+  get headersSetOnRaw(): Readonly<Record<string, unknown>> | undefined {
     return this.#rawSeen ? this.#raw.getHeaders() : undefined;
   }
 

@@ -127,15 +127,15 @@ export class ExchangeCapture implements CapturedExchange {
   }
 
   /**
-   * What `Response` sent. `rawHeaders` are those a handler set on the raw response
+   * What `Response` sent. `setOnRaw` are those a handler set on the raw response
    * (`res.raw.setHeader`, rare), which Node merged into the head.
    */
   answered(
     headers: Readonly<Record<string, unknown>>,
     body: string | Buffer | undefined,
-    rawHeaders?: Readonly<Record<string, unknown>>,
+    setOnRaw?: Readonly<Record<string, unknown>>,
   ): this {
-    this.responseHeaders = rawHeaders ? { ...rawHeaders, ...headers } : headers;
+    this.responseHeaders = setOnRaw ? { ...setOnRaw, ...headers } : headers;
     this.responseBody = body;
     return this;
   }
