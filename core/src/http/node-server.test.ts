@@ -305,6 +305,35 @@ describe('the API server', () => {
     expect(events[2]!.durationMs).toBeLessThanOrEqual(roundTrip);
   });
 
+  it('captures headers and bodies for a capturing listener, headers set on res.raw included', async () => {
+    const url = await serve([
+      route('POST', '/x', (_req, res) => {
+        res.raw.setHeader('x-raw', 'set on raw');
+        res.header('x-own', 'set on res').status(201).json({ ok: 1 });
+      }),
+      route('GET', '/plain', () => ({ plain: true })),
+    ]);
+    const events: TrafficEvent[] = [];
+    server!.traffic.subscribe((e) => events.push(e), { capture: true });
+    const answer = await jsonRequest(url, 'POST', '/x', { a: 1 });
+    expect(answer.headers['x-raw']).toBe('set on raw');
+    await rawRequest(url, 'GET', '/plain');
+    const [posted, got] = events;
+    expect(posted!.capture).toMatchObject({
+      requestHeaders: expect.objectContaining({ 'content-type': 'application/json' }),
+      requestBodyBytes: 7,
+      responseHeaders: expect.objectContaining({
+        'x-raw': 'set on raw',
+        'x-own': 'set on res',
+        'content-length': '8',
+      }),
+      responseBody: '{"ok":1}',
+    });
+    expect(Buffer.concat(posted!.capture!.requestBody).toString()).toBe('{"a":1}');
+    expect(got!.capture!.responseHeaders).not.toHaveProperty('x-raw');
+    expect(got!.capture!.responseBody).toBe('{"plain":true}');
+  });
+
   it('swaps the route table atomically, with requests in flight', async () => {
     /** Table `version`: GET /v, and POST /echo that answers its body; `hold` delays GET /v. */
     const tableOf = (version: number, hold?: () => Promise<void>) =>
