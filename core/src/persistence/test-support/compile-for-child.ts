@@ -1,7 +1,8 @@
 /**
  * Node 20 cannot run TypeScript, and the crash tests need the store in a real child process
- * (a SIGKILL must hit a separate process). So transpile the store (and `errors.ts`) to
- * JavaScript in a temp folder with the same layout, once per test file.
+ * (a SIGKILL must hit a separate process). So transpile the store and the error table
+ * (`errors.ts` and `errors/`) to JavaScript in a temp folder with the same layout, once per
+ * test file.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,6 @@ import ts from 'typescript';
 const SRC = fileURLToPath(new URL('../../', import.meta.url)); // core/src/
 
 function sources(): string[] {
-  const persistence = join(SRC, 'persistence');
   const found = [join(SRC, 'errors.ts')];
   const walk = (folder: string): void => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -22,7 +22,8 @@ function sources(): string[] {
       else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) found.push(path);
     }
   };
-  walk(persistence);
+  walk(join(SRC, 'persistence'));
+  walk(join(SRC, 'errors'));
   return found;
 }
 
