@@ -50,6 +50,30 @@ describe('Data view', () => {
     await eventually(async () => expect(await cell.innerText()).toBe('1'));
   });
 
+  it('keeps an open cell editor while another client writes to another record', async () => {
+    const cell = await data.cell('Todo', 3, 'content');
+    await cell.dblclick();
+    const editor = session.ui.page.getByLabel('Edit content of record 3');
+    await editor.fill('Typed while');
+    // The record-change event reads the rows on screen again; record 3's row must stay.
+    await api('/todos/4', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'Written by another client' }),
+    });
+    await eventually(async () =>
+      expect(await (await data.cell('Todo', 4, 'content')).innerText()).toBe(
+        'Written by another client',
+      ),
+    );
+    expect(await editor.inputValue()).toBe('Typed while');
+    await editor.fill('Typed while another client wrote');
+    await editor.press('Enter');
+    await eventually(async () =>
+      expect((await api('/todos/3')).body.content).toBe('Typed while another client wrote'),
+    );
+  });
+
   it('adds and deletes records', async () => {
     const before = (await api('/todos')).body.length;
     await data.toolbar.getByRole('button', { name: 'Add record' }).click();

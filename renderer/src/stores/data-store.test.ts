@@ -110,4 +110,17 @@ describe('data store', () => {
     await useDataStore.getState().refreshRows();
     expect(dataSelectors.rows(useDataStore.getState())[0]!.content).toBe('changed elsewhere');
   });
+
+  it('keeps the objects of rows that did not change when it reads them again', async () => {
+    await useDataStore.getState().selectModel('Todo');
+    const before = dataSelectors.rows(useDataStore.getState());
+    records[1] = { ...records[1]!, content: 'changed elsewhere' };
+    await useDataStore.getState().refreshRows();
+    const after = dataSelectors.rows(useDataStore.getState());
+    // The grid closes an open editor when its row object changes: only record 2 may.
+    expect(after[0]).toBe(before[0]);
+    expect(after[2]).toBe(before[2]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[1]!.content).toBe('changed elsewhere');
+  });
 });

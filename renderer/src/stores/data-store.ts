@@ -4,6 +4,7 @@
  * the records list query. Cell edits are PATCHes; a 422 keeps the typed text on the cell with
  * the API's message. Record-change events refresh the rows on screen.
  */
+import equal from 'fast-deep-equal';
 import { create } from 'zustand';
 
 import {
@@ -76,7 +77,7 @@ export const useDataStore = create<DataState>()((set, get) => {
       );
       if (gen !== generation) return;
       set((s) => ({
-        pages: { ...trimPages(s.pages, page), [page]: answer.items },
+        pages: { ...trimPages(s.pages, page), [page]: keepUnchanged(s.pages, answer.items) },
         total: answer.total,
         status: 'ready',
         error: null,
@@ -86,6 +87,20 @@ export const useDataStore = create<DataState>()((set, get) => {
     } finally {
       inFlight.delete(flightKey);
     }
+  }
+
+  /**
+   * A record that reads the same as the one on screen keeps its object: the grid closes an
+   * open cell editor when its row object changes, so another client's write to some other
+   * record must not end the user's edit (and unchanged rows skip a re-render).
+   */
+  function keepUnchanged(pages: Record<number, JsonRecord[]>, items: JsonRecord[]) {
+    const shown = new Map<RecordKey, JsonRecord>();
+    for (const rows of Object.values(pages)) for (const row of rows) shown.set(row.id, row);
+    return items.map((item) => {
+      const old = shown.get(item.id);
+      return old && equal(old, item) ? old : item;
+    });
   }
 
   function trimPages(pages: Record<number, JsonRecord[]>, around: number) {

@@ -1,7 +1,7 @@
 /** The project's models and routes as the control API describes them. */
 import { create } from 'zustand';
 
-import { client,type ModelInfo, type Problem, type RouteInfo } from '../api';
+import { client, type ModelInfo, type Problem, type RouteInfo } from '../api';
 import { problemOf } from './problem';
 
 interface ModelsState {

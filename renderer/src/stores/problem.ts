@@ -1,4 +1,4 @@
-import { ControlError,type Problem } from '../api';
+import { ControlError, type Problem } from '../api';
 
 /** Any thrown value as a problem the UI can show (title, detail, field errors). */
 export function problemOf(error: unknown): Problem {

@@ -2,7 +2,7 @@
  * the event stream's connection state. */
 import { create } from 'zustand';
 
-import { client,type Problem, type ProjectStatus, type StreamState } from '../api';
+import { client, type Problem, type ProjectStatus, type StreamState } from '../api';
 import { problemOf } from './problem';
 
 interface ProjectState {

@@ -1,7 +1,7 @@
 /** The mock API server: running or not, its URL and port (CONTRACT §8 "Server"). */
 import { create } from 'zustand';
 
-import { client,type Problem, type ServerStatus } from '../api';
+import { client, type Problem, type ServerStatus } from '../api';
 import { problemOf } from './problem';
 
 interface ServerState {

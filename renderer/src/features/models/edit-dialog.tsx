@@ -5,7 +5,7 @@
  */
 import { type ReactNode, useId, useState } from 'react';
 
-import { client,type ModelEdit, type ModelEditPreview, type Problem } from '../../api';
+import { client, type ModelEdit, type ModelEditPreview, type Problem } from '../../api';
 import { useModelsStore } from '../../stores/models-store';
 import { problemOf } from '../../stores/problem';
 import { Dialog } from '../../ui/dialog';

@@ -1,7 +1,7 @@
 /** The model file as it is on disk, read again whenever the project reloads. */
 import { lazy, Suspense, useEffect, useState } from 'react';
 
-import { client,type ModelInfo, type ModelSource } from '../../api';
+import { client, type ModelInfo, type ModelSource } from '../../api';
 import { useModelsStore } from '../../stores/models-store';
 import { problemOf } from '../../stores/problem';
 import { CopyButton } from '../../ui/copy-button';

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 
-import { client,type JsonRecord, type Problem, type TrafficExchange } from '../../api';
+import { client, type JsonRecord, type Problem, type TrafficExchange } from '../../api';
 import { jsonError } from '../../stores/console-store';
 import { useModelsStore } from '../../stores/models-store';
 import { problemOf } from '../../stores/problem';
