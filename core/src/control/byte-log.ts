@@ -12,12 +12,12 @@ const CHUNK_BYTES = 1024 * 1024;
 const OWN_BUFFER_FROM = CHUNK_BYTES / 4;
 const COMMA = 0x2c;
 
-/** One event: its id, and where its bytes are (`chunk[start, end)`). */
+/** One event: its id, and where its bytes are (`chunk[start, end)`) once written. */
 export interface Span {
   readonly id: number;
-  readonly chunk: Buffer;
-  readonly start: number;
-  readonly end: number;
+  chunk: Buffer;
+  start: number;
+  end: number;
 }
 
 export class ByteLog {
@@ -25,16 +25,19 @@ export class ByteLog {
   #used = 0;
 
   /**
-   * Writes `text` once. Spans appended one after the other are separated by a comma in the
-   * chunk, so a run of them is already a JSON array's inside: see {@link joinSpans}.
+   * Writes `text` once and points `span` at its bytes. Texts written one after the other are
+   * separated by a comma in the chunk, so a run of them is already a JSON array's inside: see
+   * {@link joinSpans}.
    */
-  append(id: number, text: string): Span {
+  write(text: string, span: Span): void {
     // UTF-8 takes at most 3 bytes per UTF-16 unit: reserve that (and the comma), write, keep
     // what was used.
     const room = text.length * 3 + 1;
     if (room > OWN_BUFFER_FROM) {
-      const own = Buffer.from(text, 'utf8');
-      return { id, chunk: own, start: 0, end: own.length };
+      span.chunk = Buffer.from(text, 'utf8');
+      span.start = 0;
+      span.end = span.chunk.length;
+      return;
     }
     if (this.#used + room > CHUNK_BYTES) {
       this.#chunk = Buffer.allocUnsafeSlow(CHUNK_BYTES);
@@ -44,7 +47,9 @@ export class ByteLog {
     const end = start + this.#chunk.write(text, start, 'utf8');
     this.#chunk[end] = COMMA;
     this.#used = end + 1;
-    return { id, chunk: this.#chunk, start, end };
+    span.chunk = this.#chunk;
+    span.start = start;
+    span.end = end;
   }
 }
 

@@ -420,6 +420,13 @@ export interface EventBatch {
   events: (StudioEvent & { id: number })[];
   /** True when the history no longer held everything after the client's `Last-Event-ID`. */
   gap?: boolean;
+  /**
+   * Exchanges of the mock API left out of this client's stream since its last batch: it fell
+   * too far behind (the API answered faster than a client can be sent them, or the client
+   * stopped reading). Only traffic is left out this way; the exchanges are still counted in
+   * `seq`.
+   */
+  dropped?: number;
 }
 
 // ---------------------------------------------------------------- operations

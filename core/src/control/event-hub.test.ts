@@ -1,8 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import type { TrafficEvent } from '../http/traffic.js';
 import type { EventBatch, StudioEvent } from './contract.js';
 import { TRAFFIC_HISTORY } from './contract.js';
 import { EventHub } from './event-hub.js';
@@ -44,6 +45,25 @@ const traffic = (seq: number): StudioEvent => ({
   },
 });
 
+/** An exchange as the mock API publishes it (headers and bodies captured). */
+const exchange = (seq: number): TrafficEvent => ({
+  seq,
+  time: 0,
+  method: 'GET',
+  url: `/x/${seq}`,
+  status: 200,
+  durationMs: 1,
+  requestBytes: 0,
+  responseBytes: 2,
+  capture: {
+    requestHeaders: { host: 'h' },
+    requestBody: [],
+    requestBodyBytes: 0,
+    responseHeaders: {},
+    responseBody: '{}',
+  },
+});
+
 let hub: EventHub | undefined;
 afterEach(() => hub?.close());
 
@@ -82,17 +102,27 @@ describe('EventHub', () => {
     back.end();
   });
 
-  it('sends a traffic event published as JSON exactly as the same event published as an object', () => {
+  it('sends an exchange of the mock API exactly as the same event published as an object', () => {
     hub = new EventHub();
     const event = traffic(1) as Extract<StudioEvent, { type: 'traffic' }>;
     hub.publish(event);
-    hub.publishTraffic(JSON.stringify({ ...event.exchange, url: 'caf\u00e9 ✓' }));
+    const exchange = { ...event.exchange, seq: 2, url: 'caf\u00e9 ✓' };
+    hub.publishTraffic({
+      ...exchange,
+      capture: {
+        requestHeaders: {},
+        requestBody: [],
+        requestBodyBytes: 0,
+        responseHeaders: {},
+        responseBody: '',
+      },
+    });
     hub.publish({ type: 'records', model: 'Todo', op: 'create', ids: [1] });
     const back = fakeResponse();
     hub.attach(back.res, 0);
     expect(back.batches()[0]!.events).toEqual([
       { id: 1, ...event },
-      { id: 2, type: 'traffic', exchange: { ...event.exchange, url: 'café ✓' } },
+      { id: 2, type: 'traffic', exchange },
       { id: 3, type: 'records', model: 'Todo', op: 'create', ids: [1] },
     ]);
     back.end();
@@ -109,5 +139,33 @@ describe('EventHub', () => {
     b.end();
     await new Promise((r) => setImmediate(r));
     expect(counts).toEqual([1, 2, 1, 0]);
+  });
+
+  it('sends a client 20,000 exchanges behind the count of those it missed, and keeps the rest', async () => {
+    hub = new EventHub();
+    const slow = fakeResponse();
+    hub.attach(slow.res, undefined);
+    // Published before any batch goes out: the client's queue fills, then overflows.
+    const LIMIT = 20_000;
+    const DROPPED = 7;
+    for (let seq = 1; seq <= LIMIT + DROPPED; seq++) hub.publishTraffic(exchange(seq));
+    hub.publish({ type: 'records', model: 'Todo', op: 'create', ids: [1] });
+    const sent = () => slow.batches().flatMap((b) => b.events);
+    await vi.waitFor(() => expect(sent()).toHaveLength(LIMIT + 1), { timeout: 30_000 });
+    const batches = slow.batches();
+    expect(batches.reduce((n, b) => n + (b.dropped ?? 0), 0)).toBe(DROPPED);
+    expect(batches.some((b) => b.gap)).toBe(false);
+    const seqs = sent().flatMap((e) => (e.type === 'traffic' ? [e.exchange.seq] : []));
+    expect(seqs).toEqual(Array.from({ length: LIMIT }, (_, i) => i + 1));
+    expect(sent().at(-1)).toMatchObject({ type: 'records', model: 'Todo' });
+
+    // The history still holds the last exchanges, those no client was sent included.
+    const back = fakeResponse();
+    hub.attach(back.res, hub.lastId - 3);
+    expect(
+      back.batches()[0]!.events.map((e) => (e.type === 'traffic' ? e.exchange.url : e.type)),
+    ).toEqual([`/x/${LIMIT + DROPPED - 1}`, `/x/${LIMIT + DROPPED}`, 'records']);
+    slow.end();
+    back.end();
   });
 });

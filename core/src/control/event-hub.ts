@@ -6,30 +6,57 @@
  */
 import type { ServerResponse } from 'node:http';
 
+import type { TrafficEvent } from '../http/traffic.js';
 import { ByteLog, joinSpans, type Span } from './byte-log.js';
 import { type StudioEvent, TRAFFIC_HISTORY } from './contract.js';
+import { trafficEventJson } from './traffic-capture.js';
 
 /** One batch per client per tick: at most ~10 messages a second (issue 12). */
 export const BATCH_INTERVAL_MS = 100;
 /** Non-traffic events (reloads, record changes, server state) kept for catch-up. */
 const OTHER_HISTORY = 200;
-/** Events kept for one slow client; the older ones are dropped and it is told of the gap. */
-const CLIENT_QUEUE_LIMIT = 20_000;
 /**
- * Dropped in bulk, a quarter of the limit at a time: trimming one event per publish would copy
- * 20,000 entries per request for as long as a client stalls (a hidden tab), on the mock API's
- * own thread.
+ * Exchanges waiting for one client. A client this far behind (a hidden tab, or a mock API
+ * answering faster than {@link BATCH_LIMIT} × 10 a second) is sent the count of the exchanges
+ * it missed instead of them (`dropped`), and nothing is prepared for it meanwhile.
  */
-const CLIENT_QUEUE_TRIM_AT = CLIENT_QUEUE_LIMIT + CLIENT_QUEUE_LIMIT / 4;
+const CLIENT_QUEUE_LIMIT = 20_000;
+/** Other events still wait beyond it, up to this many in all; past that the client has a gap. */
+const CLIENT_QUEUE_HARD_LIMIT = CLIENT_QUEUE_LIMIT * 2;
 /** Events in one message, so one message stays a reasonable size. */
 const BATCH_LIMIT = 2_000;
 /** A comment line now and then keeps proxies and idle timers from closing the stream. */
 const KEEPALIVE_MS = 15_000;
+/**
+ * An exchange with a body larger than this is written at once, even if no client needs it yet:
+ * an exchange waiting in the history keeps its capture, and a large body (a whole collection)
+ * must not be kept a thousand times over.
+ */
+const KEEP_CAPTURE_UP_TO = 4 * 1024;
+
+/**
+ * One event. Its bytes are in the byte log once written; an exchange of the mock API that no
+ * client has needed yet keeps its capture instead and is written when one does (a reconnect),
+ * so an exchange dropped for every client is never turned into text.
+ */
+const NOT_WRITTEN = Buffer.alloc(0);
+
+class Entry implements Span {
+  chunk = NOT_WRITTEN;
+  start = 0;
+  end = 0;
+  constructor(
+    readonly id: number,
+    public exchange: TrafficEvent | undefined,
+  ) {}
+}
 
 interface Client {
   readonly res: ServerResponse;
-  queue: Span[];
+  queue: Entry[];
   gap: boolean;
+  /** Exchanges this client was not sent since its last batch (it was too far behind). */
+  dropped: number;
   /** `write` returned false: wait for `drain` before sending more. */
   blocked: boolean;
 }
@@ -37,8 +64,8 @@ interface Client {
 export class EventHub {
   #nextId = 1;
   #log = new ByteLog();
-  #traffic: Span[] = [];
-  #other: Span[] = [];
+  #traffic: Entry[] = [];
+  #other: Entry[] = [];
   /** The highest id dropped from either history: a client behind it missed something. */
   #evicted = 0;
   #clients = new Set<Client>();
@@ -61,43 +88,60 @@ export class EventHub {
   }
 
   publish(event: StudioEvent): void {
-    const id = this.#nextId++;
-    this.#keep(event.type === 'traffic', id, JSON.stringify({ id, ...event }));
+    const entry = new Entry(this.#nextId++, undefined);
+    this.#log.write(JSON.stringify({ id: entry.id, ...event }), entry);
+    this.#keep(event.type === 'traffic', entry);
   }
 
   /**
-   * Publishes a traffic event whose exchange is already JSON (the mock API's hot path: see
-   * `trafficExchangeJson`), the same as `publish({ type: 'traffic', exchange })`.
+   * Publishes one mock API exchange as a `traffic` event, the same as
+   * `publish({ type: 'traffic', exchange })`: written straight from the capture
+   * (`trafficEventJson`), and only once some client needs it.
    */
-  publishTraffic(exchangeJson: string): void {
-    const id = this.#nextId++;
-    this.#keep(true, id, `{"id":${id},"type":"traffic","exchange":${exchangeJson}}`);
+  publishTraffic(event: TrafficEvent): void {
+    const entry = new Entry(this.#nextId++, event);
+    const bodies = event.responseBytes + (event.capture?.requestBodyBytes ?? event.requestBytes);
+    if (bodies > KEEP_CAPTURE_UP_TO) this.#written(entry);
+    this.#keep(true, entry);
   }
 
-  #keep(traffic: boolean, id: number, json: string): void {
-    const entry = this.#log.append(id, json);
+  #written(entry: Entry): Entry {
+    if (entry.exchange !== undefined) {
+      this.#log.write(trafficEventJson(entry.id, entry.exchange), entry);
+      entry.exchange = undefined;
+    }
+    return entry;
+  }
+
+  #keep(traffic: boolean, entry: Entry): void {
     const history = traffic ? this.#traffic : this.#other;
     history.push(entry);
     if (history.length > (traffic ? TRAFFIC_HISTORY : OTHER_HISTORY)) {
       this.#evicted = Math.max(this.#evicted, history.shift()!.id);
     }
     for (const client of this.#clients) {
-      client.queue.push(entry);
-      if (client.queue.length > CLIENT_QUEUE_TRIM_AT) {
-        client.queue.splice(0, client.queue.length - CLIENT_QUEUE_LIMIT);
-        client.gap = true;
-      }
+      const waiting = client.queue.length;
+      if (waiting >= CLIENT_QUEUE_LIMIT && traffic) client.dropped++;
+      else if (waiting >= CLIENT_QUEUE_HARD_LIMIT) client.gap = true;
+      else client.queue.push(this.#written(entry));
     }
   }
 
   /** What the history still holds after `afterId`, in id order, and whether some was lost. */
   since(afterId: number): { entries: Span[]; gap: boolean } {
+    return this.#since(afterId);
+  }
+
+  #since(afterId: number): { entries: Entry[]; gap: boolean } {
     const entries = [
       ...this.#traffic.filter((e) => e.id > afterId),
       ...this.#other.filter((e) => e.id > afterId),
     ].sort((a, b) => a.id - b.id);
     // An id this hub never gave out comes from an earlier launch: everything may be missing.
-    return { entries, gap: afterId < this.#evicted || afterId > this.lastId };
+    return {
+      entries: entries.map((e) => this.#written(e)),
+      gap: afterId < this.#evicted || afterId > this.lastId,
+    };
   }
 
   /**
@@ -111,9 +155,9 @@ export class EventHub {
       'x-accel-buffering': 'no',
       'x-content-type-options': 'nosniff',
     });
-    const client: Client = { res, queue: [], gap: false, blocked: false };
+    const client: Client = { res, queue: [], gap: false, dropped: 0, blocked: false };
     if (lastEventId !== undefined) {
-      const missed = this.since(lastEventId);
+      const missed = this.#since(lastEventId);
       client.queue = missed.entries;
       client.gap = missed.gap;
     }
@@ -143,16 +187,19 @@ export class EventHub {
     const batch = client.queue.splice(0, BATCH_LIMIT);
     const lastId = batch.length > 0 ? batch[batch.length - 1]!.id : this.lastId;
     const gap = client.gap ? ',"gap":true' : '';
+    const dropped = client.dropped > 0 ? `,"dropped":${client.dropped}` : '';
     client.gap = false;
+    client.dropped = 0;
     const parts: Buffer[] = [Buffer.from(`id: ${lastId}\ndata: {"lastId":${lastId},"events":[`)];
     joinSpans(batch, parts);
-    parts.push(Buffer.from(`]${gap}}\n\n`));
+    parts.push(Buffer.from(`]${gap}${dropped}}\n\n`));
     if (!client.res.write(Buffer.concat(parts))) client.blocked = true;
   }
 
   #flush(): void {
     for (const client of this.#clients) {
-      if (client.blocked || (client.queue.length === 0 && !client.gap)) continue;
+      if (client.blocked || (client.queue.length === 0 && !client.gap && client.dropped === 0))
+        continue;
       this.#send(client);
     }
   }

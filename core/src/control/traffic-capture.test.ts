@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 
 import type { CapturedExchange, TrafficEvent } from '../http/traffic.js';
 import { TRAFFIC_BODY_LIMIT, type TrafficExchange } from './contract.js';
-import { trafficExchangeJson } from './traffic-capture.js';
+import { trafficEventJson } from './traffic-capture.js';
+
+/** The exchange inside the event JSON, as a client parses it. */
+const exchangeOf = (id: number, event: TrafficEvent): TrafficExchange => {
+  const parsed = JSON.parse(trafficEventJson(id, event)) as {
+    id: number;
+    type: string;
+    exchange: TrafficExchange;
+  };
+  expect(parsed).toMatchObject({ id, type: 'traffic' });
+  return parsed.exchange;
+};
 
 const summary = {
   seq: 7,
@@ -107,17 +118,17 @@ function expected(event: TrafficEvent): TrafficExchange {
   };
 }
 
-describe('trafficExchangeJson', () => {
+describe('trafficEventJson', () => {
   it.each(cases)('writes the exchange the traffic view expects: %s', (_, event) => {
-    expect(JSON.parse(trafficExchangeJson(event))).toEqual(expected(event));
+    expect(exchangeOf(41, event)).toEqual(expected(event));
   });
 
   it('cuts a body at 64 KiB and flags it, and keeps a small one whole', () => {
-    const written = JSON.parse(trafficExchangeJson(cases[4]![1])) as TrafficExchange;
+    const written = exchangeOf(1, cases[4]![1]);
     expect(Buffer.byteLength(written.responseBody)).toBe(TRAFFIC_BODY_LIMIT);
     expect(written.responseTruncated).toBe(true);
     expect(written.requestTruncated).toBe(true);
-    const small = JSON.parse(trafficExchangeJson(cases[1]![1])) as TrafficExchange;
+    const small = exchangeOf(2, cases[1]![1]);
     expect(small).toMatchObject({ requestBody: '{"title":"tea"}', responseTruncated: false });
   });
 });

@@ -1,38 +1,53 @@
 /**
- * Writes the mock API's captured exchanges as the traffic view's `TrafficExchange` (contract.ts) JSON:
- * headers as plain strings (lowercase names, repeated values joined with ", "), bodies as
- * UTF-8 text cut at {@link TRAFFIC_BODY_LIMIT} bytes with a `truncated` flag (issue 12).
- * Straight from the capture, with no exchange object in between: this runs once per request
- * while a studio client listens.
+ * Writes the mock API's captured exchanges as traffic events (contract.ts `TrafficExchange`
+ * inside its `traffic` event) in JSON: headers as plain strings (lowercase names, repeated
+ * values joined with ", "), bodies as UTF-8 text cut at {@link TRAFFIC_BODY_LIMIT} bytes with
+ * a `truncated` flag (issue 12). Straight from the capture, in one template and with no object
+ * in between: this runs once per request while a studio client listens, and every
+ * intermediate object or string here was measurable in the mock API's throughput
+ * (bench/PROFILE.md).
  */
 import type { TrafficEvent } from '../http/traffic.js';
 import { TRAFFIC_BODY_LIMIT } from './contract.js';
+
+type Body = string | Buffer | readonly Buffer[] | undefined;
+
+/**
+ * Whether a body string certainly fits the limit: UTF-8 takes at most 3 bytes per UTF-16 unit.
+ * The common case, a small JSON text, is then used as it is, with no UTF-8 round trip.
+ */
+const smallText = (body: Body): body is string =>
+  typeof body === 'string' && body.length * 3 <= TRAFFIC_BODY_LIMIT;
+
+function bodyBytes(body: Exclude<Body, undefined>): Buffer {
+  if (typeof body === 'string') return Buffer.from(body, 'utf8');
+  if (Buffer.isBuffer(body)) return body;
+  return body.length === 1 ? (body[0] as Buffer) : Buffer.concat(body);
+}
 
 /**
  * At most the limit's bytes as text. A cut may split a UTF-8 sequence: the decoder turns the
  * partial character into U+FFFD, which the flag explains.
  */
-function bodyText(
-  body: string | Buffer | readonly Buffer[] | undefined,
-  totalBytes: number,
-): { text: string; truncated: boolean } {
-  if (body === undefined) return { text: '', truncated: totalBytes > 0 };
-  // The common case, a small JSON text, is kept as is: no UTF-8 round trip (3 bytes per UTF-16
-  // unit at most, so it cannot exceed the limit).
-  if (typeof body === 'string' && body.length * 3 <= TRAFFIC_BODY_LIMIT) {
-    return { text: body, truncated: false };
-  }
-  if (Array.isArray(body) && body.length === 1 && totalBytes <= TRAFFIC_BODY_LIMIT) {
-    return { text: (body[0] as Buffer).toString('utf8'), truncated: false };
-  }
-  const bytes =
-    typeof body === 'string'
-      ? Buffer.from(body, 'utf8')
-      : Buffer.isBuffer(body)
-        ? body
-        : Buffer.concat(body);
-  const truncated = totalBytes > TRAFFIC_BODY_LIMIT || bytes.length > TRAFFIC_BODY_LIMIT;
-  return { text: bytes.subarray(0, TRAFFIC_BODY_LIMIT).toString('utf8'), truncated };
+function bodyText(body: Body): string {
+  if (body === undefined) return '';
+  if (smallText(body)) return body;
+  if (Array.isArray(body) && body.length === 0) return '';
+  return bodyBytes(body as Exclude<Body, undefined>)
+    .subarray(0, TRAFFIC_BODY_LIMIT)
+    .toString('utf8');
+}
+
+/** Whether the text of {@link bodyText} is not the whole body. */
+function bodyCut(body: Body, totalBytes: number): boolean {
+  if (totalBytes > TRAFFIC_BODY_LIMIT) return true;
+  if (body === undefined) return totalBytes > 0;
+  if (smallText(body)) return false;
+  if (typeof body === 'string') return Buffer.byteLength(body, 'utf8') > TRAFFIC_BODY_LIMIT;
+  if (Buffer.isBuffer(body)) return body.length > TRAFFIC_BODY_LIMIT;
+  let bytes = 0;
+  for (const chunk of body as readonly Buffer[]) bytes += chunk.length;
+  return bytes > TRAFFIC_BODY_LIMIT;
 }
 
 const quote = JSON.stringify;
@@ -43,7 +58,10 @@ function plainHeaders(headers: Readonly<Record<string, unknown>>): boolean {
   return true;
 }
 
-/** The headers as a JSON object of strings. */
+/**
+ * The headers as a JSON object of strings. Header names arrive lowercase from Node and from
+ * `Response`, so lowercasing never merges two.
+ */
 function headerJson(headers: Readonly<Record<string, unknown>> | undefined): string {
   if (headers === undefined) return '{}';
   // The common case: Node's request headers, and `Response`'s, are lowercase names and string
@@ -60,22 +78,24 @@ function headerJson(headers: Readonly<Record<string, unknown>> | undefined): str
 }
 
 /**
- * The exchange's `TrafficExchange` (contract.ts) as JSON text. Header names arrive lowercase from Node
- * and from `Response`, so lowercasing never merges two.
+ * The `traffic` event (contract.ts `StudioEvent`) for one exchange, with its event id, as JSON
+ * text.
  */
-export function trafficExchangeJson(event: TrafficEvent): string {
+export function trafficEventJson(id: number, event: TrafficEvent): string {
   const capture = event.capture;
-  const request = bodyText(capture?.requestBody, capture?.requestBodyBytes ?? 0);
-  const response = bodyText(capture?.responseBody, event.responseBytes);
+  const requestBody = capture?.requestBody;
+  const requestBodyBytes = capture?.requestBodyBytes ?? 0;
+  const responseBody = capture?.responseBody;
   return (
-    `{"seq":${event.seq},"time":${event.time},"method":${quote(event.method)},` +
-    `"url":${quote(event.url)},"status":${event.status},` +
+    `{"id":${id},"type":"traffic","exchange":{"seq":${event.seq},"time":${event.time},` +
+    `"method":${quote(event.method)},"url":${quote(event.url)},"status":${event.status},` +
     `"durationMs":${Math.round(event.durationMs * 1000) / 1000},` +
     `"requestHeaders":${headerJson(capture?.requestHeaders)},` +
     `"responseHeaders":${headerJson(capture?.responseHeaders)},` +
-    `"requestBody":${quote(request.text)},"responseBody":${quote(response.text)},` +
-    `"requestTruncated":${request.truncated},"responseTruncated":${response.truncated},` +
-    `"requestBytes":${capture?.requestBodyBytes ?? event.requestBytes},` +
-    `"responseBytes":${event.responseBytes}${event.tag ? `,"tag":${quote(event.tag)}` : ''}}`
+    `"requestBody":${quote(bodyText(requestBody))},"responseBody":${quote(bodyText(responseBody))},` +
+    `"requestTruncated":${bodyCut(requestBody, requestBodyBytes)},` +
+    `"responseTruncated":${bodyCut(responseBody, event.responseBytes)},` +
+    `"requestBytes":${capture === undefined ? event.requestBytes : requestBodyBytes},` +
+    `"responseBytes":${event.responseBytes}${event.tag ? `,"tag":${quote(event.tag)}` : ''}}}`
   );
 }

@@ -9,7 +9,6 @@ import { createToken } from '../control/auth.js';
 import type { ProjectStatus, SeedCount } from '../control/contract.js';
 import { EventHub } from '../control/event-hub.js';
 import { startControlServer } from '../control/server.js';
-import { trafficExchangeJson } from '../control/traffic-capture.js';
 import { Behaviour, type BehaviourSettings } from '../http/behaviour.js';
 import type { ServerLogger } from '../http/dispatch.js';
 import { EMPTY_ROUTE_TABLE } from '../http/route-table.js';
@@ -196,7 +195,7 @@ function trafficCapture(traffic: TrafficBus, hub: EventHub, graceMs: number) {
   const drain = (): void => {
     const events = pending;
     pending = [];
-    for (const event of events) hub.publishTraffic(trafficExchangeJson(event));
+    for (const event of events) hub.publishTraffic(event);
   };
   const stop = (): void => {
     clearTimeout(grace);

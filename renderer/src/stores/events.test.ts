@@ -44,6 +44,14 @@ describe('applyBatch', () => {
     expect(useServerStore.getState().status).toEqual(server);
     expect(loadModels).toHaveBeenCalledTimes(1);
     expect(changed.mock.calls).toEqual([['Todo']]);
-    expect(ingest).toHaveBeenCalledWith([]);
+    expect(ingest).toHaveBeenCalledWith([], undefined);
+  });
+
+  it('hands the count of exchanges left out of the stream to the traffic log, without a reload', () => {
+    const loadModels = vi.spyOn(useModelsStore.getState(), 'loadModels').mockResolvedValue();
+    const ingest = vi.spyOn(useTrafficStore.getState(), 'ingest').mockReturnValue();
+    applyBatch({ lastId: 9, events: [], dropped: 42 });
+    expect(ingest).toHaveBeenCalledWith([], 42);
+    expect(loadModels).not.toHaveBeenCalled();
   });
 });

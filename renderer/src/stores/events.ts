@@ -33,7 +33,7 @@ export function applyBatch(batch: EventBatch): void {
         break;
     }
   }
-  useTrafficStore.getState().ingest(traffic);
+  useTrafficStore.getState().ingest(traffic, batch.dropped);
   if (projectChanged || batch.gap) void useModelsStore.getState().loadModels();
   if (batch.gap) {
     void useProjectStore.getState().loadProject();

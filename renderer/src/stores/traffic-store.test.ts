@@ -69,6 +69,16 @@ describe('traffic store', () => {
     expect(useTrafficStore.getState().missed).toBe(0);
   });
 
+  it('counts the exchanges the control API left out of the stream until the log is cleared', () => {
+    useTrafficStore.getState().ingest([exchange(1)], 500);
+    useTrafficStore.getState().ingest([], 250);
+    useTrafficStore.getState().flush();
+    expect(useTrafficStore.getState()).toMatchObject({ dropped: 750 });
+    expect(useTrafficStore.getState().exchanges).toHaveLength(1);
+    useTrafficStore.getState().clearTraffic();
+    expect(useTrafficStore.getState().dropped).toBe(0);
+  });
+
   it('filters by method, status class and path text', () => {
     useTrafficStore
       .getState()

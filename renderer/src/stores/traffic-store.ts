@@ -26,9 +26,14 @@ interface TrafficState {
   paused: boolean;
   /** Exchanges that arrived while paused and were not shown. */
   missed: number;
+  /**
+   * Exchanges the control API left out of the stream since the log was last cleared: the mock
+   * API answered faster than the studio could be sent them (`EventBatch.dropped`).
+   */
+  dropped: number;
   selectedSeq: number | null;
   filter: TrafficFilter;
-  ingest(exchanges: readonly TrafficExchange[]): void;
+  ingest(exchanges: readonly TrafficExchange[], dropped?: number): void;
   flush(): void;
   setPaused(paused: boolean): void;
   clearTraffic(): void;
@@ -43,9 +48,11 @@ export const useTrafficStore = create<TrafficState>()((set, get) => ({
   exchanges: [],
   paused: false,
   missed: 0,
+  dropped: 0,
   selectedSeq: null,
   filter: { method: '', status: '', text: '', tag: '' },
-  ingest(exchanges) {
+  ingest(exchanges, dropped = 0) {
+    if (dropped > 0) set((s) => ({ dropped: s.dropped + dropped }));
     if (exchanges.length === 0) return;
     if (get().paused) {
       set((s) => ({ missed: s.missed + exchanges.length }));
@@ -68,7 +75,7 @@ export const useTrafficStore = create<TrafficState>()((set, get) => ({
   setPaused: (paused) => set(paused ? { paused } : { paused, missed: 0 }),
   clearTraffic() {
     pending = [];
-    set({ exchanges: [], selectedSeq: null, missed: 0 });
+    set({ exchanges: [], selectedSeq: null, missed: 0, dropped: 0 });
   },
   selectExchange: (selectedSeq) => set({ selectedSeq }),
   setFilter: (patch) => set((s) => ({ filter: { ...s.filter, ...patch } })),

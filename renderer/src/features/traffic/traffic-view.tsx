@@ -12,6 +12,7 @@ export function TrafficView() {
   const selectedSeq = useTrafficStore((s) => s.selectedSeq);
   const paused = useTrafficStore((s) => s.paused);
   const missed = useTrafficStore((s) => s.missed);
+  const dropped = useTrafficStore((s) => s.dropped);
   const filter = useTrafficStore((s) => s.filter);
   const { setFilter, setPaused, clearTraffic, selectExchange } = useTrafficStore.getState();
   const base = useServerStore(serverSelectors.url);
@@ -79,6 +80,14 @@ export function TrafficView() {
             : `${visible.length} of ${total} exchanges`}
           {paused && missed > 0 ? ` · ${missed} not shown while paused` : ''}
         </span>
+        {dropped > 0 && (
+          <span
+            className="faint"
+            title="The control API sends a studio window at most 20,000 exchanges a second; the mock API answered faster, so the log skips some. Every request was still answered."
+          >
+            {dropped.toLocaleString('en')} skipped: answered faster than the log can follow
+          </span>
+        )}
         <span className="spacer" />
         <button
           type="button"
