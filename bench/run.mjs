@@ -6,7 +6,7 @@
 // durability of acknowledged writes, and the load time of a generated many-model project.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -38,6 +38,7 @@ import {
   resultsMarkdown,
   resultsTable,
   startupTable,
+  studioSection,
   targetLines,
 } from './report.mjs';
 import { mergeRounds, roundOrder } from './rounds.mjs';
@@ -481,7 +482,18 @@ async function main() {
       extra: [...eventNotes, ...problems.map((p) => p.text)],
     });
     const file = join(ROOT, 'bench/RESULTS.md');
-    const markdown = resultsMarkdown({ meta, table, startup, targets, targets15, notes });
+    const studioResults = await readFile(join(ROOT, 'bench/STUDIO-RESULTS.md'), 'utf8').catch(
+      () => undefined,
+    );
+    const markdown = resultsMarkdown({
+      meta,
+      table,
+      startup,
+      targets,
+      targets15,
+      studio: studioSection(studioResults),
+      notes,
+    });
     await writeFile(file, await prettierFormatted(file, markdown));
     log('wrote bench/RESULTS.md');
   }

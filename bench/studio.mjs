@@ -7,11 +7,13 @@
 // 2. Records pages through the control API at N = 100,000: for each field, the first sorted
 //    page (which sorts), then pages at random offsets sorted by it both ways.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { studioSection, withStudioSection } from './report.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name, fallback) => {
@@ -322,5 +324,10 @@ const lines = [
 const file = join(ROOT, 'bench/STUDIO-RESULTS.md');
 const prettier = await import('prettier');
 const config = (await prettier.resolveConfig(file)) ?? {};
-await writeFile(file, await prettier.format(lines.join('\n'), { ...config, filepath: file }));
+const studioResults = await prettier.format(lines.join('\n'), { ...config, filepath: file });
+await writeFile(file, studioResults);
+// RESULTS.md carries the throughput table too (issue 12 asks for it there).
+const results = join(ROOT, 'bench/RESULTS.md');
+const updated = withStudioSection(await readFile(results, 'utf8'), studioSection(studioResults));
+await writeFile(results, await prettier.format(updated, { ...config, filepath: results }));
 console.log(lines.join('\n'));
