@@ -170,6 +170,32 @@ describe('Prototyping a model from the studio', () => {
     );
   });
 
+  it('changes a type and converts the stored values; one with no reading is refused and named', async () => {
+    const edit = new ModelEditPage(session.ui.page);
+    const models = new ModelsPage(session.ui.page);
+    await models.showModel('Invoice');
+    const before = await readFile(join(session.studio.dir, 'invoice.ts'), 'utf8');
+
+    await edit.startChangeType('Invoice', 'client', 'number', true);
+    await edit.dialog.getByRole('button', { name: 'Preview change' }).click();
+    await expect
+      .poll(() => edit.dialog.getByRole('alert').innerText())
+      .toMatch(/1 Invoice record has a client that cannot become number: record \d+: "ACME"/);
+    await shots('convert-refused');
+    await edit.dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await readFile(join(session.studio.dir, 'invoice.ts'), 'utf8')).toBe(before);
+
+    await edit.startChangeType('Invoice', 'paid', 'string', true);
+    await edit.preview();
+    expect(await edit.dialog.innerText()).toMatch(/“paid” becomes string in 1 record of Invoice/);
+    await edit.apply();
+    const all = (await (await fetch(`${session.studio.apiUrl}/invoices`)).json()) as Record<
+      string,
+      unknown
+    >[];
+    expect(all).toEqual([expect.objectContaining({ client: 'ACME', paid: 'false' })]);
+  });
+
   it('the diagram: a @HasMany reads as a plain relation, a named datasource as read-only', async () => {
     const models = new ModelsPage(session.ui.page);
     await models.showDiagram();

@@ -59,6 +59,13 @@ export class ModelEditPage {
     if (migrate) await this.dialog.getByLabel('Also rename the key in every stored record').check();
   }
 
+  async startChangeType(model: string, field: string, type: string, convert: boolean) {
+    const fields = this.page.getByRole('region', { name: `Fields of ${model}` });
+    await fields.getByRole('button', { name: `Change the type of ${field}` }).click();
+    await this.dialog.getByLabel('Type').selectOption(type);
+    if (convert) await this.dialog.getByLabel('Convert the stored values').check();
+  }
+
   source(model: string): Locator {
     return this.page.getByRole('region', { name: `Source of ${model}` });
   }

@@ -298,12 +298,27 @@ export interface NewModelSpec {
  * too, in one atomic batch; without it the records keep the old key. `default` fills a new
  * field in the existing records (required when a required field is added to a non-empty model).
  */
+/**
+ * The field types the studio offers, and the ones a type change can convert stored values to
+ * (`changeField` with `convert`).
+ */
+export const FIELD_TYPES = ['string', 'number', 'boolean', 'Date', 'string[]', 'number[]'] as const;
+export type FieldTypeText = (typeof FIELD_TYPES)[number];
+
 export type ModelEdit =
   | { kind: 'createModel'; model: NewModelSpec }
   | { kind: 'addField'; model: string; field: FieldSpecInfo; default?: JsonValue }
   | { kind: 'renameField'; model: string; field: string; to: string; migrate?: boolean }
   | { kind: 'removeField'; model: string; field: string; migrate?: boolean }
-  | { kind: 'changeField'; model: string; field: string; type: string; optional: boolean }
+  | {
+      kind: 'changeField';
+      model: string;
+      field: string;
+      type: string;
+      optional: boolean;
+      /** Convert the stored values to the new type (all or nothing; see `DataMigration`). */
+      convert?: boolean;
+    }
   | { kind: 'setRules'; model: string; field: string; rules: FieldRulesEdit }
   | { kind: 'link'; parent: string; child: string; hasMany?: string; belongTo?: string };
 
@@ -340,7 +355,8 @@ export interface ModelFileChange {
 
 export interface DataMigration {
   model: string;
-  action: 'rename' | 'drop' | 'default';
+  /** `convert`: each stored value of `field` becomes the type `to` (a 422 names any that cannot). */
+  action: 'rename' | 'drop' | 'default' | 'convert';
   field: string;
   to?: string;
   value?: JsonValue;

@@ -112,6 +112,55 @@ describe('model edit operations', () => {
     expect(read).not.toHaveProperty('content');
   });
 
+  it('converts the stored values when a type changes, all or nothing', async () => {
+    const file = join(f.dir, 'todo.ts');
+    const datafile = join(f.dir, 'data', 'todos.db');
+    const sourceBefore = await readFile(file, 'utf8');
+    const dataBefore = await readFile(datafile, 'utf8');
+    // Todo.content holds sentences: none reads as a number, so nothing is written.
+    const refused: ModelEdit = {
+      kind: 'changeField',
+      model: 'Todo',
+      field: 'content',
+      type: 'number',
+      optional: false,
+      convert: true,
+    };
+    for (const [path, body] of [
+      ['/model-edits/preview', { edit: refused }],
+      ['/model-edits', { edit: refused, hashes: { [file]: (await source('Todo')).hash } }],
+    ] as const) {
+      const answer = await f.api('POST', path, body);
+      expect(answer.status, answer.text).toBe(422);
+      const problem = answer.json as Problem;
+      expect(problem.title).toMatch(/records have a content that cannot become number/);
+      expect(problem.errors![0]).toMatchObject({ field: 'Todo[id=1].content' });
+      expect(problem.errors!.length).toBeLessThanOrEqual(5);
+    }
+    expect(await readFile(file, 'utf8')).toBe(sourceBefore);
+    expect(await readFile(datafile, 'utf8')).toBe(dataBefore);
+
+    // Todo.completed → string: every stored boolean becomes its text, then back again.
+    const toText: ModelEdit = { ...refused, field: 'completed', type: 'string' };
+    const preview = (await f.api('POST', '/model-edits/preview', { edit: toText }))
+      .json as ModelEditPreview;
+    expect(preview.migration).toMatchObject({
+      action: 'convert',
+      field: 'completed',
+      to: 'string',
+    });
+    const result = await previewAndApply(toText);
+    expect(result.migrated).toBe(preview.migration!.records);
+    expect(result.migrated).toBeGreaterThan(0);
+    const todo = (await f.mock('GET', '/todos/1')).json as Record<string, unknown>;
+    expect(todo['completed']).toBe('true');
+    expect(await readFile(datafile, 'utf8')).toContain('"completed":"true"');
+    await previewAndApply({ ...toText, type: 'boolean' });
+    expect(((await f.mock('GET', '/todos/1')).json as Record<string, unknown>)['completed']).toBe(
+      true,
+    );
+  });
+
   it('creates a model that belongs to an existing one; its endpoints serve', async () => {
     const body = {
       model: {
@@ -155,6 +204,26 @@ describe('model edit operations', () => {
       { edit: { kind: 'createModel', model: { name: '../../evil', fields: [] } } },
       { edit: { kind: 'createModel', model: { name: 'Ok', fields: [1] } } },
       { edit: { kind: 'changeField', model: 'Todo', field: 'content', type: 'string' } },
+      {
+        edit: {
+          kind: 'changeField',
+          model: 'Todo',
+          field: 'content',
+          type: 'string',
+          optional: false,
+          convert: 'yes',
+        },
+      },
+      {
+        edit: {
+          kind: 'changeField',
+          model: 'Todo',
+          field: 'content',
+          type: "'a' | 'b'",
+          optional: false,
+          convert: true,
+        },
+      },
     ];
     for (const body of bodies) {
       const answer = await f.api('POST', '/model-edits/preview', body);

@@ -119,7 +119,8 @@ async function preview(ctx: ControlContext, edit: ModelEdit): Promise<ModelEditP
       field,
       records: await migrationCount(plan.runtime, plan.migration),
     };
-    if (plan.migration.action === 'rename') answer.migration.to = plan.migration.to;
+    if (plan.migration.action === 'rename' || plan.migration.action === 'convert')
+      answer.migration.to = plan.migration.to;
     if (plan.migration.action === 'default') answer.migration.value = plan.migration.value;
   }
   return answer;

@@ -9,17 +9,25 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 
 import type { ModelRuntime } from '../app/model-runtime.js';
 import { stored } from '../app/write/store-problem.js';
-import { problems } from '../errors.js';
+import type { JsonValue } from '../control/contract.js';
+import { type FieldError, problems } from '../errors.js';
 import { writeBatch } from '../persistence/batch-journal.js';
 import type { BatchOp } from '../persistence/batch-plan.js';
 import type { StoredRecord } from '../persistence/collection.js';
 import { CollectionStore } from '../persistence/collection-store.js';
 import { FileCollection } from '../persistence/file-collection.js';
+import { converterTo } from './convert-values.js';
 import type { EditPlan, MigrationOp, PlannedFile } from './plan-edit.js';
 import { sha256 } from './source-text.js';
 
-/** The record after the migration, or `undefined` when it does not change. */
-function migrated(record: StoredRecord, op: MigrationOp): StoredRecord | undefined {
+/** Record ids named in a refused conversion; the count covers the rest. */
+const NAMED_FAILURES = 5;
+
+/** The record after `op`, or `undefined` when it does not change it. */
+function migrated(
+  record: StoredRecord,
+  op: Exclude<MigrationOp, { action: 'convert' }>,
+): StoredRecord | undefined {
   const has = Object.prototype.hasOwnProperty.call(record, op.field);
   if (op.action === 'default') return has ? undefined : { ...record, [op.field]: op.value };
   if (!has) return undefined;
@@ -27,21 +35,62 @@ function migrated(record: StoredRecord, op: MigrationOp): StoredRecord | undefin
   return (op.action === 'rename' ? { ...rest, [op.to]: value } : rest) as StoredRecord;
 }
 
-/** Records the migration would change. */
+/**
+ * The records `op` changes, as they will be. A conversion is all or nothing: a value with no
+ * reading in the new type is a 422 naming the first records and counting the rest.
+ */
+function changedRecords(
+  model: string,
+  records: Iterable<StoredRecord>,
+  op: MigrationOp,
+): StoredRecord[] {
+  const changed: StoredRecord[] = [];
+  if (op.action !== 'convert') {
+    for (const record of records) {
+      const next = migrated(record, op);
+      if (next) changed.push(next);
+    }
+    return changed;
+  }
+  const convert = converterTo(op.to);
+  if (!convert) throw new Error(`no conversion to ${op.to}`); // the plan checked it
+  const failed: FieldError[] = [];
+  let failures = 0;
+  for (const record of records) {
+    if (!Object.prototype.hasOwnProperty.call(record, op.field)) continue;
+    const value = (record as Record<string, JsonValue>)[op.field];
+    const result = convert(value);
+    if (!result.ok) {
+      if (++failures <= NAMED_FAILURES)
+        failed.push({
+          field: `${model}[id=${String(record.id)}].${op.field}`,
+          message: `record ${String(record.id)}: ${JSON.stringify(value)} has no ${op.to} reading`,
+        });
+    } else if (JSON.stringify(result.value) !== JSON.stringify(value)) {
+      changed.push({ ...record, [op.field]: result.value });
+    }
+  }
+  if (failures > 0)
+    throw problems.invalidBody(
+      `${failures} ${model} ${failures === 1 ? 'record has' : 'records have'} a ${op.field} that cannot become ${op.to}`,
+      failed,
+    );
+  return changed;
+}
+
+/** Records the migration would change (a 422 when a conversion cannot be made). */
 export async function migrationCount(runtime: ModelRuntime, op: MigrationOp): Promise<number> {
-  let n = 0;
-  for (const record of (await runtime.store.records()).values()) if (migrated(record, op)) n++;
-  return n;
+  return changedRecords(runtime.schema.name, (await runtime.store.records()).values(), op).length;
 }
 
 /** Applies `op` to every record of `runtime`, all or nothing; answers how many changed. */
 export async function migrateRecords(runtime: ModelRuntime, op: MigrationOp): Promise<number> {
   return runtime.lock.exclusive(async () => {
-    const changed: StoredRecord[] = [];
-    for (const record of (await runtime.store.records()).values()) {
-      const next = migrated(record, op);
-      if (next) changed.push(next);
-    }
+    const changed = changedRecords(
+      runtime.schema.name,
+      (await runtime.store.records()).values(),
+      op,
+    );
     if (changed.length === 0) return 0;
     const { store } = runtime;
     if (store instanceof CollectionStore && store.collection instanceof FileCollection) {

@@ -10,6 +10,7 @@ import type { ModelRuntime } from '../app/model-runtime.js';
 import type { JsonValue, ModelEdit, NewModelSpec } from '../control/contract.js';
 import { problems } from '../errors.js';
 import type { ProjectRuntime } from '../project/open-project.js';
+import { converterTo, CONVERTIBLE_TYPES } from './convert-values.js';
 import { addRelationPair, createModelFile } from './create-model.js';
 import {
   addField,
@@ -32,7 +33,8 @@ export interface PlannedFile {
 export type MigrationOp =
   | { readonly action: 'rename'; readonly field: string; readonly to: string }
   | { readonly action: 'drop'; readonly field: string }
-  | { readonly action: 'default'; readonly field: string; readonly value: JsonValue };
+  | { readonly action: 'default'; readonly field: string; readonly value: JsonValue }
+  | { readonly action: 'convert'; readonly field: string; readonly to: string };
 
 export interface EditPlan {
   readonly files: PlannedFile[];
@@ -160,6 +162,12 @@ function checkShape(edit: ModelEdit): void {
     throw bad('rules', 'must be an object');
   if (edit.kind === 'changeField' && typeof edit.optional !== 'boolean')
     throw bad('optional', 'must be a boolean');
+  if (
+    edit.kind === 'changeField' &&
+    edit.convert !== undefined &&
+    typeof edit.convert !== 'boolean'
+  )
+    throw bad('convert', 'must be a boolean');
   if (edit.kind === 'createModel') {
     const m = edit.model as unknown as Record<string, unknown>;
     if (typeof m['name'] !== 'string') throw bad('model.name', 'must be a string');
@@ -239,6 +247,13 @@ export async function planModelEdit(project: ProjectRuntime, edit: ModelEdit): P
         break;
       case 'changeField':
         files.set(file, changeFieldType(text, name, edit.field, edit.type, edit.optional));
+        if (edit.convert) {
+          if (!converterTo(edit.type))
+            throw new ModelEditError(
+              `stored values can be converted to ${CONVERTIBLE_TYPES.join(', ')}; untick Convert to change the type to ${edit.type} and keep the values as stored`,
+            );
+          migration = { action: 'convert', field: edit.field, to: edit.type };
+        }
         break;
       case 'setRules':
         files.set(file, setFieldRules(text, name, edit.field, edit.rules, style));

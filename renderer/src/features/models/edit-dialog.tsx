@@ -29,6 +29,8 @@ function migrationText(preview: ModelEditPreview): string | null {
     return `The key “${m.field}” becomes “${m.to}” in ${n}, in one atomic rewrite of the datafile.`;
   if (m.action === 'drop')
     return `The key “${m.field}” is deleted from ${n}, in one atomic rewrite. This cannot be undone.`;
+  if (m.action === 'convert')
+    return `“${m.field}” becomes ${m.to ?? 'the new type'} in ${n} (the others hold it already or hold null), in one atomic rewrite of the datafile.`;
   return `${n} get “${m.field}”: ${JSON.stringify(m.value)}.`;
 }
 
@@ -155,5 +157,9 @@ function errorText(problem: Problem): string {
   const details = (problem.errors ?? []).map((e) => e.message).join('; ');
   if (problem.status === 409)
     return `${problem.detail}: nothing was written. Press Back, then Preview change to see the edit against the file as it is now.`;
-  return details || problem.detail || problem.title;
+  if (!details) return problem.detail || problem.title;
+  // A refused conversion's title counts the records; its messages name the first few.
+  return problem.errors?.some((e) => e.field.includes('[id='))
+    ? `${problem.title}: ${details}`
+    : details;
 }

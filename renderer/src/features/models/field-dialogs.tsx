@@ -1,7 +1,7 @@
 /** The per-field edits of the Models view: add, rename, change type, remove; and Link models. */
 import { useId, useState } from 'react';
 
-import type { FieldInfo, JsonValue, ModelInfo } from '../../api';
+import { FIELD_TYPES, type FieldInfo, type JsonValue, type ModelInfo } from '../../api';
 import { useModelsStore } from '../../stores/models-store';
 import { EditDialog } from './edit-dialog';
 import { nameError, TypeSelect, valueOf } from './field-form';
@@ -17,11 +17,13 @@ function MigrateBox({
   checked,
   onChange,
   text,
+  disabled = false,
 }: {
   id: string;
   checked: boolean;
   onChange(v: boolean): void;
   text: string;
+  disabled?: boolean;
 }) {
   return (
     <>
@@ -31,6 +33,7 @@ function MigrateBox({
           id={id}
           type="checkbox"
           checked={checked}
+          disabled={disabled}
           onChange={(e) => onChange(e.target.checked)}
         />{' '}
         {text}
@@ -172,6 +175,16 @@ function RemoveField({
   );
 }
 
+/** What a conversion to each type does, in the words of the Change type dialog. */
+const CONVERSION_HINTS: Readonly<Record<string, string>> = {
+  string: 'text (12.5 → “12.5”, true → “true”)',
+  number: 'a number (“12.5” → 12.5)',
+  boolean: 'a boolean (“true” / “false”, 1 / 0)',
+  Date: 'a date (a date’s text or epoch milliseconds → the ISO form)',
+  'string[]': 'a list of text (a single value → a list of one)',
+  'number[]': 'a list of numbers (“3” → [3])',
+};
+
 function ChangeType({
   model,
   field,
@@ -184,17 +197,37 @@ function ChangeType({
   const id = useId();
   const [type, setType] = useState(field.typeText);
   const [optional, setOptional] = useState(!field.required);
+  const [convert, setConvert] = useState(false);
+  const convertible = (FIELD_TYPES as readonly string[]).includes(type);
   return (
     <EditDialog
       title={`Change the type of ${model.name}.${field.name}`}
       onClose={onClose}
-      build={() => ({ kind: 'changeField', model: model.name, field: field.name, type, optional })}
+      build={() => ({
+        kind: 'changeField',
+        model: model.name,
+        field: field.name,
+        type,
+        optional,
+        ...(convert && convertible ? { convert: true } : {}),
+      })}
     >
       <label htmlFor={`${id}-type`}>Type</label>
       <TypeSelect id={`${id}-type`} value={type} onChange={setType} />
       <MigrateBox id={`${id}-optional`} checked={optional} onChange={setOptional} text="Optional" />
+      {model.writable && (
+        <MigrateBox
+          id={`${id}-convert`}
+          checked={convert && convertible}
+          onChange={setConvert}
+          disabled={!convertible}
+          text="Convert the stored values"
+        />
+      )}
       <p className="faint span">
-        Stored records are not converted: a record whose value no longer fits answers as stored.
+        {convert && convertible
+          ? `Every stored ${field.name} becomes ${CONVERSION_HINTS[type] ?? `a ${type}`}; if one cannot, nothing is written and the records are named.`
+          : 'Stored records are not converted: a record whose value no longer fits answers as stored.'}
       </p>
     </EditDialog>
   );

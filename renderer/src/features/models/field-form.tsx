@@ -1,7 +1,5 @@
 /** Shared inputs of the model-edit forms: a field's type, and a value typed as text. */
-import type { FieldRulesEdit, JsonValue } from '../../api';
-
-export const FIELD_TYPES = ['string', 'number', 'boolean', 'Date', 'string[]', 'number[]'] as const;
+import { FIELD_TYPES, type FieldRulesEdit, type JsonValue } from '../../api';
 
 export function TypeSelect({
   id,
