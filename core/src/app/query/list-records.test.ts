@@ -140,6 +140,13 @@ describe('listRecords: filters', () => {
     expect(list({ filters: [f('tags', 'eq', 'shop')] }).ids).toEqual([]);
   });
 
+  it('ne on an array field keeps the records whose array holds none of the values', () => {
+    // The negation of eq's "any element": `tags_ne=home` drops every record tagged home.
+    expect(list({ filters: [f('tags', 'ne', 'home')] }).ids).toEqual([2, 3, 5]);
+    expect(list({ filters: [f('tags', 'ne', 'home', 'fun')] }).ids).toEqual([2, 5]);
+    expect(list({ filters: [f('tags', 'ne', 'shop')] }).ids).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('counts every match but returns only the window, in id order', () => {
     expect(list({ filters: [f('score', 'gte', -5)], offset: 1, limit: 2 })).toEqual({
       ids: [2, 3],

@@ -25,6 +25,9 @@ function compare(a: unknown, b: unknown): number {
 }
 
 function matchesValue(actual: unknown, filter: Filter, value: unknown): boolean {
+  // An array matches when any element does; `ne`, the negation, when no element is the value.
+  if (Array.isArray(actual) && filter.op === 'ne')
+    return actual.every((a) => matchesValue(a, filter, value));
   if (Array.isArray(actual) && filter.op !== 'like')
     return actual.some((a) => matchesValue(a, filter, value));
   switch (filter.op) {
