@@ -54,6 +54,22 @@ describe('Traffic view', () => {
     await new Frame(session.ui.page).open('Traffic');
   });
 
+  it("gives a long URL the detail pane's whole width, and ends it with an ellipsis in the list", async () => {
+    const path = `/todos?content_like=model&completed=false&_sort=content&_order=desc&_page=1&_per_page=5&cache=${'0123456789'.repeat(3)}`;
+    await fetch(`${session.studio.apiUrl}${path}`);
+    const row = traffic.row('cache=0123');
+    await row.click();
+    const url = traffic.detail.getByText(path, { exact: true });
+    const pane = (await traffic.detail.boundingBox())!;
+    const box = (await url.boundingBox())!;
+    // Beside the status and the buttons it was squeezed into a column a few characters wide.
+    expect(box.width).toBeGreaterThan(pane.width * 0.75);
+    const cell = row.locator('.path-text');
+    expect(
+      await cell.evaluate((e) => e.scrollWidth > e.clientWidth && getComputedStyle(e).textOverflow),
+    ).toBe('ellipsis');
+  });
+
   it('saves a logged answer as a new record of the model its path names', async () => {
     const before = (await (await fetch(`${session.studio.apiUrl}/todos`)).json()) as unknown[];
     await fetch(`${session.studio.apiUrl}/todos/2?from=save-test`);

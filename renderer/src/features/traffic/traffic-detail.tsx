@@ -85,23 +85,29 @@ export function TrafficDetail({ exchange }: { exchange: TrafficExchange }) {
   const [saving, setSaving] = useState(false);
   return (
     <section className="pane" aria-label="Exchange detail">
-      <div className="response-meta">
-        <MethodBadge method={exchange.method} />
-        <code style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{exchange.url}</code>
-        <StatusBadge status={exchange.status} />
-        {exchange.tag && <TagBadge tag={exchange.tag} />}
-        <span className="meta">{formatMs(exchange.durationMs)}</span>
-        <span className="meta">{new Date(exchange.time).toLocaleTimeString('en-GB')}</span>
-        <button type="button" className="btn small" onClick={() => setSaving(true)}>
-          Save as record…
-        </button>
-        <button
-          type="button"
-          className="btn small primary"
-          onClick={() => openExchangeInConsole(exchange)}
-        >
-          Open in Console
-        </button>
+      {/* Two rows: a long URL (query strings, cache-busters) takes the pane's whole width. */}
+      <div className="exchange-head">
+        <div className="exchange-url">
+          <MethodBadge method={exchange.method} />
+          <code>{exchange.url}</code>
+        </div>
+        <div className="response-meta">
+          <StatusBadge status={exchange.status} />
+          {exchange.tag && <TagBadge tag={exchange.tag} />}
+          <span className="meta">{formatMs(exchange.durationMs)}</span>
+          <span className="meta">{new Date(exchange.time).toLocaleTimeString('en-GB')}</span>
+          <span className="spacer" />
+          <button type="button" className="btn small" onClick={() => setSaving(true)}>
+            Save as record…
+          </button>
+          <button
+            type="button"
+            className="btn small primary"
+            onClick={() => openExchangeInConsole(exchange)}
+          >
+            Open in Console
+          </button>
+        </div>
       </div>
       {saving && <SaveRecordDialog exchange={exchange} onClose={() => setSaving(false)} />}
       <div className="subtabs" role="tablist" aria-label="Exchange parts">

@@ -91,7 +91,7 @@ export function TrafficList({
                 <MethodBadge method={x.method} />
               </span>
               <span role="gridcell" className="mono path" title={x.url}>
-                {x.url}
+                <span className="path-text">{x.url}</span>
                 {x.tag && <TagBadge tag={x.tag} />}
               </span>
               <span role="gridcell">
