@@ -41,6 +41,11 @@ describe('Traffic view', () => {
     expect(await traffic.detail.innerText()).toMatch(
       /Response body[\s\S]*"content": "From outside"/i,
     );
+    // The body is the Console's collapsible JSON view.
+    const tree = traffic.detail.getByRole('list', { name: 'Response body' });
+    await tree.getByRole('button', { name: 'Collapse root' }).click();
+    expect(await tree.innerText()).toMatch(/\{\s*\d+ keys \}/);
+    await tree.getByRole('button', { name: 'Expand root' }).click();
     await traffic.detail.getByRole('tab', { name: 'Request' }).click();
     const request = await traffic.detail.getByRole('tabpanel', { name: 'Request' }).innerText();
     expect(request).toMatch(/x-from\s+outside/i);

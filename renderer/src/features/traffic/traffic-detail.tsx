@@ -2,22 +2,24 @@
  * One exchange: the response or the request, each its body first (pretty JSON) then its
  * headers; "Open in Console" loads the request there to replay or change it.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 
 import type { TrafficExchange } from '../../api';
 import { useConsoleStore } from '../../stores/console-store';
 import { useUiStore } from '../../stores/ui-store';
 import { formatBytes, formatMs, MethodBadge, StatusBadge, TagBadge } from '../../ui/badges';
+import { JsonTree } from '../../ui/json-tree';
 import { SaveRecordDialog } from './save-record-dialog';
 
 /** Headers the browser or the transport sets: not worth replaying from the console. */
 const SKIP_HEADERS = new Set(['host', 'content-length', 'connection', 'accept-encoding']);
 
-function pretty(body: string): string {
+/** The body as JSON, or undefined when it is not JSON (or was cut at 64 KiB mid-value). */
+function parseJson(body: string): { value: unknown } | undefined {
   try {
-    return JSON.stringify(JSON.parse(body), null, 2);
+    return { value: JSON.parse(body) as unknown };
   } catch {
-    return body;
+    return undefined;
   }
 }
 
@@ -30,20 +32,26 @@ interface PartProps {
 }
 
 function Part({ title, headers, body, truncated, bytes }: PartProps) {
+  const json = useMemo(() => (body === '' ? undefined : parseJson(body)), [body]);
   return (
     <div className="req-section" role="tabpanel" aria-label={title}>
       <h3 className="section-title">
         {title} body <span className="faint">{formatBytes(bytes)}</span>
       </h3>
-      {body ? (
-        // Focusable: a long body scrolls, and the keyboard must reach it.
-        <pre className="code-frame" tabIndex={0}>
-          {pretty(body)}
-        </pre>
-      ) : (
+      {body === '' ? (
         <p className="faint" style={{ margin: '6px 0 0' }}>
           No body.
         </p>
+      ) : json ? (
+        // The Console's collapsible view: a long array opens a page at a time. Focusable, so
+        // the keyboard reaches a body that scrolls.
+        <div className="code-frame tree-frame" tabIndex={0}>
+          <JsonTree value={json.value} label={`${title} body`} />
+        </div>
+      ) : (
+        <pre className="code-frame" tabIndex={0}>
+          {body}
+        </pre>
       )}
       {truncated && <p className="faint">Showing the first 64 KB of {formatBytes(bytes)}.</p>}
       <h3 className="section-title" style={{ marginTop: 14 }}>
@@ -126,6 +134,7 @@ export function TrafficDetail({ exchange }: { exchange: TrafficExchange }) {
       </div>
       {part === 'Response' ? (
         <Part
+          key={`response-${exchange.seq}`}
           title="Response"
           headers={exchange.responseHeaders}
           body={exchange.responseBody}
@@ -134,6 +143,7 @@ export function TrafficDetail({ exchange }: { exchange: TrafficExchange }) {
         />
       ) : (
         <Part
+          key={`request-${exchange.seq}`}
           title="Request"
           headers={exchange.requestHeaders}
           body={exchange.requestBody}
