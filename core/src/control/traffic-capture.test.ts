@@ -73,6 +73,10 @@ const cases: [string, TrafficEvent][] = [
     },
   ],
   ['no response body at all', { ...summary, capture: capture({ responseBody: undefined }) }],
+  [
+    'a request body partly kept (the rest came after the answer)',
+    { ...summary, capture: capture({ requestBody: [Buffer.from('{"ti')], requestBodyBytes: 15 }) },
+  ],
 ];
 
 /** What the traffic view gets for an event, spelled the slow, plain way (CONTRACT §8, issue 12). */
@@ -88,7 +92,10 @@ function expected(event: TrafficEvent): TrafficExchange {
           : Buffer.concat(body);
     return {
       text: bytes.subarray(0, TRAFFIC_BODY_LIMIT).toString('utf8'),
-      truncated: total > TRAFFIC_BODY_LIMIT || bytes.length > TRAFFIC_BODY_LIMIT,
+      truncated:
+        total > TRAFFIC_BODY_LIMIT ||
+        bytes.length > TRAFFIC_BODY_LIMIT ||
+        (typeof body !== 'string' && total > bytes.length),
     };
   };
   const headers = (h: Readonly<Record<string, unknown>> = {}) =>

@@ -38,16 +38,20 @@ function bodyText(body: Body): string {
     .toString('utf8');
 }
 
-/** Whether the text of {@link bodyText} is not the whole body. */
+/**
+ * Whether the text of {@link bodyText} is not the whole body: cut at the limit, or less of it
+ * kept than was received (chunks that came after the answer). A string body is what
+ * `Response` sent, whole by construction.
+ */
 function bodyCut(body: Body, totalBytes: number): boolean {
   if (totalBytes > TRAFFIC_BODY_LIMIT) return true;
   if (body === undefined) return totalBytes > 0;
   if (smallText(body)) return false;
   if (typeof body === 'string') return Buffer.byteLength(body, 'utf8') > TRAFFIC_BODY_LIMIT;
-  if (Buffer.isBuffer(body)) return body.length > TRAFFIC_BODY_LIMIT;
-  let bytes = 0;
-  for (const chunk of body as readonly Buffer[]) bytes += chunk.length;
-  return bytes > TRAFFIC_BODY_LIMIT;
+  let kept = 0;
+  if (Buffer.isBuffer(body)) kept = body.length;
+  else for (const chunk of body as readonly Buffer[]) kept += chunk.length;
+  return kept > TRAFFIC_BODY_LIMIT || totalBytes > kept;
 }
 
 const quote = JSON.stringify;

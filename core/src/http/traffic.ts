@@ -104,6 +104,11 @@ export class ExchangeCapture implements CapturedExchange {
   requestBodyBytes = 0;
   responseHeaders: Readonly<Record<string, unknown>> = NO_HEADERS;
   responseBody: string | Buffer | undefined;
+  /**
+   * Set by {@link answered}: body chunks that arrive later (a request answered before its body
+   * was read, a 404) are counted, not kept, since the studio may hold this capture for a while.
+   */
+  #done = false;
 
   constructor(req: IncomingMessage) {
     this.requestHeaders = req.headers;
@@ -118,7 +123,7 @@ export class ExchangeCapture implements CapturedExchange {
       let kept = 0;
       req.on('data', (chunk: Buffer) => {
         this.requestBodyBytes += chunk.length;
-        if (kept >= CAPTURE_BODY_LIMIT) return;
+        if (kept >= CAPTURE_BODY_LIMIT || this.#done) return;
         const part = chunk.subarray(0, CAPTURE_BODY_LIMIT - kept);
         chunks.push(part);
         kept += part.length;
@@ -137,6 +142,7 @@ export class ExchangeCapture implements CapturedExchange {
   ): this {
     this.responseHeaders = setOnRaw ? { ...setOnRaw, ...headers } : headers;
     this.responseBody = body;
+    this.#done = true;
     return this;
   }
 
