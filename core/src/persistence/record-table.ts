@@ -3,7 +3,9 @@
  * collection, O(1) by id, O(limit) lists"; issue 5: "relation lookups use an index"):
  * - `byId`: id → record, for O(1) `get` and `count`;
  * - `order`: every id ascending, so a page is a slice;
- * - one {@link FieldIndex} per indexed field: value → ascending ids.
+ * - one {@link FieldIndex} per indexed field: value → ascending ids, built on its first lookup
+ *   (a server's first answer is a list or a record by id, and building a relation index over
+ *   100,000 loaded records is start-up time that answer does not need; issue 15).
  *
  * It knows nothing of files; both collections mutate it through `put` and `delete` only, so
  * the indexes can never drift from the records.
@@ -17,6 +19,8 @@ const NO_IDS: readonly RecordId[] = [];
 /** Value → ascending ids for one field. Objects and arrays are not indexed. */
 class FieldIndex {
   private readonly buckets = new Map<IndexValue, RecordId[]>();
+  /** False until built from the table's records; an index not built yet ignores writes. */
+  ready = true;
 
   constructor(
     readonly field: string,
@@ -86,8 +90,8 @@ export class RecordTable {
     this.byId = records; // adopted, not copied: the loader hands over its map
     this.order = sortIds([...records.keys()], this.compare);
     for (const index of this.fields.values()) {
-      // Ids are visited ascending, so every bucket is built by pushes.
-      for (const id of this.order) index.add(this.byId.get(id)!);
+      index.clear();
+      index.ready = records.size === 0;
     }
   }
 
@@ -109,9 +113,9 @@ export class RecordTable {
     this.byId.set(record.id, record);
     if (previous === undefined) {
       insertSorted(this.order, record.id, this.compare);
-      for (const index of this.fields.values()) index.add(record);
+      for (const index of this.fields.values()) if (index.ready) index.add(record);
     } else {
-      for (const index of this.fields.values()) index.update(previous, record);
+      for (const index of this.fields.values()) if (index.ready) index.update(previous, record);
     }
     return previous;
   }
@@ -121,7 +125,7 @@ export class RecordTable {
     if (previous === undefined) return undefined;
     this.byId.delete(id);
     removeSorted(this.order, id, this.compare);
-    for (const index of this.fields.values()) index.delete(previous);
+    for (const index of this.fields.values()) if (index.ready) index.delete(previous);
     return previous;
   }
 
@@ -130,7 +134,10 @@ export class RecordTable {
     const records = this.snapshot();
     this.byId.clear();
     this.order = [];
-    for (const index of this.fields.values()) index.clear();
+    for (const index of this.fields.values()) {
+      index.clear();
+      index.ready = true;
+    }
     return records;
   }
 
@@ -163,6 +170,11 @@ export class RecordTable {
   private index(field: string): FieldIndex {
     const index = this.fields.get(field);
     if (!index) throw new FieldNotIndexedError(field);
+    if (!index.ready) {
+      // Ids are visited ascending, so every bucket is built by pushes.
+      for (const id of this.order) index.add(this.byId.get(id)!);
+      index.ready = true;
+    }
     return index;
   }
 
