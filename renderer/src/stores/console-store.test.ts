@@ -43,6 +43,35 @@ describe('console store', () => {
     ).toBe('http://127.0.0.1:3000/users/7/todos');
     expect(() => resolveUrl('/todos', [], null)).toThrow(/stopped/);
     expect(resolveUrl('http://elsewhere/x', [], null)).toBe('http://elsewhere/x');
+    // A path typed without its slash is still a path on the mock API, not the studio's page.
+    expect(resolveUrl('todos?limit=1', [], 'http://127.0.0.1:3000')).toBe(
+      'http://127.0.0.1:3000/todos?limit=1',
+    );
+  });
+
+  it('refuses to send with a path param left empty, naming it', () => {
+    expect(() =>
+      resolveUrl('/todos/:id', [{ name: 'id', value: '', enabled: true }], 'http://x'),
+    ).toThrow(/Fill the path parameter :id/);
+  });
+
+  it('sends a JSON body typed by hand as JSON, and keeps a Content-Type that was set', async () => {
+    const s = useConsoleStore.getState();
+    s.loadRequest({ method: 'POST', url: '/todos', headers: [] });
+    useConsoleStore.getState().setBody('{"content":"typed"}');
+    await useConsoleStore.getState().sendRequest(server.url);
+    expect(server.calls.at(-1)!.headers['content-type']).toBe('application/json');
+    expect(useConsoleStore.getState().history[0]!.headers).toContainEqual([
+      'Content-Type',
+      'application/json',
+    ]);
+
+    useConsoleStore
+      .getState()
+      .setHeaders([{ name: 'content-type', value: 'text/csv', enabled: true }]);
+    useConsoleStore.getState().setBody('{"a":1}');
+    await useConsoleStore.getState().sendRequest(server.url);
+    expect(server.calls.at(-1)!.headers['content-type']).toBe('text/csv');
   });
 
   it('sends to the mock API and records status, size and history', async () => {

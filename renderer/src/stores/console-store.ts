@@ -82,12 +82,23 @@ function pathParamsOf(base: string, previous: Row[]): Row[] {
   );
 }
 
-/** The URL as sent: path params filled in, relative paths on the mock API. */
+/**
+ * The URL as sent: path params filled in, a path (`/todos`, or `todos` as typed) on the mock
+ * API. A path param left empty is refused: `/todos/:id` sent as is would be a 400, and a
+ * guessed id would write to a record nobody chose.
+ */
 export function resolveUrl(url: string, pathParams: Row[], mockUrl: string | null): string {
-  let resolved = url.replace(/\/:([A-Za-z_]\w*)/g, (whole, name: string) => {
+  const empty: string[] = [];
+  let resolved = url.trim().replace(/\/:([A-Za-z_]\w*)/g, (_whole, name: string) => {
     const row = pathParams.find((r) => r.name === name);
-    return row?.value ? `/${encodeURIComponent(row.value)}` : whole;
+    if (!row?.value) empty.push(name);
+    return `/${encodeURIComponent(row?.value ?? '')}`;
   });
+  if (empty.length > 0)
+    throw new Error(
+      `Fill the path ${empty.length === 1 ? 'parameter' : 'parameters'} ${empty.map((n) => `:${n}`).join(', ')} under Path params: which record is it for?`,
+    );
+  if (!/^[a-z][a-z\d+.-]*:/i.test(resolved) && !resolved.startsWith('/')) resolved = `/${resolved}`;
   if (resolved.startsWith('/')) {
     if (!mockUrl)
       throw new Error(
@@ -96,6 +107,14 @@ export function resolveUrl(url: string, pathParams: Row[], mockUrl: string | nul
     resolved = `${mockUrl}${resolved}`;
   }
   return resolved;
+}
+
+/** Why `fetch` failed, in words: it says only "Failed to fetch". */
+function unreachable(target: string, mockUrl: string | null): string {
+  const origin = new URL(target).origin;
+  if (mockUrl !== null && origin === new URL(mockUrl).origin)
+    return `The mock API did not answer at ${origin}: is it running? The server bar starts it.`;
+  return `No answer from ${origin} that the page may read: the server is down, or it does not answer CORS for the studio (the browser hides which). The mock API answers CORS for any origin; another server must allow this page's.`;
 }
 
 export function jsonError(body: string): string | null {
@@ -151,6 +170,8 @@ export const useConsoleStore = create<ConsoleState>()((set, get) => ({
       body: request.body ?? '',
       response: null,
       error: null,
+      // A loaded request is a new one: no path param value carries over from the last.
+      pathParams: [],
     });
     get().setUrl(request.url);
   },
@@ -169,8 +190,16 @@ export const useConsoleStore = create<ConsoleState>()((set, get) => ({
     const sentHeaders: [string, string][] = headers
       .filter((h) => h.enabled && h.name)
       .map((h) => [h.name, h.value]);
+    const sendsBody = withBody(method) && body.trim() !== '';
+    // As Bruno and Postman do: a JSON body goes out as JSON unless a Content-Type is set.
+    if (
+      sendsBody &&
+      jsonError(body) === null &&
+      !sentHeaders.some(([name]) => name.toLowerCase() === 'content-type')
+    )
+      sentHeaders.push(['Content-Type', 'application/json']);
     const init: RequestInit = { method, headers: sentHeaders, signal: own.signal };
-    if (withBody(method) && body.trim()) init.body = body;
+    if (sendsBody) init.body = body;
     set({ sending: true, error: null });
     const started = performance.now();
     const entry: HistoryEntry = {
@@ -204,9 +233,7 @@ export const useConsoleStore = create<ConsoleState>()((set, get) => ({
       set({
         sending: false,
         response: null,
-        error: aborted
-          ? 'Request cancelled.'
-          : `The request did not complete: ${(error as Error).message}. Is the mock API running at ${target}?`,
+        error: aborted ? 'Request cancelled.' : unreachable(target, mockUrl),
       });
       if (aborted) return;
     } finally {

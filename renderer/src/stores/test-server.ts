@@ -6,6 +6,7 @@ export interface Call {
   method: string;
   url: string;
   auth: string | undefined;
+  headers: IncomingMessage['headers'];
   body: string;
 }
 
@@ -23,6 +24,7 @@ export async function startTestServer(
         method: req.method ?? '',
         url: req.url ?? '',
         auth: req.headers.authorization,
+        headers: req.headers,
         body,
       };
       calls.push(call);

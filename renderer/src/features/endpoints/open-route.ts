@@ -1,19 +1,40 @@
 /** One click from a route to a ready-to-send console request (method, URL, body from schema). */
-import type { RouteInfo } from '../../api';
+import type { ModelInfo, RouteInfo } from '../../api';
 import { useConsoleStore } from '../../stores/console-store';
 import { sampleBody } from '../../stores/field-values';
+import { modelOfPath } from '../../stores/model-of-path';
 import { useModelsStore } from '../../stores/models-store';
 import { useUiStore } from '../../stores/ui-store';
 
+/** The model a route serves: named by a generated route, found by its path for a manual one. */
+function modelOf(route: RouteInfo): ModelInfo | undefined {
+  const models = useModelsStore.getState().models;
+  if (route.model) return models.find((m) => m.name === route.model);
+  return modelOfPath(route.path, models) ?? undefined;
+}
+
+/**
+ * A create or replace gets every field of the model; a PATCH gets `{}`, since a template
+ * sent as it is would blank every field of the record.
+ */
+function bodyFor(route: RouteInfo, model: ModelInfo | undefined): string {
+  if (route.method === 'PATCH') return '{}';
+  if (route.method !== 'POST' && route.method !== 'PUT') return '';
+  return model ? JSON.stringify(sampleBody(model), null, 2) : '{}';
+}
+
 export function openRoute(route: RouteInfo): void {
-  const model = useModelsStore.getState().models.find((m) => m.name === route.model);
-  const writes = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
-  const body = writes && model ? JSON.stringify(sampleBody(model), null, 2) : writes ? '{}' : '';
   const store = useConsoleStore.getState();
-  store.loadRequest({ method: route.method, url: route.path, body });
-  // Path params start at 1, the first id a numeric model assigns; the user edits the row.
-  store.setPathParams(
-    useConsoleStore.getState().pathParams.map((p) => ({ ...p, value: p.value || '1' })),
-  );
+  store.loadRequest({
+    method: route.method,
+    url: route.path,
+    body: bodyFor(route, modelOf(route)),
+  });
+  // A read starts at id 1, the first a numeric model assigns; a write waits for the user to
+  // name its record (Send says so), so one click never changes record 1.
+  if (route.method === 'GET' || route.method === 'HEAD')
+    store.setPathParams(
+      useConsoleStore.getState().pathParams.map((p) => ({ ...p, value: p.value || '1' })),
+    );
   useUiStore.getState().showView('Console');
 }

@@ -5,6 +5,7 @@
  * collides with a record that exists.
  */
 import type { ModelInfo, TrafficExchange } from '../../api';
+import { modelOfPath } from '../../stores/model-of-path';
 
 export type RecordDraft =
   | { ok: true; model: string | null; body: Record<string, unknown>; leftOut: string[] }
@@ -12,13 +13,7 @@ export type RecordDraft =
 
 /** The writable model whose path is the last segment of `url` that names one. */
 export function modelForUrl(url: string, models: readonly ModelInfo[]): string | null {
-  const path = url.split('?')[0] ?? '';
-  const segments = path.split('/').filter(Boolean).map(decodeURIComponent).reverse();
-  for (const segment of segments) {
-    const model = models.find((m) => m.writable && m.path === segment);
-    if (model) return model.name;
-  }
-  return null;
+  return modelOfPath(url, models, (m) => m.writable)?.name ?? null;
 }
 
 /** The fields a record of `model` takes on a POST. */
