@@ -228,7 +228,7 @@ export const useConsoleStore = create<ConsoleState>()((set, get) => ({
       entry.status = answer.status;
       entry.timeMs = timeMs;
       set({ response, sending: false });
-    } catch (error) {
+    } catch {
       const aborted = own.signal.aborted;
       set({
         sending: false,
