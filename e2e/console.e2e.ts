@@ -95,6 +95,33 @@ describe('Console', () => {
     expect(session.ui.problems).toEqual([]);
   });
 
+  it('sends with Ctrl+Enter from the Console tab and after a dialog; Tab stays in a dialog', async () => {
+    const page = session.ui.page;
+    await new Frame(page).open('Endpoints');
+    await new Frame(page).open('Console');
+    await consolePage.method.selectOption('GET');
+    await consolePage.url.fill('/users?limit=1');
+    // Focus on the Console tab itself, as after clicking it.
+    await page.getByRole('tab', { name: 'Console' }).focus();
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => consolePage.status.innerText()).toMatch(/^200/);
+    const sent = await consolePage.history.getByRole('listitem').count();
+
+    // The Paste curl dialog keeps Tab inside itself and hands focus back when it closes.
+    const paste = page.getByRole('button', { name: 'Paste curl…' });
+    await paste.click();
+    const dialog = page.getByRole('dialog', { name: 'Paste a curl command' });
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await paste.evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => consolePage.history.getByRole('listitem').count()).toBe(sent + 1);
+  });
+
   it('says the mock API is stopped after Stop in the server bar, and answers again after Start', async () => {
     const bar = new Frame(session.ui.page).serverBar;
     await bar.getByRole('button', { name: 'Stop', exact: true }).click();

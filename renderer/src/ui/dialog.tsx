@@ -1,6 +1,12 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
-/** A modal dialog: labelled, closes on Escape and on the backdrop, focus returns after. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+/**
+ * A modal dialog: labelled, closes on Escape and on the backdrop, keeps Tab inside itself, and
+ * gives focus back to what had it before it opened.
+ */
 export function Dialog({
   title,
   onClose,
@@ -14,16 +20,38 @@ export function Dialog({
 }) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
+  // Read while rendering, before a child's autoFocus moves focus into the dialog.
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  // The latest onClose, so a parent's new callback each render neither re-runs the effect
+  // below nor sends focus away mid-dialog.
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close.current();
     window.addEventListener('keydown', onKey);
     if (!ref.current?.contains(document.activeElement)) ref.current?.focus();
     return () => {
       window.removeEventListener('keydown', onKey);
-      before?.focus();
+      if (opener?.isConnected) opener.focus();
     };
-  }, [onClose]);
+  }, [opener]);
+  const trapTab = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Tab' || !ref.current) return;
+    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.offsetParent !== null,
+    );
+    if (items.length === 0) return;
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    const active = document.activeElement;
+    if (e.shiftKey && (active === first || active === ref.current)) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && active === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
@@ -33,6 +61,7 @@ export function Dialog({
         aria-labelledby={id}
         ref={ref}
         tabIndex={-1}
+        onKeyDown={trapTab}
       >
         <header>
           <h2 id={id}>{title}</h2>

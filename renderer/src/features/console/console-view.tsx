@@ -1,5 +1,5 @@
 /** Console: history on the left, the request and the answer side by side. */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { useConsoleStore } from '../../stores/console-store';
 import { serverSelectors, useServerStore } from '../../stores/server-store';
@@ -87,16 +87,23 @@ export function ConsoleView() {
         setTimeout(() => setToast(null), 1500);
       });
   };
+  // Ctrl/Cmd+Enter sends from anywhere in the view (the tab, the page body after a dialog),
+  // as in Bruno and Postman; not while a dialog is open over it.
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      // defaultPrevented: the body editor's own Mod-Enter has sent it already.
+      if (!(e.ctrlKey || e.metaKey) || e.key !== 'Enter' || e.defaultPrevented) return;
+      if (document.querySelector('[role="dialog"]')) return;
+      e.preventDefault();
+      sendRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   return (
-    <div
-      style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
-      onKeyDown={(e) => {
-        if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
-          e.preventDefault();
-          send();
-        }
-      }}
-    >
+    <div style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
       <RequestLine onCopyCurl={copyCurl} onPasteCurl={() => setPasting(true)} />
       <div
         className="split"
