@@ -89,10 +89,21 @@ describe('Data view', () => {
     expect(added.content).toBe('Added from the grid');
     await data.row('Todo', added.id).waitFor();
 
+    // The Delete key asks first; Cancel keeps the record.
     await (await data.cell('Todo', added.id, 'content')).click();
+    await session.ui.page.keyboard.press('Delete');
+    const confirm = session.ui.page.getByRole('dialog', { name: `Delete Todo ${added.id}?` });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect((await api(`/todos/${added.id}`)).status).toBe(200);
+
     await data.toolbar.getByRole('button', { name: `Delete record ${added.id}` }).click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await eventually(async () => expect((await api(`/todos/${added.id}`)).status).toBe(404));
     await data.row('Todo', added.id).waitFor({ state: 'detached' });
+    // The record is gone, so nothing offers to delete it again.
+    expect(await data.toolbar.getByRole('button', { name: /^Delete record/ }).isDisabled()).toBe(
+      true,
+    );
   });
 
   it('imports a JSON file naming every bad row, then a good one, and exports', async () => {
@@ -160,6 +171,10 @@ describe('Data view', () => {
     );
     await session.ui.page.getByLabel('Filter records').fill('Written by curl');
     await eventually(async () => expect(await data.count.innerText()).toBe('1 record'));
+    // A name that is no field is ignored by the API: the view says so instead of showing
+    // every record as a match.
+    await session.ui.page.getByLabel('Filter records').fill('colour=red');
+    await session.ui.page.getByText('colour: not a field of Todo, ignored').waitFor();
     await session.ui.page.getByLabel('Filter records').fill('no such text anywhere');
     await session.ui.page.getByText('No record matches the filter').waitFor();
     await session.ui.page.getByLabel('Filter records').fill('');

@@ -29,3 +29,31 @@ export function pageQuery(
   if (sort) query.sort = sort.direction === 'DESC' ? `-${sort.field}` : sort.field;
   return query;
 }
+
+/** Query controls of the records list (CONTRACT §2), besides fields. */
+const CONTROLS = new Set([
+  'q',
+  'limit',
+  'offset',
+  'sort',
+  'embed',
+  '_limit',
+  '_start',
+  '_end',
+  '_sort',
+  '_order',
+  '_page',
+  '_per_page',
+  '_embed',
+]);
+
+/**
+ * The names in a `field=value` filter that are neither a field of the model nor a control: the
+ * API ignores them (frontends add cache-busters), so the grid would show every record as if
+ * they matched.
+ */
+export function unknownFilterNames(text: string, fields: readonly string[]): string[] {
+  const known = new Set(['id', ...fields]);
+  const names = Object.keys(filterQuery(text)).filter((k) => !CONTROLS.has(k));
+  return names.filter((k) => !known.has(k.replace(/_(like|ne|gte|lte)$/, '')));
+}

@@ -114,6 +114,7 @@ export const useDataStore = create<DataState>()((set, get) => {
   async function restart(patch: Partial<DataState>): Promise<void> {
     generation += 1;
     set({
+      notice: null,
       ...patch,
       pages: {},
       status: 'loading',
@@ -284,4 +285,12 @@ export const dataSelectors = {
     return rows;
   },
   cellError: (id: RecordKey, field: string) => (s: DataState) => s.cellErrors[cellKey(id, field)],
+  /** The record with `id` among the loaded rows, or null once it is gone (deleted, filtered). */
+  loadedRecord:
+    (id: RecordKey | undefined) =>
+    (s: DataState): JsonRecord | null => {
+      if (id === undefined) return null;
+      for (const rows of Object.values(s.pages)) for (const r of rows) if (r.id === id) return r;
+      return null;
+    },
 };

@@ -176,9 +176,12 @@ function fieldColumn(
 export function RecordsGrid({
   model,
   onActiveRow,
+  onDeleteRow,
 }: {
   model: ModelInfo;
   onActiveRow(row: JsonRecord | null): void;
+  /** The Delete key on a selected cell (not while editing it); absent when read-only. */
+  onDeleteRow?: (row: JsonRecord) => void;
 }) {
   const rows = useDataStore(dataSelectors.rows);
   const sort = useDataStore((s) => s.sort);
@@ -210,6 +213,12 @@ export function RecordsGrid({
         void setSort(first ? { field: first.columnKey, direction: first.direction } : null);
       }}
       onActivePositionChange={({ row }) => onActiveRow(row && row !== LOADING_ROW ? row : null)}
+      onCellKeyDown={(args, event) => {
+        if (args.mode !== 'ACTIVE' || event.key !== 'Delete' || !onDeleteRow) return;
+        if (!args.row || args.row === LOADING_ROW) return;
+        event.preventGridDefault();
+        onDeleteRow(args.row);
+      }}
       onScroll={(e) => {
         const el = e.currentTarget;
         // Settle first: dragging the scrollbar across 100,000 rows should not read every page.

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 import type { JsonRecord, ModelInfo } from '../../api';
+import { unknownFilterNames } from '../../stores/data-query';
 import { useDataStore } from '../../stores/data-store';
 import { problemOf } from '../../stores/problem';
 import { SeedActions } from './seed-actions';
@@ -21,18 +22,23 @@ export function DataToolbar({
   model,
   active,
   onAdd,
+  onDelete,
 }: {
   model: ModelInfo;
   active: JsonRecord | null;
   onAdd(): void;
+  onDelete(): void;
 }) {
   const total = useDataStore((s) => s.total);
   const status = useDataStore((s) => s.status);
   const applied = useDataStore((s) => s.filter);
-  const { setFilter, deleteRecord, importRecords, exportRecords, refreshRows } =
-    useDataStore.getState();
+  const { setFilter, importRecords, exportRecords, refreshRows } = useDataStore.getState();
   const [filter, setFilterText] = useState(applied);
   const fileInput = useRef<HTMLInputElement>(null);
+  const unknown = unknownFilterNames(applied, [
+    ...model.fields.map((f) => f.name),
+    ...model.relations.flatMap((r) => (r.kind === 'belongTo' ? [r.field] : [])),
+  ]);
   useEffect(() => setFilterText(applied), [applied, model.name]);
   useEffect(() => {
     if (filter === applied) return;
@@ -85,7 +91,14 @@ export function DataToolbar({
         value={filter}
         onChange={(e) => setFilterText(e.target.value)}
         onKeyDown={(e) => e.key === 'Enter' && void setFilter(filter)}
+        aria-describedby={unknown.length > 0 ? 'data-filter-unknown' : undefined}
+        aria-invalid={unknown.length > 0 || undefined}
       />
+      {unknown.length > 0 && (
+        <span id="data-filter-unknown" className="badge warn">
+          {unknown.join(', ')}: not a field of {model.name}, ignored
+        </span>
+      )}
       <span className="spacer" />
       <button
         type="button"
@@ -104,10 +117,10 @@ export function DataToolbar({
             type="button"
             className="btn small danger"
             disabled={!active}
-            onClick={() => active && void deleteRecord(active.id)}
-            title={active ? undefined : 'Select a row first'}
+            onClick={onDelete}
+            title={active ? 'Delete the selected record (Delete key)' : 'Select a row first'}
           >
-            {active ? `Delete record ${String(active.id)}` : 'Delete record'}
+            {active ? `Delete record ${String(active.id)}…` : 'Delete record'}
           </button>
           <button type="button" className="btn small" onClick={() => fileInput.current?.click()}>
             Import JSON…

@@ -2,12 +2,13 @@
 import { useEffect, useState } from 'react';
 
 import type { JsonRecord } from '../../api';
-import { useDataStore } from '../../stores/data-store';
+import { dataSelectors, useDataStore } from '../../stores/data-store';
 import { useModelsStore } from '../../stores/models-store';
 import { EmptyState, Loading } from '../../ui/empty-state';
 import { AddRecordDialog } from './add-record-dialog';
 import { RecordsGrid } from './data-grid';
 import { DataToolbar } from './data-toolbar';
+import { DeleteRecordDialog } from './delete-record-dialog';
 import { ProblemPanel } from './problem-panel';
 
 export default function DataView() {
@@ -19,8 +20,12 @@ export default function DataView() {
   const total = useDataStore((s) => s.total);
   const filter = useDataStore((s) => s.filter);
   const selectModel = useDataStore((s) => s.selectModel);
-  const [active, setActive] = useState<JsonRecord | null>(null);
+  const [selected, setSelected] = useState<JsonRecord | null>(null);
+  // The selected row as loaded now: null once it was deleted or filtered out, so no action
+  // offers a record that is not there.
+  const active = useDataStore(dataSelectors.loadedRecord(selected?.id));
   const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<JsonRecord | null>(null);
   const model = models.find((m) => m.name === current) ?? null;
 
   useEffect(() => {
@@ -28,7 +33,7 @@ export default function DataView() {
     if (loaded && models.length > 0 && !models.some((m) => m.name === current))
       void selectModel(models[0]!.name);
   }, [loaded, models, current, selectModel]);
-  useEffect(() => setActive(null), [current]);
+  useEffect(() => setSelected(null), [current]);
 
   if (!loaded) return <Loading what="models" />;
   if (models.length === 0)
@@ -71,7 +76,12 @@ export default function DataView() {
       >
         {model && (
           <>
-            <DataToolbar model={model} active={active} onAdd={() => setAdding(true)} />
+            <DataToolbar
+              model={model}
+              active={active}
+              onAdd={() => setAdding(true)}
+              onDelete={() => setDeleting(active)}
+            />
             {!model.writable && (
               <div className="banner warn" role="note">
                 <p>
@@ -105,14 +115,26 @@ export default function DataView() {
                     : 'The datasource returned no records.'}
               </EmptyState>
             ) : (
-              <RecordsGrid key={model.name} model={model} onActiveRow={setActive} />
+              <RecordsGrid
+                key={model.name}
+                model={model}
+                onActiveRow={setSelected}
+                onDeleteRow={model.writable ? setDeleting : undefined}
+              />
             )}
             <footer className="statusbar">
               {model.writable
-                ? 'Double-click a cell to edit: Enter saves, Escape cancels. Click a header to sort.'
+                ? 'Double-click a cell to edit: Enter saves, Escape cancels. Delete removes the selected record. Click a header to sort.'
                 : 'Read-only. Click a header to sort.'}
             </footer>
             {adding && <AddRecordDialog model={model} onClose={() => setAdding(false)} />}
+            {deleting && (
+              <DeleteRecordDialog
+                model={model}
+                record={deleting}
+                onClose={() => setDeleting(null)}
+              />
+            )}
           </>
         )}
       </section>
