@@ -140,4 +140,16 @@ describe('Console', () => {
     expect((await fetch(`${url}/todos`)).status).toBe(200);
     expect(session.ui.problems).toEqual([]);
   });
+
+  // Last: the browser logs the 422 as a failed load, which the tests above count as a problem.
+  it('shows the field errors of a 422 open, each field with its message', async () => {
+    await consolePage.method.selectOption('POST');
+    await consolePage.url.fill('/todos');
+    await consolePage.setBody('{"content":"x","completed":"no"}');
+    await consolePage.send.click();
+    await expect.poll(() => consolePage.status.innerText()).toMatch(/^422/);
+    expect(await consolePage.responseBody.innerText()).toMatch(
+      /"field": "completed"[\s\S]*"message": "must be a boolean/,
+    );
+  });
 });

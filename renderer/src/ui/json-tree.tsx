@@ -14,9 +14,15 @@ function Scalar({ value }: { value: unknown }) {
   return <span>{String(value)}</span>;
 }
 
+/** A few scalars (a 422's `{ field, message }`): shown open at any depth, nothing to wade through. */
+function isSmallLeaf(value: object): boolean {
+  const values = Object.values(value);
+  return values.length <= 6 && values.every((v) => v === null || typeof v !== 'object');
+}
+
 function Node({ name, value, depth }: { name: string | null; value: unknown; depth: number }) {
   const composite = value !== null && typeof value === 'object';
-  const [open, setOpen] = useState(depth < 2);
+  const [open, setOpen] = useState(depth < 2 || (composite && isSmallLeaf(value)));
   const [shown, setShown] = useState(PAGE);
   const key = name === null ? null : <span className="k">{name}: </span>;
   if (!composite) {

@@ -8,6 +8,15 @@ import { JsonTree } from '../../ui/json-tree';
 
 const RAW_LIMIT = 256 * 1024;
 
+const answerKeys = new WeakMap<ConsoleResponse, number>();
+let nextAnswerKey = 0;
+/** One key per answer object, so a new answer remounts the tree. */
+function answerKey(response: ConsoleResponse): number {
+  let key = answerKeys.get(response);
+  if (key === undefined) answerKeys.set(response, (key = nextAnswerKey++));
+  return key;
+}
+
 function Body({ response }: { response: ConsoleResponse }) {
   const [raw, setRaw] = useState(false);
   const [all, setAll] = useState(false);
@@ -49,7 +58,8 @@ function Body({ response }: { response: ConsoleResponse }) {
         </div>
       )}
       {parsed.ok && !raw ? (
-        <JsonTree value={parsed.value} label="Response body" />
+        // A new answer opens as new: what was collapsed in the last one stays with it.
+        <JsonTree key={answerKey(response)} value={parsed.value} label="Response body" />
       ) : (
         <>
           <pre className="raw" aria-label="Response body">
