@@ -152,4 +152,25 @@ describe('Console', () => {
       /"field": "completed"[\s\S]*"message": "must be a boolean/,
     );
   });
+
+  it('says a busy port is refused, forgets it once the port is edited, and names a bad one', async () => {
+    const { createServer } = await import('node:net');
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const taken = (busy.address() as { port: number }).port;
+    try {
+      const bar = new Frame(session.ui.page).serverBar;
+      const port = bar.getByLabel('Port');
+      await port.fill(String(taken));
+      await port.press('Enter');
+      const refused = bar.getByRole('alert');
+      await expect.poll(() => refused.innerText()).toMatch(new RegExp(`${taken}.*in use`));
+      await port.fill('70000');
+      expect(await refused.count()).toBe(0);
+      await port.press('Enter');
+      await expect.poll(() => refused.innerText()).toMatch(/whole number from 1 to 65535/);
+    } finally {
+      busy.close();
+    }
+  });
 });

@@ -13,6 +13,7 @@ interface ServerState {
   startServer(): Promise<void>;
   stopServer(): Promise<void>;
   changePort(port: number): Promise<void>;
+  dismissError(): void;
 }
 
 async function run(
@@ -36,6 +37,7 @@ export const useServerStore = create<ServerState>()((set) => ({
   startServer: () => run(set, () => client().startServer()),
   stopServer: () => run(set, () => client().stopServer()),
   changePort: (port) => run(set, () => client().changePort(port)),
+  dismissError: () => set({ error: null }),
 }));
 
 export const serverSelectors = {

@@ -7,13 +7,15 @@ export function PortField() {
   const port = useServerStore(serverSelectors.port);
   const changePort = useServerStore((s) => s.changePort);
   const [text, setText] = useState('');
+  const [hint, setHint] = useState<string | null>(null);
   useEffect(() => setText(port === null ? '' : String(port)), [port]);
   const valid = /^\d{1,5}$/.test(text) && Number(text) > 0 && Number(text) < 65536;
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (valid && Number(text) !== port) void changePort(Number(text));
+        if (!valid) setHint('A port is a whole number from 1 to 65535.');
+        else if (Number(text) !== port) void changePort(Number(text));
       }}
       style={{ display: 'flex', alignItems: 'center', gap: 6 }}
     >
@@ -26,9 +28,23 @@ export function PortField() {
         inputMode="numeric"
         value={text}
         aria-invalid={!valid}
-        onChange={(e) => setText(e.target.value)}
-        onBlur={() => setText(port === null ? '' : String(port))}
+        aria-describedby={hint ? 'server-port-hint' : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          setHint(null);
+          // A refused port's message is about the last try, not the number being typed.
+          if (useServerStore.getState().error) useServerStore.getState().dismissError();
+        }}
+        onBlur={() => {
+          setText(port === null ? '' : String(port));
+          setHint(null);
+        }}
       />
+      {hint && (
+        <span id="server-port-hint" className="badge err" role="alert">
+          {hint}
+        </span>
+      )}
     </form>
   );
 }

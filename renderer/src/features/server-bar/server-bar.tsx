@@ -118,8 +118,16 @@ export function ServerBar() {
         )}
       </button>
       {serverError && (
-        <span className="badge err" role="alert" title={serverError.detail}>
+        <span className="badge err server-error" role="alert" title={serverError.detail}>
           {serverError.detail}
+          <button
+            type="button"
+            className="badge-close"
+            aria-label="Dismiss"
+            onClick={() => useServerStore.getState().dismissError()}
+          >
+            ×
+          </button>
         </span>
       )}
       {server?.note && <span className="badge warn">{server.note}</span>}
