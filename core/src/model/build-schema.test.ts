@@ -170,6 +170,15 @@ describe('load errors name file, line and Model.field', () => {
     );
   });
 
+  it('asks whether a misspelt type is a field type, not for @BelongTo', async () => {
+    const error = await loadError({
+      'a.ts': `${HEADER}@Rest @FromDataSource export class Todo {\n  id!: number;\n  done!: boolen;\n}\n`,
+    });
+    expect(error.message).toMatch(
+      /a\.ts:4: Todo\.done: the type boolen is not a type this field can have: did you mean boolean\?/,
+    );
+  });
+
   it('refuses an id that is neither number nor string', async () => {
     const error = await loadError({
       'a.ts': `${HEADER}@Rest @FromDataSource export class A {\n  id!: boolean;\n}\n`,

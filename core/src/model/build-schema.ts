@@ -12,6 +12,7 @@ import { resolveDeclaredType } from './declared-type.js';
 import { defaultModelPath, MODEL_PATH_PATTERN } from './naming.js';
 import { type PendingRelation, resolveRelations } from './resolve-relations.js';
 import type { FieldConstraints, FieldSchema, ModelSchema } from './schema.js';
+import { nearTypeName } from './type-typos.js';
 
 /** A property as the chain of classes declares it. */
 interface PropertySite {
@@ -141,11 +142,17 @@ function buildOne(
       continue;
     }
     if (resolved.kind === 'reference') {
+      // A class in scope is what its design type names; a typo of `boolean` names nothing.
+      const runtime: unknown = inspector.designType(ctor, p.name);
+      const inScope = typeof runtime === 'function' && runtime.name === resolved.name;
+      const meant = inScope ? undefined : nearTypeName(resolved.name);
       fail(
         CODES.UNSUPPORTED_FIELD_TYPE,
         p,
         name,
-        `the type ${resolved.name} is a class: mark the field @BelongTo (one) or @HasMany (a list), or give it a JSON type`,
+        meant
+          ? `the type ${resolved.name} is not a type this field can have: did you mean ${meant}?`
+          : `the type ${resolved.name} is a class: mark the field @BelongTo (one) or @HasMany (a list), or give it a JSON type`,
       );
     }
     if (resolved.kind !== 'value') {
@@ -198,6 +205,7 @@ function buildOne(
  * The schemas of every `@Rest` model of a project, in definition order. Throws a
  * {@link LoadError} naming file, line and `Model.field` for anything it cannot serve.
  */
+
 export function buildModelSchemas(source: DeclarationSource): ModelSchema[] {
   const pending: PendingRelation[] = [];
   const models = source.classes
