@@ -50,6 +50,20 @@ describe('Data view', () => {
     await eventually(async () => expect(await cell.innerText()).toBe('1'));
   });
 
+  it("replaces a cell's value with what is typed on it, as a spreadsheet does", async () => {
+    const cell = await data.cell('Todo', 5, 'content');
+    await cell.click();
+    await session.ui.page.keyboard.type('Typed over');
+    const editor = session.ui.page.getByLabel('Edit content of record 5');
+    expect(await editor.inputValue()).toBe('Typed over');
+    await editor.press('Enter');
+    await eventually(async () => expect((await api('/todos/5')).body.content).toBe('Typed over'));
+    // A double-click still opens the value as it is, to change part of it.
+    await cell.dblclick();
+    expect(await editor.inputValue()).toBe('Typed over');
+    await editor.press('Escape');
+  });
+
   it('keeps an open cell editor while another client writes to another record', async () => {
     const cell = await data.cell('Todo', 3, 'content');
     await cell.dblclick();

@@ -36,7 +36,7 @@ export const EMPTY_FORM: RuleForm = {
   delayMinMs: '100',
   delayMaxMs: '800',
   failOn: false,
-  failPercent: '100',
+  failPercent: '50',
   failStatus: '503',
 };
 

@@ -43,6 +43,14 @@ function Cell({ row, column }: RenderCellProps<JsonRecord>) {
   return <>{cellText(value)}</>;
 }
 
+/** Set when a printable key opens an editor, read once by that editor. */
+let typedOpen = false;
+function takeTypedOpen(): boolean {
+  const was = typedOpen;
+  typedOpen = false;
+  return was;
+}
+
 function Editor({
   row,
   column,
@@ -52,7 +60,17 @@ function Editor({
 }: RenderEditCellProps<JsonRecord> & { field: FieldInfo | undefined; relation: boolean }) {
   const saveCell = useDataStore((s) => s.saveCell);
   const previous = useDataStore.getState().cellErrors[cellKey(row.id, column.key)];
-  const [text, setText] = useState(previous?.text ?? cellText(row[column.key]));
+  // Opened by typing on the cell: the key replaces the value, as in a spreadsheet (the browser
+  // then types it into this input, which has the focus by then).
+  const choices =
+    field?.type.kind === 'boolean'
+      ? ['true', 'false']
+      : field?.type.kind === 'enum'
+        ? field.type.values
+        : null;
+  const [text, setText] = useState(() =>
+    takeTypedOpen() && !choices ? '' : (previous?.text ?? cellText(row[column.key])),
+  );
   const done = useRef(false);
   const commit = () => {
     if (done.current) return;
@@ -71,12 +89,6 @@ function Editor({
       onClose(false, true);
     }
   };
-  const choices =
-    field?.type.kind === 'boolean'
-      ? ['true', 'false']
-      : field?.type.kind === 'enum'
-        ? field.type.values
-        : null;
   if (choices) {
     return (
       <select
@@ -214,8 +226,15 @@ export function RecordsGrid({
       }}
       onActivePositionChange={({ row }) => onActiveRow(row && row !== LOADING_ROW ? row : null)}
       onCellKeyDown={(args, event) => {
-        if (args.mode !== 'ACTIVE' || event.key !== 'Delete' || !onDeleteRow) return;
-        if (!args.row || args.row === LOADING_ROW) return;
+        if (args.mode !== 'ACTIVE' || !args.row || args.row === LOADING_ROW) return;
+        const printable =
+          event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+        // The grid opens the editor on a printable key; the editor then starts empty.
+        typedOpen = printable;
+        // The editor, if the key opens one, reads it in the render this event schedules (a
+        // microtask in React 19); a key that opens none must not leave it set.
+        if (printable) setTimeout(() => (typedOpen = false));
+        if (event.key !== 'Delete' || !onDeleteRow) return;
         event.preventGridDefault();
         onDeleteRow(args.row);
       }}

@@ -149,7 +149,9 @@ export function EndpointsView() {
                     >
                       {KIND_LABEL[r.kind]}
                     </span>
-                    {r.operation && <span className="faint"> {r.operation}</span>}
+                    {r.operation && r.operation !== r.kind && (
+                      <span className="faint"> {r.operation}</span>
+                    )}
                   </td>
                   <td>{r.model ? <code>{r.model}</code> : <span className="faint">—</span>}</td>
                   <td>
