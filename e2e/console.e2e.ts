@@ -26,6 +26,18 @@ describe('Console', () => {
     expect(await consolePage.responseBody.innerText()).toMatch(/2 items/);
     // The query is an editable row kept in step with the URL.
     expect(await session.ui.page.getByLabel('Query params value limit').inputValue()).toBe('2');
+    // Every header, not only those CORS lets a page read: Traffic logged the exchange.
+    await session.ui.page
+      .getByRole('tablist', { name: 'Response parts' })
+      .getByRole('tab', { name: /Headers/ })
+      .click();
+    const headers = session.ui.page.getByRole('table', { name: 'Response headers' });
+    await expect.poll(() => headers.innerText()).toMatch(/access-control-allow-origin/);
+    expect(await headers.innerText()).toMatch(/x-total-count\s+\d+/);
+    await session.ui.page
+      .getByRole('tablist', { name: 'Response parts' })
+      .getByRole('tab', { name: 'Body' })
+      .click();
   });
 
   it('posts a JSON body with Ctrl+Enter, headers included', async () => {

@@ -14,6 +14,12 @@ export interface Row {
 }
 
 export interface ConsoleResponse {
+  /** The request, to find its exchange in Traffic (which has every response header). */
+  method: string;
+  /** Path and query as sent, when the request went to the mock API; else null. */
+  mockPath: string | null;
+  /** Epoch ms when the request was sent. */
+  sentAt: number;
   status: number;
   statusText: string;
   timeMs: number;
@@ -109,11 +115,28 @@ export function resolveUrl(url: string, pathParams: Row[], mockUrl: string | nul
   return resolved;
 }
 
+/** Path and query of `target` when it is on the mock API (as Traffic logs it), else null. */
+function mockPathOf(target: string, mockUrl: string | null): string | null {
+  try {
+    const to = new URL(target);
+    return mockUrl !== null && to.origin === new URL(mockUrl).origin
+      ? `${to.pathname}${to.search}`
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Why `fetch` failed, in words: it says only "Failed to fetch". */
 function unreachable(target: string, mockUrl: string | null): string {
-  const origin = new URL(target).origin;
-  if (mockUrl !== null && origin === new URL(mockUrl).origin)
-    return `The mock API did not answer at ${origin}: is it running? The server bar starts it.`;
+  if (mockPathOf(target, mockUrl) !== null)
+    return `The mock API did not answer at ${mockUrl}: is it running? The server bar starts it.`;
+  let origin = target;
+  try {
+    origin = new URL(target).origin;
+  } catch {
+    return `${target} is not a URL the page can send to.`;
+  }
   return `No answer from ${origin} that the page may read: the server is down, or it does not answer CORS for the studio (the browser hides which). The mock API answers CORS for any origin; another server must allow this page's.`;
 }
 
@@ -202,6 +225,8 @@ export const useConsoleStore = create<ConsoleState>()((set, get) => ({
     if (sendsBody) init.body = body;
     set({ sending: true, error: null });
     const started = performance.now();
+    const sentAt = Date.now();
+    const mockPath = mockPathOf(target, mockUrl);
     const entry: HistoryEntry = {
       id: `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
       at: Date.now(),
@@ -217,6 +242,9 @@ export const useConsoleStore = create<ConsoleState>()((set, get) => ({
       const bytes = new Uint8Array(await answer.arrayBuffer());
       const timeMs = Math.round(performance.now() - started);
       const response: ConsoleResponse = {
+        method,
+        mockPath,
+        sentAt,
         status: answer.status,
         statusText: answer.statusText,
         timeMs,

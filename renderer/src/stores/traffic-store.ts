@@ -103,4 +103,19 @@ export const trafficSelectors = {
     return lastOutput;
   },
   selected: (s: TrafficState) => s.exchanges.find((e) => e.seq === s.selectedSeq) ?? null,
+  /**
+   * The logged exchange of a request the page sent itself (the Console): same method and
+   * path, arrived between `from` and `to` (epoch ms); the newest such, or null.
+   */
+  sentBy:
+    (method: string, path: string | null, from: number, to: number) =>
+    (s: TrafficState): TrafficExchange | null => {
+      if (path === null) return null;
+      for (let i = s.exchanges.length - 1; i >= 0; i--) {
+        const e = s.exchanges[i]!;
+        if (e.time < from) break;
+        if (e.time <= to && e.method === method && e.url === path) return e;
+      }
+      return null;
+    },
 };

@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'react';
 
 import { type ConsoleResponse, useConsoleStore } from '../../stores/console-store';
+import { trafficSelectors, useTrafficStore } from '../../stores/traffic-store';
 import { formatBytes, formatMs, StatusBadge } from '../../ui/badges';
 import { EmptyState } from '../../ui/empty-state';
 import { JsonTree } from '../../ui/json-tree';
@@ -114,6 +115,37 @@ export function ResponsePane() {
       </div>
     );
   }
+  return <Answer response={response} tab={tab} setTab={setTab} />;
+}
+
+/**
+ * The response's headers: a page reads only those the API exposes (CORS), so when Traffic has
+ * logged this exchange its complete list is shown instead.
+ */
+function useHeaders(response: ConsoleResponse): { rows: [string, string][]; complete: boolean } {
+  const logged = useTrafficStore(
+    trafficSelectors.sentBy(
+      response.method,
+      response.mockPath,
+      // Clocks of one machine; the slack covers the log's own delay.
+      response.sentAt - 1000,
+      response.sentAt + response.timeMs + 1000,
+    ),
+  );
+  if (!logged) return { rows: response.headers, complete: false };
+  return { rows: Object.entries(logged.responseHeaders), complete: true };
+}
+
+function Answer({
+  response,
+  tab,
+  setTab,
+}: {
+  response: ConsoleResponse;
+  tab: 'body' | 'headers';
+  setTab(tab: 'body' | 'headers'): void;
+}) {
+  const headers = useHeaders(response);
   return (
     <div
       className="pane"
@@ -151,7 +183,7 @@ export function ResponsePane() {
           aria-selected={tab === 'headers'}
           onClick={() => setTab('headers')}
         >
-          Headers <span className="count">{response.headers.length}</span>
+          Headers <span className="count">{headers.rows.length}</span>
         </button>
       </div>
       <div
@@ -165,7 +197,7 @@ export function ResponsePane() {
           <>
             <table className="plain" aria-label="Response headers">
               <tbody>
-                {response.headers.map(([k, v]) => (
+                {headers.rows.map(([k, v]) => (
                   <tr key={k}>
                     <td className="mono" style={{ width: '35%' }}>
                       {k}
@@ -178,8 +210,9 @@ export function ResponsePane() {
               </tbody>
             </table>
             <p className="faint" style={{ padding: '8px 12px', margin: 0 }}>
-              A browser shows only the headers the API exposes to pages (CORS). Every header of this
-              exchange is in Traffic.
+              {headers.complete
+                ? 'Every header of this exchange, as the mock API sent it (from Traffic).'
+                : 'A browser shows only the headers an API exposes to pages (CORS); the mock API’s exchanges show every header once Traffic logs them.'}
             </p>
           </>
         )}
