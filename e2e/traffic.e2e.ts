@@ -160,4 +160,13 @@ describe('Traffic view', () => {
     await eventually(async () => expect(await traffic.rows.count()).toBe(1));
     expect(session.ui.problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
   });
+
+  it('keeps the log across a reload of the page: the studio replays what it still holds', async () => {
+    await traffic.filterText('');
+    await fetch(`${session.studio.apiUrl}/todos/3?before=reload`);
+    await traffic.row('/todos/3?before=reload').waitFor();
+    await session.ui.page.reload();
+    await new Frame(session.ui.page).open('Traffic');
+    await traffic.row('/todos/3?before=reload').waitFor();
+  });
 });

@@ -204,6 +204,30 @@ describe('ControlClient.subscribe', () => {
     expect(states.at(-1)).toBe('closed');
   });
 
+  it('asks for the whole history on its first connection with replayHistory, then resumes', async () => {
+    const lastEventIds: (string | undefined)[] = [];
+    const url = await serve((req, res) => {
+      lastEventIds.push(req.headers['last-event-id'] as string | undefined);
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.write('retry: 20\n\n');
+      if (lastEventIds.length === 1) res.end(`id: 5\ndata: ${JSON.stringify(batch(5))}\n\n`);
+      else res.write(`id: 6\ndata: ${JSON.stringify(batch(6))}\n\n`);
+    });
+    const client = new ControlClient({ baseUrl: url, token: 'tok' });
+    const batches: EventBatch[] = [];
+    const stop = await new Promise<() => void>((resolve) => {
+      const unsubscribe = client.subscribe({
+        replayHistory: true,
+        onBatch: (b) => {
+          batches.push(b);
+          if (batches.length === 2) resolve(unsubscribe);
+        },
+      });
+    });
+    stop();
+    expect(lastEventIds).toEqual(['0', '5']);
+  });
+
   it('reports a closed stream when the token is refused', async () => {
     const url = await serve((_req, res) => json(res, 401, { title: 'Unauthorized', status: 401 }));
     const client = new ControlClient({ baseUrl: url, token: 'wrong' });

@@ -64,6 +64,11 @@ export type StreamState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 export interface SubscribeOptions {
   onBatch(batch: EventBatch): void;
   onState?(state: StreamState): void;
+  /**
+   * Start with what the server's history still holds (the last exchanges and other events),
+   * as a reconnecting client would: a reloaded page gets its traffic log back.
+   */
+  replayHistory?: boolean;
 }
 
 /** A record list query: the mock API's collection controls (CONTRACT §2). */
@@ -182,11 +187,16 @@ export class ControlClient {
     const token = this.#token;
     const doFetch = this.#fetch;
     const source = new EventSource(`${this.baseUrl}${CONTROL_PREFIX}/events`, {
-      fetch: (url, init) =>
-        doFetch(url, {
-          ...init,
-          headers: { ...init.headers, Authorization: `${AUTH_SCHEME} ${token}` },
-        }),
+      fetch: (url, init) => {
+        const headers: Record<string, string> = {
+          ...init.headers,
+          Authorization: `${AUTH_SCHEME} ${token}`,
+        };
+        // The first connection has no Last-Event-ID; 0 asks for the whole history.
+        const resuming = Object.keys(headers).some((k) => k.toLowerCase() === 'last-event-id');
+        if (options.replayHistory && !resuming) headers['Last-Event-ID'] = '0';
+        return doFetch(url, { ...init, headers });
+      },
     });
     let closed = false;
     options.onState?.('connecting');

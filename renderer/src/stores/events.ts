@@ -53,6 +53,8 @@ export function startStudio(control: ControlClient): () => void {
   let wasOpen = false;
   return control.subscribe({
     onBatch: applyBatch,
+    // A reloaded page (or a second window) starts with the traffic the studio still holds.
+    replayHistory: true,
     onState(state) {
       useProjectStore.getState().setStream(state);
       // After a reconnect the server replays what it still holds; reading the state again
