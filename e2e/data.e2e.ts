@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { eventually, useStudioSession } from './fixtures.js';
+import { eventually, screenshot, useStudioSession } from './fixtures.js';
 import { DataPage } from './pages/data.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 
@@ -40,6 +40,11 @@ describe('Data view', () => {
     await eventually(async () =>
       expect(await cell.innerText()).toMatch(/999[\s\S]*no user with id 999/),
     );
+    // The whole message, with the record and field, above the grid.
+    expect(
+      await session.ui.page.getByRole('status').filter({ hasText: 'not saved' }).innerText(),
+    ).toMatch(/Record 2, user: not saved\.[\s\S]*no user with id 999/);
+    await screenshot(session.ui.page, 'data-cell-error-light-1280x800');
     // The typed value is still there when the editor opens again.
     await cell.dblclick();
     expect(await session.ui.page.getByLabel('Edit user of record 2').inputValue()).toBe('999');

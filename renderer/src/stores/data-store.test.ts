@@ -92,6 +92,9 @@ describe('data store', () => {
       message: 'completed: must be a boolean, got "yes"',
     });
 
+    useDataStore.getState().discardCellError(cellKey(3, 'completed'));
+    expect(useDataStore.getState().cellErrors).toEqual({});
+    expect(await useDataStore.getState().saveCell(3, 'completed', 'yes', 'yes')).toBe(false);
     expect(await useDataStore.getState().saveCell(3, 'completed', true, 'true')).toBe(true);
     expect(useDataStore.getState().cellErrors).toEqual({});
     expect(dataSelectors.rows(useDataStore.getState())[2]).toMatchObject({

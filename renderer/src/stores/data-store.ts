@@ -54,6 +54,8 @@ interface DataState {
   exportRecords(): Promise<JsonRecord[] | null>;
   recordsChanged(model: string): void;
   dismiss(): void;
+  /** Drops what was typed into a refused cell: it shows the stored value again. */
+  discardCellError(key: string): void;
 }
 
 export const cellKey = (id: RecordKey, field: string): string => `${String(id)}\u0000${field}`;
@@ -261,6 +263,12 @@ export const useDataStore = create<DataState>()((set, get) => {
       if (model === get().model && get().status !== 'idle') void get().refreshRows();
     },
     dismiss: () => set({ actionError: null, notice: null }),
+    discardCellError: (key) =>
+      set((s) => {
+        const cellErrors = { ...s.cellErrors };
+        delete cellErrors[key];
+        return { cellErrors };
+      }),
   };
 });
 
