@@ -34,13 +34,13 @@ const KEEPALIVE_MS = 15_000;
  */
 const KEEP_CAPTURE_UP_TO = 4 * 1024;
 
+const NOT_WRITTEN = Buffer.alloc(0);
+
 /**
  * One event. Its bytes are in the byte log once written; an exchange of the mock API that no
  * client has needed yet keeps its capture instead and is written when one does (a reconnect),
  * so an exchange dropped for every client is never turned into text.
  */
-const NOT_WRITTEN = Buffer.alloc(0);
-
 class Entry implements Span {
   chunk = NOT_WRITTEN;
   start = 0;
