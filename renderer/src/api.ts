@@ -13,7 +13,7 @@ export type {
 } from '../../core/src/control/client';
 export { ControlClient, ControlError } from '../../core/src/control/client';
 export type * from '../../core/src/control/contract';
-export { FIELD_TYPES } from '../../core/src/control/contract';
+export { COLLECTION_CONTROLS, FIELD_TYPES } from '../../core/src/control/contract';
 
 let current: ControlClient | null = null;
 

@@ -169,6 +169,8 @@ export interface RouteInfo {
 
 // ---------------------------------------------------------------- records
 
+export { COLLECTION_CONTROLS } from '../app/query/collection-controls.js';
+
 /**
  * `GET /api/models/:model/records` takes the mock API's collection query (CONTRACT §2):
  * `offset`, `limit`, `sort=a,-b`, `q`, `field=value`, `field_like`, … and answers a page.

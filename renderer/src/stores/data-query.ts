@@ -1,5 +1,5 @@
 /** The data view's filter box and sort, as the records list query (CONTRACT §2). */
-import type { RecordQuery } from '../api';
+import { COLLECTION_CONTROLS, type RecordQuery } from '../api';
 
 export interface DataSort {
   field: string;
@@ -30,22 +30,7 @@ export function pageQuery(
   return query;
 }
 
-/** Query controls of the records list (CONTRACT §2), besides fields. */
-const CONTROLS = new Set([
-  'q',
-  'limit',
-  'offset',
-  'sort',
-  'embed',
-  '_limit',
-  '_start',
-  '_end',
-  '_sort',
-  '_order',
-  '_page',
-  '_per_page',
-  '_embed',
-]);
+const CONTROLS = new Set(COLLECTION_CONTROLS);
 
 /**
  * The names in a `field=value` filter that are neither a field of the model nor a control: the

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 
 import { HttpProblem } from '../../errors.js';
 import type { FieldSchema, FieldType, ModelSchema } from '../../model/schema.js';
+import { COLLECTION_CONTROLS } from './collection-controls.js';
 import {
-  COLLECTION_CONTROLS,
   type CollectionQuery,
   filterTypes,
   parseCollectionQuery,

@@ -6,6 +6,7 @@
  */
 import { problems } from '../../errors.js';
 import type { FieldType, ModelSchema } from '../../model/schema.js';
+import { COLLECTION_CONTROLS } from './collection-controls.js';
 
 export type FilterOp = 'eq' | 'ne' | 'gte' | 'lte' | 'like';
 
@@ -38,23 +39,6 @@ const SUFFIXES: readonly [string, FilterOp][] = [
   ['_lte', 'lte'],
   ['_ne', 'ne'],
   ['_like', 'like'],
-];
-
-/** Every query parameter that is a control rather than a field filter (CONTRACT §2). */
-export const COLLECTION_CONTROLS: readonly string[] = [
-  'limit',
-  'offset',
-  'sort',
-  'embed',
-  '_limit',
-  '_start',
-  '_end',
-  '_sort',
-  '_order',
-  '_page',
-  '_per_page',
-  'q',
-  '_embed',
 ];
 
 const CONTROLS = new Set(COLLECTION_CONTROLS);

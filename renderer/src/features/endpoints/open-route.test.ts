@@ -3,29 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelInfo, RouteInfo } from '../../api';
 import { useConsoleStore } from '../../stores/console-store';
 import { useModelsStore } from '../../stores/models-store';
+import { todoModel } from '../../stores/test-models';
 import { openRoute } from './open-route';
 
-const todo: ModelInfo = {
-  name: 'Todo',
-  path: 'todos',
-  idKind: 'number',
-  dataSource: null,
-  writable: true,
-  file: 'todo.ts',
-  line: 1,
-  fields: [
-    {
-      name: 'content',
-      type: { kind: 'string' },
-      typeText: 'string',
-      required: true,
-      nullable: false,
-      rules: {},
-      declaredIn: 'Todo',
-    },
-  ],
-  relations: [],
-};
+const todo: ModelInfo = { ...todoModel, relations: [] };
 
 const route = (method: RouteInfo['method'], path: string, over: Partial<RouteInfo> = {}) =>
   ({ method, path, kind: 'generated', model: 'Todo', ...over }) as RouteInfo;

@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ModelInfo, TrafficExchange } from '../../api';
+import { todoModel } from '../../stores/test-models';
 import { draftRecord, modelForUrl } from './save-as-record';
 
-const todo: ModelInfo = {
-  name: 'Todo',
-  path: 'todos',
-  idKind: 'number',
-  dataSource: null,
-  writable: true,
-  file: 'todo.ts',
-  line: 1,
-  fields: [
-    {
-      name: 'content',
-      type: { kind: 'string' },
-      typeText: 'string',
-      required: true,
-      nullable: false,
-      rules: {},
-      declaredIn: 'Todo',
-    },
-  ],
-  relations: [{ kind: 'belongTo', field: 'user', target: 'User', required: false }],
-};
+const todo = todoModel;
 const quote: ModelInfo = { ...todo, name: 'Quote', path: 'quotes', writable: false };
 
 function exchange(over: Partial<TrafficExchange>): TrafficExchange {
