@@ -51,8 +51,14 @@ export function startStudio(control: ControlClient): () => void {
   void useModelsStore.getState().loadModels();
   void useBehaviourStore.getState().loadBehaviour();
   let wasOpen = false;
+  let first = true;
   return control.subscribe({
-    onBatch: applyBatch,
+    onBatch(batch) {
+      // The first batch replays the history from the start, so it reports a gap whenever the
+      // history has been overrun; the loads above read the whole state already.
+      applyBatch(first ? { ...batch, gap: false } : batch);
+      first = false;
+    },
     // A reloaded page (or a second window) starts with the traffic the studio still holds.
     replayHistory: true,
     onState(state) {
