@@ -10,7 +10,8 @@
  * - NeDB writes a Date as `{"$$date": ms}`; we read it as an ISO string (CONTRACT §1).
  *
  * Parsing avoids regexes and `delete` (which would turn every record into a slow dictionary
- * object): our own lines start with `{"_id":"<key>",`, so the key is cut off before parsing.
+ * object): our own lines start with `{"_id":"<key>",`, and a bulk read turns that comma into a
+ * `{` ({@link markOwnLines}) so the rest of the line parses as the record, without `_id`.
  */
 import type { StoredRecord } from './collection.js';
 import { keyOf } from './id-rules.js';
@@ -26,6 +27,7 @@ export type ParsedLine =
 
 const OWN_PREFIX = '{"_id":"';
 const META_KEY = '$$decorest';
+const DATE_KEY = '"$$date"';
 
 /** The record's line, `_id` first, newline included. Throws if JSON cannot encode it. */
 export function recordLine(record: StoredRecord, key: string = keyOf(record.id)): string {
@@ -62,11 +64,8 @@ export function metaLine(lastId: number): string {
   return `{"${META_KEY}":{"lastId":${lastId}}}\n`;
 }
 
+/** Any line; our own usual lines take the faster {@link markOwnLines} path instead. */
 export function parseLine(line: string): ParsedLine {
-  if (line.startsWith(OWN_PREFIX)) {
-    const fast = parseOwnLine(line);
-    if (fast !== undefined) return fast;
-  }
   let value: unknown;
   try {
     value = parseJson(line);
@@ -79,23 +78,110 @@ export function parseLine(line: string): ParsedLine {
   return classify(value as JsonObject);
 }
 
-/** `{"_id":"k",…}` with a plain key: parse only the rest, so `_id` never enters the object. */
-function parseOwnLine(line: string): ParsedLine | undefined {
-  const end = line.indexOf('"', OWN_PREFIX.length);
-  if (end < 0 || line.charCodeAt(end + 1) !== 44 /* , */) return undefined;
-  const key = line.slice(OWN_PREFIX.length, end);
-  if (key.includes('\\')) return undefined;
+/**
+ * Marks our own lines for a bulk read (issue 15: reading 100,000 records spent about a fifth of
+ * its time copying each line to cut `_id` off). In `buffer[start, end)`, every line that starts
+ * with `{"_id":"<key without escapes>",` gets that comma overwritten by `{`: from there on the
+ * line is the record's JSON without `_id`, parsed by {@link parseMarkedLine} as a slice of the
+ * decoded text, with no copy. Returns, for each line of the range, whether it was marked; only
+ * those lines may be read with {@link parseMarkedLine} (a line that had a `{` there is corrupt).
+ */
+export function markOwnLines(buffer: Buffer, start: number, end: number): boolean[] {
+  // A plain view: its indexOf is V8's own, without Buffer's argument checks (a tenth of the
+  // read's time over 100,000 short lines).
+  const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
+  const marks: boolean[] = [];
+  let from = start;
+  while (from < end) {
+    let to = bytes.indexOf(NEWLINE, from);
+    if (to < 0 || to > end) to = end;
+    marks.push(markOwnLine(bytes, from, to));
+    from = to + 1;
+  }
+  return marks;
+}
+
+const NEWLINE = 10;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COMMA = 44;
+const OPEN_BRACE = 123;
+const DOLLAR = 36;
+const OWN_PREFIX_BYTES = [...Buffer.from(OWN_PREFIX)];
+
+function markOwnLine(bytes: Uint8Array, from: number, to: number): boolean {
+  const keyStart = from + OWN_PREFIX_BYTES.length;
+  if (keyStart > to) return false;
+  for (let i = 0; i < OWN_PREFIX_BYTES.length; i++) {
+    if (bytes[from + i] !== OWN_PREFIX_BYTES[i]) return false;
+  }
+  for (let at = keyStart; at < to; at++) {
+    const byte = bytes[at];
+    if (byte === BACKSLASH) return false;
+    if (byte === QUOTE) {
+      if (at + 1 >= to || bytes[at + 1] !== COMMA) return false;
+      bytes[at + 1] = OPEN_BRACE;
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Where the key of a line {@link markOwnLines} marked, `text[from, …)`, starts. */
+export function markedKeyStart(from: number): number {
+  return from + OWN_PREFIX.length;
+}
+
+/** Where the key of a line {@link markOwnLines} marked ends (its closing quote). */
+export function markedKeyEnd(text: string, from: number): number {
+  return text.indexOf('"', from + OWN_PREFIX.length);
+}
+
+/**
+ * The fields of a marked line whose key ends at `keyEnd`: `text[keyEnd + 1, to)` is the line
+ * from its `{` on. `undefined` when the fast path cannot read them (then read
+ * {@link unmarkedLine} with {@link parseLine}, which says what is wrong with the line).
+ * `mayHoldDates`: whether `text` mentions NeDB's `$$date` at all (asked once per chunk).
+ */
+export function parseMarkedFields(
+  text: string,
+  keyEnd: number,
+  to: number,
+  mayHoldDates: boolean,
+): JsonObject | undefined {
   let fields: unknown;
   try {
-    fields = parseJson(`{${line.slice(end + 2)}`);
+    const rest = text.slice(keyEnd + 1, to);
+    fields = mayHoldDates ? parseJson(rest) : JSON.parse(rest);
   } catch {
-    return undefined; // the slow path reports the error against the whole line
+    return undefined;
   }
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return undefined;
-  const object = fields as JsonObject;
-  if (Object.hasOwn(object, '_id')) return undefined;
-  if (object['$$deleted'] === true) return { kind: 'delete', key };
-  return { kind: 'record', key, fields: object };
+  // Two `_id`s: the slow path takes the last one, as NeDB does.
+  return Object.hasOwn(fields, '_id') ? undefined : (fields as JsonObject);
+}
+
+/**
+ * Whether any line of `buffer[start, end)` may hold a NeDB date (then each line is asked
+ * again). A `$` is rare in records, and a search for one byte is a `memchr`: about ten times
+ * faster over 100,000 lines than a search for the whole key.
+ */
+export function mayHoldDates(buffer: Buffer, start: number, end: number): boolean {
+  for (
+    let at = buffer.indexOf(DOLLAR, start);
+    at >= 0 && at < end;
+    at = buffer.indexOf(DOLLAR, at + 1)
+  ) {
+    if (at > 0 && buffer.toString('latin1', at - 1, at - 1 + DATE_KEY.length) === DATE_KEY)
+      return true;
+  }
+  return false;
+}
+
+/** A marked line as it was written, with the comma after its key. */
+export function unmarkedLine(text: string, from: number, to: number): string {
+  const keyEnd = text.indexOf('"', from + OWN_PREFIX.length);
+  return `${text.slice(from, keyEnd + 1)},${text.slice(keyEnd + 2, to)}`;
 }
 
 function classify(object: JsonObject): ParsedLine {
@@ -163,7 +249,7 @@ export function setField(target: JsonObject, name: string, value: unknown): void
 
 /** `JSON.parse`, with the (slower) date reviver only when the line mentions `$$date`. */
 function parseJson(text: string): unknown {
-  return text.includes('"$$date"') ? JSON.parse(text, reviveDate) : JSON.parse(text);
+  return text.includes(DATE_KEY) ? JSON.parse(text, reviveDate) : JSON.parse(text);
 }
 
 /** NeDB's `{"$$date": ms}` → ISO-8601 string, CONTRACT §1's wire form of `Date`. */

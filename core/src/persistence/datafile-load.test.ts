@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { LoadError } from '../errors.js';
 import type { IdKind } from './collection.js';
+import { readDatafile } from './datafile-load.js';
 import { openFileCollection } from './file-collection.js';
 
 let folder: string;
@@ -102,11 +103,82 @@ describe('loading a datafile', () => {
     await c.close();
   });
 
+  it('reads our own lines whose key is not the id, or not plain, as NeDB does', async () => {
+    writeFileSync(
+      file,
+      [
+        '{"_id":"1","id":1,"t":"plain"}',
+        '{"_id":"07","id":7,"t":"key with a leading zero"}',
+        '{"_id":"12","id":21,"t":"key of another id"}',
+        '{"_id":"1\\u0030","id":10,"t":"escaped key"}',
+        '{"_id":"-4","id":-4,"t":"negative"}',
+        '{"_id":"0","id":0,"t":"zero"}',
+        '{"_id":"12","$$deleted":true}',
+        '{"_id":"30","id":30,"t":"two _id, the last one counts","_id":"31"}',
+        '',
+      ].join('\n'),
+    );
+    const c = await open();
+    expect([...c.values()]).toEqual([
+      { id: -4, t: 'negative' },
+      { id: 0, t: 'zero' },
+      { id: 1, t: 'plain' },
+      { id: 7, t: 'key with a leading zero' },
+      { id: 10, t: 'escaped key' },
+      { id: 30, t: 'two _id, the last one counts' },
+    ]);
+    await c.close();
+  });
+
+  it('reads string ids and text beyond ASCII in our own lines', async () => {
+    writeFileSync(
+      file,
+      '{"_id":"été","id":"été","t":"ü ☃ 😀"}\n{"_id":"b","id":"b","t":"\u2028"}\n',
+    );
+    const c = await open('string');
+    expect([...c.values()]).toEqual([
+      { id: 'b', t: '\u2028' },
+      { id: 'été', t: 'ü ☃ 😀' },
+    ]);
+    await c.close();
+  });
+
   it('counts deleted ids for the sequence', async () => {
     writeFileSync(file, '{"_id":"1","id":1}\n{"_id":"9","id":9}\n{"$$deleted":true,"_id":"9"}\n');
     const c = await open();
     expect((await c.insert({})).id).toBe(10);
     await c.close();
+  });
+});
+
+describe('a datafile read in many chunks (as one over 64 MiB is)', () => {
+  const lines = Array.from(
+    { length: 40 },
+    (_, i) => `{"_id":"${i + 1}","id":${i + 1},"t":"é${i}"}`,
+  );
+
+  it('reads every line once, whatever chunk it falls in', async () => {
+    writeFileSync(file, `${lines.join('\n')}\n{"id":41,"t":"hand-written"}\n`);
+    for (const chunkBytes of [1, 7, 64, 100_000]) {
+      const loaded = await readDatafile(file, 'number', chunkBytes);
+      expect([...loaded.records.keys()]).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
+      expect(loaded.records.get(3)).toEqual({ id: 3, t: 'é2' });
+      expect(loaded.lines).toBe(41);
+    }
+  });
+
+  it('names the right line of a later chunk, and finds a torn end there', async () => {
+    const corrupt = [...lines];
+    corrupt[29] = '{"_id":"30","id":30,"t":';
+    writeFileSync(file, `${corrupt.join('\n')}\n`);
+    const error = (await readDatafile(file, 'number', 64).catch((e: unknown) => e)) as LoadError;
+    expect(error).toBeInstanceOf(LoadError);
+    expect(error.line).toBe(30);
+
+    writeFileSync(file, `${lines.join('\n')}\n{"_id":"41","id":41,"t":"cut`);
+    const torn = await readDatafile(file, 'number', 64);
+    expect(torn.torn?.line).toBe(41);
+    expect(torn.records.size).toBe(40);
   });
 });
 
@@ -175,6 +247,19 @@ describe('a corrupted datafile', () => {
     const error = await loadError(content);
     expect(error.line).toBe(line);
     expect(error.message).toContain(reason);
+  });
+
+  it('fails for a brace where our own lines have the comma after _id (the fast path marks it so)', async () => {
+    const error = await loadError('{"_id":"1","id":1}\n{"_id":"2"{"id":2}\n');
+    expect(error.line).toBe(2);
+    expect(error.message).toContain('not valid JSON');
+  });
+
+  it('names the line as written when the rest of one of our own lines is not JSON', async () => {
+    const content = '{"_id":"1","id":1}\n{"_id":"2","id":2,"t":}\n{"_id":"3","id":3}\n';
+    const error = await loadError(content);
+    expect(error.line).toBe(2);
+    expect(error.message).toContain('not valid JSON');
   });
 
   it('fails for a numeric id in a string-id collection', async () => {

@@ -28,6 +28,28 @@ export function keyOf(id: RecordId): string {
   return typeof id === 'string' ? id : String(id);
 }
 
+/**
+ * Whether `text[start, end)` is `keyOf(id)`, without building that string (a datafile read
+ * asks it once per line).
+ */
+export function isKeyOf(id: RecordId, text: string, start: number, end: number): boolean {
+  if (typeof id === 'string') return end - start === id.length && text.startsWith(id, start);
+  if (id < 0) {
+    if (text.charCodeAt(start) !== 45 /* - */) return false;
+    start++;
+  }
+  if (end <= start) return false;
+  // The decimal digits of a safe integer, last digit first.
+  let rest = Math.abs(id);
+  let at = end;
+  do {
+    at--;
+    if (at < start || text.charCodeAt(at) !== 48 + (rest % 10)) return false;
+    rest = Math.floor(rest / 10);
+  } while (rest > 0);
+  return at === start;
+}
+
 export function randomStringId(): string {
   return randomBytes(12).toString('base64url');
 }

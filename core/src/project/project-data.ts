@@ -68,10 +68,18 @@ export class ProjectData {
     try {
       // Issue 18: finish or undo a delete's multi-datafile batch a crash interrupted, first.
       const recovered = needsFiles ? await recoverBatches(dataDir) : [];
-      for (const { model, options, key } of stored) {
-        const collection = await openCollection(dataDir, model, options);
-        byModel.set(model.name, { collection, key });
-      }
+      // All at once: one datafile is parsed while the next is still being read (issue 15).
+      const results = await Promise.allSettled(
+        stored.map(({ model, options }) => openCollection(dataDir, model, options)),
+      );
+      stored.forEach(({ model, key }, i) => {
+        const result = results[i]!;
+        if (result.status === 'fulfilled')
+          byModel.set(model.name, { collection: result.value, key });
+      });
+      // The first model's failure, as when they opened one by one; the others are closed below.
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
       return new ProjectData(
         dataDir,
         byModel,
