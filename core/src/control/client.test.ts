@@ -58,10 +58,12 @@ describe('ControlClient calls', () => {
     const client = new ControlClient({ baseUrl: `${url}/`, token: 't' });
     await client.listRecords('Todo', { offset: 100, limit: 50, sort: '-id', q: '' });
     await client.patchRecord('Todo', 7, { completed: true });
+    await client.listRecords('User', { id: [2, 'a b'], limit: 2 });
     expect(seen[0]).toMatchObject({
       method: 'GET',
       url: '/api/models/Todo/records?offset=100&limit=50&sort=-id',
     });
+    expect(seen[2]).toMatchObject({ url: '/api/models/User/records?id=2&id=a+b&limit=2' });
     expect(seen[1]).toMatchObject({
       method: 'PATCH',
       url: '/api/models/Todo/records/7',

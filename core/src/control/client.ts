@@ -72,7 +72,11 @@ export interface SubscribeOptions {
 }
 
 /** A record list query: the mock API's collection controls (CONTRACT §2). */
-export type RecordQuery = Record<string, string | number | undefined>;
+/** A repeated filter (`id: [2, 5]`) means any of those values, as on the mock API. */
+export type RecordQuery = Record<
+  string,
+  string | number | readonly (string | number)[] | undefined
+>;
 
 type Answer<K extends keyof ControlOperations> = ControlOperations[K]['answer'];
 
@@ -264,7 +268,10 @@ function record(model: string, id: RecordKey): string {
 function toSearch(query: RecordQuery): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.append(key, String(value));
+    const values = Array.isArray(value) ? (value as readonly (string | number)[]) : [value];
+    for (const one of values) {
+      if (one !== undefined && one !== '') params.append(key, String(one));
+    }
   }
   const text = params.toString();
   return text === '' ? '' : `?${text}`;

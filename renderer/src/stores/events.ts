@@ -9,6 +9,7 @@ import { useBehaviourStore } from './behaviour-store';
 import { useDataStore } from './data-store';
 import { useModelsStore } from './models-store';
 import { useProjectStore } from './project-store';
+import { useRelationLabels } from './relation-labels-store';
 import { useServerStore } from './server-store';
 import { useTrafficStore } from './traffic-store';
 
@@ -41,7 +42,11 @@ export function applyBatch(batch: EventBatch): void {
     const model = useDataStore.getState().model;
     if (model) changedModels.add(model);
   }
-  for (const model of changedModels) useDataStore.getState().recordsChanged(model);
+  if (projectChanged || batch.gap) useRelationLabels.getState().forget();
+  for (const model of changedModels) {
+    useDataStore.getState().recordsChanged(model);
+    useRelationLabels.getState().forget(model);
+  }
 }
 
 /** Loads the first state and follows the event stream; returns the unsubscribe function. */

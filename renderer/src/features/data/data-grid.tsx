@@ -16,6 +16,8 @@ import {
 import type { FieldInfo, JsonRecord, ModelInfo } from '../../api';
 import { cellKey, dataSelectors, LOADING_ROW, useDataStore } from '../../stores/data-store';
 import { cellText, parseCell } from '../../stores/field-values';
+import { labelKey, useRelationLabels } from '../../stores/relation-labels-store';
+import { RelationEditor } from './relation-editor';
 
 import 'react-data-grid/lib/styles.css';
 
@@ -43,6 +45,39 @@ function Cell({ row, column }: RenderCellProps<JsonRecord>) {
   return <>{cellText(value)}</>;
 }
 
+/**
+ * A relation's cell: the parent's id and, once read, its title (`1 Ann`), or "missing" when no
+ * such parent exists (a dangling id written by another client or by hand in the datafile).
+ */
+function RelationCell(props: RenderCellProps<JsonRecord> & { target: string }) {
+  const { row, column, target } = props;
+  const value = row === LOADING_ROW ? undefined : row[column.key];
+  const id = typeof value === 'number' || typeof value === 'string' ? value : undefined;
+  const title = useRelationLabels((s) =>
+    id === undefined ? undefined : s.labels[labelKey(target, id)],
+  );
+  const request = useRelationLabels((s) => s.request);
+  const failed = useDataStore((s) =>
+    row === LOADING_ROW ? false : cellKey(row.id, column.key) in s.cellErrors,
+  );
+  useEffect(() => {
+    if (id !== undefined && title === undefined) request(target, id);
+  }, [target, id, title, request]);
+  if (id === undefined || failed) return <Cell {...props} />;
+  return (
+    <span className="relation-cell">
+      {String(id)}
+      {title && <span className="relation-title"> {title}</span>}
+      {title === null && (
+        <span className="relation-missing" title={`No ${target} has the id ${String(id)}`}>
+          {' '}
+          missing
+        </span>
+      )}
+    </span>
+  );
+}
+
 /** Set when a printable key opens an editor, read once by that editor. */
 let typedOpen = false;
 function takeTypedOpen(): boolean {
@@ -56,8 +91,9 @@ function Editor({
   column,
   onClose,
   field,
-  relation,
-}: RenderEditCellProps<JsonRecord> & { field: FieldInfo | undefined; relation: boolean }) {
+  target,
+}: RenderEditCellProps<JsonRecord> & { field: FieldInfo | undefined; target: string | null }) {
+  const relation = target !== null;
   const saveCell = useDataStore((s) => s.saveCell);
   const previous = useDataStore.getState().cellErrors[cellKey(row.id, column.key)];
   // Opened by typing on the cell: the key replaces the value, as in a spreadsheet (the browser
@@ -89,6 +125,21 @@ function Editor({
       onClose(false, true);
     }
   };
+  if (target !== null) {
+    return (
+      <RelationEditor
+        label={label}
+        target={target}
+        initialText={text}
+        onCancel={() => onClose(false, true)}
+        onCommit={(typed) => {
+          onClose(false, true);
+          if (typed !== cellText(row[column.key]) || previous)
+            void saveCell(row.id, column.key, parseCell(typed, field, true), typed);
+        }}
+      />
+    );
+  }
   if (choices) {
     return (
       <select
@@ -152,6 +203,7 @@ function targetOf(model: ModelInfo, field: string): string {
 function widthOf(name: string, typeText: string, kind: string | undefined): number | 'auto' {
   if (kind === 'string' || kind === 'array' || kind === undefined) return 'auto';
   if (kind === 'date') return 210; // an ISO timestamp
+  if (kind === 'relation') return 190; // an id and the parent's title
   return Math.max(110, Math.round((name.length + typeText.length) * 7.5) + 44);
 }
 
@@ -172,7 +224,7 @@ function fieldColumn(
     minWidth: 80,
     width: relation ? widthOf(name, typeText, 'relation') : widthOf(name, typeText, kind),
     editable: (row) => model.writable && row !== LOADING_ROW,
-    renderCell: Cell,
+    renderCell: target === null ? Cell : (props) => <RelationCell {...props} target={target} />,
     renderHeaderCell: ({ column, sortDirection }) => (
       <span className="grid-head">
         <span>{column.name as string}</span>
@@ -180,7 +232,7 @@ function fieldColumn(
         {sortDirection && <span aria-hidden="true">{sortDirection === 'ASC' ? '▲' : '▼'}</span>}
       </span>
     ),
-    renderEditCell: (props) => <Editor {...props} field={field} relation={relation} />,
+    renderEditCell: (props) => <Editor {...props} field={field} target={target} />,
     editorOptions: { commitOnOutsideClick: false },
   };
 }
