@@ -104,6 +104,23 @@ describe('Data view', () => {
     await rename('Ann Lee-Smith');
     await eventually(async () => expect(await cell.innerText()).toBe('1 Ann Lee-Smith'));
     await rename('Ann Lee');
+
+    // The parent opens from the cell: its model, filtered to its id; Ctrl+Enter does it too.
+    await cell.hover();
+    await cell.getByRole('button', { name: 'Open User 1' }).click();
+    await data.grid('User').waitFor();
+    expect(await page.getByLabel('Filter records').inputValue()).toBe('id=1');
+    await eventually(
+      async () => expect(await data.grid('User').getByRole('row').count()).toBe(2), // header and Ann
+    );
+    await data.chooseModel('Todo');
+    const other5 = await data.cell('Todo', 5, 'user');
+    await other5.click();
+    await page.keyboard.press('Control+Enter');
+    await data.grid('User').waitFor();
+    expect(await page.getByLabel('Filter records').inputValue()).toBe('id=3');
+    await data.chooseModel('Todo');
+    await data.grid('Todo').waitFor();
     // The 422 of the test above is logged by the browser as a failed load; nothing else.
     expect(session.ui.problems.filter((p) => !/status of 422/.test(p))).toEqual([]);
   });

@@ -74,6 +74,16 @@ describe('data store', () => {
     expect(dataSelectors.rows(useDataStore.getState())[230]!.id).toBe(231);
   });
 
+  it('opens one record of another model: that model, filtered to its id, from the top', async () => {
+    await useDataStore.getState().selectModel('Todo');
+    await useDataStore.getState().setSort({ field: 'id', direction: 'DESC' });
+    await useDataStore.getState().openRecord('Todo', 7);
+    expect(server.calls.at(-1)!.url).toBe(
+      `/api/models/Todo/records?id=7&offset=0&limit=${PAGE_SIZE}`,
+    );
+    expect(useDataStore.getState()).toMatchObject({ model: 'Todo', filter: 'id=7', sort: null });
+  });
+
   it('sorts on the server and starts again from the first page', async () => {
     await useDataStore.getState().selectModel('Todo');
     await useDataStore.getState().setSort({ field: 'id', direction: 'DESC' });

@@ -43,6 +43,8 @@ interface DataState {
   /** Rows last asked for by the grid: [first, last]. */
   range: [number, number];
   selectModel(model: string | null): Promise<void>;
+  /** Shows one record of `model` (a relation's parent): that model, filtered to its id. */
+  openRecord(model: string, id: RecordKey): Promise<void>;
   setSort(sort: DataSort | null): Promise<void>;
   setFilter(filter: string): Promise<void>;
   ensureRows(first: number, last: number): Promise<void>;
@@ -152,6 +154,15 @@ export const useDataStore = create<DataState>()((set, get) => {
     range: [0, PAGE_SIZE],
     selectModel: (model) =>
       restart({ model, total: 0, sort: null, filter: '', actionError: null, notice: null }),
+    openRecord: (model, id) =>
+      restart({
+        model,
+        total: 0,
+        sort: null,
+        filter: `id=${String(id)}`,
+        actionError: null,
+        notice: null,
+      }),
     setSort: (sort) => restart({ sort }),
     setFilter: (filter) => restart({ filter }),
     async ensureRows(first, last) {

@@ -13,7 +13,7 @@ import {
   type SortColumn,
 } from 'react-data-grid';
 
-import type { FieldInfo, JsonRecord, ModelInfo } from '../../api';
+import type { FieldInfo, JsonRecord, ModelInfo, RecordKey } from '../../api';
 import { cellKey, dataSelectors, LOADING_ROW, useDataStore } from '../../stores/data-store';
 import { cellText, parseCell } from '../../stores/field-values';
 import { labelKey, useRelationLabels } from '../../stores/relation-labels-store';
@@ -66,13 +66,26 @@ function RelationCell(props: RenderCellProps<JsonRecord> & { target: string }) {
   if (id === undefined || failed) return <Cell {...props} />;
   return (
     <span className="relation-cell">
-      {String(id)}
-      {title && <span className="relation-title"> {title}</span>}
-      {title === null && (
-        <span className="relation-missing" title={`No ${target} has the id ${String(id)}`}>
-          {' '}
-          missing
-        </span>
+      <span className="relation-text">
+        {String(id)}
+        {title && <span className="relation-title"> {title}</span>}
+        {title === null && (
+          <span className="relation-missing" title={`No ${target} has the id ${String(id)}`}>
+            {' '}
+            missing
+          </span>
+        )}
+      </span>
+      {title !== null && (
+        <button
+          type="button"
+          className="relation-open"
+          // The grid moves the focus between cells; Ctrl+Enter is this button's key.
+          tabIndex={-1}
+          aria-label={`Open ${target} ${String(id)}`}
+          title={`Open ${target} ${String(id)} (Ctrl+Enter)`}
+          onClick={() => void useDataStore.getState().openRecord(target, id)}
+        />
       )}
     </span>
   );
@@ -195,6 +208,18 @@ function columnsOf(model: ModelInfo): Column<JsonRecord>[] {
   ];
 }
 
+/** The record a relation cell points at, when `field` is a relation and the cell has an id. */
+function parentOf(
+  model: ModelInfo,
+  field: string,
+  row: JsonRecord,
+): { target: string; id: RecordKey } | undefined {
+  const relation = model.relations.find((r) => r.kind === 'belongTo' && r.field === field);
+  const id = row[field];
+  if (!relation || !(typeof id === 'number' || typeof id === 'string')) return undefined;
+  return { target: relation.target, id };
+}
+
 function targetOf(model: ModelInfo, field: string): string {
   return model.relations.find((r) => r.field === field)?.target ?? 'id';
 }
@@ -286,6 +311,12 @@ export function RecordsGrid({
         // The editor, if the key opens one, reads it in the render this event schedules (a
         // microtask in React 19); a key that opens none must not leave it set.
         if (printable) setTimeout(() => (typedOpen = false));
+        const parent = args.column && parentOf(model, args.column.key, args.row);
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && parent) {
+          event.preventGridDefault();
+          void useDataStore.getState().openRecord(parent.target, parent.id);
+          return;
+        }
         if (event.key !== 'Delete' || !onDeleteRow) return;
         event.preventGridDefault();
         onDeleteRow(args.row);
