@@ -167,6 +167,18 @@ describe('a datafile read in many chunks (as one over 64 MiB is)', () => {
     }
   });
 
+  it('reads a NeDB date in the one chunk that holds one, and a plain $ as text', async () => {
+    const dated = [...lines];
+    dated[1] = '{"_id":"2","id":2,"t":"costs $$5, not a date: {\\"$$date\\":1}"}';
+    dated[30] = '{"_id":"31","id":31,"t":{"$$date":0}}';
+    writeFileSync(file, `${dated.join('\n')}\n`);
+    for (const chunkBytes of [64, 100_000]) {
+      const loaded = await readDatafile(file, 'number', chunkBytes);
+      expect(loaded.records.get(2)).toEqual({ id: 2, t: 'costs $$5, not a date: {"$$date":1}' });
+      expect(loaded.records.get(31)).toEqual({ id: 31, t: '1970-01-01T00:00:00.000Z' });
+    }
+  });
+
   it('names the right line of a later chunk, and finds a torn end there', async () => {
     const corrupt = [...lines];
     corrupt[29] = '{"_id":"30","id":30,"t":';
