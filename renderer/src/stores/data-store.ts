@@ -43,8 +43,13 @@ interface DataState {
   /** Rows last asked for by the grid: [first, last]. */
   range: [number, number];
   selectModel(model: string | null): Promise<void>;
-  /** Shows one record of `model` (a relation's parent): that model, filtered to its id. */
+  /**
+   * Shows one record of `model` (a relation's parent): that model, filtered to its id, with
+   * the focus on its row ({@link focusFirstRow}).
+   */
   openRecord(model: string, id: RecordKey): Promise<void>;
+  /** Set by {@link openRecord}: the grid focuses its first row once it shows it, then clears. */
+  focusFirstRow: boolean;
   setSort(sort: DataSort | null): Promise<void>;
   setFilter(filter: string): Promise<void>;
   ensureRows(first: number, last: number): Promise<void>;
@@ -153,7 +158,15 @@ export const useDataStore = create<DataState>()((set, get) => {
     notice: null,
     range: [0, PAGE_SIZE],
     selectModel: (model) =>
-      restart({ model, total: 0, sort: null, filter: '', actionError: null, notice: null }),
+      restart({
+        model,
+        total: 0,
+        sort: null,
+        filter: '',
+        actionError: null,
+        notice: null,
+        focusFirstRow: false,
+      }),
     openRecord: (model, id) =>
       restart({
         model,
@@ -162,7 +175,9 @@ export const useDataStore = create<DataState>()((set, get) => {
         filter: `id=${String(id)}`,
         actionError: null,
         notice: null,
+        focusFirstRow: true,
       }),
+    focusFirstRow: false,
     setSort: (sort) => restart({ sort }),
     setFilter: (filter) => restart({ filter }),
     async ensureRows(first, last) {

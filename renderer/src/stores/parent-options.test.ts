@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { PARENT_OPTIONS_LIMIT, parentQuery, toOptions } from './parent-options';
 
 describe('parent options', () => {
-  it('searches by text, and lists the first parents for an empty text or an id', () => {
-    expect(parentQuery(' ann ')).toEqual({ q: 'ann', limit: PARENT_OPTIONS_LIMIT });
-    expect(parentQuery('')).toEqual({ limit: PARENT_OPTIONS_LIMIT });
-    expect(parentQuery('12')).toEqual({ limit: PARENT_OPTIONS_LIMIT });
+  it('looks a typed id up, searches other text, and lists the first parents for none', () => {
+    expect(parentQuery(' ann ', 'number')).toEqual({ q: 'ann', limit: PARENT_OPTIONS_LIMIT });
+    expect(parentQuery('', 'number')).toEqual({ limit: PARENT_OPTIONS_LIMIT });
+    expect(parentQuery(' 12 ', 'number')).toEqual({ id: '12', limit: 1 });
+    // A string id may be any text: it is searched like a name.
+    expect(parentQuery('12', 'string')).toEqual({ q: '12', limit: PARENT_OPTIONS_LIMIT });
   });
 
   it('names each parent by its title field', () => {

@@ -1,7 +1,8 @@
 /**
- * The parent picker's suggestions: records of the relation's target model matching what is
- * typed (the records query's `q`, every string field), or its first records while the text is
- * empty or an id. Debounced, and an answer for older text is dropped.
+ * The parent picker's suggestions: for a numeric-id parent, a typed id looks that record up;
+ * other text searches the records' string fields (the records query's `q`); an empty text
+ * lists the first records. Debounced; the answer names the text it was for, so the picker never
+ * offers suggestions for text that has since changed.
  */
 import { useEffect, useState } from 'react';
 
@@ -15,39 +16,58 @@ export interface ParentOption {
   label: string;
 }
 
+export interface ParentOptions {
+  /** The query these answer (see {@link parentQuery}); stale when the text moved on. */
+  query: string;
+  options: ParentOption[];
+  /** Records matching, of which `options` are the first. */
+  total: number;
+}
+
 export const PARENT_OPTIONS_LIMIT = 20;
 const DEBOUNCE_MS = 120;
 
+/** Whether `text` reads as an id of a numeric-id model. */
+export const isNumericId = (text: string): boolean => /^-?\d+$/.test(text.trim());
+
 /** What to ask the target model for, given the editor's text. */
-export function parentQuery(text: string): Record<string, string | number> {
+export function parentQuery(
+  text: string,
+  idKind: 'number' | 'string',
+): Record<string, string | number> {
   const trimmed = text.trim();
-  const searching = trimmed !== '' && !/^-?\d+$/.test(trimmed);
-  return searching ? { q: trimmed, limit: PARENT_OPTIONS_LIMIT } : { limit: PARENT_OPTIONS_LIMIT };
+  if (trimmed === '') return { limit: PARENT_OPTIONS_LIMIT };
+  if (idKind === 'number' && isNumericId(trimmed)) return { id: trimmed, limit: 1 };
+  return { q: trimmed, limit: PARENT_OPTIONS_LIMIT };
 }
 
 export function toOptions(records: JsonRecord[], labelField: string | undefined): ParentOption[] {
   return records.map((r) => ({ id: r.id, label: labelOf(r, labelField) }));
 }
 
-/** Suggestions for `text`; `null` until the first answer. */
-export function useParentOptions(target: string, text: string): ParentOption[] | null {
-  const [options, setOptions] = useState<ParentOption[] | null>(null);
+/** Suggestions for `text`, with the query they answer; `null` until the first answer. */
+export function useParentOptions(
+  target: string,
+  text: string,
+): { answer: ParentOptions | null; query: string } {
+  const [answer, setAnswer] = useState<ParentOptions | null>(null);
   const model = useModelsStore((s) => s.models.find((m) => m.name === target));
-  const query = JSON.stringify(parentQuery(text));
+  const query = JSON.stringify(parentQuery(text, model?.idKind ?? 'number'));
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
       client()
         .listRecords(target, JSON.parse(query) as Record<string, string | number>)
         .then((page) => {
-          if (live) setOptions(toOptions(page.items, model ? labelFieldOf(model) : undefined));
+          const field = model ? labelFieldOf(model) : undefined;
+          if (live) setAnswer({ query, options: toOptions(page.items, field), total: page.total });
         })
-        .catch(() => live && setOptions([]));
+        .catch(() => live && setAnswer({ query, options: [], total: 0 }));
     }, DEBOUNCE_MS);
     return () => {
       live = false;
       clearTimeout(timer);
     };
   }, [target, query, model]);
-  return options;
+  return { answer, query };
 }

@@ -16,6 +16,7 @@ import {
 import type { FieldInfo, JsonRecord, ModelInfo, RecordKey } from '../../api';
 import { cellKey, dataSelectors, LOADING_ROW, useDataStore } from '../../stores/data-store';
 import { cellText, parseCell } from '../../stores/field-values';
+import { useModelsStore } from '../../stores/models-store';
 import { labelKey, useRelationLabels } from '../../stores/relation-labels-store';
 import { RelationEditor } from './relation-editor';
 
@@ -66,7 +67,7 @@ function RelationCell(props: RenderCellProps<JsonRecord> & { target: string }) {
   if (id === undefined || failed) return <Cell {...props} />;
   return (
     <span className="relation-cell">
-      <span className="relation-text">
+      <span className="relation-text" title={title ? `${String(id)} ${title}` : undefined}>
         {String(id)}
         {title && <span className="relation-title"> {title}</span>}
         {title === null && (
@@ -136,6 +137,9 @@ function Editor({
     } else if (e.key === 'Escape') {
       done.current = true;
       onClose(false, true);
+    } else if (e.key === 'Tab') {
+      // The grid moves on and drops the editor without a blur: save first, as a click away does.
+      commit();
     }
   };
   if (target !== null) {
@@ -143,6 +147,8 @@ function Editor({
       <RelationEditor
         label={label}
         target={target}
+        numeric={numericIds(target)}
+        current={idOf(row[column.key])}
         initialText={text}
         onCancel={() => onClose(false, true)}
         onCommit={(typed) => {
@@ -208,16 +214,29 @@ function columnsOf(model: ModelInfo): Column<JsonRecord>[] {
   ];
 }
 
-/** The record a relation cell points at, when `field` is a relation and the cell has an id. */
+/**
+ * The record a relation cell points at: when `field` is a relation, the cell holds an id, and
+ * that id is not known to be missing.
+ */
 function parentOf(
   model: ModelInfo,
   field: string,
   row: JsonRecord,
 ): { target: string; id: RecordKey } | undefined {
   const relation = model.relations.find((r) => r.kind === 'belongTo' && r.field === field);
-  const id = row[field];
-  if (!relation || !(typeof id === 'number' || typeof id === 'string')) return undefined;
-  return { target: relation.target, id };
+  const id = idOf(row[field]);
+  if (!relation || id === null) return undefined;
+  const title = useRelationLabels.getState().labels[labelKey(relation.target, id)];
+  return title === null ? undefined : { target: relation.target, id };
+}
+
+function idOf(value: unknown): RecordKey | null {
+  return typeof value === 'number' || typeof value === 'string' ? value : null;
+}
+
+/** Whether `model`'s ids are numbers (so a typed name in its picker is never an id). */
+function numericIds(model: string): boolean {
+  return useModelsStore.getState().models.find((m) => m.name === model)?.idKind !== 'string';
 }
 
 function targetOf(model: ModelInfo, field: string): string {
@@ -287,6 +306,14 @@ export function RecordsGrid({
   useEffect(() => {
     if (grid.current?.element) grid.current.element.scrollTop = 0;
   }, [sort, filter]);
+  // Opened from a relation cell: the parent's row takes the focus, so the keyboard goes on.
+  const focusFirstRow = useDataStore((s) => s.focusFirstRow);
+  const shown = rows.length > 0 && rows[0] !== LOADING_ROW;
+  useEffect(() => {
+    if (!focusFirstRow || !shown) return;
+    useDataStore.setState({ focusFirstRow: false });
+    grid.current?.setActivePosition({ rowIdx: 0, idx: 0 }, { shouldFocus: true });
+  }, [focusFirstRow, shown]);
   return (
     <DataGrid
       ref={grid}
