@@ -177,7 +177,10 @@ describe('Data view', () => {
       ).toBe('Records of User'),
     );
     expect(await data.grid('User').getByRole('row').count()).toBe(2); // the header and Ann
-    await data.chooseModel('Todo');
+    // Back where it was opened from.
+    await data.toolbar.getByRole('button', { name: 'Back to Todo' }).click();
+    await data.grid('Todo').waitFor();
+    expect(await page.getByLabel('Filter records').inputValue()).toBe('');
     await (await data.cell('Todo', 5, 'user')).click();
     await page.keyboard.press('Control+Enter');
     await data.grid('User').waitFor();

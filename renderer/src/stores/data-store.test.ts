@@ -82,6 +82,16 @@ describe('data store', () => {
       `/api/models/Todo/records?id=7&offset=0&limit=${PAGE_SIZE}`,
     );
     expect(useDataStore.getState()).toMatchObject({ model: 'Todo', filter: 'id=7', sort: null });
+    // Back: the model, filter and sort it was opened from.
+    await useDataStore.getState().goBack();
+    expect(server.calls.at(-1)!.url).toBe(
+      `/api/models/Todo/records?offset=0&limit=${PAGE_SIZE}&sort=-id`,
+    );
+    expect(useDataStore.getState()).toMatchObject({
+      filter: '',
+      sort: { field: 'id', direction: 'DESC' },
+      cameFrom: null,
+    });
   });
 
   it('sorts on the server and starts again from the first page', async () => {

@@ -50,6 +50,10 @@ interface DataState {
   openRecord(model: string, id: RecordKey): Promise<void>;
   /** Set by {@link openRecord}: the grid focuses its first row once it shows it, then clears. */
   focusFirstRow: boolean;
+  /** Where {@link openRecord} came from, for {@link goBack}; cleared by choosing a model. */
+  cameFrom: { model: string; filter: string; sort: DataSort | null } | null;
+  /** Back to the model, filter and sort a relation was opened from. */
+  goBack(): Promise<void>;
   setSort(sort: DataSort | null): Promise<void>;
   setFilter(filter: string): Promise<void>;
   ensureRows(first: number, last: number): Promise<void>;
@@ -166,9 +170,11 @@ export const useDataStore = create<DataState>()((set, get) => {
         actionError: null,
         notice: null,
         focusFirstRow: false,
+        cameFrom: null,
       }),
-    openRecord: (model, id) =>
-      restart({
+    openRecord(model, id) {
+      const { model: from, filter, sort } = get();
+      return restart({
         model,
         total: 0,
         sort: null,
@@ -176,8 +182,23 @@ export const useDataStore = create<DataState>()((set, get) => {
         actionError: null,
         notice: null,
         focusFirstRow: true,
-      }),
+        cameFrom: from === null ? null : { model: from, filter, sort },
+      });
+    },
     focusFirstRow: false,
+    cameFrom: null,
+    goBack() {
+      const back = get().cameFrom;
+      if (!back) return Promise.resolve();
+      return restart({
+        ...back,
+        total: 0,
+        actionError: null,
+        notice: null,
+        focusFirstRow: false,
+        cameFrom: null,
+      });
+    },
     setSort: (sort) => restart({ sort }),
     setFilter: (filter) => restart({ filter }),
     async ensureRows(first, last) {

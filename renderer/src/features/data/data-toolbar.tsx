@@ -32,7 +32,8 @@ export function DataToolbar({
   const total = useDataStore((s) => s.total);
   const status = useDataStore((s) => s.status);
   const applied = useDataStore((s) => s.filter);
-  const { setFilter, importRecords, exportRecords, refreshRows } = useDataStore.getState();
+  const cameFrom = useDataStore((s) => s.cameFrom);
+  const { setFilter, importRecords, exportRecords, refreshRows, goBack } = useDataStore.getState();
   const [filter, setFilterText] = useState(applied);
   const fileInput = useRef<HTMLInputElement>(null);
   const unknown = unknownFilterNames(applied, [
@@ -70,6 +71,17 @@ export function DataToolbar({
 
   return (
     <div className="toolbar" role="toolbar" aria-label={`${model.name} records`}>
+      {cameFrom && (
+        <button
+          type="button"
+          className="btn small"
+          aria-label={`Back to ${cameFrom.model}`}
+          title={`Back to ${cameFrom.model}${cameFrom.filter ? ` (${cameFrom.filter})` : ''}`}
+          onClick={() => void goBack()}
+        >
+          ← {cameFrom.model}
+        </button>
+      )}
       <h2>{model.name}</h2>
       <span className="faint" role="status" aria-live="polite">
         {status === 'loading' ? (
