@@ -1,0 +1,91 @@
+/**
+ * The datafile reader's fast path for our own lines (issue 15: the comma after `_id` marked as
+ * the record's brace, the key compared in place) must read every file exactly as the plain
+ * path does. The same lines are read three ways: as written, in tiny chunks, and with every
+ * own line disguised by one space (`{ "_id":…`) so that none takes the fast path.
+ */
+import { writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { LoadError } from '../errors.js';
+import { readDatafile } from './datafile-load.js';
+
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'decorest-load-prop-'));
+});
+afterAll(() => rm(folder, { recursive: true, force: true }));
+
+const id = fc.integer({ min: -3, max: 12 });
+const text = fc.oneof(
+  fc.string({ maxLength: 8 }),
+  fc.constantFrom('é ☃ 😀', '$x', '\u2028', '{"$$date":1}'),
+);
+const key = (n: number) => fc.constantFrom(String(n), `0${n}`, 'x', `${n}\\u0030`, `${n}"`, '');
+
+const ownRecord = id.chain((n) =>
+  fc.tuple(key(n), text).map(([k, t]) => `{"_id":"${k}","id":${n},"t":${JSON.stringify(t)}}`),
+);
+const line = fc.oneof(
+  { weight: 6, arbitrary: ownRecord },
+  { weight: 1, arbitrary: id.map((n) => `{"_id":"${n}","$$deleted":true}`) },
+  { weight: 1, arbitrary: id.map((n) => `{"$$deleted":true,"_id":"${n}"}`) },
+  { weight: 1, arbitrary: id.map((n) => `{"id":${n},"t":"hand-written"}`) },
+  { weight: 1, arbitrary: id.map((n) => `{"_id":"${n}","id":${n},"d":{"$$date":${n * 1000}}}`) },
+  { weight: 1, arbitrary: id.map((n) => `{"_id":"${n}","id":${n},"t":"a","_id":"${n + 1}"}`) },
+  { weight: 1, arbitrary: fc.nat(20).map((n) => `{"$$decorest":{"lastId":${n}}}`) },
+  { weight: 1, arbitrary: fc.constantFrom('', '   ', 'not json', '{"_id":"5"', '[1]') },
+  { weight: 1, arbitrary: id.map((n) => `{"_id":"${n}"{"id":${n}}`) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(ownRecord, fc.nat()).map(([l, cut]) => l.slice(0, cut % l.length)),
+  },
+);
+
+type Outcome =
+  | { error: number | undefined; code: string }
+  | {
+      records: unknown[];
+      foreignKeys: unknown[];
+      lastId: number;
+      lines: number;
+      torn: number | undefined;
+    };
+
+async function outcome(content: string, chunkBytes?: number): Promise<Outcome> {
+  const file = join(folder, 'todos.db');
+  writeFileSync(file, content);
+  try {
+    const loaded = await readDatafile(file, 'number', chunkBytes);
+    return {
+      records: [...loaded.records].sort(([a], [b]) => Number(a) - Number(b)),
+      foreignKeys: [...loaded.foreignKeys].sort(([a], [b]) => Number(a) - Number(b)),
+      lastId: loaded.lastId,
+      lines: loaded.lines,
+      torn: loaded.torn?.line,
+    };
+  } catch (error) {
+    if (!(error instanceof LoadError)) throw error;
+    return { error: error.line, code: error.code };
+  }
+}
+
+describe('reading a datafile', () => {
+  it('reads any mix of lines the same with and without the fast path, in any chunks', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 24 }), fc.boolean(), async (lines, ended) => {
+        const content = lines.join('\n') + (ended ? '\n' : '');
+        const plain = content.replaceAll(/^\{"_id":"/gm, '{ "_id":"');
+        const fast = await outcome(content);
+        expect(await outcome(plain)).toEqual(fast);
+        expect(await outcome(content, 16)).toEqual(fast);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
