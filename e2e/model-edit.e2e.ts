@@ -85,7 +85,8 @@ describe('Prototyping a model from the studio', () => {
     // Rename customer → client, migrating the stored record.
     await frame.open('Models');
     await models.showModel('Invoice');
-    await edit.startRename('Invoice', 'customer', 'client', true);
+    // The stored keys are renamed by default.
+    await edit.startRename('Invoice', 'customer', 'client');
     await edit.preview();
     expect(await edit.dialog.innerText()).toMatch(
       /“customer” becomes “client” in 1 record of Invoice/,
@@ -113,6 +114,8 @@ describe('Prototyping a model from the studio', () => {
     const models = new ModelsPage(session.ui.page);
     await models.showModel('Invoice');
     await edit.startRename('Invoice', 'amount', 'total', false);
+    // Unticked, the dialog says what the stored records keep.
+    await edit.dialog.getByText('Stored records keep “amount”').waitFor();
     await edit.preview();
     const { appendFile } = await import('node:fs/promises');
     await appendFile(join(session.studio.dir, 'invoice.ts'), '// a hand edit\n');
@@ -154,6 +157,14 @@ describe('Prototyping a model from the studio', () => {
     await models.showModel('Invoice');
     const fields = session.ui.page.getByRole('region', { name: 'Fields of Invoice' });
     await fields.getByRole('button', { name: 'Rules of amount' }).click();
+    // A range no value fits is refused at the preview, named.
+    await edit.dialog.getByLabel('min', { exact: true }).fill('10');
+    await edit.dialog.getByLabel('max', { exact: true }).fill('5');
+    await edit.dialog.getByRole('button', { name: 'Preview change' }).click();
+    await expect
+      .poll(() => edit.dialog.getByRole('alert').innerText())
+      .toMatch(/min \(10\) is above max \(5\): no value could pass/);
+    await edit.dialog.getByLabel('max', { exact: true }).fill('');
     await edit.dialog.getByLabel('min', { exact: true }).fill('0');
     await shots('rules-form');
     await edit.preview();

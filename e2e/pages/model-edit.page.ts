@@ -52,11 +52,15 @@ export class ModelEditPage {
     if (await alert.isVisible()) throw new Error(`Apply failed: ${await alert.innerText()}`);
   }
 
-  async startRename(model: string, field: string, to: string, migrate: boolean): Promise<void> {
+  /** `migrate` undefined: the dialog's default. */
+  async startRename(model: string, field: string, to: string, migrate?: boolean): Promise<void> {
     const fields = this.page.getByRole('region', { name: `Fields of ${model}` });
     await fields.getByRole('button', { name: `Rename ${field}` }).click();
     await this.dialog.getByLabel('New name').fill(to);
-    if (migrate) await this.dialog.getByLabel('Also rename the key in every stored record').check();
+    if (migrate !== undefined)
+      await this.dialog
+        .getByLabel('Also rename the key in every stored record')
+        .setChecked(migrate);
   }
 
   async startChangeType(model: string, field: string, type: string, convert: boolean) {

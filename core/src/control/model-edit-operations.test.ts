@@ -187,6 +187,48 @@ describe('model edit operations', () => {
     expect((await f.api('POST', '/models', { ...body, hashes })).status).toBe(422);
   });
 
+  it('refuses at the preview a rule the loader would refuse, naming it', async () => {
+    const cases: [unknown, string, RegExp][] = [
+      [
+        {
+          kind: 'setRules',
+          model: 'Todo',
+          field: 'content',
+          rules: { minLength: 10, maxLength: 5 },
+        },
+        'edit.rules',
+        /minLength \(10\) is above maxLength \(5\)/,
+      ],
+      [
+        {
+          kind: 'addField',
+          model: 'Todo',
+          field: { name: 'code', type: 'string', optional: true, rules: { pattern: '[' } },
+        },
+        'edit.field.rules',
+        /pattern is not a valid regular expression/,
+      ],
+      [
+        {
+          kind: 'createModel',
+          model: {
+            name: 'Gadget',
+            fields: [{ name: 'size', type: 'number', rules: { min: 3, max: 1 } }],
+          },
+        },
+        'edit.model.fields.0.rules',
+        /min \(3\) is above max \(1\)/,
+      ],
+    ];
+    for (const [edit, field, message] of cases) {
+      const answer = await f.api('POST', '/model-edits/preview', { edit });
+      expect(answer.status, answer.text).toBe(422);
+      const error = (answer.json as { errors: { field: string; message: string }[] }).errors[0]!;
+      expect(error.field).toBe(field);
+      expect(error.message).toMatch(message);
+    }
+  });
+
   it('answers a malformed edit with a 422 naming the member, never a 500', async () => {
     const bodies: unknown[] = [
       {},

@@ -9,6 +9,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { ModelRuntime } from '../app/model-runtime.js';
 import type { JsonValue, ModelEdit, NewModelSpec } from '../control/contract.js';
 import { problems } from '../errors.js';
+import { type RuleOptions, ruleProblem } from '../model/rule-problem.js';
 import type { ProjectRuntime } from '../project/open-project.js';
 import { converterTo, CONVERTIBLE_TYPES } from './convert-values.js';
 import { addRelationPair, createModelFile } from './create-model.js';
@@ -180,6 +181,24 @@ function checkShape(edit: ModelEdit): void {
         !links.every((l) => l && typeof (l as Record<string, unknown>)['target'] === 'string'))
     )
       throw bad('model.belongTo', 'must be an array of { target, field?, hasMany? }');
+  }
+  // What the loader would refuse once written, refused before: a 422 at the preview.
+  for (const [where, rules] of rulesIn(edit)) {
+    const problem = ruleProblem(rules as RuleOptions | undefined);
+    if (problem !== undefined) throw bad(where, problem);
+  }
+}
+
+function rulesIn(edit: ModelEdit): [string, unknown][] {
+  switch (edit.kind) {
+    case 'setRules':
+      return [['rules', edit.rules]];
+    case 'addField':
+      return [['field.rules', edit.field.rules]];
+    case 'createModel':
+      return edit.model.fields.map((f, i) => [`model.fields.${i}.rules`, f.rules]);
+    default:
+      return [];
   }
 }
 

@@ -136,6 +136,10 @@ describe('load errors name file, line and Model.field', () => {
     ['@Field({ pattern: /\\-/ })', 'pattern is not a valid regular expression'],
     ['@Field({ minLength: 1.5 })', 'minLength must be a whole number ≥ 0, got 1.5'],
     ["@Field({ format: 'phone' as 'email' })", 'format must be one of email, uri, date-time'],
+    [
+      '@Field({ minLength: 10, maxLength: 5 })',
+      'minLength (10) is above maxLength (5): no value could pass',
+    ],
   ])('refuses a rule no validator can apply, at load: %s', async (rule, reason) => {
     const error = await loadError({
       'a.ts': `${HEADER}@Rest @FromDataSource export class Gadget {\n  id!: number;\n  ${rule} code!: string;\n}\n`,

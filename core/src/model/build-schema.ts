@@ -11,6 +11,7 @@ import type { DeclarationSource } from './declaration-source.js';
 import { resolveDeclaredType } from './declared-type.js';
 import { defaultModelPath, MODEL_PATH_PATTERN } from './naming.js';
 import { type PendingRelation, resolveRelations } from './resolve-relations.js';
+import { ruleProblem } from './rule-problem.js';
 import type { FieldConstraints, FieldSchema, ModelSchema } from './schema.js';
 import { nearTypeName } from './type-typos.js';
 
@@ -69,37 +70,6 @@ function constraintsOf(rules: FieldRules | undefined): FieldConstraints {
     c.pattern = typeof rules.pattern === 'string' ? rules.pattern : rules.pattern.source;
   if (rules.format !== undefined) c.format = rules.format;
   return c;
-}
-
-const FORMATS: readonly string[] = ['email', 'uri', 'date-time'];
-
-/**
- * What would make the validator's compile throw, refused here with the field's file and line:
- * validators compile on the first write (issue 15), too late to name the source.
- */
-function ruleProblem(rules: FieldRules | undefined): string | undefined {
-  if (!rules) return undefined;
-  for (const key of ['min', 'max'] as const) {
-    const value = rules[key];
-    if (value !== undefined && !Number.isFinite(value))
-      return `${key} must be a finite number, got ${String(value)}`;
-  }
-  for (const key of ['minLength', 'maxLength'] as const) {
-    const value = rules[key];
-    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0))
-      return `${key} must be a whole number ≥ 0, got ${String(value)}`;
-  }
-  if (rules.pattern !== undefined) {
-    const source = typeof rules.pattern === 'string' ? rules.pattern : rules.pattern.source;
-    try {
-      new RegExp(source, 'u'); // as the validator will build it
-    } catch (error) {
-      return `pattern is not a valid regular expression: ${(error as Error).message}`;
-    }
-  }
-  if (rules.format !== undefined && !FORMATS.includes(rules.format))
-    return `format must be one of ${FORMATS.join(', ')}, got ${JSON.stringify(rules.format)}`;
-  return undefined;
 }
 
 function fail(code: string, p: PropertySite, model: string, reason: string): never {

@@ -17,12 +17,15 @@ function MigrateBox({
   checked,
   onChange,
   text,
+  left,
   disabled = false,
 }: {
   id: string;
   checked: boolean;
   onChange(v: boolean): void;
   text: string;
+  /** What unticking leaves in the stored records, said while it is unticked. */
+  left?: string;
   disabled?: boolean;
 }) {
   return (
@@ -34,10 +37,19 @@ function MigrateBox({
           type="checkbox"
           checked={checked}
           disabled={disabled}
+          aria-describedby={!checked && left ? `${id}-left` : undefined}
           onChange={(e) => onChange(e.target.checked)}
         />{' '}
         {text}
       </label>
+      {!checked && left && (
+        <>
+          <span />
+          <p id={`${id}-left`} className="field-help migrate-left">
+            {left}
+          </p>
+        </>
+      )}
     </>
   );
 }
@@ -110,7 +122,8 @@ function RenameField({
 }) {
   const id = useId();
   const [to, setTo] = useState(field.name);
-  const [migrate, setMigrate] = useState(false);
+  // On by default: a stored record keeping the old key fails every write (the key is no field).
+  const [migrate, setMigrate] = useState(true);
   return (
     <EditDialog
       title={`Rename ${model.name}.${field.name}`}
@@ -136,6 +149,7 @@ function RenameField({
           checked={migrate}
           onChange={setMigrate}
           text="Also rename the key in every stored record"
+          left={`Stored records keep “${field.name}”: the API returns it, and answers 422 to writes of those records until the key is renamed or removed.`}
         />
       )}
     </EditDialog>
@@ -152,7 +166,7 @@ function RemoveField({
   onClose(): void;
 }) {
   const id = useId();
-  const [migrate, setMigrate] = useState(false);
+  const [migrate, setMigrate] = useState(true);
   return (
     <EditDialog
       title={`Remove ${model.name}.${field.name}`}
@@ -169,6 +183,7 @@ function RemoveField({
           checked={migrate}
           onChange={setMigrate}
           text="Also delete the key from every stored record (cannot be undone)"
+          left={`Stored records keep “${field.name}”: the API returns it, and answers 422 to writes of those records until the key is removed.`}
         />
       )}
     </EditDialog>

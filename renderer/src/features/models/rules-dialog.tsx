@@ -38,6 +38,7 @@ export function EditRules({
           if (!Number.isFinite(n)) return `${key} must be a number.`;
           rules[key] = n;
         }
+
         if (texts['pattern']) rules.pattern = texts['pattern'];
         if (texts['format'])
           rules.format = texts['format'] as NonNullable<FieldRulesEdit['format']>;
