@@ -184,6 +184,11 @@ describe('Console', () => {
       expect(await refused.count()).toBe(0);
       await port.press('Enter');
       await expect.poll(() => refused.innerText()).toMatch(/whole number from 1 to 65535/);
+      // Clicking Stop from there stops the server: the message going away moves nothing.
+      await bar.getByRole('button', { name: 'Stop', exact: true }).click();
+      await bar.getByRole('status', { name: 'Mock API stopped' }).waitFor();
+      await bar.getByRole('button', { name: 'Start', exact: true }).click();
+      await bar.getByRole('status', { name: 'Mock API running' }).waitFor();
     } finally {
       busy.close();
     }

@@ -17,7 +17,7 @@ export function PortField() {
         if (!valid) setHint('A port is a whole number from 1 to 65535.');
         else if (Number(text) !== port) void changePort(Number(text));
       }}
-      style={{ display: 'flex', alignItems: 'center', gap: 6 }}
+      className="port-form"
     >
       <label htmlFor="server-port" className="faint">
         Port
@@ -41,7 +41,9 @@ export function PortField() {
         }}
       />
       {hint && (
-        <span id="server-port-hint" className="badge err" role="alert">
+        // Under the field, out of the bar's flow: when a click elsewhere blurs the field and
+        // the hint goes, nothing under the pointer moves (a Stop click was lost so).
+        <span id="server-port-hint" className="badge err port-hint" role="alert">
           {hint}
         </span>
       )}
