@@ -157,6 +157,11 @@ describe('Prototyping a model from the studio', () => {
     await models.showModel('Invoice');
     const fields = session.ui.page.getByRole('region', { name: 'Fields of Invoice' });
     await fields.getByRole('button', { name: 'Rules of amount' }).click();
+    // Nothing asked: nothing to apply.
+    await edit.dialog.getByRole('button', { name: 'Preview change' }).click();
+    await edit.dialog.getByText('Nothing changes: the model already reads so.').waitFor();
+    expect(await edit.dialog.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
+    await edit.dialog.getByRole('button', { name: 'Back' }).click();
     // A range no value fits is refused at the preview, named.
     await edit.dialog.getByLabel('min', { exact: true }).fill('10');
     await edit.dialog.getByLabel('max', { exact: true }).fill('5');

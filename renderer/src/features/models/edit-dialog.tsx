@@ -76,6 +76,11 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
 
   const message = error === null ? null : typeof error === 'string' ? error : errorText(error);
   const note = preview ? migrationText(preview.answer) : null;
+  // An edit that asks for what the files already say: no hunk, no record to migrate.
+  const unchanged =
+    preview !== null &&
+    !preview.answer.migration &&
+    preview.answer.files.every((f) => !f.created && !f.diff.includes('\n@@'));
   return (
     <Dialog
       title={preview ? `${title}: review the change` : title}
@@ -93,7 +98,7 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
               type="button"
               className="btn primary"
               onClick={() => void apply()}
-              disabled={busy}
+              disabled={busy || unchanged}
               autoFocus
             >
               {busy ? 'Writing…' : 'Apply'}
@@ -125,6 +130,11 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
           {note && (
             <p className="banner warn inline" role="note">
               {note}
+            </p>
+          )}
+          {unchanged && (
+            <p className="banner inline" role="note">
+              Nothing changes: the model already reads so. Press Back to edit it.
             </p>
           )}
           <p className="faint">
