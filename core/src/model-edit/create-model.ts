@@ -48,6 +48,8 @@ export function createModelFile(
   for (const field of spec.fields) {
     checkIdentifier(field.name);
     checkFieldType(field.type);
+    if (field.name === 'id')
+      throw new ModelEditError('id is declared for you: every model gets `id!: number`');
     if (seen.has(field.name)) throw new ModelEditError(`field ${field.name} is declared twice`);
     seen.add(field.name);
     const rules = field.rules ? rulesText(field.rules, style) : undefined;

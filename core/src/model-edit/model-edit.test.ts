@@ -155,6 +155,9 @@ describe.each(CORPUS)('model edits: $name', (project) => {
       style,
     );
     expect(fileName).toBe('quote-card.ts');
+    expect(() =>
+      createModelFile({ name: 'QuoteCard', fields: [{ name: 'id', type: 'string' }] }, style),
+    ).toThrow(/id is declared for you/);
     expect(text).toContain(`from ${style.quote}decorest${style.quote}${semi}\n`);
     expect(text).toContain(`\n${style.indent}id!: number${semi}\n`);
     expect((await loadsAndServes(project, { [fileName]: text })).get('QuoteCard')).toEqual([
