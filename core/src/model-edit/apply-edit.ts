@@ -70,6 +70,11 @@ function changedRecords(
       changed.push({ ...record, [op.field]: result.value });
     }
   }
+  if (failures > NAMED_FAILURES)
+    failed.push({
+      field: `${model}.${op.field}`,
+      message: `and ${failures - NAMED_FAILURES} more ${failures - NAMED_FAILURES === 1 ? 'record' : 'records'}`,
+    });
   if (failures > 0)
     throw problems.invalidBody(
       `${failures} ${model} ${failures === 1 ? 'record has' : 'records have'} a ${op.field} that cannot become ${op.to}`,
