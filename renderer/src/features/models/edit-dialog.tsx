@@ -80,7 +80,7 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
   const unchanged =
     preview !== null &&
     !preview.answer.migration &&
-    preview.answer.files.every((f) => !f.created && !f.diff.includes('\n@@'));
+    preview.answer.files.every((f) => f.diff === '');
   return (
     <Dialog
       title={preview ? `${title}: review the change` : title}
@@ -118,15 +118,17 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
     >
       {preview ? (
         <div className="body model-edit-review">
-          {preview.answer.files.map((f) => (
-            <section key={f.file} aria-label={`Changes to ${f.relative}`}>
-              <h3 className="diff-title">
-                {f.created ? 'New file ' : 'Changes to '}
-                <code>{f.relative}</code>
-              </h3>
-              <DiffView diff={f.diff} label={`Diff of ${f.relative}`} />
-            </section>
-          ))}
+          {preview.answer.files
+            .filter((f) => f.diff !== '')
+            .map((f) => (
+              <section key={f.file} aria-label={`Changes to ${f.relative}`}>
+                <h3 className="diff-title">
+                  {f.created ? 'New file ' : 'Changes to '}
+                  <code>{f.relative}</code>
+                </h3>
+                <DiffView diff={f.diff} label={`Diff of ${f.relative}`} />
+              </section>
+            ))}
           {note && (
             <p className="banner warn inline" role="note">
               {note}
@@ -137,9 +139,11 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
               Nothing changes: the model already reads so. Press Back to edit it.
             </p>
           )}
-          <p className="faint">
-            Only the lines shown change; the rest of each file stays as you wrote it.
-          </p>
+          {!unchanged && (
+            <p className="faint">
+              Only the lines shown change; the rest of each file stays as you wrote it.
+            </p>
+          )}
         </div>
       ) : (
         <form
