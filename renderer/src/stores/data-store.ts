@@ -138,6 +138,21 @@ export const useDataStore = create<DataState>()((set, get) => {
     if (get().model) await loadPage(0, generation);
   }
 
+  /** Another model, filter or sort from scratch: what the last one showed does not carry over. */
+  function show(
+    view: { model: string | null; filter: string; sort: DataSort | null },
+    extra: Partial<Pick<DataState, 'focusFirstRow' | 'cameFrom'>> = {},
+  ): Promise<void> {
+    return restart({
+      ...view,
+      total: 0,
+      actionError: null,
+      focusFirstRow: false,
+      cameFrom: null,
+      ...extra,
+    });
+  }
+
   function replaceRecord(updated: JsonRecord): void {
     set((s) => {
       const pages = { ...s.pages };
@@ -161,43 +176,19 @@ export const useDataStore = create<DataState>()((set, get) => {
     actionError: null,
     notice: null,
     range: [0, PAGE_SIZE],
-    selectModel: (model) =>
-      restart({
-        model,
-        total: 0,
-        sort: null,
-        filter: '',
-        actionError: null,
-        notice: null,
-        focusFirstRow: false,
-        cameFrom: null,
-      }),
+    selectModel: (model) => show({ model, filter: '', sort: null }),
     openRecord(model, id) {
       const { model: from, filter, sort } = get();
-      return restart({
-        model,
-        total: 0,
-        sort: null,
-        filter: `id=${String(id)}`,
-        actionError: null,
-        notice: null,
-        focusFirstRow: true,
-        cameFrom: from === null ? null : { model: from, filter, sort },
-      });
+      return show(
+        { model, filter: `id=${String(id)}`, sort: null },
+        { focusFirstRow: true, cameFrom: from === null ? null : { model: from, filter, sort } },
+      );
     },
     focusFirstRow: false,
     cameFrom: null,
     goBack() {
       const back = get().cameFrom;
-      if (!back) return Promise.resolve();
-      return restart({
-        ...back,
-        total: 0,
-        actionError: null,
-        notice: null,
-        focusFirstRow: false,
-        cameFrom: null,
-      });
+      return back ? show(back) : Promise.resolve();
     },
     setSort: (sort) => restart({ sort }),
     setFilter: (filter) => restart({ filter }),

@@ -45,14 +45,18 @@ export function toOptions(records: JsonRecord[], labelField: string | undefined)
   return records.map((r) => ({ id: r.id, label: labelOf(r, labelField) }));
 }
 
-/** Suggestions for `text`, with the query they answer; `null` until the first answer. */
+/**
+ * Suggestions for `text`, with the query they answer (`answer` is `null` until the first one),
+ * and whether the target's ids are numbers (a typed name is then never an id).
+ */
 export function useParentOptions(
   target: string,
   text: string,
-): { answer: ParentOptions | null; query: string } {
+): { answer: ParentOptions | null; query: string; numeric: boolean } {
   const [answer, setAnswer] = useState<ParentOptions | null>(null);
   const model = useModelsStore((s) => s.models.find((m) => m.name === target));
-  const query = JSON.stringify(parentQuery(text, model?.idKind ?? 'number'));
+  const numeric = model?.idKind !== 'string';
+  const query = JSON.stringify(parentQuery(text, numeric ? 'number' : 'string'));
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
@@ -69,5 +73,5 @@ export function useParentOptions(
       clearTimeout(timer);
     };
   }, [target, query, model]);
-  return { answer, query };
+  return { answer, query, numeric };
 }

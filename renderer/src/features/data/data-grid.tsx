@@ -16,7 +16,6 @@ import {
 import type { FieldInfo, JsonRecord, ModelInfo, RecordKey } from '../../api';
 import { cellKey, dataSelectors, LOADING_ROW, useDataStore } from '../../stores/data-store';
 import { cellText, parseCell } from '../../stores/field-values';
-import { useModelsStore } from '../../stores/models-store';
 import { labelKey, useRelationLabels } from '../../stores/relation-labels-store';
 import { RelationEditor } from './relation-editor';
 
@@ -147,7 +146,6 @@ function Editor({
       <RelationEditor
         label={label}
         target={target}
-        numeric={numericIds(target)}
         current={idOf(row[column.key])}
         initialText={text}
         onCancel={() => onClose(false, true)}
@@ -232,11 +230,6 @@ function parentOf(
 
 function idOf(value: unknown): RecordKey | null {
   return typeof value === 'number' || typeof value === 'string' ? value : null;
-}
-
-/** Whether `model`'s ids are numbers (so a typed name in its picker is never an id). */
-function numericIds(model: string): boolean {
-  return useModelsStore.getState().models.find((m) => m.name === model)?.idKind !== 'string';
 }
 
 function targetOf(model: ModelInfo, field: string): string {

@@ -15,7 +15,6 @@ import { isNumericId, type ParentOption, useParentOptions } from '../../stores/p
 export function RelationEditor({
   label,
   target,
-  numeric,
   current,
   initialText,
   onCommit,
@@ -25,8 +24,6 @@ export function RelationEditor({
   label: string;
   /** The model the relation points at. */
   target: string;
-  /** The target's ids are numbers (a typed name is then never an id). */
-  numeric: boolean;
   /** The parent the cell holds now, marked in the list. */
   current: RecordKey | null;
   initialText: string;
@@ -38,7 +35,7 @@ export function RelationEditor({
   const [text, setText] = useState(initialText);
   // Until the text changes, the list offers the first records (the cell's own is marked), not
   // just the parent it already holds.
-  const { answer, query } = useParentOptions(target, text === initialText ? '' : text);
+  const { answer, query, numeric } = useParentOptions(target, text === initialText ? '' : text);
   const fresh = answer !== null && answer.query === query;
   const items = fresh ? answer.options : [];
   const byName = (value: string) => numeric && value.trim() !== '' && !isNumericId(value);
