@@ -71,8 +71,10 @@ export interface SubscribeOptions {
   replayHistory?: boolean;
 }
 
-/** A record list query: the mock API's collection controls (CONTRACT §2). */
-/** A repeated filter (`id: [2, 5]`) means any of those values, as on the mock API. */
+/**
+ * A record list query: the mock API's collection controls (CONTRACT §2). A repeated filter
+ * (`id: [2, 5]`) means any of those values, as on the mock API.
+ */
 export type RecordQuery = Record<
   string,
   string | number | readonly (string | number)[] | undefined

@@ -184,12 +184,12 @@ function checkShape(edit: ModelEdit): void {
   }
   // What the loader would refuse once written, refused before: a 422 at the preview.
   for (const [where, rules] of rulesIn(edit)) {
-    const problem = ruleProblem(rules as RuleOptions | undefined);
+    const problem = ruleProblem(rules);
     if (problem !== undefined) throw bad(where, problem);
   }
 }
 
-function rulesIn(edit: ModelEdit): [string, unknown][] {
+function rulesIn(edit: ModelEdit): [string, RuleOptions | undefined][] {
   switch (edit.kind) {
     case 'setRules':
       return [['rules', edit.rules]];
