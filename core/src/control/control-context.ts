@@ -19,10 +19,12 @@ export interface ControlContext {
   readonly extraOrigins: readonly string[];
   projectStatus(): Promise<ProjectStatus>;
   openProject(dir: string): Promise<ProjectStatus>;
-  /** Loads the folder again from its files and datafiles (the user's Reload). */
+  /**
+   * Serves the project's files as they are now (the user's Reload, and what a model edit just
+   * wrote): only what changed reloads, and a version that does not load leaves the last good
+   * one serving.
+   */
   reloadProject(): Promise<ProjectStatus>;
-  /** Serves what the studio just wrote to the model files: only what changed reloads. */
-  reloadChangedFiles(): Promise<ProjectStatus>;
   /** The serving project, or a 409 problem when none loaded. */
   project(): ProjectRuntime;
   /** The mock API's latency, failure and proxy rules (issue 16), applied live. */

@@ -133,7 +133,7 @@ async function apply(
 ): Promise<ModelEditResult> {
   const plan = await planModelEdit(ctx.project(), edit);
   const written = await applyPlan(plan, hashes);
-  return { ...written, project: await ctx.reloadChangedFiles() };
+  return { ...written, project: await ctx.reloadProject() };
 }
 
 export const MODEL_EDIT_ROUTES: ModelEditRoutes = {

@@ -76,6 +76,37 @@ describe('hot reload in the studio', () => {
     }
   }, 30_000);
 
+  it('keeps the last good API serving when Reload meets a broken file (issue 23)', async () => {
+    f = await startStudioFixture(EXAMPLES.todo);
+    const events = await readEvents(f.base, f.studio.token);
+    try {
+      const todoFile = join(f.dir, 'todo.ts');
+      const original = await readFile(todoFile, 'utf8');
+      await writeFile(todoFile, original.replace('completed!: boolean;', 'oops = ;'));
+      await events.waitFor((all) => projectEvents(all).some((p) => p.state === 'failed'));
+
+      const reloaded = await f.api('POST', '/project/reload');
+      expect(reloaded.status).toBe(200);
+      expect(reloaded.json).toMatchObject({ state: 'failed', serving: true });
+      expect((reloaded.json as ProjectStatus).error).toMatchObject({ code: 'SYNTAX_ERROR' });
+      expect((await f.mock('GET', '/todos/1')).status).toBe(200);
+      expect((await f.mock('POST', '/todos', { content: 'x', completed: false })).status).toBe(201);
+      expect((await f.api('GET', '/models')).status).toBe(200);
+
+      // Fixed, Reload serves the file as it is now.
+      await writeFile(
+        todoFile,
+        original.replace('completed!: boolean;', 'completed!: boolean;\n  due?: string;'),
+      );
+      const fixed = (await f.api('POST', '/project/reload')).json as ProjectStatus;
+      expect(fixed).toMatchObject({ state: 'loaded', serving: true });
+      const created = await f.mock('POST', '/todos', { content: 'y', completed: true, due: 'x' });
+      expect(created.status).toBe(201);
+    } finally {
+      events.close();
+    }
+  }, 30_000);
+
   it('starts with a project that does not load, and serves it once fixed', async () => {
     f = await startStudioFixture(EXAMPLES.todo);
     // Break the copy, then open it again so the first load of the folder fails.

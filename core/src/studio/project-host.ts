@@ -117,20 +117,14 @@ export class ProjectHost {
     });
   }
 
-  /** Loads the folder again from its files (and datafiles). */
-  reload(): Promise<void> {
-    return this.#serial(async () => {
-      if (this.#root === '') return;
-      await this.#shutdown();
-      await this.#load();
-    });
-  }
-
   /**
-   * Serves the files as they are now, reloading only what changed (issue 15); a folder that
-   * has no serving version yet loads whole.
+   * Serves the files as they are now (the Reload button, and the studio's model edits): the
+   * next version is built beside the serving one, reloading only what changed (issue 15), so a
+   * version that does not load leaves the last good one serving (issue 23). The open datafiles
+   * are handed on, not re-read: while the data folder is locked, this process is their only
+   * writer. A folder with no serving version yet loads whole.
    */
-  reloadChangedFiles(): Promise<void> {
+  reload(): Promise<void> {
     return this.#serial(async () => {
       if (this.#root === '') return;
       if (this.#watcher) return this.#watcher.reloadNow();

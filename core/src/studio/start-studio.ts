@@ -144,10 +144,6 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
         await host.reload();
         return projectStatus();
       },
-      reloadChangedFiles: async () => {
-        await host.reloadChangedFiles();
-        return projectStatus();
-      },
       project: () => host.require(),
       behaviour: {
         settings: () => behaviour.settings(),
