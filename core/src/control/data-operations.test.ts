@@ -21,6 +21,8 @@ import type { ImportResult, MockBehaviour, SeedResult, TrafficExchange } from '.
 
 let f: StudioFixture;
 let upstream: Server | undefined;
+/** What the upstream was asked, `METHOD url` each. */
+let upstreamSeen: string[] = [];
 
 beforeEach(async () => {
   f = await startStudioFixture(EXAMPLES.todo);
@@ -189,8 +191,15 @@ describe('latency and failures', () => {
 
 /** An upstream that echoes what it got; `/slow` never answers, `/stream` answers in parts. */
 async function startUpstream(): Promise<string> {
+  upstreamSeen = [];
   upstream = createServer((req: IncomingMessage, res: ServerResponse) => {
+    upstreamSeen.push(`${req.method} ${req.url}`);
     if (req.url === '/slow') return; // never answers
+    if (req.url === '/own-cors') {
+      res.writeHead(200, { 'access-control-allow-origin': 'http://app.test' });
+      res.end('{}');
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -251,6 +260,43 @@ describe('proxy', () => {
     });
     expect(upload.status).toBe(207);
     expect((upload.json as { body: string }).body.length).toBe(big.length);
+  });
+
+  it('answers CORS for proxied paths: preflights locally, headers on the forwarded answer (issue 23)', async () => {
+    const target = await startUpstream();
+    await f.api('PUT', '/behaviour', { proxy: target, routes: [] });
+    const origin = { origin: 'http://localhost:5173' };
+    const preflight = await rawRequest(f.studio.apiUrl!, 'OPTIONS', '/api/orders', {
+      headers: {
+        ...origin,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type, x-custom',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(preflight.headers['access-control-allow-methods']).toContain('PUT');
+    expect(preflight.headers['access-control-allow-headers']).toBe('content-type, x-custom');
+    // A method the mock does not serve on a mocked path is forwarded, so its preflight allows it.
+    const mockedPath = await rawRequest(f.studio.apiUrl!, 'OPTIONS', '/todos', {
+      headers: { ...origin, 'access-control-request-method': 'PUT' },
+    });
+    expect(mockedPath.headers['access-control-allow-methods']).toContain('PUT');
+    expect(upstreamSeen).toEqual([]);
+
+    const answer = await rawRequest(f.studio.apiUrl!, 'PUT', '/api/orders', {
+      headers: { ...origin, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(answer.status).toBe(207);
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+    expect(answer.headers['access-control-expose-headers']).toContain('X-Total-Count');
+    // A backend with its own CORS policy keeps it.
+    const own = await rawRequest(f.studio.apiUrl!, 'GET', '/own-cors', { headers: origin });
+    expect(own.headers['access-control-allow-origin']).toBe('http://app.test');
+    // A plain OPTIONS (not a preflight) still reaches the backend.
+    await rawRequest(f.studio.apiUrl!, 'OPTIONS', '/api/orders');
+    expect(upstreamSeen).toEqual(['PUT /api/orders', 'GET /own-cors', 'OPTIONS /api/orders']);
   });
 
   it('answers 504 when the upstream is too slow and 502 when it is gone', async () => {

@@ -64,6 +64,9 @@ interface ExchangeStart {
   readonly captured: ExchangeCapture | undefined;
 }
 
+/** What a preflight allows while a proxy is set: a method no route mocks is forwarded. */
+const PROXIED_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
 /**
  * Forwards a request no route matches to the proxy (issue 16), after the global delay or
  * failure rule if one is set. A problem (502, 504, simulated) goes through `res` and its
@@ -188,7 +191,11 @@ export async function dispatch(
 
   if (method === 'OPTIONS') {
     rawReq.resume();
-    const allowed = table.allowedMethods(path);
+    // A browser's preflight is answered here even for a proxied path (issue 23): a backend
+    // that speaks no CORS would otherwise make every proxied call fail in the page, and any
+    // method may be forwarded, so every method is allowed.
+    const preflight = rawReq.headers['access-control-request-method'] !== undefined;
+    const allowed = shaped?.proxy && preflight ? PROXIED_METHODS : table.allowedMethods(path);
     if (allowed.length === 0) {
       if (shaped?.proxy) return proxied(shaped);
       return sendProblem(res, problems.routeNotFound(method, path), path);

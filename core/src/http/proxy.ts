@@ -15,6 +15,7 @@ import { request as httpsRequest } from 'node:https';
 
 import { type HttpProblem, problems } from '../errors.js';
 import type { ProxyTarget } from './behaviour.js';
+import { CORS_HEADERS } from './cors.js';
 import { CAPTURE_BODY_LIMIT } from './traffic.js';
 
 /** RFC 9110 §7.6.1: meant for one connection, never forwarded. */
@@ -39,6 +40,15 @@ function forwardedHeaders(headers: IncomingHttpHeaders): Record<string, string |
     out[name] = value;
   }
   return out;
+}
+
+/**
+ * The mock API's CORS headers on a forwarded answer (issue 23), so a page on another port reads
+ * it as it reads a mocked one. A backend that states its own CORS policy keeps it.
+ */
+function withCors(headers: Record<string, string | string[]>): Record<string, string | string[]> {
+  if ('access-control-allow-origin' in headers) return headers;
+  return { ...headers, ...CORS_HEADERS };
 }
 
 export interface ProxyOutcome {
@@ -104,7 +114,7 @@ export function forward(
     else failWith(problems.proxyFailed(base.origin, error.code ?? error.message));
   });
   upstream.on('response', (answer) => {
-    res.writeHead(answer.statusCode ?? 502, forwardedHeaders(answer.headers));
+    res.writeHead(answer.statusCode ?? 502, withCors(forwardedHeaders(answer.headers)));
     answer.on('data', (chunk: Buffer) => {
       // Kept for the traffic view (a "save as record" of a proxied answer needs its body).
       const room = CAPTURE_BODY_LIMIT - Math.min(responseBytes, CAPTURE_BODY_LIMIT);
