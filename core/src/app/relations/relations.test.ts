@@ -59,6 +59,43 @@ describe('the wire form of @BelongTo', () => {
     ]);
   });
 
+  it('lists a missing parent in the same 422 as the field errors (issue 23)', async () => {
+    const created = problem(
+      await call('POST', '/tasks', { title: 3, done: 'no', assignee: 999 }),
+      422,
+    );
+    expect(created.errors).toEqual([
+      { field: 'title', message: 'must be a string, got 3' },
+      { field: 'done', message: 'must be a boolean, got "no"' },
+      { field: 'assignee', message: 'no member with id 999' },
+    ]);
+    expect(created.detail).toBe('3 fields are invalid');
+    await ok('POST', '/members', { name: 'Ann' });
+    await ok('POST', '/tasks', { title: 'x', done: false, assignee: 1 });
+    expect(
+      problem(await call('PATCH', '/tasks/1', { done: 'yes', assignee: { id: 999 } }), 422).errors,
+    ).toEqual([
+      { field: 'done', message: 'must be a boolean, got "yes"' },
+      { field: 'assignee', message: 'no member with id 999' },
+    ]);
+    expect(
+      problem(await call('PUT', '/tasks/1', { title: 'x', assignee: 999 }), 422).errors,
+    ).toEqual([
+      { field: 'done', message: 'is required' },
+      { field: 'assignee', message: 'no member with id 999' },
+    ]);
+    // A parent field that is itself malformed is named once, for that.
+    expect(
+      problem(await call('POST', '/tasks', { title: 3, done: false, assignee: 'z' }), 422).errors,
+    ).toEqual([
+      { field: 'title', message: 'must be a string, got 3' },
+      {
+        field: 'assignee',
+        message: expect.stringMatching(/^must be/),
+      },
+    ]);
+  });
+
   it('embeds the parent with ?embed= and _embed=, one level deep', async () => {
     await seed();
     const one = await ok('GET', '/tasks/1?embed=assignee');

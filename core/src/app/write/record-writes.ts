@@ -5,11 +5,15 @@
  * so a record is written under the same rules whoever writes it. Each throws a problem
  * (404, 409, 422, 503, 507) for the caller to answer or propagate.
  */
-import { problems } from '../../errors.js';
+import { problems, ValidationProblem } from '../../errors.js';
 import type { RecordId, StoredRecord } from '../../persistence/collection.js';
 import type { RecordInput } from '../../validation/compile.js';
 import type { ModelRuntime } from '../model-runtime.js';
-import { deleteWithRules, writeWithParents } from '../relations/relation-integrity.js';
+import {
+  deleteWithRules,
+  parentErrors,
+  writeWithParents,
+} from '../relations/relation-integrity.js';
 import { stored } from './store-problem.js';
 import { validatedRecordOf } from './validated-bodies.js';
 
@@ -28,9 +32,54 @@ async function insertValidated(model: ModelRuntime, record: RecordInput): Promis
   return saved;
 }
 
+/**
+ * `validate()`'s record; when it refuses the body, its 422 also names the parents the body
+ * points at that do not exist (issue 23), so a client fixes everything after one answer
+ * instead of meeting the missing parent only once the other fields are right.
+ */
+async function validatedOrAllErrors(
+  model: ModelRuntime,
+  sent: unknown,
+  validate: () => RecordInput,
+): Promise<RecordInput> {
+  try {
+    return validate();
+  } catch (error) {
+    if (!(error instanceof ValidationProblem) || error.errors === undefined) throw error;
+    const named = new Set(error.errors.map((e) => e.field));
+    const parents = await parentErrors(model, sentParents(model, sent, named));
+    if (parents.length === 0) throw error;
+    throw problems.invalidBody(error.title, [...error.errors, ...parents]);
+  }
+}
+
+/**
+ * The parent ids `sent` names in the wire forms the validator takes (`1`, `{ "id": 1 }`), for
+ * the `@BelongTo` fields without an error of their own: a malformed one is named once, for that.
+ */
+function sentParents(
+  model: ModelRuntime,
+  sent: unknown,
+  named: ReadonlySet<string>,
+): Record<string, unknown> {
+  const ids: Record<string, unknown> = {};
+  if (sent === null || typeof sent !== 'object' || Array.isArray(sent)) return ids;
+  const body = sent as Record<string, unknown>;
+  for (const field of model.parents.keys()) {
+    if (named.has(field)) continue;
+    const value = body[field];
+    const id = value !== null && typeof value === 'object' ? (value as { id?: unknown }).id : value;
+    if (typeof id === 'number' || typeof id === 'string') ids[field] = id;
+  }
+  return ids;
+}
+
 /** POST: `body` validated like a create (unless it is an untouched `req.body(Model)`). */
 export async function createRecord(model: ModelRuntime, body: unknown): Promise<StoredRecord> {
-  return insertValidated(model, validatedRecordOf(body) ?? model.validator.create(body));
+  const record =
+    validatedRecordOf(body) ??
+    (await validatedOrAllErrors(model, body, () => model.validator.create(body)));
+  return insertValidated(model, record);
 }
 
 async function replaceValidated(
@@ -52,7 +101,9 @@ export async function replaceRecord(
   body: unknown,
 ): Promise<StoredRecord> {
   await findRecord(model, id);
-  return replaceValidated(model, id, model.validator.replace(plainOf(body)));
+  const plain = plainOf(body);
+  const record = await validatedOrAllErrors(model, plain, () => model.validator.replace(plain));
+  return replaceValidated(model, id, record);
 }
 
 /** PATCH: JSON Merge Patch (RFC 7396) over the stored record, validated whole. */
@@ -62,7 +113,10 @@ export async function patchRecord(
   changes: unknown,
 ): Promise<StoredRecord> {
   const current = await findRecord(model, id);
-  return replaceValidated(model, id, model.validator.patch(current, changes));
+  const record = await validatedOrAllErrors(model, changes, () =>
+    model.validator.patch(current, changes),
+  );
+  return replaceValidated(model, id, record);
 }
 
 /** DELETE: the relations' delete rules first, then the record; answers the deleted record. */
