@@ -117,10 +117,17 @@ describe('Traffic view', () => {
     await traffic.filterText('');
 
     await session.ui.page.getByRole('button', { name: 'Pause' }).click();
-    await fetch(`${session.studio.apiUrl}/users?while=paused`);
-    await session.ui.page.getByText('1 not shown while paused').waitFor();
+    for (const n of [1, 2, 3]) await fetch(`${session.studio.apiUrl}/users?while=paused-${n}`);
+    await session.ui.page.getByText('3 held until Resume').waitFor();
     expect(await traffic.row('while=paused').count()).toBe(0);
+    await screenshot(session.ui.page, 'traffic-paused-light-1280x800');
     await session.ui.page.getByRole('button', { name: 'Resume' }).click();
+    // Issue 23: what arrived during the pause appears on Resume, newest first, as it came.
+    await eventually(async () =>
+      expect(
+        (await traffic.row('while=paused').allInnerTexts()).map((t) => /paused-\d/.exec(t)?.[0]),
+      ).toEqual(['paused-3', 'paused-2', 'paused-1']),
+    );
     await session.ui.page.getByRole('button', { name: 'Clear' }).click();
     await session.ui.page.getByText('No traffic yet').waitFor();
     await screenshot(session.ui.page, 'traffic-empty-light-1280x800');

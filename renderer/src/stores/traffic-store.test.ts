@@ -60,13 +60,39 @@ describe('traffic store', () => {
     expect(kept[0]!.seq).toBe(10);
   });
 
-  it('counts what arrives while paused instead of showing it', () => {
-    useTrafficStore.getState().setPaused(true);
-    useTrafficStore.getState().ingest([exchange(1), exchange(2)]);
+  it('holds what arrives while paused and shows it, in order, on Resume', () => {
+    useTrafficStore.getState().ingest([exchange(1)]);
     useTrafficStore.getState().flush();
-    expect(useTrafficStore.getState()).toMatchObject({ exchanges: [], missed: 2 });
+    useTrafficStore.getState().setPaused(true);
+    useTrafficStore.getState().ingest([exchange(2), exchange(3)]);
+    useTrafficStore.getState().ingest([exchange(4)]);
+    useTrafficStore.getState().flush();
+    expect(useTrafficStore.getState()).toMatchObject({ missed: 3 });
+    expect(useTrafficStore.getState().exchanges.map((e) => e.seq)).toEqual([1]);
     useTrafficStore.getState().setPaused(false);
     expect(useTrafficStore.getState().missed).toBe(0);
+    expect(useTrafficStore.getState().exchanges.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('keeps the newest exchanges of a long pause', () => {
+    useTrafficStore.getState().setPaused(true);
+    for (let i = 0; i < TRAFFIC_KEEP * 3; i += 100) {
+      useTrafficStore.getState().ingest(Array.from({ length: 100 }, (_, j) => exchange(i + j)));
+    }
+    expect(useTrafficStore.getState().missed).toBe(TRAFFIC_KEEP * 3);
+    useTrafficStore.getState().setPaused(false);
+    const kept = useTrafficStore.getState().exchanges;
+    expect(kept).toHaveLength(TRAFFIC_KEEP);
+    expect(kept.at(-1)!.seq).toBe(TRAFFIC_KEEP * 3 - 1);
+    expect(kept[0]!.seq).toBe(TRAFFIC_KEEP * 2);
+  });
+
+  it('forgets what was held when the log is cleared during a pause', () => {
+    useTrafficStore.getState().setPaused(true);
+    useTrafficStore.getState().ingest([exchange(1)]);
+    useTrafficStore.getState().clearTraffic();
+    useTrafficStore.getState().setPaused(false);
+    expect(useTrafficStore.getState().exchanges).toEqual([]);
   });
 
   it('counts the exchanges the control API left out of the stream until the log is cleared', () => {

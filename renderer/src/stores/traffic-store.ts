@@ -3,6 +3,10 @@
  * are not written into the store one by one: `ingest` buffers them outside React and one
  * flush per frame-ish tick appends the batch (zustand README, "Transient updates"; STYLE 6).
  * The log keeps the newest {@link TRAFFIC_KEEP} exchanges.
+ *
+ * Pause freezes the list, not the capture: arrivals are held and Resume appends them in the
+ * order they came (issue 23: they used to be counted and dropped, so only a page reload showed
+ * them).
  */
 import { create } from 'zustand';
 
@@ -24,7 +28,7 @@ export interface TrafficFilter {
 interface TrafficState {
   exchanges: TrafficExchange[];
   paused: boolean;
-  /** Exchanges that arrived while paused and were not shown. */
+  /** Exchanges that arrived while paused, not shown until Resume. */
   missed: number;
   /**
    * Exchanges the control API left out of the stream since the log was last cleared: the mock
@@ -42,6 +46,11 @@ interface TrafficState {
 }
 
 let pending: TrafficExchange[] = [];
+/**
+ * Arrivals while paused, outside the store so a burst during a pause costs no render. Only the
+ * newest {@link TRAFFIC_KEEP} can survive Resume, so no more are held.
+ */
+let held: TrafficExchange[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 
 export const useTrafficStore = create<TrafficState>()((set, get) => ({
@@ -55,6 +64,8 @@ export const useTrafficStore = create<TrafficState>()((set, get) => ({
     if (dropped > 0) set((s) => ({ dropped: s.dropped + dropped }));
     if (exchanges.length === 0) return;
     if (get().paused) {
+      held.push(...exchanges);
+      if (held.length > TRAFFIC_KEEP * 2) held = held.slice(-TRAFFIC_KEEP);
       set((s) => ({ missed: s.missed + exchanges.length }));
       return;
     }
@@ -72,9 +83,19 @@ export const useTrafficStore = create<TrafficState>()((set, get) => ({
       return { exchanges: merged.length > TRAFFIC_KEEP ? merged.slice(-TRAFFIC_KEEP) : merged };
     });
   },
-  setPaused: (paused) => set(paused ? { paused } : { paused, missed: 0 }),
+  setPaused(paused) {
+    if (paused) {
+      set({ paused });
+      return;
+    }
+    pending.push(...held);
+    held = [];
+    set({ paused, missed: 0 });
+    get().flush();
+  },
   clearTraffic() {
     pending = [];
+    held = [];
     set({ exchanges: [], selectedSeq: null, missed: 0, dropped: 0 });
   },
   selectExchange: (selectedSeq) => set({ selectedSeq }),

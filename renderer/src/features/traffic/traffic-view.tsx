@@ -78,7 +78,7 @@ export function TrafficView() {
           {visible.length === total
             ? `${total} ${total === 1 ? 'exchange' : 'exchanges'}`
             : `${visible.length} of ${total} exchanges`}
-          {paused && missed > 0 ? ` · ${missed} not shown while paused` : ''}
+          {paused && missed > 0 ? ` · ${missed} held until Resume` : ''}
         </span>
         {dropped > 0 && (
           <span
