@@ -17,10 +17,12 @@ import {
   AUTH_SCHEME,
   CONTROL_PREFIX,
   type ControlOperations,
+  type DeleteImpact,
   type EventBatch,
   type FakeRecordsBody,
   type ImportResult,
   type JsonRecord,
+  type JsonValue,
   type MockBehaviour,
   type ModelEdit,
   type ModelEditPreview,
@@ -127,6 +129,17 @@ export class ControlClient {
   }
   deleteRecord(model: string, id: RecordKey): Promise<JsonRecord> {
     return this.#call<'deleteRecord'>('DELETE', record(model, id));
+  }
+  /** Issue 23: what deleting the record would do to the records that belong to it, counted. */
+  deleteImpact(model: string, id: RecordKey): Promise<DeleteImpact> {
+    return this.#call<'deleteImpact'>('GET', `${record(model, id)}/delete-impact`);
+  }
+  /**
+   * Issue 23: one made-up record of the model (the fake-data generator's values, parents drawn
+   * from the records that exist, no id), for a request body; nothing is written.
+   */
+  sampleRecord(model: string): Promise<Record<string, JsonValue>> {
+    return this.#call<'sampleRecord'>('GET', `/models/${enc(model)}/sample`);
   }
   importRecords(model: string, rows: unknown[]): Promise<ImportResult> {
     return this.#call<'importRecords'>('POST', `/models/${enc(model)}/import`, rows);

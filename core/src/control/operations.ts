@@ -10,6 +10,7 @@ import { type ControlRoutes, STREAMED } from './control-route.js';
 import { DATA_ROUTES } from './data-operations.js';
 import { MODEL_EDIT_ROUTES } from './model-edit-operations.js';
 import { modelInfo } from './model-info.js';
+import { PREVIEW_ROUTES } from './preview-operations.js';
 import { RECORD_ROUTES } from './record-operations.js';
 import { routeInfos } from './route-info.js';
 
@@ -80,6 +81,7 @@ export const CONTROL_ROUTES: ControlRoutes = {
   ...RECORD_ROUTES,
   ...DATA_ROUTES,
   ...MODEL_EDIT_ROUTES,
+  ...PREVIEW_ROUTES,
   getServer: { method: 'GET', path: '/server', handle: ({ ctx }) => ctx.server.status() },
   startServer: { method: 'POST', path: '/server/start', handle: ({ ctx }) => ctx.server.start() },
   stopServer: { method: 'POST', path: '/server/stop', handle: ({ ctx }) => ctx.server.stop() },
