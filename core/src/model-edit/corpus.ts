@@ -6,6 +6,15 @@ export interface CorpusProject {
   readonly name: string;
   /** File name → text. */
   readonly files: Readonly<Record<string, string>>;
+  /** How the studio must write decorators here, read from the files (issue 23). */
+  readonly writes: {
+    /** `@Field({ ... }) name!: T` on one line (Author's file). */
+    readonly fieldInline: boolean;
+    /** `@HasMany books!: Book[]` on one line (Author's and Note's files). */
+    readonly relationInline: boolean;
+    /** `@Rest()`, `@HasMany()`: called without arguments. */
+    readonly called: boolean;
+  };
 }
 
 const semiSingle: CorpusProject = {
@@ -57,6 +66,7 @@ export class Note {
 }
 `,
   },
+  writes: { fieldInline: false, relationInline: false, called: false },
 };
 
 const doubleNoSemi: CorpusProject = {
@@ -103,6 +113,49 @@ export class Book {
 export class Note {}
 `,
   },
+  writes: { fieldInline: true, relationInline: true, called: false },
 };
 
-export const CORPUS: readonly CorpusProject[] = [semiSingle, doubleNoSemi];
+const called: CorpusProject = {
+  name: 'called decorators, @Field above its field, relations on their member line',
+  files: {
+    'author.ts': `import { Field, FromDataSource, HasMany, Rest } from 'decorest';
+
+import { Book } from './book.js';
+
+// A hand-written comment that must survive every edit.
+@Rest()
+@FromDataSource()
+export class Author {
+  id!: number;
+  @Field({ minLength: 1 })
+  name!: string;
+  @HasMany() books!: Book[];
+}
+`,
+    'book.ts': `import { BelongTo, FromDataSource, Rest } from 'decorest';
+
+import { Author } from './author.js';
+
+@Rest()
+@FromDataSource()
+export class Book {
+  @BelongTo() author?: Author;
+  id!: number;
+  title!: string;
+}
+`,
+    'note.ts': `import { FromDataSource, Rest } from 'decorest';
+
+@Rest()
+@FromDataSource()
+export class Note {
+  id!: number;
+  text!: string;
+}
+`,
+  },
+  writes: { fieldInline: false, relationInline: true, called: true },
+};
+
+export const CORPUS: readonly CorpusProject[] = [semiSingle, doubleNoSemi, called];

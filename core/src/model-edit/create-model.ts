@@ -2,12 +2,13 @@
  * A new model file and the `@HasMany`/`@BelongTo` pair between two models, written in the
  * project's style so they read like the user's own code.
  */
+import { decoratorText } from './decorator-style.js';
 import {
+  addRelationMember,
   checkFieldType,
   checkIdentifier,
   fieldLine,
   type FieldSpec,
-  insertMember,
   rulesText,
 } from './field-edits.js';
 import { ensureImports } from './imports.js';
@@ -64,8 +65,8 @@ export function createModelFile(
   const text = [
     `import { ${names} } from ${quoted('decorest', style)}${semi}`,
     '',
-    '@Rest',
-    '@FromDataSource',
+    decoratorText('Rest', style.decorators),
+    decoratorText('FromDataSource', style.decorators),
     `export class ${spec.name} {`,
     ...body.map((l) => `${style.indent}${l}`),
     '}',
@@ -99,20 +100,22 @@ export function addRelationPair(
   const semi = style.semi ? ';' : '';
   const same =
     pair.parent.text === pair.child.text && pair.parent.importPath === pair.child.importPath;
-  let parent = insertMember(
+  let parent = addRelationMember(
     pair.parent.text,
     pair.parent.model,
     hasMany,
-    ['', '@HasMany', `${hasMany}!: ${pair.child.model}[]${semi}`],
+    'HasMany',
+    `${hasMany}!: ${pair.child.model}[]${semi}`,
     style,
   );
   parent = ensureImports(parent, 'decorest', ['HasMany'], style);
   let child = same ? parent : pair.child.text;
-  child = insertMember(
+  child = addRelationMember(
     child,
     pair.child.model,
     belongTo,
-    ['', '@BelongTo', `${belongTo}?: ${pair.parent.model}${semi}`],
+    'BelongTo',
+    `${belongTo}?: ${pair.parent.model}${semi}`,
     style,
   );
   child = ensureImports(child, 'decorest', ['BelongTo'], style);

@@ -5,6 +5,7 @@
 import type * as TS from 'typescript';
 
 import ts from '../loader/typescript.js';
+import { decoratorText, inlineDecorator } from './decorator-style.js';
 import { ensureImports } from './imports.js';
 import {
   applySplices,
@@ -85,18 +86,41 @@ function classOf(text: string, model: string): TS.ClassDeclaration {
   return findClass(parse(text), model);
 }
 
-/** Inserts member lines after the class's last field (or first in an empty class). */
+const RELATION_DECORATORS = new Set(['HasMany', 'BelongTo']);
+
+function isRelation(member: TS.PropertyDeclaration): boolean {
+  return decoratorsOf(member).some((d) => RELATION_DECORATORS.has(decoratorName(d) ?? ''));
+}
+
+/**
+ * Where new member lines go: `'plain'` after the class's last plain field, before its relation
+ * members (the order the examples keep: fields, then relations); `'relation'` after its last
+ * field of any kind.
+ */
+export type MemberPlace = 'plain' | 'relation';
+
+/** Inserts member lines at `place` (first in a class without fields). */
 export function insertMember(
   text: string,
   model: string,
   name: string,
   lines: readonly string[],
   style: SourceStyle,
+  place: MemberPlace = 'relation',
 ): string {
   const cls = classOf(text, model);
   if (hasMember(cls, name)) throw new ModelEditError(`${model} already has a member ${name}`);
   const fields = cls.members.filter(ts.isPropertyDeclaration);
-  const anchor = fields[fields.length - 1];
+  const first = fields[0];
+  const plain = fields.filter((f) => !isRelation(f));
+  if (place === 'plain' && plain.length === 0 && first && startsLine(text, first.getStart())) {
+    // Only relations so far: a plain field goes above them (and their doc comments).
+    const at = lineStart(text, leadingCommentStart(text, first));
+    const indent = indentAt(text, first.getStart());
+    return text.slice(0, at) + lines.map((l) => `${indent}${l}\n`).join('') + text.slice(at);
+  }
+  const candidates = place === 'plain' && plain.length > 0 ? plain : fields;
+  const anchor = candidates[candidates.length - 1];
   if (anchor) {
     const indent = indentAt(text, anchor.getStart());
     const at = lineEnd(text, anchor.getEnd());
@@ -118,13 +142,56 @@ export function insertMember(
   return `${text.slice(0, open + 1)}\n${block}${inner.replace(/^[ \t]*\n/, '')}${text.slice(close)}`;
 }
 
-/** Adds `spec` after the class's last field (or first in an empty class). */
+/**
+ * A decorated member's lines as the file writes its decorators: `@HasMany books!: Book[]` or
+ * `@HasMany` above `books!: Book[]`, bare or called (`@HasMany()`).
+ */
+export function decoratedLines(
+  text: string,
+  name: string,
+  decorator: string,
+  member: string,
+  style: SourceStyle,
+): string[] {
+  return inlineDecorator(name, style.decorators, text)
+    ? [`${decorator} ${member}`]
+    : [decorator, member];
+}
+
+/**
+ * Adds a relation member (`@HasMany books!: Book[]`) after the class's last member field, with
+ * a blank line between it and the plain fields when its decorator takes a line of its own.
+ */
+export function addRelationMember(
+  text: string,
+  model: string,
+  name: string,
+  decorator: 'HasMany' | 'BelongTo',
+  declaration: string,
+  style: SourceStyle,
+): string {
+  const fields = classOf(text, model).members.filter(ts.isPropertyDeclaration);
+  const last = fields[fields.length - 1];
+  const lines = decoratedLines(
+    text,
+    decorator,
+    decoratorText(decorator, style.decorators, text),
+    declaration,
+    style,
+  );
+  const blank = last !== undefined && !isRelation(last) && lines.length > 1;
+  return insertMember(text, model, name, blank ? ['', ...lines] : lines, style, 'relation');
+}
+
+/** Adds `spec` after the class's last plain field, before its relations. */
 export function addField(text: string, model: string, spec: FieldSpec, style: SourceStyle): string {
   checkIdentifier(spec.name);
   checkFieldType(spec.type);
   const rules = spec.rules ? rulesText(spec.rules, style) : undefined;
-  const lines = rules ? [rules, fieldLine(spec, style)] : [fieldLine(spec, style)];
-  const out = insertMember(text, model, spec.name, lines, style);
+  const lines = rules
+    ? decoratedLines(text, 'Field', rules, fieldLine(spec, style), style)
+    : [fieldLine(spec, style)];
+  const out = insertMember(text, model, spec.name, lines, style, 'plain');
   return rules ? ensureImports(out, 'decorest', ['Field'], style) : out;
 }
 
@@ -214,8 +281,11 @@ export function setFieldRules(
   if (!wanted) return text;
   const at = member.getStart();
   const indent = indentAt(text, at);
-  const out = startsLine(text, at)
-    ? text.slice(0, lineStart(text, at)) + `${indent}${wanted}\n` + text.slice(lineStart(text, at))
-    : text.slice(0, at) + `${wanted} ` + text.slice(at);
+  const out =
+    startsLine(text, at) && !inlineDecorator('Field', style.decorators, text)
+      ? text.slice(0, lineStart(text, at)) +
+        `${indent}${wanted}\n` +
+        text.slice(lineStart(text, at))
+      : text.slice(0, at) + `${wanted} ` + text.slice(at);
   return ensureImports(out, 'decorest', ['Field'], style);
 }

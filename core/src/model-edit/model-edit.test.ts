@@ -17,7 +17,7 @@ import {
   setFieldRules,
 } from './field-edits.js';
 import { ModelEditError } from './source-text.js';
-import { detectStyle } from './style.js';
+import { DEFAULT_STYLE, detectStyle } from './style.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -50,6 +50,13 @@ async function loadsAndServes(
     await server.close();
     await runtime.close();
   }
+}
+
+/** The lines a diff removes and adds, without import lines (`import {`, or `  Field,` in a long one). */
+function memberLines(before: string, after: string): { removed: string[]; added: string[] } {
+  const { removed, added } = changedLines(before, after);
+  const member = (l: string) => !/^import |^\s+\w+,$/.test(l);
+  return { removed: removed.filter(member), added: added.filter(member) };
 }
 
 /** The lines a diff removes and adds: everything else is byte-identical. */
@@ -89,13 +96,37 @@ describe.each(CORPUS)('model edits: $name', (project) => {
       style,
     );
     const { removed, added } = changedLines(author, after);
-    expect(added).toContain(`${style.indent}@Field({ format: ${style.quote}email${style.quote} })`);
-    expect(added).toContain(`${style.indent}email!: string${semi}`);
+    const rule = `@Field({ format: ${style.quote}email${style.quote} })`;
+    if (project.writes.fieldInline)
+      expect(added).toContain(`${style.indent}${rule} email!: string${semi}`);
+    else {
+      expect(added).toContain(`${style.indent}${rule}`);
+      expect(added).toContain(`${style.indent}email!: string${semi}`);
+    }
     expect(removed.every((l) => l.includes('decorest') || l.includes('Rest'))).toBe(true);
     expect(removed.length).toBeLessThanOrEqual(1);
     expect((await loadsAndServes(project, { 'author.ts': after })).get('Author')).toContain(
       'email',
     );
+  });
+
+  it('adds a plain field after the last plain field, before the relations (issue 23)', () => {
+    for (const [model, text] of [
+      ['Book', book],
+      ['Author', author],
+    ] as const) {
+      const lines = addField(text, model, { name: 'isbn', type: 'string' }, style).split('\n');
+      const added = lines.findIndex((l) => l.includes('isbn!: string'));
+      const lastPlain = lines.findLastIndex(
+        (l, i) =>
+          i !== added &&
+          /^\s+(@Field\(.*\) )?\w+[!?]: /.test(l) &&
+          !/[A-Z]\w*(\[\])?;?$/.test(l.trim()),
+      );
+      const firstRelation = lines.findIndex((l) => /@(HasMany|BelongTo)/.test(l));
+      expect(added, `${model}: ${lines.join('\n')}`).toBe(lastPlain + 1);
+      if (firstRelation > added) expect(lines[added + 1]?.trim() ?? '').not.toMatch(/^\w+[!?]:/);
+    }
   });
 
   it('renames a field in place', async () => {
@@ -128,18 +159,26 @@ describe.each(CORPUS)('model edits: $name', (project) => {
   });
 
   it('sets, replaces and removes @Field rules', async () => {
+    const indent = style.indent;
+    const id = `id!: number${semi}`;
     const set = setFieldRules(author, 'Author', 'id', { min: 1 }, style);
-    expect(changedLines(author, set).added).toContain(`${style.indent}@Field({ min: 1 })`);
+    if (project.writes.fieldInline)
+      expect(memberLines(author, set)).toEqual({
+        removed: [`${indent}${id}`],
+        added: [`${indent}@Field({ min: 1 }) ${id}`],
+      });
+    else expect(changedLines(author, set).added).toContain(`${indent}@Field({ min: 1 })`);
     await loadsAndServes(project, { 'author.ts': set });
     const replaced = setFieldRules(set, 'Author', 'id', { min: 2, max: 9 }, style);
+    const [before, after] = project.writes.fieldInline ? [` ${id}`, ` ${id}`] : ['', ''];
     expect(changedLines(set, replaced)).toEqual({
-      removed: [`${style.indent}@Field({ min: 1 })`],
-      added: [`${style.indent}@Field({ min: 2, max: 9 })`],
+      removed: [`${indent}@Field({ min: 1 })${before}`],
+      added: [`${indent}@Field({ min: 2, max: 9 })${after}`],
     });
     const cleared = setFieldRules(replaced, 'Author', 'id', {}, style);
     expect(changedLines(replaced, cleared)).toEqual({
-      removed: [`${style.indent}@Field({ min: 2, max: 9 })`],
-      added: [],
+      removed: [`${indent}@Field({ min: 2, max: 9 })${before}`],
+      added: project.writes.fieldInline ? [`${indent}${id}`] : [],
     });
   });
 
@@ -160,6 +199,8 @@ describe.each(CORPUS)('model edits: $name', (project) => {
     ).toThrow(/id is declared for you/);
     expect(text).toContain(`from ${style.quote}decorest${style.quote}${semi}\n`);
     expect(text).toContain(`\n${style.indent}id!: number${semi}\n`);
+    const call = project.writes.called ? '()' : '';
+    expect(text).toContain(`\n@Rest${call}\n@FromDataSource${call}\nexport class QuoteCard {`);
     expect((await loadsAndServes(project, { [fileName]: text })).get('QuoteCard')).toEqual([
       'body',
       'stars',
@@ -175,9 +216,21 @@ describe.each(CORPUS)('model edits: $name', (project) => {
       },
       style,
     );
+    const { writes } = project;
+    const call = writes.called ? '()' : '';
+    const indent = style.indent;
     expect(changedLines(author, parent).removed.every((l) => /decorest|Rest/.test(l))).toBe(true);
-    expect(changedLines(author, parent).added).toContain(`${style.indent}notes!: Note[]${semi}`);
-    expect(child).toContain(`author?: Author${semi}`);
+    // Author's last member is a relation already: the new one joins it, no blank line between.
+    const hasMany = writes.relationInline
+      ? [`${indent}@HasMany${call} notes!: Note[]${semi}`]
+      : [`${indent}@HasMany${call}`, `${indent}notes!: Note[]${semi}`];
+    expect(memberLines(author, parent).added).toEqual(hasMany);
+    const belongTo = writes.relationInline
+      ? [`${indent}@BelongTo${call} author?: Author${semi}`]
+      : ['', `${indent}@BelongTo${call}`, `${indent}author?: Author${semi}`];
+    const added = memberLines(note, child).added.filter((l) => l.startsWith(indent));
+    expect(added).toEqual(belongTo.filter((l) => l !== ''));
+    if (!writes.relationInline) expect(child).toContain(`\n\n${belongTo.slice(1).join('\n')}`);
     const loaded = await loadsAndServes(project, { 'author.ts': parent, 'note.ts': child });
     expect(loaded.get('Note')).toContain('author');
   });
@@ -204,5 +257,14 @@ describe('unifiedDiff', () => {
     );
     expect(unifiedDiff('x.ts', before, before)).toBe('');
     expect(unifiedDiff('n.ts', '', 'x\n')).toBe('--- /dev/null\n+++ b/n.ts\n@@ -0,0 +1,1 @@\n+x\n');
+  });
+});
+
+describe('a new field in a class that has only relations', () => {
+  it('goes above the first relation and its doc comment', () => {
+    const text = 'export class Tag {\n  /** The parent. */\n  @BelongTo parent?: Tag;\n}\n';
+    expect(addField(text, 'Tag', { name: 'label', type: 'string' }, DEFAULT_STYLE)).toBe(
+      'export class Tag {\n  label!: string;\n  /** The parent. */\n  @BelongTo parent?: Tag;\n}\n',
+    );
   });
 });

@@ -1,6 +1,8 @@
+import { countDecorators, type DecoratorVotes, NO_VOTES } from './decorator-style.js';
+
 /**
  * The project's way of writing TypeScript, read from its own files, so what the studio writes
- * looks like the user wrote it: quote kind, semicolons, indentation.
+ * looks like the user wrote it: quote kind, semicolons, indentation, decorators.
  */
 export interface SourceStyle {
   readonly quote: "'" | '"';
@@ -9,6 +11,8 @@ export interface SourceStyle {
   readonly indent: string;
   /** How relative imports end: `.js` (NodeNext) or nothing. */
   readonly importExtension: '.js' | '';
+  /** How the project writes its decorators; a file's own habits come first (`decorator-style.ts`). */
+  readonly decorators: DecoratorVotes;
 }
 
 export const DEFAULT_STYLE: SourceStyle = {
@@ -16,6 +20,7 @@ export const DEFAULT_STYLE: SourceStyle = {
   semi: true,
   indent: '  ',
   importExtension: '.js',
+  decorators: NO_VOTES,
 };
 
 /** Majority votes over `texts` (the project's `.ts` files); ties keep the default. */
@@ -58,6 +63,7 @@ export function detectStyle(texts: readonly string[]): SourceStyle {
     semi: withoutSemi > withSemi ? false : true,
     indent,
     importExtension: withoutJs > withJs ? '' : '.js',
+    decorators: countDecorators(texts),
   };
 }
 
