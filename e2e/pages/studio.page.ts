@@ -21,6 +21,38 @@ export class StudioPage {
     return this.page.getByRole('banner', { name: 'Server bar' });
   }
 
+  /** The mock API's state: its accessible name says running, stopped or unknown. */
+  get serverState(): Locator {
+    return this.serverBar.getByRole('status', { name: /^Mock API/ });
+  }
+
+  get portField(): Locator {
+    return this.serverBar.getByRole('textbox', { name: 'Port' });
+  }
+
+  /** The last refused server action (a busy port), with its Dismiss button. */
+  get serverError(): Locator {
+    return this.serverBar.getByRole('alert');
+  }
+
+  get shortcutsButton(): Locator {
+    return this.page.getByRole('button', { name: /^Shortcuts/ });
+  }
+
+  get shortcuts(): Locator {
+    return this.page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  }
+
+  /** The name of the view whose tab is selected. */
+  async selectedView(): Promise<string> {
+    return (
+      (await this.page.getByRole('tab', { selected: true }).getAttribute('id'))?.replace(
+        /^tab-/,
+        '',
+      ) ?? ''
+    );
+  }
+
   get loadError(): Locator {
     return this.page.getByRole('alert', { name: 'Load error' });
   }

@@ -1,5 +1,8 @@
-/** The studio's frame: server bar, load-error banner, the five views as tabs. */
-import { lazy, Suspense, useEffect } from 'react';
+/**
+ * The studio's frame: server bar, load-error banner, the five views as tabs (Ctrl/Cmd+1…5),
+ * and the list of keyboard shortcuts (`?`).
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 import { ConsoleView } from './features/console/console-view';
 import { EndpointsView } from './features/endpoints/endpoints-view';
@@ -7,6 +10,8 @@ import { ModelsView } from './features/models/models-view';
 import { ConnectionBanner } from './features/project/connection-banner';
 import { LoadErrorBanner } from './features/project/load-error-banner';
 import { ServerBar } from './features/server-bar/server-bar';
+import { ShortcutsDialog } from './features/shortcuts/shortcuts-dialog';
+import { useViewShortcuts } from './features/shortcuts/view-shortcuts';
 import { TrafficView } from './features/traffic/traffic-view';
 import { useModelsStore } from './stores/models-store';
 import { useTrafficStore } from './stores/traffic-store';
@@ -51,6 +56,7 @@ function Tabs() {
           aria-selected={view === name}
           aria-controls={`panel-${name}`}
           tabIndex={view === name ? 0 : -1}
+          aria-keyshortcuts={`Control+${VIEWS.indexOf(name) + 1} Meta+${VIEWS.indexOf(name) + 1}`}
           onClick={() => showView(name)}
         >
           {name}
@@ -86,18 +92,33 @@ function ActiveView({ view }: { view: ViewName }) {
 
 export function App() {
   const view = useUiStore((s) => s.view);
+  const [helping, setHelping] = useState(false);
+  useViewShortcuts(() => setHelping(true));
   useEffect(() => {
     document.title = `${view} · Decorest Studio`;
   }, [view]);
   return (
     <div className="app">
       <ServerBar />
-      <Tabs />
+      <div className="tabs-row">
+        <Tabs />
+        <button
+          type="button"
+          className="btn ghost small shortcuts-button"
+          aria-haspopup="dialog"
+          aria-keyshortcuts="?"
+          title="Keyboard shortcuts (?)"
+          onClick={() => setHelping(true)}
+        >
+          Shortcuts <kbd className="kbd">?</kbd>
+        </button>
+      </div>
       <main className="view" id={`panel-${view}`} role="tabpanel" aria-labelledby={`tab-${view}`}>
         <ConnectionBanner />
         <LoadErrorBanner />
         <ActiveView view={view} />
       </main>
+      {helping && <ShortcutsDialog onClose={() => setHelping(false)} />}
     </div>
   );
 }

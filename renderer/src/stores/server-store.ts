@@ -8,23 +8,27 @@ interface ServerState {
   status: ServerStatus | null;
   busy: boolean;
   error: Problem | null;
-  loadServer(): Promise<void>;
+  // Each call answers whether the control API did it; why not is in `error` (a busy port
+  // leaves the server where it was, and the port field goes back to that port).
+  loadServer(): Promise<boolean>;
   setServer(status: ServerStatus): void;
-  startServer(): Promise<void>;
-  stopServer(): Promise<void>;
-  changePort(port: number): Promise<void>;
+  startServer(): Promise<boolean>;
+  stopServer(): Promise<boolean>;
+  changePort(port: number): Promise<boolean>;
   dismissError(): void;
 }
 
 async function run(
   set: (partial: Partial<ServerState>) => void,
   call: () => Promise<ServerStatus>,
-): Promise<void> {
+): Promise<boolean> {
   set({ busy: true, error: null });
   try {
     set({ status: await call(), busy: false });
+    return true;
   } catch (error) {
     set({ busy: false, error: problemOf(error) });
+    return false;
   }
 }
 

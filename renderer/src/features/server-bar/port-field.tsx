@@ -1,13 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 import { serverSelectors, useServerStore } from '../../stores/server-store';
 
-/** The mock API's port: type a new one and press Enter to move the server there. */
-export function PortField() {
+/**
+ * The mock API's port: type a new one and press Enter to move the server there. A refused
+ * port goes back to the one serving (the bar's message names the refused one), selected so
+ * the next try is one keystroke away.
+ */
+export function PortField({ disabled = false }: { disabled?: boolean }) {
   const port = useServerStore(serverSelectors.port);
   const changePort = useServerStore((s) => s.changePort);
   const [text, setText] = useState('');
   const [hint, setHint] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => setText(port === null ? '' : String(port)), [port]);
   const valid = /^\d{1,5}$/.test(text) && Number(text) > 0 && Number(text) < 65536;
   return (
@@ -15,7 +21,14 @@ export function PortField() {
       onSubmit={(e) => {
         e.preventDefault();
         if (!valid) setHint('A port is a whole number from 1 to 65535.');
-        else if (Number(text) !== port) void changePort(Number(text));
+        else if (Number(text) !== port)
+          void changePort(Number(text)).then((moved) => {
+            if (moved) return;
+            const serving = serverSelectors.port(useServerStore.getState());
+            // Rendered before selecting, or the new value would drop the selection.
+            flushSync(() => setText(serving === null ? '' : String(serving)));
+            input.current?.select();
+          });
       }}
       className="port-form"
     >
@@ -25,7 +38,9 @@ export function PortField() {
       <input
         id="server-port"
         className="input mono port-field"
+        ref={input}
         inputMode="numeric"
+        disabled={disabled}
         value={text}
         aria-invalid={!valid}
         aria-describedby={hint ? 'server-port-hint' : undefined}

@@ -1,6 +1,7 @@
 /** Always on screen: the project, the mock API's state, URL, port and controls (CONTRACT §8). */
 import { useCallback, useState } from 'react';
 
+import type { StreamState } from '../../api';
 import { behaviourSelectors, useBehaviourStore } from '../../stores/behaviour-store';
 import { projectSelectors, useProjectStore } from '../../stores/project-store';
 import { serverSelectors, useServerStore } from '../../stores/server-store';
@@ -8,6 +9,39 @@ import { CopyButton } from '../../ui/copy-button';
 import { OpenProjectDialog } from '../project/open-project-dialog';
 import { BehaviourDialog } from './behaviour-dialog';
 import { PortField } from './port-field';
+
+/**
+ * While the event stream is down the page hears of no change, and the studio process itself
+ * may be gone with the mock API: the last state seen is no longer known to hold.
+ */
+function streamDown(stream: StreamState): boolean {
+  return stream === 'reconnecting' || stream === 'closed';
+}
+
+/** Running, stopped, or unknown while the studio does not answer. */
+function ServerState() {
+  const server = useServerStore((s) => s.status);
+  const running = useServerStore(serverSelectors.running);
+  const unknown = streamDown(useProjectStore((s) => s.stream));
+  const [label, text, dot] = unknown
+    ? ['Mock API state unknown: the studio is not answering', 'Unknown', 'warn']
+    : !server
+      ? ['Mock API state not read yet', 'Checking…', '']
+      : running
+        ? ['Mock API running', 'Running', 'ok']
+        : ['Mock API stopped', 'Stopped', 'err'];
+  return (
+    <span
+      className="badge"
+      role="status"
+      aria-label={label}
+      title={unknown ? 'Not known until the studio answers again' : undefined}
+    >
+      <span className={`dot ${dot}`} aria-hidden="true" />
+      &nbsp;{text}
+    </span>
+  );
+}
 
 export function ServerBar() {
   const project = useProjectStore((s) => s.status);
@@ -25,6 +59,7 @@ export function ServerBar() {
   // Stable: the dialog's effect depends on it (the bar re-renders on every server change).
   const closeBehaviour = useCallback(() => setBehaving(false), []);
   const rules = useBehaviourStore(behaviourSelectors.activeCount);
+  const unknown = streamDown(stream);
 
   return (
     <header className="serverbar" aria-label="Server bar">
@@ -56,15 +91,8 @@ export function ServerBar() {
         </a>
       )}
       <span className="sep" aria-hidden="true" />
-      <span
-        className="badge"
-        role="status"
-        aria-label={`Mock API ${running ? 'running' : 'stopped'}`}
-      >
-        <span className={`dot ${running ? 'ok' : server ? 'err' : ''}`} aria-hidden="true" />
-        &nbsp;{server ? (running ? 'Running' : 'Stopped') : 'Checking…'}
-      </span>
-      {running && server?.url ? (
+      <ServerState />
+      {running && server?.url && !unknown ? (
         <span className="server-url">
           <a
             href={server.url}
@@ -77,15 +105,15 @@ export function ServerBar() {
           <CopyButton text={server.url} label="Copy mock API URL" />
         </span>
       ) : (
-        <span className="faint">{server ? 'The mock API is not answering' : ''}</span>
+        <span className="faint">{server && !unknown ? 'The mock API is not answering' : ''}</span>
       )}
-      <PortField />
+      <PortField disabled={unknown} />
       {running ? (
         <button
           type="button"
           className="btn small"
           onClick={() => void stopServer()}
-          disabled={busy}
+          disabled={busy || unknown}
         >
           Stop
         </button>
@@ -94,7 +122,7 @@ export function ServerBar() {
           type="button"
           className="btn small primary"
           onClick={() => void startServer()}
-          disabled={busy || !server}
+          disabled={busy || !server || unknown}
         >
           Start
         </button>
@@ -117,20 +145,26 @@ export function ServerBar() {
           </span>
         )}
       </button>
-      {serverError && (
-        <span className="badge err server-error" role="alert" title={serverError.detail}>
-          {serverError.detail}
-          <button
-            type="button"
-            className="badge-close"
-            aria-label="Dismiss"
-            onClick={() => useServerStore.getState().dismissError()}
-          >
-            ×
-          </button>
-        </span>
+      {(serverError || server?.note) && (
+        // A line of its own under the controls: the whole message and its × fit at any width
+        // (an inline badge was cut to "…pick anot" at 1280 px).
+        <div className="serverbar-notes">
+          {serverError && (
+            <span className="badge err" role="alert">
+              <span>{serverError.detail}</span>
+              <button
+                type="button"
+                className="badge-close"
+                aria-label="Dismiss"
+                onClick={() => useServerStore.getState().dismissError()}
+              >
+                ×
+              </button>
+            </span>
+          )}
+          {server?.note && <span className="badge warn">{server.note}</span>}
+        </div>
       )}
-      {server?.note && <span className="badge warn">{server.note}</span>}
       <span className="spacer" />
       <span className="faint" role="status" title="Live updates from the studio">
         <span

@@ -1,0 +1,71 @@
+/** Every keyboard shortcut of the studio, in one list (opened with `?` or the bar's button). */
+import { Fragment } from 'react';
+
+import { VIEWS } from '../../stores/ui-store';
+import { Dialog } from '../../ui/dialog';
+
+const MOD = /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘' : 'Ctrl';
+
+/** Keys as alternatives, each a chord: `[['Ctrl', '1']]`, `[['Home'], ['End']]`. */
+type Shortcut = [keys: string[][], what: string];
+
+const GROUPS: [title: string, shortcuts: Shortcut[]][] = [
+  [
+    'Anywhere',
+    [
+      ...VIEWS.map((view, i): Shortcut => [[[MOD, String(i + 1)]], `Show ${view}`]),
+      [[['←'], ['→']], 'Previous or next view, on the view tabs'],
+      [[['?']], 'This list'],
+      [[['Esc']], 'Close a dialog'],
+    ],
+  ],
+  [
+    'Data grid',
+    [
+      [[['↑'], ['↓'], ['←'], ['→']], 'Move between cells'],
+      [[['Tab'], ['Shift', 'Tab']], 'Leave the grid: to the next or the previous control'],
+      [[['Enter']], 'Edit the cell (or double-click it, or type over it)'],
+      [[['Enter'], ['Tab']], 'Save the edit'],
+      [[['Esc']], 'Cancel the edit'],
+      [[['Delete']], 'Delete the record (asks first)'],
+      [[[MOD, 'Enter']], 'Open the record a relation cell points at'],
+      [[['Home'], ['End']], 'First or last cell of the row (with Ctrl: of the grid)'],
+      [[['PgUp'], ['PgDn']], 'A page up or down'],
+    ],
+  ],
+  ['Console', [[[[MOD, 'Enter']], 'Send the request']]],
+];
+
+export function ShortcutsDialog({ onClose }: { onClose(): void }) {
+  return (
+    <Dialog title="Keyboard shortcuts" onClose={onClose}>
+      <div className="body shortcuts">
+        {GROUPS.map(([title, shortcuts]) => (
+          <table key={title} className="shortcuts-table">
+            <caption>{title}</caption>
+            <tbody>
+              {shortcuts.map(([keys, what]) => (
+                <tr key={what}>
+                  <th scope="row">
+                    {keys.map((chord, i) => (
+                      <Fragment key={chord.join('+')}>
+                        {i > 0 && ' / '}
+                        {chord.map((key, j) => (
+                          <Fragment key={key}>
+                            {j > 0 && '+'}
+                            <kbd className="kbd">{key}</kbd>
+                          </Fragment>
+                        ))}
+                      </Fragment>
+                    ))}
+                  </th>
+                  <td>{what}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      </div>
+    </Dialog>
+  );
+}
