@@ -83,7 +83,9 @@ describe('planLaunch', () => {
   });
 
   it('starts the browser studio without a display', () => {
-    expect(planLaunch({ ...facts, hasDisplay: false }, 'node').notice).toContain('(no display)');
+    expect(planLaunch({ ...facts, hasDisplay: false }, 'node').notice).toContain(
+      '(no display: DISPLAY and WAYLAND_DISPLAY are unset)',
+    );
   });
 });
 

@@ -81,6 +81,8 @@ export interface LaunchFacts {
   /** The project to open, relative to `root` or absolute. */
   projectDir: string;
   electronBinary: string | undefined;
+  /** Why `electronBinary` is missing, when it is not a failed download just now. */
+  electronMissing?: string;
   platform: NodeJS.Platform;
   /** `process.getuid?.() === 0`: Chromium refuses to start as root without `--no-sandbox`. */
   isRoot: boolean;
@@ -100,10 +102,11 @@ export interface LaunchStep {
  * which prints its own URLs), so `npm start` never dead-ends.
  */
 export function planLaunch(facts: LaunchFacts, nodePath: string): LaunchStep {
-  const why = !facts.electronBinary
-    ? 'no Electron binary, and it could not be downloaded'
-    : !facts.hasDisplay
-      ? 'no display'
+  // No display first: it is the reason whether or not a binary exists, and the plain one.
+  const why = !facts.hasDisplay
+    ? 'no display: DISPLAY and WAYLAND_DISPLAY are unset'
+    : !facts.electronBinary
+      ? (facts.electronMissing ?? 'no Electron binary, and it could not be downloaded')
       : undefined;
   if (why === undefined && facts.electronBinary) {
     const sandbox = facts.isRoot && facts.platform === 'linux' ? ['--no-sandbox'] : [];
