@@ -223,4 +223,43 @@ describe('Prototyping a model from the studio', () => {
     );
     await shots('diagram');
   });
+  it('a tightened rule counts what it breaks, in the records and the seed; Fit mends them (issue 23)', async () => {
+    const edit = new ModelEditPage(session.ui.page);
+    const models = new ModelsPage(session.ui.page);
+    await models.showModel('Todo');
+    const fields = session.ui.page.getByRole('region', { name: 'Fields of Todo' });
+    await fields.getByRole('button', { name: 'Rules of content' }).click();
+    await edit.dialog.getByLabel('maxLength', { exact: true }).fill('10');
+    await edit.preview();
+    await expect
+      .poll(() => edit.dialog.getByRole('note').allInnerTexts())
+      .toContainEqual(
+        expect.stringMatching(
+          /records? of Todo and \d+ seed rows? break the new declaration of “content” \(record \d+: must be at most 10 characters long/,
+        ),
+      );
+    const group = edit.dialog.getByRole('group', {
+      name: 'Stored values that break the new rules',
+    });
+    expect(await group.getByRole('radio', { name: 'Keep them as stored' }).isChecked()).toBe(true);
+    await shots('rules-breaking');
+    await group.getByRole('radio', { name: 'Fit them inside the rules' }).check();
+    await expect
+      .poll(() => edit.dialog.getByRole('note').allInnerTexts())
+      .toContainEqual(
+        expect.stringMatching(
+          /“content” is moved inside the new rules in \d+ records? of Todo and \d+ seed rows?/,
+        ),
+      );
+    await edit.apply();
+    const todos = (await (await fetch(`${session.studio.apiUrl}/todos`)).json()) as {
+      content: string;
+    }[];
+    expect(todos.length).toBeGreaterThan(0);
+    expect(todos.every((t) => t.content.length <= 10)).toBe(true);
+    const seed = JSON.parse(
+      await readFile(join(session.studio.dir, 'seed', 'todos.json'), 'utf8'),
+    ) as { content: string }[];
+    expect(seed.every((t) => t.content.length <= 10)).toBe(true);
+  });
 });

@@ -345,7 +345,17 @@ export type ModelEdit =
       /** Convert the stored values to the new type (all or nothing; see `DataMigration`). */
       convert?: boolean;
     }
-  | { kind: 'setRules'; model: string; field: string; rules: FieldRulesEdit }
+  | {
+      kind: 'setRules';
+      model: string;
+      field: string;
+      rules: FieldRulesEdit;
+      /**
+       * Move the stored values (and the seed's) that break the new rules inside them: numbers
+       * to the nearest bound, texts cut to `maxLength`; all or nothing (see `BreakingRecords`).
+       */
+      fit?: boolean;
+    }
   | { kind: 'link'; parent: string; child: string; hasMany?: string; belongTo?: string };
 
 /** A decorator's place in a model file, for highlighting (offsets into `text`). */
@@ -381,13 +391,33 @@ export interface ModelFileChange {
 
 export interface DataMigration {
   model: string;
-  /** `convert`: each stored value of `field` becomes the type `to` (a 422 names any that cannot). */
-  action: 'rename' | 'drop' | 'default' | 'convert';
+  /**
+   * `convert`: each stored value of `field` becomes the type `to`; `fit`: each value is moved
+   * inside the new rules (a 422 names any that cannot).
+   */
+  action: 'rename' | 'drop' | 'default' | 'convert' | 'fit';
   field: string;
   to?: string;
   value?: JsonValue;
   /** Records the migration changes. */
   records: number;
+  /** Rows of the model's seed file (`seed/<path>.json`) it changes the same way. */
+  seedRecords: number;
+}
+
+/**
+ * Stored records and seed rows the edited model will refuse (a tightened rule, a new required
+ * field the seed does not hold): they keep their values, and every write of one of them, or a
+ * Reset to seed, is a 422 until it is fixed.
+ */
+export interface BreakingRecords {
+  field: string;
+  records: number;
+  seedRecords: number;
+  /** The first few, each with its problem (`record 3: must be >= 10, got 0`). */
+  examples: string[];
+  /** `setRules` with `fit` can move every one of them inside the new rules. */
+  fittable: boolean;
 }
 
 export interface ModelEditPreview {
@@ -396,6 +426,7 @@ export interface ModelEditPreview {
   migration?: DataMigration;
   /** Records the edited model holds now (a required new field needs a default when > 0). */
   records: number;
+  breaking?: BreakingRecords;
 }
 
 export interface ApplyModelEditBody {
@@ -414,6 +445,8 @@ export interface ModelEditResult {
   files: string[];
   /** Records the data migration changed. */
   migrated: number;
+  /** Seed rows it changed. */
+  seedMigrated: number;
   /** The project after the reload the write caused. */
   project: ProjectStatus;
 }

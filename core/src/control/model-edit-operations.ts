@@ -9,7 +9,8 @@ import { readFile } from 'node:fs/promises';
 
 import { problems } from '../errors.js';
 import ts from '../loader/typescript.js';
-import { applyPlan, migrationCount } from '../model-edit/apply-edit.js';
+import { applyPlan, migratedSeed, migrationCount } from '../model-edit/apply-edit.js';
+import { breakingRecords } from '../model-edit/breaking-records.js';
 import { unifiedDiff } from '../model-edit/diff.js';
 import { planModelEdit } from '../model-edit/plan-edit.js';
 import { decoratorName, decoratorsOf, parse, sha256 } from '../model-edit/source-text.js';
@@ -111,17 +112,23 @@ async function preview(ctx: ControlContext, edit: ModelEdit): Promise<ModelEditP
     })),
     records: plan.records,
   };
-  if (plan.migration && plan.runtime) {
-    const { action, field } = plan.migration;
+  const { runtime, migration, seed } = plan;
+  if (migration && runtime) {
+    const { action, field } = migration;
     answer.migration = {
-      model: plan.runtime.schema.name,
+      model: runtime.schema.name,
       action,
       field,
-      records: await migrationCount(plan.runtime, plan.migration),
+      records: await migrationCount(runtime, migration),
+      seedRecords: seed ? migratedSeed(runtime, seed, migration).changed : 0,
     };
-    if (plan.migration.action === 'rename' || plan.migration.action === 'convert')
-      answer.migration.to = plan.migration.to;
-    if (plan.migration.action === 'default') answer.migration.value = plan.migration.value;
+    if (migration.action === 'rename' || migration.action === 'convert')
+      answer.migration.to = migration.to;
+    if (migration.action === 'default') answer.migration.value = migration.value;
+  }
+  if (runtime) {
+    const breaking = await breakingRecords(runtime, seed, edit);
+    if (breaking) answer.breaking = breaking;
   }
   return answer;
 }

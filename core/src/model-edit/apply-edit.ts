@@ -1,101 +1,96 @@
 /**
  * Writes a planned edit: refuses (409) when a file changed on disk since the studio read it,
  * migrates the records in ONE journaled batch (persistence/batch-journal.ts: a crash leaves
- * the old records or the new ones), then replaces each file atomically (temp file, rename).
- * Records first: a failed migration leaves the source untouched, so nothing is half done.
+ * the old records or the new ones), then the seed file the same way (issue 23), then replaces
+ * each source file durably (persistence/replace-file.ts). Every refusal (a conversion with no
+ * reading, in the records or in the seed) comes before anything is written.
  */
 import { existsSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 
 import type { ModelRuntime } from '../app/model-runtime.js';
 import { stored } from '../app/write/store-problem.js';
-import type { JsonValue } from '../control/contract.js';
-import { type FieldError, problems } from '../errors.js';
+import { problems } from '../errors.js';
 import { writeBatch } from '../persistence/batch-journal.js';
 import type { BatchOp } from '../persistence/batch-plan.js';
 import type { StoredRecord } from '../persistence/collection.js';
 import { CollectionStore } from '../persistence/collection-store.js';
 import { FileCollection } from '../persistence/file-collection.js';
-import { converterTo } from './convert-values.js';
-import type { EditPlan, MigrationOp, PlannedFile } from './plan-edit.js';
+import { replaceFile } from '../persistence/replace-file.js';
+import { seedText } from '../seed/seed-data.js';
+import { migrateRows, type MigrationOp, type Row, type RowNames } from './migrate-rows.js';
+import type { EditPlan, PlannedFile } from './plan-edit.js';
+import type { SeedRows } from './seed-rows.js';
 import { sha256 } from './source-text.js';
 
-/** Record ids named in a refused conversion; the count covers the rest. */
-const NAMED_FAILURES = 5;
-
-/** The record after `op`, or `undefined` when it does not change it. */
-function migrated(
-  record: StoredRecord,
-  op: Exclude<MigrationOp, { action: 'convert' }>,
-): StoredRecord | undefined {
-  const has = Object.prototype.hasOwnProperty.call(record, op.field);
-  if (op.action === 'default') return has ? undefined : { ...record, [op.field]: op.value };
-  if (!has) return undefined;
-  const { [op.field]: value, ...rest } = record as Record<string, unknown>;
-  return (op.action === 'rename' ? { ...rest, [op.to]: value } : rest) as StoredRecord;
+function recordNames(model: string, field: string): RowNames {
+  return {
+    owner: model,
+    noun: (n) => (n === 1 ? 'record' : 'records'),
+    field: (row) => `${model}[id=${String(row['id'])}].${field}`,
+    row: (row) => `record ${String(row['id'])}`,
+  };
 }
 
-/**
- * The records `op` changes, as they will be. A conversion is all or nothing: a value with no
- * reading in the new type is a 422 naming the first records and counting the rest.
- */
-function changedRecords(
-  model: string,
-  records: Iterable<StoredRecord>,
+function seedNames(seed: SeedRows, field: string): RowNames {
+  return {
+    owner: seed.relative,
+    noun: (n) => (n === 1 ? 'row' : 'rows'),
+    field: (_row, index) => `${seed.relative}[${index}].${field}`,
+    row: (_row, index) => `row ${index}`,
+  };
+}
+
+function fieldOf(runtime: ModelRuntime, name: string) {
+  return runtime.schema.fields.find((f) => f.name === name);
+}
+
+/** The records `op` changes, as they will be (a 422 when a conversion cannot be made). */
+function changedRecords(runtime: ModelRuntime, records: readonly StoredRecord[], op: MigrationOp) {
+  const { name } = runtime.schema;
+  const changed = migrateRows(
+    records,
+    op,
+    fieldOf(runtime, op.field),
+    name,
+    recordNames(name, op.field),
+  );
+  return [...changed.values()] as StoredRecord[];
+}
+
+/** The seed's rows after `op`, and how many it changed (a 422 when one cannot be migrated). */
+export function migratedSeed(
+  runtime: ModelRuntime,
+  seed: SeedRows,
   op: MigrationOp,
-): StoredRecord[] {
-  const changed: StoredRecord[] = [];
-  if (op.action !== 'convert') {
-    for (const record of records) {
-      const next = migrated(record, op);
-      if (next) changed.push(next);
-    }
-    return changed;
-  }
-  const convert = converterTo(op.to);
-  if (!convert) throw new Error(`no conversion to ${op.to}`); // the plan checked it
-  const failed: FieldError[] = [];
-  let failures = 0;
-  for (const record of records) {
-    if (!Object.prototype.hasOwnProperty.call(record, op.field)) continue;
-    const value = (record as Record<string, JsonValue>)[op.field];
-    const result = convert(value);
-    if (!result.ok) {
-      if (++failures <= NAMED_FAILURES)
-        failed.push({
-          field: `${model}[id=${String(record.id)}].${op.field}`,
-          message: `record ${String(record.id)}: ${JSON.stringify(value)} has no ${op.to} reading`,
-        });
-    } else if (JSON.stringify(result.value) !== JSON.stringify(value)) {
-      changed.push({ ...record, [op.field]: result.value });
-    }
-  }
-  if (failures > NAMED_FAILURES)
-    failed.push({
-      field: `${model}.${op.field}`,
-      message: `and ${failures - NAMED_FAILURES} more ${failures - NAMED_FAILURES === 1 ? 'record' : 'records'}`,
-    });
-  if (failures > 0)
-    throw problems.invalidBody(
-      `${failures} ${model} ${failures === 1 ? 'record has' : 'records have'} a ${op.field} that cannot become ${op.to}`,
-      failed,
-    );
-  return changed;
+): { rows: Row[]; changed: number } {
+  const changed = migrateRows(
+    seed.rows,
+    op,
+    fieldOf(runtime, op.field),
+    runtime.schema.name,
+    seedNames(seed, op.field),
+  );
+  return { rows: seed.rows.map((row, i) => changed.get(i) ?? row), changed: changed.size };
 }
 
 /** Records the migration would change (a 422 when a conversion cannot be made). */
 export async function migrationCount(runtime: ModelRuntime, op: MigrationOp): Promise<number> {
-  return changedRecords(runtime.schema.name, (await runtime.store.records()).values(), op).length;
+  return changedRecords(runtime, [...(await runtime.store.records()).values()], op).length;
 }
 
-/** Applies `op` to every record of `runtime`, all or nothing; answers how many changed. */
-export async function migrateRecords(runtime: ModelRuntime, op: MigrationOp): Promise<number> {
+/**
+ * Applies `op` to every record of `runtime`, all or nothing; answers how many changed.
+ * `beforeWrite` runs once the records are known to migrate, before anything is written.
+ */
+export async function migrateRecords(
+  runtime: ModelRuntime,
+  op: MigrationOp,
+  beforeWrite: () => void = () => {},
+): Promise<number> {
   return runtime.lock.exclusive(async () => {
-    const changed = changedRecords(
-      runtime.schema.name,
-      (await runtime.store.records()).values(),
-      op,
-    );
+    const changed = changedRecords(runtime, [...(await runtime.store.records()).values()], op);
+    beforeWrite();
     if (changed.length === 0) return 0;
     const { store } = runtime;
     if (store instanceof CollectionStore && store.collection instanceof FileCollection) {
@@ -136,19 +131,26 @@ export async function checkHashes(
   }
 }
 
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = `${file}.decorest-${process.pid}-${Date.now()}.tmp`;
-  await writeFile(temp, text);
-  await rename(temp, file);
-}
-
 export async function applyPlan(
   plan: EditPlan,
   hashes: Readonly<Record<string, string | null>>,
-): Promise<{ files: string[]; migrated: number }> {
+): Promise<{ files: string[]; migrated: number; seedMigrated: number }> {
   await checkHashes(plan.files, hashes);
+  const { runtime, migration, seed } = plan;
+  // Planned before anything is written: a seed row that cannot follow stops the edit too.
+  let seedAfter: { rows: Row[]; changed: number } | undefined;
   const count =
-    plan.migration && plan.runtime ? await migrateRecords(plan.runtime, plan.migration) : 0;
-  for (const f of plan.files) await writeAtomically(f.file, f.after);
-  return { files: plan.files.map((f) => f.file), migrated: count };
+    runtime && migration
+      ? await migrateRecords(runtime, migration, () => {
+          if (seed) seedAfter = migratedSeed(runtime, seed, migration);
+        })
+      : 0;
+  if (seed && seedAfter && seedAfter.changed > 0)
+    await replaceFile(seed.file, seedText(seedAfter.rows));
+  for (const f of plan.files) await replaceFile(f.file, f.after);
+  return {
+    files: plan.files.map((f) => f.file),
+    migrated: count,
+    seedMigrated: seedAfter?.changed ?? 0,
+  };
 }

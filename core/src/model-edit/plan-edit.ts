@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 
 import type { ModelRuntime } from '../app/model-runtime.js';
-import type { JsonValue, ModelEdit, NewModelSpec } from '../control/contract.js';
+import type { ModelEdit, NewModelSpec } from '../control/contract.js';
 import { problems } from '../errors.js';
 import { type RuleOptions, ruleProblem } from '../model/rule-problem.js';
 import type { ProjectRuntime } from '../project/open-project.js';
@@ -20,6 +20,8 @@ import {
   renameField,
   setFieldRules,
 } from './field-edits.js';
+import type { MigrationOp } from './migrate-rows.js';
+import { readSeedRows, type SeedRows } from './seed-rows.js';
 import { ModelEditError } from './source-text.js';
 import { detectStyle, type SourceStyle } from './style.js';
 
@@ -31,18 +33,14 @@ export interface PlannedFile {
   readonly after: string;
 }
 
-export type MigrationOp =
-  | { readonly action: 'rename'; readonly field: string; readonly to: string }
-  | { readonly action: 'drop'; readonly field: string }
-  | { readonly action: 'default'; readonly field: string; readonly value: JsonValue }
-  | { readonly action: 'convert'; readonly field: string; readonly to: string };
-
 export interface EditPlan {
   readonly files: PlannedFile[];
   readonly runtime: ModelRuntime | undefined;
   readonly migration: MigrationOp | undefined;
   /** Records the edited model holds. */
   readonly records: number;
+  /** The edited model's seed file, migrated with its records. */
+  readonly seed?: SeedRows;
 }
 
 function runtimeOf(project: ProjectRuntime, name: string): ModelRuntime {
@@ -161,6 +159,8 @@ function checkShape(edit: ModelEdit): void {
     throw bad('field', 'must be { name, type, optional?, rules? }');
   if (edit.kind === 'setRules' && (edit.rules === null || typeof edit.rules !== 'object'))
     throw bad('rules', 'must be an object');
+  if (edit.kind === 'setRules' && edit.fit !== undefined && typeof edit.fit !== 'boolean')
+    throw bad('fit', 'must be a boolean');
   if (edit.kind === 'changeField' && typeof edit.optional !== 'boolean')
     throw bad('optional', 'must be a boolean');
   if (
@@ -274,15 +274,19 @@ export async function planModelEdit(project: ProjectRuntime, edit: ModelEdit): P
           migration = { action: 'convert', field: edit.field, to: edit.type };
         }
         break;
-      case 'setRules':
+      case 'setRules': {
         files.set(file, setFieldRules(text, name, edit.field, edit.rules, style));
+        const { default: _default, ...rules } = edit.rules;
+        if (edit.fit) migration = { action: 'fit', field: edit.field, rules };
         break;
+      }
     }
     if (migration && runtime.schema.dataSource !== undefined)
       throw new ModelEditError(
         `${name} is served by the datasource "${runtime.schema.dataSource}": its records cannot be migrated`,
       );
-    return { files: files.list(), runtime, migration, records };
+    const seed = await readSeedRows(project.root, runtime);
+    return { files: files.list(), runtime, migration, records, ...(seed ? { seed } : {}) };
   } catch (error) {
     if (error instanceof ModelEditError)
       throw problems.invalidBody('The model cannot be edited that way', [

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import type { ModelRuntime } from '../app/model-runtime.js';
@@ -19,6 +19,7 @@ import type { BatchOp } from '../persistence/batch-plan.js';
 import type { NewRecord, RecordId } from '../persistence/collection.js';
 import { CollectionStore } from '../persistence/collection-store.js';
 import { FileCollection } from '../persistence/file-collection.js';
+import { replaceFile } from '../persistence/replace-file.js';
 import type { ProjectRuntime } from '../project/open-project.js';
 
 export interface SeedCount {
@@ -238,7 +239,7 @@ export async function resetToSeed(project: ProjectRuntime): Promise<SeedCount[]>
 }
 
 /** One record a line: a seed diffs well in version control. */
-function seedText(records: readonly unknown[]): string {
+export function seedText(records: readonly unknown[]): string {
   if (records.length === 0) return '[]\n';
   return `[\n${records.map((r) => `  ${JSON.stringify(r)}`).join(',\n')}\n]\n`;
 }
@@ -251,10 +252,9 @@ export async function saveSeed(project: ProjectRuntime): Promise<SeedCount[]> {
   for (const model of seedable(project)) {
     const records = [...(await model.store.records()).values()];
     const file = join(dir, `${model.schema.path}.json`);
-    // Temp file then rename: a crash leaves the old seed file or the new one.
-    const temp = `${file}.${process.pid}.saving`;
-    await writeFile(temp, seedText(records));
-    await rename(temp, file);
+    // A crash leaves the old seed file or the new one; two saves at once each use their own
+    // temp file (issue 24).
+    await replaceFile(file, seedText(records));
     out.push({
       model: model.schema.name,
       file: `seed/${model.schema.path}.json`,

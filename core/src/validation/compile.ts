@@ -9,10 +9,10 @@ import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
 import type addFormatsModule from 'ajv-formats';
 
 import { type FieldError, ValidationProblem } from '../errors.js';
-import type { ModelSchema } from '../model/schema.js';
+import type { FieldSchema, ModelSchema } from '../model/schema.js';
 import type { StoredRecord } from '../persistence/collection.js';
 import { requireCjs } from '../require-cjs.js';
-import { idJsonSchema, type JsonSchema, writeJsonSchema } from './json-schema.js';
+import { fieldJsonSchema, idJsonSchema, type JsonSchema, writeJsonSchema } from './json-schema.js';
 import { showValue, toFieldError } from './messages.js';
 
 /** A record about to be stored: plain JSON, `id` included when known. */
@@ -62,6 +62,22 @@ function collectErrors(validate: ValidateFunction, data: unknown, modelName: str
     out.push(fieldError);
   }
   return out;
+}
+
+/**
+ * Checks one stored value against `field` as declared (its type and rules): the message a
+ * write of it would get, or `undefined` when it passes. For a model edit's preview, which
+ * asks of stored values what the edited model will ask of them.
+ */
+export function compileFieldCheck(
+  field: FieldSchema,
+  modelName: string,
+): (value: unknown) => string | undefined {
+  const validate = newAjv().compile(fieldJsonSchema(field));
+  return (value) =>
+    validate(value)
+      ? undefined
+      : (collectErrors(validate, value, modelName)[0]?.message ?? 'is invalid');
 }
 
 /** Compiles the create/replace/patch validators of `model`. */

@@ -21,17 +21,41 @@ export interface EditDialogProps {
   children: ReactNode;
 }
 
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "6 records of Todo" and, when the seed holds the model too, "and 6 seed rows". */
+function rowsText(model: string, records: number, seedRecords: number): string {
+  const stored = `${count(records, 'record', 'records')} of ${model}`;
+  return seedRecords > 0 ? `${stored} and ${count(seedRecords, 'seed row', 'seed rows')}` : stored;
+}
+
 function migrationText(preview: ModelEditPreview): string | null {
   const m = preview.migration;
   if (!m) return null;
-  const n = `${m.records} ${m.records === 1 ? 'record' : 'records'} of ${m.model}`;
+  const n = rowsText(m.model, m.records, m.seedRecords);
   if (m.action === 'rename')
     return `The key “${m.field}” becomes “${m.to}” in ${n}, in one atomic rewrite of the datafile.`;
   if (m.action === 'drop')
     return `The key “${m.field}” is deleted from ${n}, in one atomic rewrite. This cannot be undone.`;
   if (m.action === 'convert')
     return `“${m.field}” becomes ${m.to ?? 'the new type'} in ${n} (the others hold it already or hold null), in one atomic rewrite of the datafile.`;
+  if (m.action === 'fit')
+    return `“${m.field}” is moved inside the new rules in ${n} (numbers to the nearest bound, texts cut to the maximum length), in one atomic rewrite.`;
   return `${n} get “${m.field}”: ${JSON.stringify(m.value)}.`;
+}
+
+/** What the edit leaves invalid, when the user keeps the values as stored. */
+function breakingText(preview: ModelEditPreview, model: string): string | null {
+  const b = preview.breaking;
+  if (!b || preview.migration?.action === 'fit') return null;
+  const rows = rowsText(model, b.records, b.seedRecords);
+  return `${rows} break the new declaration of “${b.field}” (${b.examples.join('; ')}${
+    b.records + b.seedRecords > b.examples.length ? '; …' : ''
+  }). Kept as stored, every write of one of them is refused until it is fixed${
+    b.seedRecords > 0 ? ', and so is Reset to seed' : ''
+  }.`;
 }
 
 export function EditDialog({ title, build, onClose, onDone, children }: EditDialogProps) {
@@ -40,10 +64,12 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
     null,
   );
   const [busy, setBusy] = useState(false);
+  /** The user's choice for stored values a tightened rule breaks (shown at once, then previewed). */
+  const [fit, setFit] = useState(false);
   const [error, setError] = useState<Problem | string | null>(null);
 
-  const showPreview = async () => {
-    const edit = build();
+  const showPreview = async (built: ModelEdit | string = build()) => {
+    const edit = built;
     if (typeof edit === 'string') return setError(edit);
     setBusy(true);
     setError(null);
@@ -76,6 +102,11 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
 
   const message = error === null ? null : typeof error === 'string' ? error : errorText(error);
   const note = preview ? migrationText(preview.answer) : null;
+  const edited = preview && 'model' in preview.edit ? preview.edit.model : '';
+  const breaking = preview ? breakingText(preview.answer, String(edited)) : null;
+  // A tightened rule offers what a type change offers: fit the values, or keep them.
+  const fitChoice =
+    preview?.edit.kind === 'setRules' && preview.answer.breaking ? preview.edit : undefined;
   // An edit that asks for what the files already say: no hunk, no record to migrate.
   const unchanged =
     preview !== null &&
@@ -88,7 +119,15 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
       footer={
         preview ? (
           <>
-            <button type="button" className="btn" onClick={() => setPreview(null)} disabled={busy}>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                setPreview(null);
+                setFit(false);
+              }}
+              disabled={busy}
+            >
               Back
             </button>
             <button type="button" className="btn" onClick={onClose}>
@@ -133,6 +172,47 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
             <p className="banner warn inline" role="note">
               {note}
             </p>
+          )}
+          {breaking && (
+            <p className="banner warn inline" role="note">
+              {breaking}
+            </p>
+          )}
+          {fitChoice && (
+            <fieldset className="choice-group" disabled={busy}>
+              <legend>Stored values that break the new rules</legend>
+              <label>
+                <input
+                  type="radio"
+                  name={`${id}-fit`}
+                  checked={!fit}
+                  onChange={() => {
+                    setFit(false);
+                    void showPreview({ ...fitChoice, fit: false });
+                  }}
+                />{' '}
+                Keep them as stored
+              </label>
+              <label>
+                <input
+                  type="radio"
+                  name={`${id}-fit`}
+                  checked={fit}
+                  disabled={!preview?.answer.breaking?.fittable}
+                  onChange={() => {
+                    setFit(true);
+                    void showPreview({ ...fitChoice, fit: true });
+                  }}
+                />{' '}
+                Fit them inside the rules
+                {!preview?.answer.breaking?.fittable && (
+                  <span className="faint">
+                    {' '}
+                    (no bound can mend a pattern, format or minimum length)
+                  </span>
+                )}
+              </label>
+            </fieldset>
           )}
           {unchanged && (
             <p className="banner inline" role="note">

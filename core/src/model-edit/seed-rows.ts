@@ -1,0 +1,37 @@
+/**
+ * A model's seed file (`seed/<path>.json`) as a model edit reads it: the rows to migrate with
+ * the records, and to check against the edited declaration. A missing file, or one that is not
+ * a JSON array of objects, is left alone: Reset to seed reports it with its own error.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import type { ModelRuntime } from '../app/model-runtime.js';
+import { SEED_FOLDER } from '../seed/seed-data.js';
+import type { Row } from './migrate-rows.js';
+
+export interface SeedRows {
+  /** Absolute path. */
+  readonly file: string;
+  /** `seed/todos.json`. */
+  readonly relative: string;
+  readonly rows: readonly Row[];
+}
+
+export async function readSeedRows(
+  root: string,
+  runtime: ModelRuntime,
+): Promise<SeedRows | undefined> {
+  if (runtime.schema.dataSource !== undefined) return undefined;
+  const relative = `${SEED_FOLDER}/${runtime.schema.path}.json`;
+  const file = join(root, relative);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(parsed) || !parsed.every((r) => r !== null && typeof r === 'object'))
+    return undefined;
+  return { file, relative, rows: parsed as Row[] };
+}
