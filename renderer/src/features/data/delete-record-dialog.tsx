@@ -1,20 +1,72 @@
 /**
  * Asks before a record is deleted (the toolbar's Delete record, or the Delete key on a row):
  * a delete is written to the datafile at once and cannot be undone, and it may reach the
- * records that belong to this one, so the dialog says how.
+ * records that belong to this one, so the dialog counts them per relation and rule, through
+ * every level of cascades (the control API's delete-impact), before anything is written.
+ * Cancel has the focus: Delete then Enter must not remove a user and all its posts.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
-import type { JsonRecord, ModelInfo, RelationInfo } from '../../api';
+import {
+  client,
+  type DeleteEffect,
+  type JsonRecord,
+  type ModelInfo,
+  type RelationInfo,
+} from '../../api';
 import { useDataStore } from '../../stores/data-store';
+import { problemOf } from '../../stores/problem';
 import { Dialog } from '../../ui/dialog';
 
-/** What a delete does to the records that belong to this one, by the relation's rule. */
+type Impact =
+  | { state: 'counting' }
+  | { state: 'counted'; effects: DeleteEffect[] }
+  | { state: 'failed'; message: string };
+
+/** What stops the delete first, then what it takes with it, then what it only changes. */
+const RULE_ORDER: Record<DeleteEffect['rule'], number> = { restrict: 0, cascade: 1, nullify: 2 };
+
+const count = (n: number, model: string) =>
+  `${n.toLocaleString('en')} ${model} ${n === 1 ? 'record' : 'records'}`;
+
+/** One effect in words: how many, what the rule does, and which parent they name. */
+function effectWords(e: DeleteEffect, root: string): string {
+  const what = count(e.count, e.model);
+  const one = e.count === 1;
+  const parent = e.parent === root ? 'this one' : `a ${e.parent} it deletes`;
+  if (e.rule === 'cascade')
+    return `${what} whose ${e.field} is ${parent} ${one ? 'is' : 'are'} deleted too.`;
+  if (e.rule === 'nullify')
+    return e.parent === root
+      ? `${what} ${one ? 'loses its' : 'lose their'} ${e.field}: set to null.`
+      : `${what} ${one ? 'loses its' : 'lose their'} ${e.field} (${parent}): set to null.`;
+  return `${what} whose ${e.field} is ${parent} ${one ? 'refuses' : 'refuse'} the delete (restrict): delete or move ${one ? 'it' : 'them'} first.`;
+}
+
+/** What the rules say, without counts: shown when the counts could not be read. */
 function ruleWords(r: Extract<RelationInfo, { kind: 'hasMany' }>): string {
   const who = `Its ${r.field} (${r.target} records)`;
   if (r.onDelete === 'cascade') return `${who} are deleted with it.`;
   if (r.onDelete === 'nullify') return `${who} stay, with ${r.inverse} set to null.`;
   return `${who} stop the delete while any exist (a 409 names them).`;
+}
+
+function useDeleteImpact(model: string, id: JsonRecord['id']): Impact {
+  const [impact, setImpact] = useState<Impact>({ state: 'counting' });
+  useEffect(() => {
+    let live = true;
+    client()
+      .deleteImpact(model, id)
+      .then(
+        ({ effects }) => live && setImpact({ state: 'counted', effects }),
+        (error: unknown) =>
+          live && setImpact({ state: 'failed', message: problemOf(error).detail ?? '' }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [model, id]);
+  return impact;
 }
 
 export function DeleteRecordDialog({
@@ -28,8 +80,10 @@ export function DeleteRecordDialog({
 }) {
   const deleteRecord = useDataStore((s) => s.deleteRecord);
   const [busy, setBusy] = useState(false);
+  const impact = useDeleteImpact(model.name, record.id);
   const id = String(record.id);
-  const children = model.relations.flatMap((r) => (r.kind === 'hasMany' ? [r] : []));
+  const refused =
+    impact.state === 'counted' ? impact.effects.filter((e) => e.rule === 'restrict') : [];
   const confirm = async () => {
     setBusy(true);
     await deleteRecord(record.id);
@@ -41,15 +95,15 @@ export function DeleteRecordDialog({
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="btn" onClick={onClose}>
+          <button type="button" className="btn" onClick={onClose} autoFocus>
             Cancel
           </button>
           <button
             type="button"
             className="btn danger"
             onClick={() => void confirm()}
-            disabled={busy}
-            autoFocus
+            disabled={busy || refused.length > 0}
+            title={refused.length > 0 ? 'Records that belong to it refuse the delete' : undefined}
           >
             {busy ? 'Deleting…' : 'Delete'}
           </button>
@@ -61,13 +115,43 @@ export function DeleteRecordDialog({
           Record {id} is removed from the datafile now; there is no undo (Save as seed keeps a copy
           of the data to reset to).
         </p>
-        {children.length > 0 && (
-          <ul style={{ margin: '8px 0 0', paddingLeft: 18 }}>
-            {children.map((r) => (
-              <li key={r.field}>{ruleWords(r)}</li>
-            ))}
-          </ul>
-        )}
+        <div role="status" aria-label="Records the delete reaches">
+          {impact.state === 'counting' ? (
+            <p className="faint" style={{ margin: '8px 0 0' }}>
+              Counting the records that belong to it…
+            </p>
+          ) : impact.state === 'counted' ? (
+            impact.effects.length === 0 ? (
+              <p className="faint" style={{ margin: '8px 0 0' }}>
+                No other record belongs to it.
+              </p>
+            ) : (
+              <ul style={{ margin: '8px 0 0', paddingLeft: 18 }}>
+                {[...impact.effects]
+                  .sort((a, b) => RULE_ORDER[a.rule] - RULE_ORDER[b.rule])
+                  .map((e) => (
+                    <li
+                      key={`${e.model}.${e.field}.${e.parent}`}
+                      style={e.rule === 'restrict' ? { color: 'var(--err)' } : undefined}
+                    >
+                      {effectWords(e, model.name)}
+                    </li>
+                  ))}
+              </ul>
+            )
+          ) : (
+            <>
+              <p className="faint" style={{ margin: '8px 0 0' }}>
+                The records that belong to it could not be counted ({impact.message}); the rules:
+              </p>
+              <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
+                {model.relations.flatMap((r) =>
+                  r.kind === 'hasMany' ? [<li key={r.field}>{ruleWords(r)}</li>] : [],
+                )}
+              </ul>
+            </>
+          )}
+        </div>
       </div>
     </Dialog>
   );
