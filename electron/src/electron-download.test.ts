@@ -76,7 +76,7 @@ describe('the notice when the download is skipped', () => {
   it('says when the download failed, when it is tried next and how to try now, in one line', () => {
     const reason = skippedDownloadReason(failure, failedAt + 3 * HOUR, file);
     expect(reason).toBe(
-      `no Electron binary: its download failed 3 h ago, next try in 21 h (delete ${file} to try now)`,
+      `no Electron binary: its download failed 3 h ago; next try in 21 h, or delete ${file} to try now`,
     );
     const notice = planLaunch({ ...facts, electronMissing: reason }, 'node').notice;
     expect(notice).toBe(
@@ -84,7 +84,7 @@ describe('the notice when the download is skipped', () => {
     );
     expect(notice).not.toContain('\n');
     expect(skippedDownloadReason(failure, failedAt + 60_000, file)).toMatch(
-      /failed less than an hour ago, next try in 24 h/,
+      /failed less than an hour ago; next try in 24 h,/,
     );
   });
 

@@ -62,7 +62,7 @@ export function skippedDownloadReason(failure: DownloadFailure, now: number, fil
   const age = now - failure.at;
   const ago = age < 3_600_000 ? 'less than an hour ago' : `${hours(age)} ago`;
   return (
-    `no Electron binary: its download failed ${ago}, next try in ${hours(RETRY_AFTER_MS - age)}` +
-    ` (delete ${file} to try now)`
+    `no Electron binary: its download failed ${ago}; next try in ${hours(RETRY_AFTER_MS - age)},` +
+    ` or delete ${file} to try now`
   );
 }
