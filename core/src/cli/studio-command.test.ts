@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,9 +16,15 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 interface StudioProcess {
   child: ChildProcess;
   out: string;
+  /** Everything printed so far, also after the start. */
+  output(): string;
   apiUrl: string;
   studioUrl: string;
 }
@@ -39,7 +45,7 @@ function startStudioProcess(args: string[], env: NodeJS.ProcessEnv): Promise<Stu
       const api = /mock API\s+(http:\/\/\S+)/.exec(out);
       const studio = /studio\s+(http:\/\/\S+#token=\S+)/.exec(out);
       if (api && studio && out.includes('\n\n', out.indexOf(studio[1]!))) {
-        resolve({ child, out, apiUrl: api[1]!, studioUrl: studio[1]! });
+        resolve({ child, out, output: () => out, apiUrl: api[1]!, studioUrl: studio[1]! });
       }
     });
     child.stderr.on('data', (c: Buffer) => (out += c.toString()));
@@ -56,6 +62,8 @@ describe('decorest studio', () => {
     const studio = await startStudioProcess([dir, '--port', '0'], {
       DECOREST_STUDIO_CONFIG_DIR: config,
     });
+    // The folder as it is, not relative to the shell's folder (`../../tmp/…`, issue 23).
+    expect(studio.out).toMatch(new RegExp(`^decorest studio: ${escape(dir)}$`, 'm'));
     const url = new URL(studio.studioUrl);
     expect(url.hostname).toBe('127.0.0.1');
     const token = url.hash.replace('#token=', '');
@@ -69,6 +77,18 @@ describe('decorest studio', () => {
     });
     expect(project.json).toMatchObject({ root: dir, state: 'loaded' });
     expect(existsSync(join(config, 'recent-projects.json'))).toBe(true);
+
+    // A broken save is one line in the terminal, then its fix another (issue 23).
+    const todo = join(dir, 'todo.ts');
+    const good = await readFile(todo, 'utf8');
+    await writeFile(todo, good.replace('content!: string;', 'content!: string = ;'));
+    await expect
+      .poll(() => studio.output(), { timeout: 10_000 })
+      .toMatch(/^load error: todo\.ts:\d+:\d+: /m);
+    await writeFile(todo, good);
+    await expect
+      .poll(() => studio.output(), { timeout: 10_000 })
+      .toMatch(/^reloaded todo\.ts, serving \d+ ms after the save$/m);
 
     const ui = await jsonRequest(url.origin, 'GET', '/');
     if (existsSync(join(REPO_ROOT, 'renderer', 'dist', 'index.html'))) {

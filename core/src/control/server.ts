@@ -18,7 +18,7 @@ import { ClientGoneError, problems } from '../errors.js';
 import { readJsonBody } from '../http/body.js';
 import { createRouter, type Router } from '../http/router.js';
 import { hostAllowed, originAllowed, ownOrigins, tokenMatches } from './auth.js';
-import { CONTROL_PREFIX } from './contract.js';
+import { CONTROL_PREFIX, type ControlOperationName, type ControlOperations } from './contract.js';
 import type { ControlContext } from './control-context.js';
 import { type ControlHandler, STREAMED } from './control-route.js';
 import { CONTROL_ROUTES } from './operations.js';
@@ -34,7 +34,18 @@ export interface ControlServerOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   logError?: (message: string, error: unknown) => void;
+  /** Told of every operation that succeeded, after its answer was made (the terminal's log). */
+  answered?: (answer: ControlAnswer) => void;
 }
+
+/** An operation that succeeded: what it was sent and what it answered, typed by the contract. */
+export type ControlAnswer = {
+  [K in ControlOperationName]: {
+    readonly operation: K;
+    readonly body: ControlOperations[K] extends { body: infer B } ? B : undefined;
+    readonly result: ControlOperations[K]['answer'];
+  };
+}[ControlOperationName];
 
 export interface RunningControlServer {
   readonly port: number;
@@ -45,14 +56,16 @@ export interface RunningControlServer {
 }
 
 interface ControlRouteEntry {
+  readonly operation: ControlOperationName;
   readonly status: number;
   readonly handle: ControlHandler;
 }
 
 function buildRouter(): Router<ControlRouteEntry> {
   const router = createRouter<ControlRouteEntry>();
-  for (const route of Object.values(CONTROL_ROUTES)) {
+  for (const [operation, route] of Object.entries(CONTROL_ROUTES)) {
     router.add(route.method, `${CONTROL_PREFIX}${route.path}`, {
+      operation: operation as ControlOperationName,
       status: route.status ?? 200,
       handle: route.handle,
     });
@@ -124,6 +137,8 @@ export async function startControlServer(
     });
     if (result === STREAMED) return;
     sendJson(res, match.value.status, result, cors);
+    // The handler kept its side of the contract: its body was checked, its answer is typed.
+    options.answered?.({ operation: match.value.operation, body, result } as ControlAnswer);
   };
 
   const handleUi = async (

@@ -18,6 +18,7 @@ import { MockServer } from './mock-server.js';
 import { ProjectHost } from './project-host.js';
 import { RecentProjects, studioConfigDir } from './recent-projects.js';
 import { seedProject } from './seed-project.js';
+import { StudioLog, type StudioLogWriter } from './studio-log.js';
 
 export interface StudioOptions {
   /** The project folder to open. */
@@ -47,6 +48,11 @@ export interface StudioOptions {
   behaviour?: BehaviourSettings;
   /** Issue 16 (`--reset`): put the data back to the project's `seed/` before serving. */
   reset?: boolean;
+  /**
+   * Issue 23: told one line per reload, load error and applied model edit after the start
+   * (`decorest studio` prints them); nothing by default.
+   */
+  log?: StudioLogWriter;
 }
 
 export interface Studio {
@@ -103,10 +109,14 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     onChange: (server) => hub.publish({ type: 'server', server }),
   });
   const projectStatus = async (): Promise<ProjectStatus> => host.status(await recent.list());
+  const log = new StudioLog(options.log ?? (() => {}), () => host.serving()?.loaded.files);
   const host: ProjectHost = new ProjectHost(
     {
       status: () =>
-        void projectStatus().then((project) => hub.publish({ type: 'project', project })),
+        void projectStatus().then((project) => {
+          hub.publish({ type: 'project', project });
+          log.status(project);
+        }),
       table: (table) => mock.setTable(table),
       records: (change) =>
         hub.publish({ type: 'records', model: change.model, op: change.op, ids: [...change.ids] }),
@@ -141,6 +151,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
         return projectStatus();
       },
       reloadProject: async () => {
+        log.reloading();
         await host.reload();
         return projectStatus();
       },
@@ -155,13 +166,17 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       },
       server: mock,
     },
-    { logError: (message, error) => logger.error(message, error) },
+    {
+      logError: (message, error) => logger.error(message, error),
+      answered: (answer) => log.answered(answer),
+    },
   ).catch(async (error: unknown) => {
     await mock.close();
     await host.close();
     throw error;
   });
 
+  log.start(await projectStatus());
   return {
     token,
     controlUrl: control.url,

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 
 import { DEFAULT_STATIC_DIR, startStudio } from '../../studio/start-studio.js';
+import { failureLine } from '../../studio/studio-log.js';
 import type { CliArgs } from '../parse-args.js';
 
 /**
@@ -17,10 +18,12 @@ export async function runStudio(args: CliArgs): Promise<number> {
     host: args.host,
     ...(args.reset ? { reset: true } : {}),
     ...(args.behaviour ? { behaviour: args.behaviour } : {}),
+    // Issue 23: reloads, load errors and model edits, one line each, as they happen.
+    log: (line) => console.log(line),
   });
   const project = await studio.project();
-  const where = relative(process.cwd(), project.root) || '.';
-  const lines = [`decorest studio: ${where}`, ''];
+  // Absolute: a path relative to the shell's folder (`../blog`) read as a different project.
+  const lines = [`decorest studio: ${project.root}`, ''];
   lines.push(`  mock API  ${studio.apiUrl ?? '(stopped)'}`);
   lines.push(`  studio    ${studio.studioUrl}`);
   if (!existsSync(join(DEFAULT_STATIC_DIR, 'index.html'))) {
@@ -29,7 +32,7 @@ export async function runStudio(args: CliArgs): Promise<number> {
       'The studio UI is not built yet: run `npm run build`, then open the studio URL.',
     );
   }
-  if (project.error) lines.push('', `load error: ${project.error.message}`);
+  if (project.error) lines.push('', `load error: ${failureLine(project.root, project.error)}`);
   for (const warning of project.warnings) lines.push(`warning: ${warning}`);
   // One write, so a reader of stdout sees both URLs together.
   console.log(`${lines.join('\n')}\n`);
