@@ -1,7 +1,12 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { useStudioSession } from './fixtures.js';
+import { screenshot, useStudioSession } from './fixtures.js';
 import { ConsolePage } from './pages/console.page.js';
+import { EndpointsPage } from './pages/endpoints.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 
 let consolePage: ConsolePage;
@@ -79,6 +84,36 @@ describe('Console', () => {
     const after = ((await (await fetch(`${session.studio.apiUrl}/users`)).json()) as unknown[])
       .length;
     expect(after).toBe(before + 1);
+  });
+
+  it('carries no body, Content-Type or body error of a POST over to a GET, nor into its curl', async () => {
+    const page = session.ui.page;
+    await page.getByRole('button', { name: 'Paste curl…' }).click();
+    await page
+      .getByRole('dialog')
+      .getByLabel('curl command')
+      .fill(
+        `curl -X POST ${session.studio.apiUrl}/users -H 'Accept: application/json' -H 'Content-Type: application/json' -d '{"name": '`,
+      );
+    await page.getByRole('button', { name: 'Fill the form' }).click();
+    await page.getByText('Invalid JSON').waitFor();
+    await consolePage.method.selectOption('GET');
+    await page.getByText('Not sent with this method').waitFor();
+    expect(await page.getByText('Invalid JSON').count()).toBe(0);
+    expect((await consolePage.body.innerText()).trim()).toBe('');
+    expect(await consolePage.headers.innerText()).not.toMatch(/content-type/i);
+    await screenshot(page, 'console-get-after-post-light-1280x800');
+    await page.getByRole('button', { name: 'Copy as curl' }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(`curl '${session.studio.apiUrl}/users' -H 'Accept: application/json'`);
+    // Back on POST, the body and its Content-Type are there again.
+    await consolePage.method.selectOption('POST');
+    await page.getByText('Invalid JSON').waitFor();
+    expect(await consolePage.body.innerText()).toBe('{"name": ');
+    await page.getByRole('button', { name: 'Copy as curl' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      /-H 'Content-Type: application\/json' --data-raw/,
+    );
   });
 
   it('copies a request as curl and fills the form from a pasted curl', async () => {
@@ -168,6 +203,22 @@ describe('Console', () => {
     );
   });
 
+  it("fills a create body from Endpoints with the fake-data generator's values", async () => {
+    const page = session.ui.page;
+    await new Frame(page).open('Endpoints');
+    await new EndpointsPage(page).openInConsole('POST', '/todos');
+    // Not the schema's placeholders (`""`, a 1970 date): a made-up todo of an existing user.
+    await expect
+      .poll(() => consolePage.body.innerText())
+      .toMatch(/"content": "[^"]+"[\s\S]*"user": \d+/);
+    await screenshot(page, 'console-sample-body-light-1280x800');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'console-sample-body-dark-1280x800');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await consolePage.send.click();
+    await expect.poll(() => consolePage.status.innerText()).toMatch(/^201/);
+  });
+
   it('says a busy port is refused, forgets it once the port is edited, and names a bad one', async () => {
     const { createServer } = await import('node:net');
     const busy = createServer();
@@ -191,6 +242,38 @@ describe('Console', () => {
       await bar.getByRole('status', { name: 'Mock API running' }).waitFor();
     } finally {
       busy.close();
+    }
+  });
+
+  it("starts on the open project's first route, so Send answers in any project", async () => {
+    const page = session.ui.page;
+    const home = await mkdtemp(join(tmpdir(), 'decorest-e2e-library-'));
+    const library = join(home, 'library');
+    await mkdir(library);
+    await writeFile(
+      join(library, 'book.ts'),
+      "import { FromDataSource, Rest } from 'decorest';\n\n@Rest\n@FromDataSource\nexport class Book {\n  id!: number;\n  title!: string;\n}\n",
+    );
+    const open = async (dir: string, name: string) => {
+      const bar = new Frame(page).serverBar;
+      await bar.getByRole('button', { name: 'Open…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Open a project' });
+      await dialog.getByLabel('Project folder').fill(dir);
+      await dialog.getByRole('button', { name: 'Open', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await bar.getByText(name, { exact: true }).waitFor();
+    };
+    try {
+      await open(library, 'library');
+      // A new window on that project: its Console has not been touched.
+      await page.reload();
+      await new Frame(page).open('Console');
+      await expect.poll(() => consolePage.url.inputValue()).toBe('/books');
+      await consolePage.send.click();
+      await expect.poll(() => consolePage.status.innerText()).toMatch(/^200/);
+    } finally {
+      await open(session.studio.dir, 'todo');
+      await rm(home, { recursive: true, force: true });
     }
   });
 });

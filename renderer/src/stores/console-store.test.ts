@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { client, ControlClient, type RouteInfo, setClient } from '../api';
 import { readHistory, writeHistory } from './console-history';
-import { resolveUrl, useConsoleStore } from './console-store';
+import { consoleSelectors, resolveUrl, useConsoleStore } from './console-store';
 import { sendJson, startTestServer } from './test-server';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -11,6 +12,10 @@ beforeAll(async () => {
   );
 });
 afterAll(() => server.close());
+afterEach(() => {
+  setClient(null);
+  vi.restoreAllMocks();
+});
 
 class MemoryStorage {
   items = new Map<string, string>();
@@ -102,5 +107,76 @@ describe('console store', () => {
     expect(readHistory(storage)).toEqual([entry]);
     storage.setItem('decorest.studio.console-history', '{not json');
     expect(readHistory(storage)).toEqual([]);
+  });
+
+  it("starts on the open project's first route, and follows another project while untouched", () => {
+    const route = (method: RouteInfo['method'], path: string, operation?: string): RouteInfo => ({
+      method,
+      path,
+      kind: operation ? 'generated' : 'manual',
+      ...(operation ? { operation } : {}),
+    });
+    useConsoleStore.setState(useConsoleStore.getInitialState(), true);
+    expect(useConsoleStore.getState().url).toBe('');
+    useConsoleStore
+      .getState()
+      .startAt([route('POST', '/authors'), route('GET', '/authors', 'list')]);
+    expect(useConsoleStore.getState().url).toBe('/authors');
+    useConsoleStore.getState().startAt([route('GET', '/books/:id', 'get'), route('GET', '/books')]);
+    expect(useConsoleStore.getState().url).toBe('/books');
+    useConsoleStore.getState().setUrl('/books?limit=1');
+    useConsoleStore.getState().startAt([route('GET', '/todos', 'list')]);
+    expect(useConsoleStore.getState().url).toBe('/books?limit=1');
+  });
+
+  it('sends, shows and copies no body, Content-Type or body error for a GET after a POST', async () => {
+    const s = useConsoleStore.getState();
+    s.loadRequest({ method: 'POST', url: '/todos', body: '{"content":' });
+    expect(consoleSelectors.bodyError(useConsoleStore.getState())).not.toBeNull();
+    useConsoleStore.getState().setMethod('GET');
+    const get = useConsoleStore.getState();
+    expect(get.body).toBe('');
+    expect(get.headers.map((h) => h.name)).toEqual(['Accept']);
+    expect(consoleSelectors.bodyError(get)).toBeNull();
+    await useConsoleStore.getState().sendRequest(server.url);
+    expect(server.calls.at(-1)!.headers['content-type']).toBeUndefined();
+    expect(useConsoleStore.getState().history[0]!.headers).toEqual([
+      ['Accept', 'application/json'],
+    ]);
+    // Back on POST, what it had comes back: a slip of the method menu loses nothing.
+    useConsoleStore.getState().setMethod('POST');
+    expect(useConsoleStore.getState().body).toBe('{"content":');
+    expect(useConsoleStore.getState().headers.map((h) => h.name)).toEqual([
+      'Accept',
+      'Content-Type',
+    ]);
+    // A request loaded after it starts clean: nothing set aside carries over.
+    useConsoleStore.getState().setMethod('DELETE');
+    useConsoleStore.getState().loadRequest({ method: 'POST', url: '/users' });
+    expect(useConsoleStore.getState()).toMatchObject({ body: '', parked: null });
+  });
+
+  it("fills an untouched body with the fake-data generator's record, keeping every field", async () => {
+    setClient(new ControlClient({ baseUrl: 'http://127.0.0.1:1', token: 't' }));
+    vi.spyOn(client(), 'sampleRecord').mockResolvedValue({
+      content: 'Buy oat milk',
+      due: '2026-12-01T10:00:00.000Z',
+    });
+    const s = useConsoleStore.getState();
+    s.loadRequest({ method: 'POST', url: '/todos', body: '{"content":"x","note":""}' });
+    await useConsoleStore.getState().sampleBodyOf('Todo');
+    expect(JSON.parse(useConsoleStore.getState().body)).toEqual({
+      content: 'Buy oat milk',
+      note: '',
+      due: '2026-12-01T10:00:00.000Z',
+    });
+    // A body typed meanwhile is the user's: a late sample leaves it.
+    let answer!: (value: Record<string, string>) => void;
+    vi.spyOn(client(), 'sampleRecord').mockReturnValue(new Promise((r) => (answer = r)));
+    const pending = useConsoleStore.getState().sampleBodyOf('Todo');
+    useConsoleStore.getState().setBody('{"mine":true}');
+    answer({ content: 'late' });
+    await pending;
+    expect(useConsoleStore.getState().body).toBe('{"mine":true}');
   });
 });

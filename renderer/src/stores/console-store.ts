@@ -5,13 +5,11 @@
  */
 import { create } from 'zustand';
 
+import { client, type RouteInfo } from '../api';
 import { HISTORY_LIMIT, type HistoryEntry, readHistory, writeHistory } from './console-history';
+import { type Parked, type Row, startPath, switchMethod, takesBody } from './console-method';
 
-export interface Row {
-  name: string;
-  value: string;
-  enabled: boolean;
-}
+export type { Row } from './console-method';
 
 export interface ConsoleResponse {
   /** The request, to find its exchange in Traffic (which has every response header). */
@@ -47,6 +45,13 @@ interface ConsoleState {
   response: ConsoleResponse | null;
   error: string | null;
   history: HistoryEntry[];
+  /** The body and Content-Type a bodiless method set aside (see `switchMethod`). */
+  parked: Parked | null;
+  /**
+   * The URL the Console started on by itself (the project's first route), while the request
+   * is still that untouched start: another project's routes then move it.
+   */
+  startedAt: string | null;
   setMethod(method: string): void;
   setUrl(url: string): void;
   setQueryRows(rows: Row[]): void;
@@ -55,6 +60,13 @@ interface ConsoleState {
   setBody(body: string): void;
   formatBody(): void;
   loadRequest(request: ConsoleRequest): void;
+  /** Starts an untouched Console on the open project's first route. */
+  startAt(routes: readonly RouteInfo[]): void;
+  /**
+   * Replaces a body the user has not touched since `loadRequest` with a record the project's
+   * fake-data generator makes up for `model` (the control API's sample), keeping every key.
+   */
+  sampleBodyOf(model: string): Promise<void>;
   sendRequest(mockUrl: string | null): Promise<void>;
   cancelRequest(): void;
   clearHistory(): void;
@@ -150,11 +162,12 @@ export function jsonError(body: string): string | null {
   }
 }
 
-const withBody = (method: string) => !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(method);
+const withBody = takesBody;
 
 export const useConsoleStore = create<ConsoleState>()((set, get) => ({
   method: 'GET',
-  url: '/todos',
+  // The project's first route, once its routes are read (`startAt`).
+  url: '',
   query: [],
   pathParams: [],
   headers: [{ name: 'Accept', value: 'application/json', enabled: true }],
@@ -163,10 +176,15 @@ export const useConsoleStore = create<ConsoleState>()((set, get) => ({
   response: null,
   error: null,
   history: readHistory(storage),
-  setMethod: (method) => set({ method }),
+  parked: null,
+  startedAt: null,
+  setMethod(method) {
+    const s = get();
+    set({ ...switchMethod(s, method), startedAt: null });
+  },
   setUrl(url) {
     const { base, query } = splitUrl(url);
-    set((s) => ({ url, query, pathParams: pathParamsOf(base, s.pathParams) }));
+    set((s) => ({ url, query, pathParams: pathParamsOf(base, s.pathParams), startedAt: null }));
   },
   setQueryRows(rows) {
     const { base } = splitUrl(get().url);
@@ -174,29 +192,62 @@ export const useConsoleStore = create<ConsoleState>()((set, get) => ({
   },
   setPathParams: (pathParams) => set({ pathParams }),
   setHeaders: (headers) => set({ headers }),
-  setBody: (body) => set({ body }),
+  setBody: (body) => set({ body, startedAt: null }),
   formatBody() {
     const { body } = get();
     if (jsonError(body) === null && body.trim())
       set({ body: JSON.stringify(JSON.parse(body), null, 2) });
   },
   loadRequest(request) {
+    const method = request.method.toUpperCase();
     const headers: Row[] = (request.headers ?? [['Accept', 'application/json']]).map(
       ([name, value]) => ({ name, value, enabled: true }),
     );
-    if (request.body && !headers.some((h) => h.name.toLowerCase() === 'content-type')) {
+    const body = request.body ?? '';
+    if (body && !headers.some((h) => h.name.toLowerCase() === 'content-type')) {
       headers.push({ name: 'Content-Type', value: 'application/json', enabled: true });
     }
     set({
-      method: request.method.toUpperCase(),
-      headers,
-      body: request.body ?? '',
+      // A loaded request is a new one: nothing of the last carries over, not even what its
+      // method set aside; a body its own method does not send is set aside the same way.
+      ...switchMethod({ method: 'POST', body, headers, parked: null }, method),
       response: null,
       error: null,
-      // A loaded request is a new one: no path param value carries over from the last.
       pathParams: [],
     });
     get().setUrl(request.url);
+  },
+  startAt(routes) {
+    const s = get();
+    const untouched =
+      s.url === '' || (s.startedAt === s.url && s.method === 'GET' && s.body === '');
+    const path = startPath(routes);
+    if (!untouched || path === null || path === s.url) return;
+    get().setUrl(path);
+    set({ startedAt: path });
+  },
+  async sampleBodyOf(model) {
+    const before = get();
+    let sample: Record<string, unknown>;
+    try {
+      sample = await client().sampleRecord(model);
+    } catch {
+      // The schema's sample stays: a body to edit, if a plainer one.
+      return;
+    }
+    const now = get();
+    if (now.body !== before.body || now.method !== before.method || now.url !== before.url) return;
+    let current: Record<string, unknown> = {};
+    try {
+      const parsed: unknown = JSON.parse(now.body);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        current = parsed as Record<string, unknown>;
+    } catch {
+      // Not an object: the sample alone.
+    }
+    // The schema's keys first and all of them (the generator leaves optional fields out now
+    // and then): the body shows every field the model takes.
+    set({ body: JSON.stringify({ ...current, ...sample }, null, 2) });
   },
   async sendRequest(mockUrl) {
     const { method, url, pathParams, headers, body } = get();
@@ -279,6 +330,7 @@ export const useConsoleStore = create<ConsoleState>()((set, get) => ({
 }));
 
 export const consoleSelectors = {
-  bodyError: (s: ConsoleState) => jsonError(s.body),
+  /** Null for a method that sends no body: what it would not send cannot be wrong. */
+  bodyError: (s: ConsoleState) => (withBody(s.method) ? jsonError(s.body) : null),
   sendsBody: (s: ConsoleState) => withBody(s.method),
 };

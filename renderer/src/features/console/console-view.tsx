@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 import { useConsoleStore } from '../../stores/console-store';
+import { useModelsStore } from '../../stores/models-store';
 import { serverSelectors, useServerStore } from '../../stores/server-store';
 import { Dialog } from '../../ui/dialog';
 import { parseCurl, toCurl } from './curl';
@@ -64,6 +65,10 @@ export function ConsoleView() {
   const [pasting, setPasting] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
   const send = useSend();
+  const routes = useModelsStore((s) => s.routes);
+  // Issue 23: on the open project's first route, not the example's `/todos`; another
+  // project's routes move a start nobody has touched.
+  useEffect(() => useConsoleStore.getState().startAt(routes), [routes]);
   const copyCurl = () => {
     const s = useConsoleStore.getState();
     let url = s.url;

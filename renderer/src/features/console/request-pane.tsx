@@ -135,17 +135,19 @@ export function RequestPane() {
         <div className="section-head">
           <h3 className="section-title">Body</h3>
           <span
-            className={bodyError ? 'badge err' : body.trim() ? 'badge ok' : 'faint'}
+            className={
+              !sendsBody ? 'faint' : bodyError ? 'badge err' : body.trim() ? 'badge ok' : 'faint'
+            }
             role="status"
             title={bodyError ?? undefined}
           >
-            {bodyError
-              ? 'Invalid JSON'
-              : body.trim()
-                ? 'Valid JSON'
-                : sendsBody
-                  ? 'Empty'
-                  : `Not sent with this method`}
+            {!sendsBody
+              ? 'Not sent with this method'
+              : bodyError
+                ? 'Invalid JSON'
+                : body.trim()
+                  ? 'Valid JSON'
+                  : 'Empty'}
           </span>
           <button
             type="button"

@@ -25,11 +25,11 @@ function bodyFor(route: RouteInfo, model: ModelInfo | undefined): string {
 
 export function openRoute(route: RouteInfo): void {
   const store = useConsoleStore.getState();
-  store.loadRequest({
-    method: route.method,
-    url: route.path,
-    body: bodyFor(route, modelOf(route)),
-  });
+  const model = modelOf(route);
+  store.loadRequest({ method: route.method, url: route.path, body: bodyFor(route, model) });
+  // The schema's sample at once; the project's fake-data generator's values when they come.
+  if (model && (route.method === 'POST' || route.method === 'PUT'))
+    void store.sampleBodyOf(model.name);
   // A read starts at id 1, the first a numeric model assigns; a write waits for the user to
   // name its record (Send says so), so one click never changes record 1.
   if (route.method === 'GET' || route.method === 'HEAD')
