@@ -22,7 +22,12 @@ const run = promisify(execFile);
 const shell = process.platform === 'win32';
 const RENDERER_DIST = join(REPO_ROOT, 'renderer', 'dist');
 /** The repository's own @types/node, so the install needs nothing the npm cache lacks. */
-const TYPES_NODE = '@types/node@20.19.43';
+async function typesNode(): Promise<string> {
+  const manifest = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  };
+  return `@types/node@${manifest.devDependencies['@types/node']!}`;
+}
 
 /**
  * The variables npm sets for the script running this test (`npm test`) describe the
@@ -177,7 +182,7 @@ beforeAll(async () => {
     [
       'install',
       join(scratch, filename),
-      TYPES_NODE,
+      await typesNode(),
       '--prefer-offline',
       '--no-audit',
       '--no-fund',
@@ -238,7 +243,9 @@ describe('decorest installed from its npm package into a fresh project', () => {
     expect(studio.out()).not.toMatch(/not built/);
     const index = await rawRequest(studio.match[1]!, 'GET', '/');
     expect(index.status).toBe(200);
-    expect(index.text).toBe(await readFile(join(RENDERER_DIST, 'index.html'), 'utf8'));
+    // The installed copy: renderer/dist in the clone may be rebuilt meanwhile (npm start).
+    const installed = join(project, 'node_modules/decorest/renderer/dist/index.html');
+    expect(index.text).toBe(await readFile(installed, 'utf8'));
     // One of the page's scripts, so the assets folder came along too.
     const script = /<script[^>]+src="\.\/([^"]+)"/.exec(index.text)?.[1];
     expect(script).toBeDefined();
