@@ -9,7 +9,21 @@ import { StudioPage as Frame } from './pages/studio.page.js';
 
 let data: DataPage;
 
-const session = useStudioSession();
+// A model with an optional field (left out of a record that does not set it) beside a
+// nullable one (stored as null).
+const NOTE = `import { FromDataSource, Rest } from 'decorest';
+
+@Rest
+@FromDataSource
+export class Note {
+  id!: number;
+  text!: string;
+  remark?: string;
+  reviewed!: string | null;
+}
+`;
+
+const session = useStudioSession((dir) => writeFile(join(dir, 'note.ts'), NOTE));
 beforeAll(async () => {
   data = new DataPage(session.ui.page);
   await new Frame(session.ui.page).open('Data');
@@ -189,13 +203,34 @@ describe('Data view', () => {
     await data.grid('Todo').waitFor();
   });
 
-  it('saves a plain cell on Tab, as on a click away', async () => {
+  it('saves a plain cell on Tab, as on a click away, and stays on the cell', async () => {
     const cell = await data.cell('Todo', 4, 'content');
     await cell.dblclick();
     const editor = session.ui.page.getByLabel('Edit content of record 4');
     await editor.fill('Saved by Tab');
     await editor.press('Tab');
     await eventually(async () => expect((await api('/todos/4')).body.content).toBe('Saved by Tab'));
+    await editor.waitFor({ state: 'detached' });
+    // Tab left the editing, not the cell: the next Tab is the one that leaves the grid.
+    expect(await data.focusedCell()).toEqual({ model: 'Todo', id: '4', column: 'content' });
+  });
+
+  it('lets Tab and Shift+Tab leave the grid, and come back to the cell it left', async () => {
+    const page = session.ui.page;
+    await (await data.cell('Todo', 2, 'content')).click();
+    expect(await data.focusedCell()).toEqual({ model: 'Todo', id: '2', column: 'content' });
+    // Arrows move inside the grid.
+    await page.keyboard.press('ArrowDown');
+    expect(await data.focusedCell()).toEqual({ model: 'Todo', id: '3', column: 'content' });
+    await page.keyboard.press('Shift+Tab');
+    expect(await data.focusedCell()).toBeNull();
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[role="toolbar"]') !== null),
+    ).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await data.focusedCell()).toEqual({ model: 'Todo', id: '3', column: 'content' });
+    await page.keyboard.press('Tab');
+    expect(await data.focusedCell()).toBeNull();
   });
 
   it("replaces a cell's value with what is typed on it, as a spreadsheet does", async () => {
@@ -328,11 +363,14 @@ describe('Data view', () => {
     await session.ui.page.getByLabel('Filter records').fill('completed=true');
     const all = (await api('/todos')).body as unknown as { completed: boolean }[];
     const done = all.filter((t) => t.completed).length;
+    // Out of how many: the model's count.
     await eventually(async () =>
-      expect(await data.count.innerText()).toBe(`${done} ${done === 1 ? 'record' : 'records'}`),
+      expect(await data.count.innerText()).toBe(`${done} of ${all.length} records`),
     );
     await session.ui.page.getByLabel('Filter records').fill('Written by curl');
-    await eventually(async () => expect(await data.count.innerText()).toBe('1 record'));
+    await eventually(async () =>
+      expect(await data.count.innerText()).toBe(`1 of ${all.length} records`),
+    );
     // A name that is no field is ignored by the API: the view says so instead of showing
     // every record as a match.
     await session.ui.page.getByLabel('Filter records').fill('colour=red');
@@ -353,4 +391,91 @@ describe('Data view', () => {
     const problems = session.ui.problems.filter((p) => !/status of 4\d\d/.test(p));
     expect(problems).toEqual([]);
   });
+});
+
+describe('Data view at a glance (issue 23)', () => {
+  const post = (path: string, body: unknown) =>
+    api(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it("lists each model's record count, live, and a filtered count says of how many", async () => {
+    const page = session.ui.page;
+    await data.chooseModel('Todo');
+    await data.grid('Todo').waitFor();
+    const users = (await api('/users')).body.length;
+    const userCount = (n: number) =>
+      data.models.getByRole('button', { name: `User ${n} records`, exact: true });
+    await userCount(users).waitFor();
+    const created = await post('/users', { name: 'Counted' });
+    await userCount(users + 1).waitFor();
+    await api(`/users/${String(created.body.id)}`, { method: 'DELETE' });
+    await userCount(users).waitFor();
+
+    const todos = (await api('/todos')).body as unknown as { completed: boolean }[];
+    const done = todos.filter((t) => t.completed).length;
+    await page.getByLabel('Filter records').fill('completed=true');
+    await eventually(async () =>
+      expect(await data.count.innerText()).toBe(`${done} of ${todos.length} records`),
+    );
+    await page.getByLabel('Filter records').fill('');
+    await eventually(async () =>
+      expect(await data.count.innerText()).toBe(`${todos.length} records`),
+    );
+  });
+
+  it('shows a field the record leaves out as an empty cell, apart from a stored null', async () => {
+    const created = await post('/notes', { text: 'Half filled', reviewed: null });
+    expect(created.body).toEqual({ id: created.body.id, text: 'Half filled', reviewed: null });
+    const id = created.body.id as number;
+    await data.chooseModel('Note');
+    await data.row('Note', id).waitFor();
+    expect(await (await data.cell('Note', id, 'remark')).innerText()).toBe('');
+    expect(await (await data.cell('Note', id, 'reviewed')).innerText()).toBe('null');
+    await data.chooseModel('Todo');
+    await data.grid('Todo').waitFor();
+  });
+
+  it.each([
+    [1280, 800],
+    [1024, 700],
+  ])(
+    'keeps the relation column on screen beside a long text, and its toolbar tidy, at %ix%i',
+    async (width, height) => {
+      const page = session.ui.page;
+      await page.setViewportSize({ width, height });
+      const long = `A long note ${'that goes on and on '.repeat(20)}until the end`;
+      const created = await post('/todos', { content: long, completed: false, user: 1 });
+      const id = created.body.id as number;
+      try {
+        await data.row('Todo', id).waitFor();
+        const grid = (await data.grid('Todo').boundingBox())!;
+        const user = (await data
+          .grid('Todo')
+          .getByRole('columnheader')
+          .filter({ hasText: /^user/ })
+          .boundingBox())!;
+        expect(user.x + user.width).toBeLessThanOrEqual(grid.x + grid.width);
+        // The text is cut short; all of it is on hover.
+        const text = (await data.cell('Todo', id, 'content')).locator('.cell-text');
+        await text.hover();
+        expect(await text.getAttribute('title')).toBe(long);
+
+        // The toolbar: one line at 1280; where it wraps, no divider starts a line.
+        const bar = (await data.toolbar.boundingBox())!;
+        if (width >= 1280) expect(bar.height).toBeLessThan(50);
+        expect(await data.toolbar.locator('.sep').count()).toBe(0);
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await screenshot(page, `data-long-text-${scheme}-${width}x${height}`);
+        }
+        await page.emulateMedia({ colorScheme: 'light' });
+      } finally {
+        await api(`/todos/${id}`, { method: 'DELETE' });
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+    },
+  );
 });

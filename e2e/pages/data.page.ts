@@ -49,6 +49,28 @@ export class DataPage {
     await editor.press('Enter');
   }
 
+  /** The grid cell that has the keyboard focus: its grid's model, row id and column; or null. */
+  focusedCell(): Promise<{ model: string; id: string; column: string } | null> {
+    return this.page.evaluate(() => {
+      const cell = document.activeElement?.closest('[role="gridcell"]');
+      const grid = cell?.closest('[role="grid"]');
+      const row = cell?.closest('[role="row"]');
+      if (!cell || !grid || !row) return null;
+      const index = Number(cell.getAttribute('aria-colindex'));
+      const head = grid.querySelector(`[role="columnheader"][aria-colindex="${index}"]`);
+      return {
+        model: grid.getAttribute('aria-label')?.replace(/^Records of /, '') ?? '',
+        id: row.querySelector('[aria-colindex="1"]')?.textContent?.trim() ?? '',
+        column: (head?.querySelector('.grid-head > span') ?? head)?.textContent?.trim() ?? '',
+      };
+    });
+  }
+
+  /** The model list: each entry's accessible name says its record count (`User 3 records`). */
+  get models(): Locator {
+    return this.page.getByRole('navigation', { name: 'Data models' });
+  }
+
   get toolbar(): Locator {
     return this.page.getByRole('toolbar');
   }

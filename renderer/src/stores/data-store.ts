@@ -17,6 +17,7 @@ import {
 } from '../api';
 import { type DataSort, pageQuery } from './data-query';
 import { problemOf } from './problem';
+import { useRecordCounts } from './record-counts-store';
 
 export const PAGE_SIZE = 100;
 /** Pages kept around the visible rows; farther ones are dropped and read again if needed. */
@@ -89,6 +90,7 @@ export const useDataStore = create<DataState>()((set, get) => {
         pageQuery(page * PAGE_SIZE, PAGE_SIZE, sort, filter),
       );
       if (gen !== generation) return;
+      if (filter.trim() === '') useRecordCounts.getState().setCount(model, answer.total);
       set((s) => ({
         pages: { ...trimPages(s.pages, page), [page]: keepUnchanged(s.pages, answer.items) },
         total: answer.total,
@@ -298,6 +300,7 @@ export const useDataStore = create<DataState>()((set, get) => {
       }
     },
     recordsChanged(model) {
+      void useRecordCounts.getState().recount(model);
       if (model === get().model && get().status !== 'idle') void get().refreshRows();
     },
     dismiss: () => set({ actionError: null, notice: null }),

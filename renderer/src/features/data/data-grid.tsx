@@ -38,11 +38,26 @@ function Cell({ row, column }: RenderCellProps<JsonRecord>) {
       </span>
     );
   }
+  // The API leaves an unset optional field out of the record: an empty cell, where a stored
+  // null reads "null".
+  if (!(column.key in row))
+    return <span className="cell-absent" title={`Not set: the record has no “${column.key}”`} />;
   const value = row[column.key];
   if (value === null || value === undefined) return <span className="faint">null</span>;
   if (typeof value === 'boolean')
     return <span className={value ? 'bool-true' : 'bool-false'}>{String(value)}</span>;
-  return <>{cellText(value)}</>;
+  return (
+    <span className="cell-text" onMouseEnter={titleIfCut}>
+      {cellText(value)}
+    </span>
+  );
+}
+
+/** A text cut short by its column says all of it on hover (not every cell: tooltips everywhere). */
+function titleIfCut(e: React.MouseEvent<HTMLElement>): void {
+  const el = e.currentTarget;
+  if (el.scrollWidth > el.clientWidth) el.title = el.textContent ?? '';
+  else el.removeAttribute('title');
 }
 
 /**
@@ -236,12 +251,23 @@ function targetOf(model: ModelInfo, field: string): string {
   return model.relations.find((r) => r.field === field)?.target ?? 'id';
 }
 
-/** Wide enough for the header's name and type; text columns share what is left. */
-function widthOf(name: string, typeText: string, kind: string | undefined): number | 'auto' {
-  if (kind === 'string' || kind === 'array' || kind === undefined) return 'auto';
+/**
+ * Wide enough for the header's name and type. Text columns share what is left, each at least
+ * {@link TEXT_MIN} wide: sized by their content, a long text pushed the relation columns off
+ * screen; cut short, it says all of it on hover and in its editor.
+ */
+function widthOf(name: string, typeText: string, kind: string | undefined): number | string {
+  if (kind === 'string' || kind === 'array' || kind === undefined)
+    return `minmax(${Math.max(TEXT_MIN, headWidth(name, typeText))}px, 1fr)`;
   if (kind === 'date') return 210; // an ISO timestamp
   if (kind === 'relation') return 190; // an id and the parent's title
-  return Math.max(110, Math.round((name.length + typeText.length) * 7.5) + 44);
+  return Math.max(110, headWidth(name, typeText));
+}
+
+const TEXT_MIN = 160;
+
+function headWidth(name: string, typeText: string): number {
+  return Math.round((name.length + typeText.length) * 7.5) + 44;
 }
 
 function fieldColumn(
@@ -323,6 +349,14 @@ export function RecordsGrid({
       }}
       onActivePositionChange={({ row }) => onActiveRow(row && row !== LOADING_ROW ? row : null)}
       onCellKeyDown={(args, event) => {
+        // ARIA grid pattern: arrows move inside, Tab and Shift+Tab leave to the controls
+        // around it (the grid walked every cell of 100,000 rows). Tab in an editor has saved
+        // by now and closes it onto its cell: it leaves the editing, not the grid.
+        if (event.key === 'Tab') {
+          event.preventGridDefault();
+          if (args.mode === 'EDIT') event.preventDefault();
+          return;
+        }
         if (args.mode !== 'ACTIVE' || !args.row || args.row === LOADING_ROW) return;
         const printable =
           event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;

@@ -5,7 +5,7 @@ import type { JsonRecord, ModelInfo } from '../../api';
 import { unknownFilterNames } from '../../stores/data-query';
 import { useDataStore } from '../../stores/data-store';
 import { problemOf } from '../../stores/problem';
-import { SeedActions } from './seed-actions';
+import { useRecordCounts } from '../../stores/record-counts-store';
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -16,6 +16,14 @@ function download(name: string, text: string): void {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** `197 records`; filtered, out of the model's count: `12 of 197 records`. */
+function countText(shown: number, of: number | undefined): string {
+  const noun = (of ?? shown) === 1 ? 'record' : 'records';
+  return of === undefined
+    ? `${shown.toLocaleString('en')} ${noun}`
+    : `${shown.toLocaleString('en')} of ${of.toLocaleString('en')} ${noun}`;
 }
 
 export function DataToolbar({
@@ -33,6 +41,7 @@ export function DataToolbar({
   const status = useDataStore((s) => s.status);
   const applied = useDataStore((s) => s.filter);
   const cameFrom = useDataStore((s) => s.cameFrom);
+  const all = useRecordCounts((s) => s.counts[model.name]);
   const { setFilter, importRecords, exportRecords, refreshRows, goBack } = useDataStore.getState();
   const [filter, setFilterText] = useState(applied);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -70,101 +79,103 @@ export function DataToolbar({
   };
 
   return (
-    <div className="toolbar" role="toolbar" aria-label={`${model.name} records`}>
-      {cameFrom && (
+    <div className="toolbar data-toolbar" role="toolbar" aria-label={`${model.name} records`}>
+      {/* Two blocks that wrap as wholes: the filter narrows before the actions leave the line.
+          The dataset actions (seed, generate) are in the model list: they made two lines. */}
+      <div className="toolbar-lead">
+        {cameFrom && (
+          <button
+            type="button"
+            className="btn small"
+            aria-label={`Back to ${cameFrom.model}`}
+            title={`Back to ${cameFrom.model}${cameFrom.filter ? ` (${cameFrom.filter})` : ''}`}
+            onClick={() => void goBack()}
+          >
+            ← {cameFrom.model}
+          </button>
+        )}
+        <h2>{model.name}</h2>
+        <span className="faint" role="status" aria-live="polite">
+          {status === 'loading' ? (
+            <span className="spinner" aria-label="Loading" />
+          ) : (
+            countText(total, applied.trim() === '' ? undefined : all)
+          )}
+        </span>
+        <label className="sr-only" htmlFor="data-filter">
+          Filter records
+        </label>
+        <input
+          id="data-filter"
+          type="search"
+          className="input data-filter"
+          placeholder="Search, or field=value"
+          title="Text searches every string field; field=value filters (completed=true, user=1, content_like=milk)"
+          value={filter}
+          onChange={(e) => setFilterText(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && void setFilter(filter)}
+          aria-describedby={unknown.length > 0 ? 'data-filter-unknown' : undefined}
+          aria-invalid={unknown.length > 0 || undefined}
+        />
+        {unknown.length > 0 && (
+          <span id="data-filter-unknown" className="badge warn">
+            {unknown.join(', ')}: not a field of {model.name}, ignored
+          </span>
+        )}
+      </div>
+      <div className="toolbar-actions">
         <button
           type="button"
           className="btn small"
-          aria-label={`Back to ${cameFrom.model}`}
-          title={`Back to ${cameFrom.model}${cameFrom.filter ? ` (${cameFrom.filter})` : ''}`}
-          onClick={() => void goBack()}
+          onClick={() => void refreshRows()}
+          title="Read the visible records again"
         >
-          ← {cameFrom.model}
+          Refresh
         </button>
-      )}
-      <h2>{model.name}</h2>
-      <span className="faint" role="status" aria-live="polite">
-        {status === 'loading' ? (
-          <span className="spinner" aria-label="Loading" />
-        ) : (
-          `${total.toLocaleString('en')} ${total === 1 ? 'record' : 'records'}`
+        {model.writable && (
+          <>
+            <button type="button" className="btn small primary" onClick={onAdd}>
+              Add record
+            </button>
+            <button
+              type="button"
+              className="btn small danger"
+              disabled={!active}
+              onClick={onDelete}
+              title={active ? 'Delete the selected record (Delete key)' : 'Select a row first'}
+            >
+              {active ? `Delete record ${String(active.id)}…` : 'Delete record'}
+            </button>
+            <button type="button" className="btn small" onClick={() => fileInput.current?.click()}>
+              Import JSON…
+            </button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="application/json,.json"
+              hidden
+              aria-label="Import JSON file"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file) void onFile(file);
+              }}
+            />
+          </>
         )}
-      </span>
-      <label className="sr-only" htmlFor="data-filter">
-        Filter records
-      </label>
-      <input
-        id="data-filter"
-        type="search"
-        className="input"
-        style={{ width: 260 }}
-        placeholder="Search, or field=value"
-        title="Text searches every string field; field=value filters (completed=true, user=1, content_like=milk)"
-        value={filter}
-        onChange={(e) => setFilterText(e.target.value)}
-        onKeyDown={(e) => e.key === 'Enter' && void setFilter(filter)}
-        aria-describedby={unknown.length > 0 ? 'data-filter-unknown' : undefined}
-        aria-invalid={unknown.length > 0 || undefined}
-      />
-      {unknown.length > 0 && (
-        <span id="data-filter-unknown" className="badge warn">
-          {unknown.join(', ')}: not a field of {model.name}, ignored
-        </span>
-      )}
-      <span className="spacer" />
-      <button
-        type="button"
-        className="btn small"
-        onClick={() => void refreshRows()}
-        title="Read the visible records again"
-      >
-        Refresh
-      </button>
-      {model.writable && (
-        <>
-          <button type="button" className="btn small primary" onClick={onAdd}>
-            Add record
-          </button>
-          <button
-            type="button"
-            className="btn small danger"
-            disabled={!active}
-            onClick={onDelete}
-            title={active ? 'Delete the selected record (Delete key)' : 'Select a row first'}
-          >
-            {active ? `Delete record ${String(active.id)}…` : 'Delete record'}
-          </button>
-          <button type="button" className="btn small" onClick={() => fileInput.current?.click()}>
-            Import JSON…
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="application/json,.json"
-            hidden
-            aria-label="Import JSON file"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void onFile(file);
-            }}
-          />
-        </>
-      )}
-      <button
-        type="button"
-        className="btn small"
-        onClick={() =>
-          void exportRecords().then(
-            (records) =>
-              records && download(`${model.path}.json`, `${JSON.stringify(records, null, 2)}\n`),
-          )
-        }
-      >
-        Export JSON
-      </button>
-      <span className="sep" aria-hidden="true" />
-      <SeedActions model={model} />
+        <button
+          type="button"
+          className="btn small"
+          onClick={() =>
+            void exportRecords().then(
+              (records) =>
+                records && download(`${model.path}.json`, `${JSON.stringify(records, null, 2)}\n`),
+            )
+          }
+        >
+          Export JSON
+        </button>
+      </div>
     </div>
   );
 }

@@ -4,12 +4,14 @@ import { useEffect, useState } from 'react';
 import type { JsonRecord } from '../../api';
 import { dataSelectors, useDataStore } from '../../stores/data-store';
 import { useModelsStore } from '../../stores/models-store';
+import { useRecordCounts } from '../../stores/record-counts-store';
 import { EmptyState, Loading } from '../../ui/empty-state';
 import { AddRecordDialog } from './add-record-dialog';
 import { RecordsGrid } from './data-grid';
 import { DataToolbar } from './data-toolbar';
 import { DeleteRecordDialog } from './delete-record-dialog';
 import { ProblemPanel } from './problem-panel';
+import { SeedActions } from './seed-actions';
 
 export default function DataView() {
   const models = useModelsStore((s) => s.models);
@@ -27,6 +29,7 @@ export default function DataView() {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<JsonRecord | null>(null);
   const model = models.find((m) => m.name === current) ?? null;
+  const counts = useRecordCounts((s) => s.counts);
 
   useEffect(() => {
     // First visit, or the chosen model disappeared in a reload: show the first one.
@@ -34,6 +37,10 @@ export default function DataView() {
       void selectModel(models[0]!.name);
   }, [loaded, models, current, selectModel]);
   useEffect(() => setSelected(null), [current]);
+  // Read again with every new list of models (a reload, or events lost while away).
+  useEffect(() => {
+    if (loaded) void useRecordCounts.getState().loadCounts(models.map((m) => m.name));
+  }, [loaded, models]);
 
   if (!loaded) return <Loading what="models" />;
   if (models.length === 0)
@@ -45,30 +52,50 @@ export default function DataView() {
 
   return (
     <div className="split" style={{ gridTemplateColumns: '200px 1fr' }}>
-      <nav className="pane sidebar" aria-label="Data models">
-        <ul className="nav-list">
-          <li className="nav-heading" aria-hidden="true">
-            Models
-          </li>
-          {models.map((m) => (
-            <li key={m.name}>
-              <button
-                type="button"
-                className="nav-item"
-                aria-current={m.name === current ? 'page' : undefined}
-                onClick={() => void selectModel(m.name)}
-              >
-                <span className="nav-name">{m.name}</span>
-                {!m.writable && (
-                  <span className="badge warn" title={m.readOnlyReason}>
-                    read-only
-                  </span>
-                )}
-              </button>
+      <div className="pane sidebar data-sidebar">
+        <nav aria-label="Data models">
+          <ul className="nav-list">
+            <li className="nav-heading" aria-hidden="true">
+              Models
             </li>
-          ))}
-        </ul>
-      </nav>
+            {models.map((m) => (
+              <li key={m.name}>
+                <button
+                  type="button"
+                  className="nav-item"
+                  aria-current={m.name === current ? 'page' : undefined}
+                  onClick={() => void selectModel(m.name)}
+                >
+                  <span className="nav-name">{m.name}</span>
+                  {!m.writable && (
+                    <span className="badge warn" title={m.readOnlyReason}>
+                      read-only
+                    </span>
+                  )}
+                  {counts[m.name] !== undefined && (
+                    <span className="nav-count">
+                      {counts[m.name]!.toLocaleString('en')}
+                      <span className="sr-only">
+                        {' '}
+                        {counts[m.name] === 1 ? 'record' : 'records'}
+                      </span>
+                    </span>
+                  )}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {model && (
+          // The whole dataset's actions (all models' seed files), beside the list of models.
+          <section className="dataset-actions" aria-labelledby="dataset-heading">
+            <h2 className="nav-heading" id="dataset-heading">
+              Dataset
+            </h2>
+            <SeedActions model={model} />
+          </section>
+        )}
+      </div>
       <section
         className="pane"
         style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
