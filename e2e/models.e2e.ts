@@ -1,6 +1,7 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { openStudio, screenshot, startStudio, useStudioSession } from './fixtures.js';
@@ -43,7 +44,8 @@ describe('Models view', () => {
     for (const name of ['Todo', 'User', 'Quote']) await models.diagramNode(name).waitFor();
     expect(await models.diagramNode('Todo').innerText()).toMatch(/user\?\s+User/);
     expect(await diagram.locator('.react-flow__edge').count()).toBe(1);
-    expect(await diagram.locator('.react-flow__edge-text', { hasText: 'user' }).count()).toBe(1);
+    expect(await diagram.getByText('user', { exact: true }).count()).toBe(1);
+    await screenshot(session.ui.page, 'models-diagram-todo');
     // Clicking a node's title opens that model.
     await models.diagramNode('User').getByRole('button', { name: /User/ }).click();
     await session.ui.page.getByRole('region', { name: 'Model User' }).waitFor();
@@ -92,6 +94,63 @@ describe('The diagram at 20 models', () => {
       await screenshot(view.page, 'models-diagram-20-light-1920x1080');
       expect(view.problems).toEqual([]);
       await view.context.close();
+    } finally {
+      await big.stop();
+    }
+  });
+});
+
+interface Box {
+  text: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+function boxesOf(locator: Locator): Promise<Box[]> {
+  return locator.evaluateAll((elements) =>
+    elements.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { text: e.textContent ?? '', x: r.x, y: r.y, w: r.width, h: r.height };
+    }),
+  );
+}
+
+const overlap = (a: Box, b: Box): boolean =>
+  a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+describe('Edge labels of the diagram (issue 23)', () => {
+  it('sit clear of every node, a delete rule included, in light and dark', async () => {
+    const big = await startStudio(async (dir) => {
+      await addModels(dir);
+      const user = join(dir, 'user.ts');
+      const text = await readFile(user, 'utf8');
+      await writeFile(user, text.replace('@HasMany\n', "@HasMany({ onDelete: 'cascade' })\n"));
+    });
+    try {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const view = await openStudio(session.browser, big, {
+          width: 1440,
+          height: 900,
+          colorScheme,
+        });
+        const models = new ModelsPage(view.page);
+        await new Frame(view.page).open('Models');
+        const diagram = await models.showDiagram();
+        await models.diagramNode('EntityQ').waitFor();
+        const nodes = await boxesOf(view.page.getByRole('group', { name: /^Model / }));
+        const labels = await boxesOf(diagram.getByText(/^(user|owner)( · on delete \w+)?$/));
+        expect(labels).toHaveLength(18);
+        expect(labels.map((l) => l.text)).toContain('user · on delete cascade');
+        const hidden = labels.flatMap((label) =>
+          nodes.filter((node) => overlap(label, node)).map(() => label.text),
+        );
+        expect(hidden).toEqual([]);
+        await screenshot(view.page, `models-diagram-labels-${colorScheme}`);
+        expect(view.problems).toEqual([]);
+        await view.context.close();
+      }
     } finally {
       await big.stop();
     }

@@ -1,12 +1,18 @@
 /**
  * Every model and its relations, laid out by ELK's layered algorithm (children left of their
  * parents), drawn by React Flow as DOM nodes: each node lists its fields, relation fields
- * carry a port the edge leaves from. A lazy chunk: elkjs and React Flow load on first view.
+ * carry a port the edge leaves from. Edge labels are laid out by ELK too, as boxes between the
+ * layers, so no label lands under a node (issue 23); each edge runs through its label. A lazy
+ * chunk: elkjs and React Flow load on first view.
  */
 import {
   Background,
+  BaseEdge,
   Controls,
   type Edge,
+  EdgeLabelRenderer,
+  type EdgeProps,
+  getBezierPath,
   Handle,
   MarkerType,
   type Node,
@@ -15,13 +21,14 @@ import {
   Position,
   ReactFlow,
 } from '@xyflow/react';
-import ELK from 'elkjs/lib/elk.bundled.js';
+import ELK, { type ElkNode } from 'elkjs/lib/elk.bundled.js';
 import { useEffect, useState } from 'react';
 
 import type { ModelInfo, RelationInfo } from '../../api';
 import { Loading } from '../../ui/empty-state';
 
 import '@xyflow/react/dist/style.css';
+import './model-diagram.css';
 
 const NODE_WIDTH = 230;
 const HEADER = 34;
@@ -29,6 +36,34 @@ const ROW = 22;
 
 type ModelNodeData = { model: ModelInfo; incoming: boolean; onOpen(name: string): void };
 type ModelNode = Node<ModelNodeData, 'model'>;
+
+/** Where ELK put a label: its box in the flow's coordinates. */
+interface LabelBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+type LabelledEdgeData = { text: string; box?: LabelBox };
+type LabelledEdge = Edge<LabelledEdgeData, 'labelled'>;
+
+/** Matches `.diagram-edge-label`: 11px text, 6px padding each side, 18px high. */
+const LABEL_FONT_PX = 11;
+const LABEL_PAD_X = 6;
+const LABEL_HEIGHT = 18;
+
+let measure: CanvasRenderingContext2D | null | undefined;
+
+/** The label's width as the page will draw it (a close guess where no canvas exists). */
+function labelWidth(text: string): number {
+  if (measure === undefined) {
+    measure =
+      typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+    if (measure) measure.font = `${LABEL_FONT_PX}px ${getComputedStyle(document.body).fontFamily}`;
+  }
+  const width = measure ? measure.measureText(text).width : text.length * LABEL_FONT_PX * 0.62;
+  return Math.ceil(width) + 2 * LABEL_PAD_X + 2;
+}
 
 interface DiagramRow {
   name: string;
@@ -98,9 +133,9 @@ function ModelNodeView({ data }: NodeProps<ModelNode>) {
 
 const nodeTypes = { model: ModelNodeView };
 
-function edgesOf(models: ModelInfo[]): Edge[] {
+function edgesOf(models: ModelInfo[]): LabelledEdge[] {
   const names = new Set(models.map((m) => m.name));
-  const edges: Edge[] = [];
+  const edges: LabelledEdge[] = [];
   for (const m of models) {
     for (const r of m.relations) {
       if (r.kind !== 'belongTo' || !names.has(r.target)) continue;
@@ -118,7 +153,8 @@ function edgesOf(models: ModelInfo[]): Edge[] {
         sourceHandle: r.field,
         target: r.target,
         targetHandle: 'in',
-        label: `${r.field}${rule}`,
+        type: 'labelled',
+        data: { text: `${r.field}${rule}` },
         markerEnd: { type: MarkerType.ArrowClosed },
         className: 'diagram-edge',
       });
@@ -129,7 +165,8 @@ function edgesOf(models: ModelInfo[]): Edge[] {
         source: m.name,
         target: m.parent,
         targetHandle: 'in',
-        label: 'extends',
+        type: 'labelled',
+        data: { text: 'extends' },
         className: 'diagram-edge inherit',
         style: { strokeDasharray: '5 4' },
       });
@@ -138,15 +175,84 @@ function edgesOf(models: ModelInfo[]): Edge[] {
   return edges;
 }
 
-async function layout(models: ModelInfo[], edges: Edge[]): Promise<ModelNode[]> {
+/** The edge's path through its label: source to the label's left, across, on to the target. */
+function LabelledEdgeView(props: EdgeProps<LabelledEdge>) {
+  const { sourceX, sourceY, targetX, targetY, data, markerEnd, style } = props;
+  const box = data?.box;
+  let path: string;
+  let left = (sourceX + targetX) / 2;
+  let top = (sourceY + targetY) / 2;
+  if (box) {
+    const middle = box.y + box.height / 2;
+    const [into] = getBezierPath({
+      sourceX,
+      sourceY,
+      sourcePosition: Position.Right,
+      targetX: box.x,
+      targetY: middle,
+      targetPosition: Position.Left,
+    });
+    const [onwards] = getBezierPath({
+      sourceX: box.x + box.width,
+      sourceY: middle,
+      sourcePosition: Position.Right,
+      targetX,
+      targetY,
+      targetPosition: Position.Left,
+    });
+    path = `${into} L ${box.x + box.width},${middle} ${onwards.replace(/^M/, 'L')}`;
+    left = box.x;
+    top = box.y;
+  } else {
+    [path] = getBezierPath({
+      sourceX,
+      sourceY,
+      targetX,
+      targetY,
+      sourcePosition: Position.Right,
+      targetPosition: Position.Left,
+    });
+  }
+  return (
+    <>
+      <BaseEdge path={path} {...(markerEnd ? { markerEnd } : {})} {...(style ? { style } : {})} />
+      {data && (
+        <EdgeLabelRenderer>
+          <div
+            className="diagram-edge-label"
+            style={{
+              transform: box
+                ? `translate(${left}px, ${top}px)`
+                : `translate(-50%, -50%) translate(${left}px, ${top}px)`,
+              ...(box ? { width: box.width, height: box.height } : {}),
+            }}
+          >
+            {data.text}
+          </div>
+        </EdgeLabelRenderer>
+      )}
+    </>
+  );
+}
+
+const edgeTypes = { labelled: LabelledEdgeView };
+
+async function layout(
+  models: ModelInfo[],
+  edges: LabelledEdge[],
+): Promise<{ nodes: ModelNode[]; edges: LabelledEdge[] }> {
   const elk = new ELK();
-  const graph = await elk.layout({
+  const graph = await elk.layout<ElkNode>({
     id: 'root',
     layoutOptions: {
       'elk.algorithm': 'layered',
       'elk.direction': 'RIGHT',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '110',
+      // Labels take a layer of their own between the models': this is each side of it.
+      'elk.layered.spacing.nodeNodeBetweenLayers': '36',
+      'elk.layered.spacing.edgeNodeBetweenLayers': '18',
       'elk.spacing.nodeNode': '28',
+      'elk.spacing.edgeLabel': '4',
+      'elk.edgeLabels.placement': 'CENTER',
       'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
     },
     children: models.map((m) => ({
@@ -155,15 +261,31 @@ async function layout(models: ModelInfo[], edges: Edge[]): Promise<ModelNode[]> 
       // The datasource note of a read-only model is one row more.
       height: HEADER + ROW * (rowsOf(m).length + (m.dataSource === null ? 0 : 1)) + 8,
     })),
-    edges: edges.map((e) => ({ id: e.id, sources: [e.source], targets: [e.target] })),
+    edges: edges.map((e) => ({
+      id: e.id,
+      sources: [e.source],
+      targets: [e.target],
+      labels: e.data
+        ? [{ text: e.data.text, width: labelWidth(e.data.text), height: LABEL_HEIGHT }]
+        : [],
+    })),
   });
   const placed = new Map((graph.children ?? []).map((c) => [c.id, c]));
-  return models.map((m) => ({
-    id: m.name,
-    type: 'model',
-    position: { x: placed.get(m.name)?.x ?? 0, y: placed.get(m.name)?.y ?? 0 },
-    data: { model: m, incoming: edges.some((e) => e.target === m.name), onOpen: () => undefined },
-  }));
+  const labels = new Map((graph.edges ?? []).map((e) => [e.id, e.labels?.[0]]));
+  return {
+    nodes: models.map((m) => ({
+      id: m.name,
+      type: 'model',
+      position: { x: placed.get(m.name)?.x ?? 0, y: placed.get(m.name)?.y ?? 0 },
+      data: { model: m, incoming: edges.some((e) => e.target === m.name), onOpen: () => undefined },
+    })),
+    edges: edges.map((e) => {
+      const label = labels.get(e.id);
+      if (!e.data || label?.x === undefined || label.y === undefined) return e;
+      const box = { x: label.x, y: label.y, width: label.width ?? 0, height: label.height ?? 0 };
+      return { ...e, data: { ...e.data, box } };
+    }),
+  };
 }
 
 export default function ModelDiagram({
@@ -174,14 +296,13 @@ export default function ModelDiagram({
   onOpen(name: string): void;
 }) {
   const [nodes, setNodes] = useState<ModelNode[] | null>(null);
-  const [edges, setEdges] = useState<Edge[]>([]);
+  const [edges, setEdges] = useState<LabelledEdge[]>([]);
   useEffect(() => {
     let live = true;
-    const nextEdges = edgesOf(models);
-    void layout(models, nextEdges).then((placed) => {
+    void layout(models, edgesOf(models)).then((placed) => {
       if (!live) return;
-      setEdges(nextEdges);
-      setNodes(placed.map((n) => ({ ...n, data: { ...n.data, onOpen } })));
+      setEdges(placed.edges);
+      setNodes(placed.nodes.map((n) => ({ ...n, data: { ...n.data, onOpen } })));
     });
     return () => {
       live = false;
@@ -194,6 +315,7 @@ export default function ModelDiagram({
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
         colorMode="system"
         fitView
         // Never shrink below legible text: a big project pans instead.
