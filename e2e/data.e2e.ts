@@ -434,8 +434,6 @@ describe('Data view at a glance (issue 23)', () => {
     await data.row('Note', id).waitFor();
     expect(await (await data.cell('Note', id, 'remark')).innerText()).toBe('');
     expect(await (await data.cell('Note', id, 'reviewed')).innerText()).toBe('null');
-    await data.chooseModel('Todo');
-    await data.grid('Todo').waitFor();
   });
 
   it.each([
@@ -450,13 +448,13 @@ describe('Data view at a glance (issue 23)', () => {
       const created = await post('/todos', { content: long, completed: false, user: 1 });
       const id = created.body.id as number;
       try {
+        await data.chooseModel('Todo');
         await data.row('Todo', id).waitFor();
         const grid = (await data.grid('Todo').boundingBox())!;
-        const user = (await data
-          .grid('Todo')
-          .getByRole('columnheader')
-          .filter({ hasText: /^user/ })
-          .boundingBox())!;
+        // Rendered at all: the grid leaves out columns scrolled out of view.
+        const head = data.grid('Todo').getByRole('columnheader').filter({ hasText: /^user/ });
+        expect(await head.count()).toBe(1);
+        const user = (await head.boundingBox())!;
         expect(user.x + user.width).toBeLessThanOrEqual(grid.x + grid.width);
         // The text is cut short; all of it is on hover.
         const text = (await data.cell('Todo', id, 'content')).locator('.cell-text');
@@ -470,6 +468,7 @@ describe('Data view at a glance (issue 23)', () => {
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
           await screenshot(page, `data-long-text-${scheme}-${width}x${height}`);
+          expect(await axeViolations(page)).toEqual([]);
         }
         await page.emulateMedia({ colorScheme: 'light' });
       } finally {

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { eventually, screenshot, useStudioSession } from './fixtures.js';
+import { axeViolations, eventually, screenshot, useStudioSession } from './fixtures.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 
 const session = useStudioSession();
@@ -94,6 +94,7 @@ describe('Server bar', () => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await screenshot(page, `shortcuts-${scheme}-1280x800`);
+      expect(await axeViolations(page)).toEqual([]);
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await page.keyboard.press('Escape');
