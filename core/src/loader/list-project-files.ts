@@ -1,14 +1,31 @@
 /**
  * The files that make up a project (CONTRACT §7): `.ts` and `.js` files, without
- * `node_modules`, `data` (the default datasource's files) and dot-folders, and without
- * declaration and test files.
+ * `node_modules`, `data` (the default datasource's files), dot-folders and build output
+ * (`dist`, `build`, `coverage`), and without declaration and test files.
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-const SKIPPED_FOLDERS = new Set(['node_modules', 'data']);
+/** Dependencies, the default datasource's files, and what a build or a test run writes. */
+export const IGNORED_FOLDERS: ReadonlySet<string> = new Set([
+  'node_modules',
+  'data',
+  'dist',
+  'build',
+  'coverage',
+]);
 const SKIPPED_FILES = /(\.d\.ts|\.(test|spec)\.[jt]s)$/;
 const PROJECT_FILES = /\.[jt]s$/;
+
+/** A folder the loader does not read (nor the watcher watch): skipped ones and dot-folders. */
+export function isIgnoredFolder(name: string): boolean {
+  return name.startsWith('.') || IGNORED_FOLDERS.has(name);
+}
+
+/** A file name the loader reads: `.ts`/`.js`, not a declaration, test or dot-file. */
+export function isProjectFile(name: string): boolean {
+  return !name.startsWith('.') && PROJECT_FILES.test(name) && !SKIPPED_FILES.test(name);
+}
 
 async function isFile(file: string): Promise<boolean> {
   try {
@@ -25,10 +42,10 @@ async function walk(folder: string, found: string[]): Promise<void> {
     const full = path.join(folder, entry.name);
     // Symlinked folders are not followed: they may loop, or point at another project.
     if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name)) await walk(full, found);
+      if (!isIgnoredFolder(entry.name)) await walk(full, found);
       continue;
     }
-    if (!PROJECT_FILES.test(entry.name) || SKIPPED_FILES.test(entry.name)) continue;
+    if (!isProjectFile(entry.name)) continue;
     if (entry.isFile() || (entry.isSymbolicLink() && (await isFile(full)))) found.push(full);
   }
 }

@@ -45,6 +45,7 @@ describe('serve --watch', () => {
       },
       { debounceMs: 50 },
     );
+    await watcher.ready;
     const call = (method: string, path: string, body?: unknown) =>
       jsonRequest(server!.url, method, path, body);
 
@@ -103,6 +104,7 @@ describe('serve --watch', () => {
       { reloaded: (p) => reloaded.push(p), failed: () => {} },
       { debounceMs: 60_000 },
     );
+    await watcher.ready;
     const todoFile = join(dir, 'todo.ts');
     const original = await readFile(todoFile, 'utf8');
     await writeFile(

@@ -4,14 +4,13 @@
  * and line) while the last good API keeps serving; a version that loads takes over the open
  * datafiles and the route table is replaced in one assignment.
  */
-import { type FSWatcher, watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { relative, sep } from 'node:path';
 
 import type { RouteTable } from '../http/route-table.js';
 import { listProjectFiles } from '../loader/list-project-files.js';
 import type { ProjectRuntime } from './open-project.js';
 import { reloadProject } from './reload-project.js';
+import { watchSources } from './source-watcher.js';
 
 /**
  * Quiet time after a file event before reloading. Editors save in bursts (temp file, rename,
@@ -27,6 +26,8 @@ export interface WatchEvents {
 }
 
 export interface ProjectWatcher {
+  /** Resolves once the folder is watched: a save from then on is heard. */
+  readonly ready: Promise<void>;
   /** The project serving now. */
   current(): ProjectRuntime;
   /**
@@ -36,13 +37,6 @@ export interface ProjectWatcher {
   reloadNow(): Promise<void>;
   /** Stops watching and closes the project. */
   close(): Promise<void>;
-}
-
-/** Paths the loader ignores (CONTRACT §7) are not worth a reload either. */
-function isProjectSource(root: string, file: string): boolean {
-  const parts = relative(root, file).split(sep);
-  if (parts.some((p) => p === 'node_modules' || p === 'data' || p.startsWith('.'))) return false;
-  return /\.(ts|js)$/.test(file) && !file.endsWith('.d.ts');
 }
 
 /** Whether the files on disk are the ones `project` was loaded from (a touch, a no-op save). */
@@ -89,9 +83,8 @@ export function watchProject(
     events.reloaded(next);
   };
 
-  const watcher: FSWatcher = watch(project.root, { recursive: true }, (_event, name) => {
-    if (closed || name === null || !isProjectSource(project.root, `${project.root}${sep}${name}`))
-      return;
+  const watcher = watchSources(project.root, () => {
+    if (closed) return;
     clearTimeout(timer);
     // Editors save in bursts (temp file, rename, touch): one reload per burst.
     timer = setTimeout(() => {
@@ -102,6 +95,7 @@ export function watchProject(
   });
 
   return {
+    ready: watcher.ready,
     current: () => project,
     reloadNow: () => {
       clearTimeout(timer);
@@ -111,7 +105,7 @@ export function watchProject(
     close: async () => {
       closed = true;
       clearTimeout(timer);
-      watcher.close();
+      await watcher.close();
       await running;
       await project.close();
     },

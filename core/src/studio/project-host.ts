@@ -4,14 +4,15 @@
  * the very first load fails there is nothing to serve yet, so the folder is watched until a
  * version loads.
  */
-import { existsSync, type FSWatcher, statSync, watch } from 'node:fs';
-import { basename, join, relative, resolve, sep } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 
 import type { RecordChange } from '../app/write/record-changes.js';
 import type { LoadFailure, ProjectStatus } from '../control/contract.js';
 import { problems } from '../errors.js';
 import { EMPTY_ROUTE_TABLE, type RouteTable } from '../http/route-table.js';
 import { openProject, type ProjectRuntime } from '../project/open-project.js';
+import { type SourceWatcher, watchSources } from '../project/source-watcher.js';
 import { type ProjectWatcher, RELOAD_QUIET_MS, watchProject } from '../project/watch-project.js';
 import { SEED_FOLDER } from '../seed/seed-data.js';
 import { toLoadFailure } from './load-failure.js';
@@ -34,13 +35,6 @@ export interface ProjectHostOptions {
   debounceMs?: number;
 }
 
-/** The loader ignores these (CONTRACT §7); a change in them is not worth a reload either. */
-function isProjectSource(root: string, name: string): boolean {
-  const parts = relative(root, join(root, name)).split(sep);
-  if (parts.some((p) => p === 'node_modules' || p === 'data' || p.startsWith('.'))) return false;
-  return /\.(ts|js)$/.test(name) && !name.endsWith('.d.ts');
-}
-
 export class ProjectHost {
   #root = '';
   #project: ProjectRuntime | undefined;
@@ -50,7 +44,7 @@ export class ProjectHost {
   #firstRunWarnings: string[] = [];
   #watcher: ProjectWatcher | undefined;
   /** Watches a folder whose first load failed, until a version loads. */
-  #retry: FSWatcher | undefined;
+  #retry: SourceWatcher | undefined;
   #retryTimer: NodeJS.Timeout | undefined;
   #unsubscribe: () => void = () => {};
   /** One open/reload/close at a time. */
@@ -151,17 +145,17 @@ export class ProjectHost {
       if (firstRun && this.#options.firstRun) {
         this.#firstRunWarnings = await this.#options.firstRun(project);
       }
-      this.#adopt(project);
+      await this.#adopt(project);
     } catch (error) {
       this.#failure = toLoadFailure(error, root);
       this.#events.table(EMPTY_ROUTE_TABLE);
       this.#events.status();
-      this.#watchForFix();
+      await this.#watchForFix();
     }
   }
 
   /** Serves `project` and watches its folder for saves. */
-  #adopt(project: ProjectRuntime): void {
+  async #adopt(project: ProjectRuntime): Promise<void> {
     this.#project = project;
     this.#failure = undefined;
     this.#loadedAt = Date.now();
@@ -185,6 +179,7 @@ export class ProjectHost {
       },
       this.#options.debounceMs === undefined ? {} : { debounceMs: this.#options.debounceMs },
     );
+    await this.#watcher.ready;
     this.#events.status();
   }
 
@@ -193,28 +188,24 @@ export class ProjectHost {
     this.#unsubscribe = project.changes.subscribe((change) => this.#events.records(change));
   }
 
-  #watchForFix(): void {
+  async #watchForFix(): Promise<void> {
     const root = this.#root;
-    try {
-      this.#retry = watch(root, { recursive: true }, (_event, name) => {
-        if (name === null || !isProjectSource(root, name)) return;
-        clearTimeout(this.#retryTimer);
-        this.#retryTimer = setTimeout(() => {
-          void this.#serial(async () => {
-            if (this.#root !== root || this.#project) return;
-            this.#stopRetry();
-            await this.#load();
-          });
-        }, this.#options.debounceMs ?? RELOAD_QUIET_MS);
-      });
-    } catch {
-      // The folder vanished: nothing to watch; "open" or "reload" starts again.
-    }
+    this.#retry = watchSources(root, () => {
+      clearTimeout(this.#retryTimer);
+      this.#retryTimer = setTimeout(() => {
+        void this.#serial(async () => {
+          if (this.#root !== root || this.#project) return;
+          this.#stopRetry();
+          await this.#load();
+        });
+      }, this.#options.debounceMs ?? RELOAD_QUIET_MS);
+    });
+    await this.#retry.ready;
   }
 
   #stopRetry(): void {
     clearTimeout(this.#retryTimer);
-    this.#retry?.close();
+    void this.#retry?.close();
     this.#retry = undefined;
   }
 

@@ -87,6 +87,7 @@ export async function runServe(args: CliArgs): Promise<number> {
         },
       )
     : undefined;
+  await watcher?.ready;
 
   if (!args.quiet) server.traffic.subscribe((e) => console.log(logLine(e)));
   for (const warning of [...project.warnings, ...seedWarnings]) console.warn(`warning: ${warning}`);
