@@ -151,8 +151,8 @@ export default function DataView() {
             )}
             <footer className="statusbar">
               {model.writable
-                ? 'Double-click a cell to edit: Enter saves, Escape cancels. Delete removes the selected record. Ctrl+Enter on a relation opens its record. Click a header to sort.'
-                : 'Read-only. Ctrl+Enter on a relation opens its record. Click a header to sort.'}
+                ? 'Double-click a cell to edit: Enter saves, Escape cancels. Tab leaves the grid. Delete removes the selected record. Ctrl+Enter on a relation opens its record. Click a header to sort.'
+                : 'Read-only. Tab leaves the grid. Ctrl+Enter on a relation opens its record. Click a header to sort.'}
             </footer>
             {adding && <AddRecordDialog model={model} onClose={() => setAdding(false)} />}
             {deleting && (

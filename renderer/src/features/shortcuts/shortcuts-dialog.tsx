@@ -15,7 +15,7 @@ const GROUPS: [title: string, shortcuts: Shortcut[]][] = [
     [
       ...VIEWS.map((view, i): Shortcut => [[[MOD, String(i + 1)]], `Show ${view}`]),
       [[['←'], ['→']], 'Previous or next view, on the view tabs'],
-      [[['?']], 'This list'],
+      [[['?']], 'This list (not in a text field or the grid, where ? is typed)'],
       [[['Esc']], 'Close a dialog'],
     ],
   ],
