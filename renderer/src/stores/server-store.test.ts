@@ -39,7 +39,7 @@ describe('server store', () => {
     expect(serverSelectors.running(useServerStore.getState())).toBe(false);
     expect(serverSelectors.url(useServerStore.getState())).toBeNull();
     await s.startServer();
-    await s.changePort(4000);
+    expect(await s.changePort(4000)).toBe(true);
     expect(serverSelectors.url(useServerStore.getState())).toBe('http://127.0.0.1:4000');
     expect(server.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET /api/server',
@@ -52,7 +52,8 @@ describe('server store', () => {
 
   it('keeps the problem of a refused change and the last known state', async () => {
     await useServerStore.getState().loadServer();
-    await useServerStore.getState().changePort(1);
+    // Refused: the port field goes back to the port that serves.
+    expect(await useServerStore.getState().changePort(1)).toBe(false);
     expect(useServerStore.getState()).toMatchObject({
       busy: false,
       error: { status: 409, detail: 'port 1 is taken' },
