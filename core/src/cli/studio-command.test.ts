@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { copyProject } from '../studio/test-support/studio-fixture.js';
-import { CLI, REPO_ROOT, startServeProcess } from '../test-support/cli.js';
+import { CLI, REPO_ROOT, startServeProcess, startStudioProcess } from '../test-support/cli.js';
 import { jsonRequest } from '../test-support/http-client.js';
 import { EXAMPLES } from '../test-support/project-server.js';
 
@@ -20,50 +20,19 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-interface StudioProcess {
-  child: ChildProcess;
-  out: string;
-  /** Everything printed so far, also after the start. */
-  output(): string;
-  apiUrl: string;
-  studioUrl: string;
-}
-
-/** Spawns `decorest studio`, resolved once both URLs are printed. */
-function startStudioProcess(args: string[], env: NodeJS.ProcessEnv): Promise<StudioProcess> {
-  const child = spawn(process.execPath, [CLI, 'studio', ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-  });
-  cleanup.push(async () => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-      const api = /mock API\s+(http:\/\/\S+)/.exec(out);
-      const studio = /studio\s+(http:\/\/\S+#token=\S+)/.exec(out);
-      if (api && studio && out.includes('\n\n', out.indexOf(studio[1]!))) {
-        resolve({ child, out, output: () => out, apiUrl: api[1]!, studioUrl: studio[1]! });
-      }
-    });
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => reject(new Error(`studio exited with ${String(code)}: ${out}`)));
-  });
-}
-
 describe('decorest studio', () => {
   it('serves the mock API and the studio, prints both URLs, and stops cleanly', async () => {
     const dir = await copyProject(EXAMPLES.todo);
     const config = await mkdtemp(join(tmpdir(), 'decorest-config-'));
     cleanup.push(() => rm(dir, { recursive: true, force: true }));
     cleanup.push(() => rm(config, { recursive: true, force: true }));
-    const studio = await startStudioProcess([dir, '--port', '0'], {
-      DECOREST_STUDIO_CONFIG_DIR: config,
-    });
+    const studio = await startStudioProcess(
+      [dir, '--port', '0'],
+      { DECOREST_STUDIO_CONFIG_DIR: config },
+      (kill) => cleanup.push(kill),
+    );
     // The folder as it is, not relative to the shell's folder (`../../tmp/…`, issue 23).
-    expect(studio.out).toMatch(new RegExp(`^decorest studio: ${escape(dir)}$`, 'm'));
+    expect(studio.output()).toMatch(new RegExp(`^decorest studio: ${escape(dir)}$`, 'm'));
     const url = new URL(studio.studioUrl);
     expect(url.hostname).toBe('127.0.0.1');
     const token = url.hash.replace('#token=', '');
@@ -94,7 +63,7 @@ describe('decorest studio', () => {
     if (existsSync(join(REPO_ROOT, 'renderer', 'dist', 'index.html'))) {
       expect(ui.status).toBe(200);
     } else {
-      expect(studio.out).toMatch(/^The studio UI is not built yet: run `npm run build`/m);
+      expect(studio.output()).toMatch(/^The studio UI is not built yet: run `npm run build`/m);
       expect(ui.status).toBe(404);
     }
 

@@ -3,6 +3,7 @@
  * server knows nothing of how the studio is put together (`studio/start-studio.ts` is).
  */
 import type { Behaviour } from '../http/behaviour.js';
+import type { WriteGate } from '../http/write-gate.js';
 import type { ProjectRuntime } from '../project/open-project.js';
 import type { ProjectStatus, ServerStatus } from './contract.js';
 import type { EventHub } from './event-hub.js';
@@ -27,6 +28,11 @@ export interface ControlContext {
   reloadProject(): Promise<ProjectStatus>;
   /** The serving project, or a 409 problem when none loaded. */
   project(): ProjectRuntime;
+  /**
+   * Issue 24: what a model edit holds while it migrates, writes and reloads; the record writes
+   * of both APIs wait at it.
+   */
+  readonly writes: WriteGate;
   /** The mock API's latency, failure and proxy rules (issue 16), applied live. */
   readonly behaviour: Pick<Behaviour, 'settings' | 'set'>;
   readonly server: {

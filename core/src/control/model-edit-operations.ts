@@ -14,6 +14,7 @@ import { breakingRecords } from '../model-edit/breaking-records.js';
 import { unifiedDiff } from '../model-edit/diff.js';
 import { planModelEdit } from '../model-edit/plan-edit.js';
 import { decoratorName, decoratorsOf, parse, sha256 } from '../model-edit/source-text.js';
+import { projectData } from '../project/open-project.js';
 import type {
   DecoratorRange,
   ModelEdit,
@@ -138,9 +139,15 @@ async function apply(
   edit: ModelEdit,
   hashes: Record<string, string | null>,
 ): Promise<ModelEditResult> {
-  const plan = await planModelEdit(ctx.project(), edit);
-  const written = await applyPlan(plan, hashes);
-  return { ...written, project: await ctx.reloadProject() };
+  // Issue 24: no write of either API runs between the migration and the reload, so none is
+  // validated by the model the edit replaces.
+  return ctx.writes.hold(async () => {
+    const project = ctx.project();
+    const plan = await planModelEdit(project, edit);
+    const dataDir = projectData(project).durable ? project.dataDir : undefined;
+    const written = await applyPlan(plan, hashes, dataDir);
+    return { ...written, project: await ctx.reloadProject() };
+  });
 }
 
 export const MODEL_EDIT_ROUTES: ModelEditRoutes = {

@@ -61,6 +61,28 @@ interface ControlRouteEntry {
   readonly handle: ControlHandler;
 }
 
+/** Operations that write records or the seed: they wait while a model edit runs (issue 24). */
+const RECORD_WRITES: ReadonlySet<ControlOperationName> = new Set<ControlOperationName>([
+  'createRecord',
+  'replaceRecord',
+  'patchRecord',
+  'deleteRecord',
+  'importRecords',
+  'fakeRecords',
+  'resetData',
+  'saveSeed',
+]);
+
+async function gated<T>(ctx: ControlContext, call: () => T | Promise<T>): Promise<T> {
+  const entered = ctx.writes.enter();
+  const leave = typeof entered === 'function' ? entered : await entered;
+  try {
+    return await call();
+  } finally {
+    leave();
+  }
+}
+
 function buildRouter(): Router<ControlRouteEntry> {
   const router = createRouter<ControlRouteEntry>();
   for (const [operation, route] of Object.entries(CONTROL_ROUTES)) {
@@ -127,14 +149,17 @@ export async function startControlServer(
     else body = await readJsonBody(req, CONTROL_BODY_LIMIT);
     // A streamed answer (the event stream) writes its own head: give it the CORS headers too.
     for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
-    const result = await match.value.handle({
-      params: match.params,
-      query: new URLSearchParams(search),
-      body,
-      req,
-      res,
-      ctx,
-    });
+    const call = () =>
+      match.value.handle({
+        params: match.params,
+        query: new URLSearchParams(search),
+        body,
+        req,
+        res,
+        ctx,
+      });
+    // Issue 24: a record write waits while a model edit holds the writes, as the mock API's do.
+    const result = RECORD_WRITES.has(match.value.operation) ? await gated(ctx, call) : await call();
     if (result === STREAMED) return;
     sendJson(res, match.value.status, result, cors);
     // The handler kept its side of the contract: its body was checked, its answer is typed.

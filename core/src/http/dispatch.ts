@@ -10,6 +10,7 @@ import { Response } from './response.js';
 import type { RouteTable } from './route-table.js';
 import { ExchangeCapture, type TrafficBus } from './traffic.js';
 import type { HttpMethod } from './types.js';
+import type { WriteGate } from './write-gate.js';
 
 /** Where the server reports handler failures; the stack goes here, never into a body. */
 export interface ServerLogger {
@@ -32,6 +33,8 @@ export interface DispatchContext {
   readonly pending: Set<PendingExchange>;
   /** Issue 16: simulated latency, failures and the proxy; `current` is undefined when unset. */
   readonly behaviour?: { readonly current: ActiveBehaviour | undefined };
+  /** Issue 24: held by a model edit; writes wait at it (the studio sets one). */
+  readonly writes?: WriteGate;
 }
 
 /** Writes an {@link HttpProblem} to a route's response, in its one wire form. */
@@ -128,11 +131,42 @@ async function proxyExchange(
   });
 }
 
+/** Methods that never wait for a model edit (issue 24). */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Answers one request. With a write gate (the studio), a write waits while a model edit holds
+ * it, and the route table is read only once it is let in, so it meets the edited model.
+ */
+export function dispatch(
+  ctx: DispatchContext,
+  rawReq: IncomingMessage,
+  rawRes: ServerResponse,
+): Promise<void> {
+  const gate = ctx.writes;
+  if (gate === undefined || READS.has((rawReq.method ?? 'GET').toUpperCase()))
+    return answer(ctx, rawReq, rawRes);
+  const entered = gate.enter();
+  if (typeof entered === 'function') return answer(ctx, rawReq, rawRes).finally(entered);
+  return entered.then(
+    (leave) => answer(ctx, rawReq, rawRes).finally(leave),
+    (problem: unknown) => {
+      rawReq.resume();
+      const path = (rawReq.url ?? '/').split('?')[0]!;
+      sendProblem(
+        new Response(rawRes, CORS_HEADERS, () => {}),
+        toProblem(problem, ctx, rawReq),
+        path,
+      );
+    },
+  );
+}
+
 /**
  * Answers one request against the current route table: CORS preflight, HEAD as GET, 404/405,
  * body parsing, the handler, and every failure as a problem.
  */
-export async function dispatch(
+async function answer(
   ctx: DispatchContext,
   rawReq: IncomingMessage,
   rawRes: ServerResponse,

@@ -8,6 +8,7 @@ import { dispatch, type PendingExchange, sendProblem, type ServerLogger } from '
 import { answerProtocolErrors } from './protocol-errors.js';
 import { EMPTY_ROUTE_TABLE, type RouteTable } from './route-table.js';
 import { TrafficBus } from './traffic.js';
+import type { WriteGate } from './write-gate.js';
 
 export interface ServerOptions {
   /** CONTRACT §7: loopback unless told otherwise. */
@@ -22,6 +23,8 @@ export interface ServerOptions {
   table?: RouteTable;
   /** Issue 16: latency, failures and the proxy, changed live by whoever holds it. */
   behaviour?: Behaviour;
+  /** Issue 24: writes wait here while a model edit holds it. */
+  writes?: WriteGate;
 }
 
 /** A listening API server. */
@@ -63,6 +66,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     logger: options.logger ?? consoleLogger,
     pending,
     ...(options.behaviour ? { behaviour: options.behaviour } : {}),
+    ...(options.writes ? { writes: options.writes } : {}),
   };
 
   // Node's own Host check answers a bare 400; dispatch answers it as a problem instead.

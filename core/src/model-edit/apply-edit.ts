@@ -17,6 +17,7 @@ import type { StoredRecord } from '../persistence/collection.js';
 import { CollectionStore } from '../persistence/collection-store.js';
 import { FileCollection } from '../persistence/file-collection.js';
 import { replaceFile } from '../persistence/replace-file.js';
+import { writeEditJournal } from '../project/edit-journal.js';
 import { seedText } from '../seed/seed-data.js';
 import { migrateRows, type MigrationOp, type Row, type RowNames } from './migrate-rows.js';
 import type { EditPlan, PlannedFile } from './plan-edit.js';
@@ -86,11 +87,11 @@ export async function migrationCount(runtime: ModelRuntime, op: MigrationOp): Pr
 export async function migrateRecords(
   runtime: ModelRuntime,
   op: MigrationOp,
-  beforeWrite: () => void = () => {},
+  beforeWrite: (changed: readonly StoredRecord[]) => Promise<void> = async () => {},
 ): Promise<number> {
   return runtime.lock.exclusive(async () => {
     const changed = changedRecords(runtime, [...(await runtime.store.records()).values()], op);
-    beforeWrite();
+    await beforeWrite(changed);
     if (changed.length === 0) return 0;
     const { store } = runtime;
     if (store instanceof CollectionStore && store.collection instanceof FileCollection) {
@@ -131,23 +132,54 @@ export async function checkHashes(
   }
 }
 
+/**
+ * A crash at a named step, for the fault-injection test (issue 24): the process dies as a
+ * kill -9 would, with nothing flushed or rolled back.
+ */
+function faultPoint(step: string): void {
+  if (process.env['DECOREST_FAULT_AT'] === step) process.kill(process.pid, 'SIGKILL');
+}
+
+/**
+ * Writes the plan: records, seed and source files as one step on disk (project/edit-journal.ts).
+ * `dataDir` undefined: records in memory, no journal.
+ */
 export async function applyPlan(
   plan: EditPlan,
   hashes: Readonly<Record<string, string | null>>,
+  dataDir: string | undefined,
 ): Promise<{ files: string[]; migrated: number; seedMigrated: number }> {
   await checkHashes(plan.files, hashes);
   const { runtime, migration, seed } = plan;
-  // Planned before anything is written: a seed row that cannot follow stops the edit too.
   let seedAfter: { rows: Row[]; changed: number } | undefined;
-  const count =
-    runtime && migration
-      ? await migrateRecords(runtime, migration, () => {
-          if (seed) seedAfter = migratedSeed(runtime, seed, migration);
-        })
-      : 0;
-  if (seed && seedAfter && seedAfter.changed > 0)
+  let done: () => Promise<void> = async () => {};
+  // Every refusal comes before the journal: a seed row that cannot follow stops the edit too.
+  const journal = async (changed: readonly StoredRecord[]) => {
+    if (runtime && migration && seed) seedAfter = migratedSeed(runtime, seed, migration);
+    if (dataDir === undefined) return;
+    const files = plan.files.map((f) => ({ file: f.file, text: f.after }));
+    if (seed && seedAfter && seedAfter.changed > 0)
+      files.push({ file: seed.file, text: seedText(seedAfter.rows) });
+    const first = changed[0];
+    done = await writeEditJournal(dataDir, {
+      files,
+      ...(runtime && first ? { witness: { model: runtime.schema.name, record: first } } : {}),
+    });
+    faultPoint('journal');
+  };
+  let count = 0;
+  if (runtime && migration) count = await migrateRecords(runtime, migration, journal);
+  else await journal([]);
+  faultPoint('records');
+  if (seed && seedAfter && seedAfter.changed > 0) {
     await replaceFile(seed.file, seedText(seedAfter.rows));
-  for (const f of plan.files) await replaceFile(f.file, f.after);
+    faultPoint('seed');
+  }
+  for (const f of plan.files) {
+    await replaceFile(f.file, f.after);
+    faultPoint('file');
+  }
+  await done();
   return {
     files: plan.files.map((f) => f.file),
     migrated: count,

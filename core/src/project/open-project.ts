@@ -29,6 +29,7 @@ import type { ModelStore } from '../persistence/model-store.js';
 import { compileModelValidator } from '../validation/compile.js';
 import { createBodyBinder } from './body-binder.js';
 import { checkDataSourceNames, instantiateDataSources } from './datasources.js';
+import { completeEdit } from './edit-journal.js';
 import { ProjectData } from './project-data.js';
 
 export interface OpenProjectOptions {
@@ -122,6 +123,12 @@ export async function openProject(
     options.data === false ? undefined : dataDir,
   );
   try {
+    // Issue 24: a model edit a crash interrupted ends all new (its files are put in place:
+    // the sources loaded above are stale, so the project opens again) or all old.
+    if (data.durable && (await completeEdit(description.loaded.root, dataDir, data))) {
+      await data.close();
+      return await openProject(dir, options);
+    }
     return await assembleProject(description, data, dataDir, options.changes);
   } catch (error) {
     await data.close();

@@ -139,6 +139,11 @@ export class ProjectData {
     return ProjectData.open(models, this.#dataDir);
   }
 
+  /** Whether records live in datafiles (not in memory only). */
+  get durable(): boolean {
+    return this.#dataDir !== undefined;
+  }
+
   collection(model: string): Collection {
     const entry = this.#byModel.get(model);
     if (!entry) throw new Error(`no collection is open for ${model}`);

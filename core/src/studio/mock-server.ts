@@ -9,6 +9,7 @@ import type { ServerLogger } from '../http/dispatch.js';
 import { type RunningServer, startServer } from '../http/node-server.js';
 import type { RouteTable } from '../http/route-table.js';
 import type { TrafficBus } from '../http/traffic.js';
+import type { WriteGate } from '../http/write-gate.js';
 
 function listenProblem(error: unknown, host: string, port: number): unknown {
   const code = (error as { code?: string }).code;
@@ -25,6 +26,7 @@ export class MockServer {
   readonly #traffic: TrafficBus;
   readonly #logger: ServerLogger | undefined;
   readonly #behaviour: Behaviour | undefined;
+  readonly #writes: WriteGate | undefined;
   readonly #onChange: (status: ServerStatus) => void;
   /** One state change at a time: a start racing a stop would leak a listening socket. */
   #queue: Promise<unknown> = Promise.resolve();
@@ -37,6 +39,8 @@ export class MockServer {
     logger?: ServerLogger;
     /** Issue 16: latency, failures and proxy, kept across stops and port changes. */
     behaviour?: Behaviour;
+    /** Issue 24: held by a model edit, kept across stops and port changes. */
+    writes?: WriteGate;
     onChange: (status: ServerStatus) => void;
   }) {
     this.host = init.host;
@@ -45,6 +49,7 @@ export class MockServer {
     this.#traffic = init.traffic;
     this.#logger = init.logger;
     this.#behaviour = init.behaviour;
+    this.#writes = init.writes;
     this.#onChange = init.onChange;
   }
 
@@ -148,6 +153,7 @@ export class MockServer {
       traffic: this.#traffic,
       ...(this.#logger ? { logger: this.#logger } : {}),
       ...(this.#behaviour ? { behaviour: this.#behaviour } : {}),
+      ...(this.#writes ? { writes: this.#writes } : {}),
     });
   }
 }

@@ -13,6 +13,7 @@ import { Behaviour, type BehaviourSettings } from '../http/behaviour.js';
 import type { ServerLogger } from '../http/dispatch.js';
 import { EMPTY_ROUTE_TABLE } from '../http/route-table.js';
 import { TrafficBus, type TrafficEvent } from '../http/traffic.js';
+import { WriteGate } from '../http/write-gate.js';
 import { resetToSeed } from '../seed/seed-data.js';
 import { MockServer } from './mock-server.js';
 import { ProjectHost } from './project-host.js';
@@ -99,8 +100,11 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   const capture = trafficCapture(traffic, hub, options.captureGraceMs ?? 30_000);
 
   const behaviour = new Behaviour(options.behaviour);
+  // Issue 24: a model edit holds every write, mock API and control API alike.
+  const writes = new WriteGate();
   const mock = new MockServer({
     behaviour,
+    writes,
     host: options.host ?? '127.0.0.1',
     port: options.apiPort ?? 3000,
     table: EMPTY_ROUTE_TABLE,
@@ -156,6 +160,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
         return projectStatus();
       },
       project: () => host.require(),
+      writes,
       behaviour: {
         settings: () => behaviour.settings(),
         set: (settings) => {

@@ -64,3 +64,43 @@ export function serveProcessOf(child: ChildProcess): Promise<ServeProcess> {
 export function startServeProcess(args: string[]): Promise<ServeProcess> {
   return serveProcessOf(spawn(process.execPath, [CLI, 'serve', ...args], { cwd: REPO_ROOT }));
 }
+
+/** A `decorest studio` child process, resolved once both URLs are printed. */
+export interface StudioProcess {
+  readonly child: ChildProcess;
+  /** Everything printed so far, also after the start. */
+  output(): string;
+  readonly apiUrl: string;
+  readonly studioUrl: string;
+}
+
+/**
+ * Spawns `decorest studio`; `track` receives the kill at once, so a start that hangs is still
+ * stopped by the caller's cleanup.
+ */
+export function startStudioProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  track: (kill: () => Promise<void>) => void,
+): Promise<StudioProcess> {
+  const child = spawn(process.execPath, [CLI, 'studio', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+  });
+  track(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      const api = /mock API\s+(http:\/\/\S+)/.exec(out);
+      const studio = /studio\s+(http:\/\/\S+#token=\S+)/.exec(out);
+      if (api && studio && out.includes('\n\n', out.indexOf(studio[1]!))) {
+        resolve({ child, output: () => out, apiUrl: api[1]!, studioUrl: studio[1]! });
+      }
+    });
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('exit', (code) => reject(new Error(`studio exited with ${String(code)}: ${out}`)));
+  });
+}
