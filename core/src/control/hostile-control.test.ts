@@ -4,6 +4,7 @@
  * 5xx or a dropped connection; a refused write changes nothing in memory or on disk; the UI
  * files never leak what lies outside their folder; the gates hold for any header mix.
  */
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import fc from 'fast-check';
@@ -14,9 +15,11 @@ import { type PlainRecord, replayDataDir } from '../test-support/datafile-replay
 import { PROPERTY_MS, RUNS } from '../test-support/hostile-harness.js';
 import {
   CONTENT_TYPES,
+  deepNesting,
   headerPairs,
   hostileBody,
   HOSTS,
+  jsonValueText,
   NASTY_STRINGS,
   percentEncode,
 } from '../test-support/hostile-inputs.js';
@@ -226,4 +229,422 @@ describe('hostile input on the control API', () => {
     },
     PROPERTY_MS,
   );
+});
+
+/** The project's model sources and datafiles, to show a refused edit wrote nothing. */
+async function projectFiles(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const name of ['todo.ts', 'user.ts', 'data/todos.db', 'data/users.db'])
+    out[name] = await readFile(join(f.dir, name), 'utf8');
+  return out;
+}
+
+/** A JSON body as text: `"@deep:<n>"` becomes `n` nested arrays, which `JSON.stringify` of a
+ * real value that deep would overflow the test's own stack building. */
+function bodyText(body: unknown): Buffer {
+  return Buffer.from(
+    JSON.stringify(body).replace(/"@deep:(\d+)"/g, (_m, n: string) => {
+      const levels = Number(n);
+      return `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+    }),
+  );
+}
+
+async function postEdit(path: string, body: unknown): Promise<RawExchange> {
+  const answer = await send(
+    'POST',
+    `/api${path}`,
+    [['content-type', 'application/json']],
+    bodyText(body),
+  );
+  expectAnswered(answer);
+  return answer;
+}
+
+/** The hashes an apply needs, as the files are now (`gadget.ts`: a new model's file). */
+async function currentHashes(): Promise<Record<string, string | null>> {
+  const source = (await f.api('GET', '/models/Todo/source')).json as { file: string; hash: string };
+  const user = (await f.api('GET', '/models/User/source')).json as { file: string; hash: string };
+  return { [source.file]: source.hash, [user.file]: user.hash, 'gadget.ts': null };
+}
+
+/**
+ * Each edit is refused with a 422 naming `field` (and a message matching `message`) at the
+ * preview and at the apply, and nothing on disk changes.
+ */
+async function expectRefused(edit: unknown, field: string, message: RegExp): Promise<void> {
+  const before = await projectFiles();
+  const preview = await postEdit('/model-edits/preview', { edit });
+  expect(preview.status, preview.text).toBe(422);
+  const error = (JSON.parse(preview.text) as { errors: { field: string; message: string }[] })
+    .errors[0]!;
+  expect(error.field, preview.text).toBe(field);
+  expect(error.message).toMatch(message);
+  const apply = await postEdit('/model-edits', { edit, hashes: await currentHashes() });
+  expect(apply.status, apply.text).toBe(422);
+  expect(await projectFiles()).toEqual(before);
+}
+
+describe('hostile model edits on the control API (issue 24 §4)', () => {
+  it('refuses a default that is no value of its field, naming it; nothing is written', async () => {
+    const cases: [unknown, string, RegExp][] = [
+      [
+        { kind: 'addField', model: 'Todo', field: { name: 'n', type: 'number' }, default: 'x' },
+        'edit.default',
+        /is not a value of Todo\.n: must be a number/,
+      ],
+      [
+        {
+          kind: 'addField',
+          model: 'Todo',
+          field: { name: 'n', type: 'number', optional: true, rules: { default: 'x' } },
+        },
+        'edit.field.rules.default',
+        /must be a number/,
+      ],
+      [
+        // A value of the type, but not of the rules.
+        {
+          kind: 'addField',
+          model: 'Todo',
+          field: { name: 'n', type: 'number', rules: { min: 5 } },
+          default: 3,
+        },
+        'edit.default',
+        /Todo\.n/,
+      ],
+      [
+        // An optional field is absent or a number; null is neither.
+        {
+          kind: 'addField',
+          model: 'Todo',
+          field: { name: 'n', type: 'number', optional: true },
+          default: null,
+        },
+        'edit.default',
+        /Todo\.n/,
+      ],
+      [
+        {
+          kind: 'addField',
+          model: 'Todo',
+          field: { name: 'level', type: "'low' | 'high'" },
+          default: 'medium',
+        },
+        'edit.default',
+        /Todo\.level/,
+      ],
+      [
+        { kind: 'setRules', model: 'Todo', field: 'completed', rules: { default: 'yes' } },
+        'edit.rules.default',
+        /is not a value of Todo\.completed: must be a boolean/,
+      ],
+      [
+        {
+          kind: 'createModel',
+          model: {
+            name: 'Gadget',
+            fields: [{ name: 'tags', type: 'string[]', rules: { default: ['a', 2] } }],
+          },
+        },
+        'edit.model.fields.0.rules.default',
+        /Gadget\.tags/,
+      ],
+    ];
+    for (const [edit, field, message] of cases) await expectRefused(edit, field, message);
+    // A default of the field's type still previews.
+    const fine = await postEdit('/model-edits/preview', {
+      edit: {
+        kind: 'addField',
+        model: 'Todo',
+        field: { name: 'level', type: "'low' | 'high' | null", rules: { default: null } },
+        default: 'low',
+      },
+    });
+    expect(fine.status, fine.text).toBe(200);
+  });
+
+  it('bounds the depth of defaults and the length of names with a 422', async () => {
+    await expectRefused(
+      {
+        kind: 'addField',
+        model: 'Todo',
+        field: { name: 'n', type: 'number[]', optional: true, rules: { default: '@deep:1000' } },
+      },
+      'edit.field.rules.default',
+      /nested deeper than 32 levels/,
+    );
+    await expectRefused(
+      {
+        kind: 'addField',
+        model: 'Todo',
+        field: { name: 'n', type: 'number[]' },
+        default: '@deep:5000',
+      },
+      'edit.default',
+      /nested deeper than 32 levels/,
+    );
+    await expectRefused(
+      { kind: 'setRules', model: 'Todo', field: 'content', rules: { pattern: '@deep:5000' } },
+      'edit',
+      /nested deeper than 32 levels/,
+    );
+    await expectRefused(
+      { kind: 'createModel', model: { name: `A${'a'.repeat(299)}`, fields: [] } },
+      'edit.model.name',
+      /at most 64 characters, this one has 300/,
+    );
+    await expectRefused(
+      { kind: 'renameField', model: 'Todo', field: 'content', to: 'a'.repeat(65) },
+      'edit.to',
+      /at most 64 characters/,
+    );
+    await expectRefused(
+      {
+        kind: 'addField',
+        model: 'Todo',
+        field: { name: 'n', type: `${'('.repeat(20_000)}string${')'.repeat(20_000)}` },
+      },
+      'edit.field.type',
+      /is not a field type/,
+    );
+    // 32 levels is a default still (of a type no field has, so refused as a value, not a depth).
+    const answer = await postEdit('/model-edits/preview', {
+      edit: {
+        kind: 'addField',
+        model: 'Todo',
+        field: { name: 'n', type: 'number[]', optional: true },
+        default: '@deep:32',
+      },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.text).toMatch(/is not a value of Todo\.n/);
+  });
+
+  it('refuses at the preview the names and types the loader would refuse, with the reason', async () => {
+    for (const name of ['Object', 'Rest', 'FromDataSource', 'Field', 'HasMany', 'Date', 'Array'])
+      await expectRefused(
+        { kind: 'createModel', model: { name, fields: [] } },
+        'edit.model.name',
+        new RegExp(`${name} cannot be a model name: (decorest exports|it would hide)`),
+      );
+    for (const name of ['constructor', '__proto__', 'prototype', 'hasOwnProperty'])
+      await expectRefused(
+        { kind: 'addField', model: 'Todo', field: { name, type: 'string', optional: true } },
+        'edit.field.name',
+        /cannot be a field name: every JavaScript object has a member of that name/,
+      );
+    await expectRefused(
+      { kind: 'renameField', model: 'Todo', field: 'content', to: '__proto__' },
+      'edit.to',
+      /cannot be a field name/,
+    );
+    await expectRefused(
+      { kind: 'link', parent: 'User', child: 'Todo', hasMany: 'constructor' },
+      'edit.hasMany',
+      /cannot be a field name/,
+    );
+    for (const type of [
+      'typeof process',
+      "import('node:fs').Stats",
+      'keyof Todo',
+      'string | number',
+      'Todo',
+      'Array<string>',
+      '1 | 2',
+      'undefined',
+    ])
+      await expectRefused(
+        { kind: 'addField', model: 'Todo', field: { name: 'n', type, optional: true } },
+        'edit.field.type',
+        /is not a field type; use string, number, boolean, Date, a union of string literals/,
+      );
+    await expectRefused(
+      {
+        kind: 'changeField',
+        model: 'Todo',
+        field: 'content',
+        type: 'typeof globalThis',
+        optional: false,
+      },
+      'edit.type',
+      /is not a field type/,
+    );
+    await expectRefused(
+      { kind: 'setRules', model: 'Todo', field: 'content', rules: { minLength: 1, type: 'x' } },
+      'edit.rules.type',
+      /is not a rule the studio writes/,
+    );
+    // What the studio offers still previews.
+    for (const type of ['Date', 'string[] | null', "('a' | 'b')[]", "'low' | 'high'", 'boolean']) {
+      const answer = await postEdit('/model-edits/preview', {
+        edit: { kind: 'addField', model: 'Todo', field: { name: 'n', type, optional: true } },
+      });
+      expect(answer.status, `${type}: ${answer.text}`).toBe(200);
+    }
+  });
+
+  it(
+    'answers any model edit preview with a success or a 4xx, and writes nothing',
+    async () => {
+      const value = fc.oneof(
+        jsonValueText(['name', 'type', 'rules', 'default', 'optional', 'target']),
+        fc.constantFrom(...EDIT_VALUES),
+        fc.constantFrom(...deepNesting('name', 5_000).slice(0, 2)),
+      );
+      const arbitrary = fc.constantFrom(...Object.keys(BASE_EDITS)).chain((kind) =>
+        fc.record({
+          kind: fc.constant(kind),
+          members: fc.array(fc.tuple(fc.constantFrom(...EDIT_PATHS[kind]!), value), {
+            minLength: 1,
+            maxLength: 3,
+          }),
+        }),
+      );
+      const before = await projectFiles();
+      await fc.assert(
+        fc.asyncProperty(arbitrary, async ({ kind, members }) => {
+          const answer = await send(
+            'POST',
+            '/api/model-edits/preview',
+            [['content-type', 'application/json']],
+            editText(kind, members),
+          );
+          expectAnswered(answer);
+        }),
+        { numRuns: RUNS },
+      );
+      expect(await projectFiles()).toEqual(before);
+    },
+    PROPERTY_MS,
+  );
+});
+
+/** A valid edit of each kind, so a hostile member meets an edit that gets far. */
+const BASE_EDITS: Record<string, Record<string, unknown>> = {
+  createModel: { model: { name: 'Gadget', fields: [{ name: 'n', type: 'number' }] } },
+  addField: { model: 'Todo', field: { name: 'n', type: 'number', optional: true } },
+  renameField: { model: 'Todo', field: 'content', to: 'title' },
+  removeField: { model: 'Todo', field: 'completed' },
+  changeField: { model: 'Todo', field: 'content', type: 'string', optional: false },
+  setRules: { model: 'Todo', field: 'content', rules: { minLength: 1 } },
+  link: { parent: 'User', child: 'Todo', hasMany: 'items', belongTo: 'owner' },
+};
+
+/** Where a hostile value goes in an edit of each kind (`0`: an array index). */
+const EDIT_PATHS: Record<string, string[]> = {
+  createModel: [
+    'model',
+    'model.name',
+    'model.fields',
+    'model.fields.0',
+    'model.fields.0.name',
+    'model.fields.0.type',
+    'model.fields.0.rules',
+    'model.fields.0.rules.default',
+    'model.fields.0.rules.pattern',
+    'model.belongTo',
+    'model.belongTo.0',
+    'model.belongTo.0.target',
+    'model.belongTo.0.field',
+    'model.belongTo.0.hasMany',
+  ],
+  addField: [
+    'model',
+    'field',
+    'field.name',
+    'field.type',
+    'field.optional',
+    'field.rules',
+    'field.rules.default',
+    'field.rules.pattern',
+    'field.rules.min',
+    'default',
+  ],
+  renameField: ['model', 'field', 'to', 'migrate'],
+  removeField: ['model', 'field', 'migrate'],
+  changeField: ['model', 'field', 'type', 'optional', 'convert'],
+  setRules: ['model', 'field', 'rules', 'rules.default', 'rules.pattern', 'rules.min', 'fit'],
+  link: ['parent', 'child', 'hasMany', 'belongTo'],
+};
+
+/** Values that are almost right, or wrong in the ways that used to reach a 500. */
+const EDIT_VALUES = [
+  '"Todo"',
+  '"User"',
+  '"content"',
+  '"number"',
+  '"Date"',
+  `"'a' | 'b'"`,
+  '"typeof process"',
+  `"${'('.repeat(20_000)}string${')'.repeat(20_000)}"`,
+  '"Object"',
+  '"constructor"',
+  '"__proto__"',
+  `"A${'a'.repeat(299)}"`,
+  'true',
+  '5',
+  '"x"',
+  'null',
+  '[]',
+  '{"name":"n","type":"number","optional":true}',
+  '{"default":"x","min":1}',
+  '{"min":5,"max":1}',
+  '{"pattern":"("}',
+  '{"pattern":5}',
+  '{"target":"User","field":"owner"}',
+  `${'['.repeat(1_000)}1${']'.repeat(1_000)}`,
+  '{"__proto__":{"polluted":1}}',
+];
+
+/** The edit `kind` with each `[path, value text]` set in its base, as JSON text. */
+function editText(kind: string, members: [string, string][]): Buffer {
+  const edit: Record<string, unknown> = { kind, ...structuredClone(BASE_EDITS[kind]) };
+  members.forEach(([path], i) => {
+    const keys = path.split('.');
+    let node: Record<string, unknown> = edit;
+    for (const key of keys.slice(0, -1)) {
+      const next = node[key];
+      if (next === null || typeof next !== 'object') node[key] = {};
+      node = node[key] as Record<string, unknown>;
+    }
+    node[keys[keys.length - 1]!] = `@value:${i}`;
+  });
+  const text = JSON.stringify({ edit }).replace(
+    /"@value:(\d+)"/g,
+    (_m, i: string) => members[Number(i)]![1],
+  );
+  return Buffer.from(text);
+}
+
+describe('concurrent saves and reloads on the control API (issue 24 §4)', () => {
+  it('answers 20 concurrent Save as seed with 200; the seed files are valid JSON', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => f.api('POST', '/data/seed')),
+    );
+    for (const answer of answers) expect(answer.status, answer.text).toBe(200);
+    const result = answers[0]!.json as { models: { file: string; count: number }[] };
+    expect(result.models.length).toBeGreaterThan(0);
+    for (const { file, count } of result.models) {
+      const rows = JSON.parse(await readFile(join(f.dir, file), 'utf8')) as unknown[];
+      expect(rows).toHaveLength(count);
+    }
+    // No temp file is left beside them.
+    expect((await readdir(join(f.dir, 'seed'))).filter((n) => !n.endsWith('.json'))).toEqual([]);
+  });
+
+  it('serves control reads during reloads: no 409, no 5xx', async () => {
+    const reads: Promise<{ status: number; text: string }>[] = [];
+    const reloads: Promise<{ status: number; text: string }>[] = [];
+    for (let i = 0; i < 5; i++) {
+      reloads.push(f.api('POST', '/project/reload'));
+      for (let j = 0; j < 20; j++)
+        reads.push(f.api('GET', j % 2 === 0 ? '/models' : '/models/Todo/records'));
+    }
+    // More reads while the reloads are still queued behind one another.
+    for (let j = 0; j < 100; j++)
+      reads.push(f.api('GET', j % 2 === 0 ? '/models' : '/models/Todo/records?limit=5'));
+    for (const answer of await Promise.all(reloads)) expect(answer.status, answer.text).toBe(200);
+    for (const answer of await Promise.all(reads)) expect(answer.status, answer.text).toBe(200);
+  });
 });

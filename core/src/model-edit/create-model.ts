@@ -36,13 +36,123 @@ export function memberNameFor(model: string, plural: boolean): string {
   return `${base}s`;
 }
 
+/**
+ * What `decorest` exports: a model of that name clashes with the import its own file (or a
+ * file it links to) needs (`import { Rest } from 'decorest'` beside `class Rest`). Kept in step
+ * with `src/index.ts` by model-edit-names.test.ts.
+ */
+export const DECOREST_EXPORTS: readonly string[] = [
+  'Application',
+  'ApplicationClass',
+  'BelongTo',
+  'Dao',
+  'DataSource',
+  'Field',
+  'FieldError',
+  'FieldRules',
+  'FromDataSource',
+  'Handler',
+  'HandlerFunction',
+  'HasMany',
+  'HasManyOptions',
+  'HttpMethod',
+  'HttpProblem',
+  'HttpRequestHandler',
+  'IdOf',
+  'ModelBody',
+  'ModelClass',
+  'ModelInput',
+  'ModelRecord',
+  'ModelReplacement',
+  'OnDelete',
+  'Persistence',
+  'ProblemDocument',
+  'RecordId',
+  'Request',
+  'Response',
+  'Rest',
+  'RestOptions',
+  'ValidationProblem',
+  'WebServlet',
+];
+
+/**
+ * The ECMAScript globals: a class of that name shadows the built-in in its file and in every
+ * file importing it, and the compiled decorators use some (`class Object` throws on load,
+ * `class Date` turns every `Date` field of a linked model into a relation).
+ */
+const ES_GLOBALS: readonly string[] = [
+  'AggregateError',
+  'Array',
+  'ArrayBuffer',
+  'Atomics',
+  'BigInt',
+  'BigInt64Array',
+  'BigUint64Array',
+  'Boolean',
+  'DataView',
+  'Date',
+  'Error',
+  'EvalError',
+  'FinalizationRegistry',
+  'Float16Array',
+  'Float32Array',
+  'Float64Array',
+  'Function',
+  'Infinity',
+  'Int16Array',
+  'Int32Array',
+  'Int8Array',
+  'Intl',
+  'Iterator',
+  'JSON',
+  'Map',
+  'Math',
+  'NaN',
+  'Number',
+  'Object',
+  'Promise',
+  'Proxy',
+  'RangeError',
+  'ReferenceError',
+  'Reflect',
+  'RegExp',
+  'Set',
+  'SharedArrayBuffer',
+  'String',
+  'Symbol',
+  'SyntaxError',
+  'TypeError',
+  'URIError',
+  'Uint16Array',
+  'Uint32Array',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'WeakMap',
+  'WeakRef',
+  'WeakSet',
+  'WebAssembly',
+];
+
+const RESERVED_MODEL_NAMES: ReadonlySet<string> = new Set([...DECOREST_EXPORTS, ...ES_GLOBALS]);
+
+/** A class name the loader will serve: an identifier, capitalised, clashing with nothing. */
+export function checkModelName(name: string): void {
+  checkIdentifier(name, 'model name');
+  if (!/^[A-Z]/.test(name)) throw new ModelEditError('a model name starts with a capital letter');
+  if (RESERVED_MODEL_NAMES.has(name))
+    throw new ModelEditError(
+      DECOREST_EXPORTS.includes(name)
+        ? `${name} cannot be a model name: decorest exports a ${name}, which model files import`
+        : `${name} cannot be a model name: it would hide JavaScript's own ${name}`,
+    );
+}
+
 export function createModelFile(
   spec: NewModelSpec,
   style: SourceStyle,
 ): { fileName: string; text: string } {
-  checkIdentifier(spec.name, 'model name');
-  if (!/^[A-Z]/.test(spec.name))
-    throw new ModelEditError('a model name starts with a capital letter');
+  checkModelName(spec.name);
   const seen = new Set<string>(['id']);
   const body: string[] = [`id!: number${style.semi ? ';' : ''}`];
   let needsField = false;

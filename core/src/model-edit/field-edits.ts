@@ -4,7 +4,10 @@
  */
 import type * as TS from 'typescript';
 
+import { readType } from '../loader/declarations/read-type.js';
 import ts from '../loader/typescript.js';
+import { fromTypeExpr } from '../model/declared-type.js';
+import type { FieldType } from '../model/schema.js';
 import { decoratorText, inlineDecorator } from './decorator-style.js';
 import { ensureImports } from './imports.js';
 import {
@@ -46,15 +49,85 @@ export interface FieldSpec {
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-export function checkIdentifier(name: string, what = 'field name'): void {
-  if (!IDENTIFIER.test(name))
-    throw new ModelEditError(`${JSON.stringify(name)} is not a valid ${what}`);
+/** Longer names are typos or attacks, and a model's becomes its file's name (255 bytes at most). */
+export const MAX_NAME_LENGTH = 64;
+
+/**
+ * Members every JavaScript object has (and a class's `prototype`): a field of that name is a
+ * class element TypeScript refuses (`constructor`), or a record key that shadows what the code
+ * reading records relies on (`__proto__`, `hasOwnProperty`).
+ */
+const OBJECT_MEMBERS: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(Object.prototype),
+  'prototype',
+]);
+
+/** A name as a message shows it: never the whole of a huge one. */
+export function shownName(name: string): string {
+  return JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name);
 }
 
-/** Only the types a model field may have (README "Field types"), so a typo is a clear error. */
-export function checkFieldType(type: string): void {
-  const bad = () => new ModelEditError(`${JSON.stringify(type)} is not a field type`);
+export function checkIdentifier(name: string, what = 'field name'): void {
+  if (typeof name !== 'string') throw new ModelEditError(`a ${what} must be a string`);
+  if (name.length > MAX_NAME_LENGTH)
+    throw new ModelEditError(
+      `${shownName(name)} is not a valid ${what}: at most ${MAX_NAME_LENGTH} characters, this one has ${name.length}`,
+    );
+  if (!IDENTIFIER.test(name))
+    throw new ModelEditError(
+      `${shownName(name)} is not a valid ${what}: letters, digits, _ and $, not starting with a digit`,
+    );
+  if (OBJECT_MEMBERS.has(name))
+    throw new ModelEditError(
+      `${shownName(name)} cannot be a ${what}: every JavaScript object has a member of that name`,
+    );
+}
+
+/** Deeper type texts are not field types, and the TypeScript parser recurses on each level. */
+const MAX_TYPE_LENGTH = 4_096;
+const MAX_TYPE_DEPTH = 32;
+
+/** `(` `[` `<` `{` nesting, read before parsing so a hostile text cannot exhaust the stack. */
+function nestingOf(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const c of text) {
+    if ('([<{'.includes(c)) deepest = Math.max(deepest, ++depth);
+    else if (')]>}'.includes(c)) depth--;
+  }
+  return deepest;
+}
+
+/**
+ * Only what the studio offers and the loader serves: `string`, `number`, `boolean`, `Date`,
+ * string-literal unions, `| null`, and arrays of these. Anything else (`typeof process`, an
+ * import type, an object literal) would be written into the file for the loader to refuse.
+ */
+function isStudioType(node: TS.TypeNode): boolean {
+  switch (node.kind) {
+    case ts.SyntaxKind.StringKeyword:
+    case ts.SyntaxKind.NumberKeyword:
+    case ts.SyntaxKind.BooleanKeyword:
+      return true;
+  }
+  if (ts.isParenthesizedTypeNode(node)) return isStudioType(node.type);
+  if (ts.isArrayTypeNode(node)) return isStudioType(node.elementType);
+  if (ts.isUnionTypeNode(node)) return node.types.every(isStudioType);
+  if (ts.isTypeReferenceNode(node))
+    return ts.isIdentifier(node.typeName) && node.typeName.text === 'Date' && !node.typeArguments;
+  if (ts.isLiteralTypeNode(node))
+    return ts.isStringLiteral(node.literal) || node.literal.kind === ts.SyntaxKind.NullKeyword;
+  return false;
+}
+
+/** A type as the loader reads it (`'a' | 'b' | null` → a nullable enum), or a 422's reason. */
+export function fieldTypeOf(type: string): { type: FieldType; nullable: boolean } {
+  const shown = typeof type === 'string' ? shownName(type) : String(type);
+  const bad = (why = '') => new ModelEditError(`${shown} is not a field type${why}`);
   if (typeof type !== 'string' || /[;\n\r=`{}]/.test(type) || type.trim() === '') throw bad();
+  if (type.length > MAX_TYPE_LENGTH)
+    throw bad(`: at most ${MAX_TYPE_LENGTH} characters, this one has ${type.length}`);
+  if (nestingOf(type) > MAX_TYPE_DEPTH) throw bad(`: nested deeper than ${MAX_TYPE_DEPTH} levels`);
   const source = parse(`let x: ${type};`);
   const statement = source.statements[0];
   const parsed = source as unknown as { parseDiagnostics?: unknown[] };
@@ -67,8 +140,20 @@ export function checkFieldType(type: string): void {
     throw bad();
   // The type must be the whole text: nothing after it (`string, y = f()`) becomes code.
   const decl = statement.declarationList.declarations;
-  if (decl.length !== 1 || decl[0]!.initializer || decl[0]!.type?.getText(source) !== type.trim())
-    throw bad();
+  const node = decl.length === 1 && !decl[0]!.initializer ? decl[0]!.type : undefined;
+  if (node === undefined || node.getText(source) !== type.trim()) throw bad();
+  const offered =
+    '; use string, number, boolean, Date, a union of string literals, T | null or an array of these';
+  if (!isStudioType(node)) throw bad(offered);
+  // What the loader makes of it: a union of `string` and a literal is no type it serves.
+  const read = fromTypeExpr(readType(node, source, new Map()));
+  if (read.kind !== 'value') throw bad(offered);
+  return { type: read.type, nullable: read.nullable };
+}
+
+/** Only the types a model field may have (README "Field types"), so a typo is a clear error. */
+export function checkFieldType(type: string): void {
+  fieldTypeOf(type);
 }
 
 export function rulesText(rules: FieldRules, style: SourceStyle): string | undefined {
