@@ -11,8 +11,12 @@ export const CONTROL_PREFIX = '/api';
 /** The header and scheme every control call carries (CONTRACT §8). */
 export const AUTH_SCHEME = 'Bearer';
 
-/** Bodies captured per exchange for the traffic view, each way (issue 12). */
-export const TRAFFIC_BODY_LIMIT = 64 * 1024;
+/**
+ * Bytes of each body kept per exchange for the traffic view, each way (issue 12); a larger body
+ * is kept as its first bytes with its size (issue 24 §3: 64 KiB each way of 1,000 exchanges,
+ * escaped again in JSON, were over 100 MB of history).
+ */
+export const TRAFFIC_BODY_LIMIT = 16 * 1024;
 
 /** Exchanges a reconnecting event client can catch up on (issue 12). */
 export const TRAFFIC_HISTORY = 1000;
@@ -502,6 +506,12 @@ export interface EventBatch {
    * `seq`.
    */
   dropped?: number;
+  /**
+   * This client fell more than its byte budget behind (it stopped reading, or read slower than
+   * the studio produced): instead of what it missed it is sent the newest events the history
+   * holds, and `dropped` (and `gap` for other events) says what it skipped (issue 24 §3).
+   */
+  resync?: boolean;
 }
 
 // ---------------------------------------------------------------- operations

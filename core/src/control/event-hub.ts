@@ -1,8 +1,18 @@
 /**
  * The studio's event stream (CONTRACT §8): every event gets an id, the last
- * {@link TRAFFIC_HISTORY} traffic exchanges (and the last few other events) are kept for
- * clients that reconnect with `Last-Event-ID`, and each client receives batches at most every
- * {@link BATCH_INTERVAL_MS}, so a burst of traffic is a few large messages, not thousands.
+ * {@link TRAFFIC_HISTORY} traffic exchanges (at most {@link HISTORY_BYTES} of them) and the last
+ * few other events are kept for clients that reconnect with `Last-Event-ID`, and each client
+ * receives batches at most every {@link BATCH_INTERVAL_MS}, so a burst of traffic is a few large
+ * messages, not thousands.
+ *
+ * Memory stays bounded whatever a client does (issue 24 §3). Nothing is queued per client: a
+ * client is a cursor into the shared history. Clients that are up to date get the same message
+ * each tick, built once and written to each as the same buffer. A client that is not (a
+ * reconnect, or one that stopped reading for a while) is sent what the history holds after its
+ * cursor, a message at a time; one more than {@link CLIENT_QUEUE_BYTES} behind is resynced: it
+ * skips to the history's newest events and is told how many it missed. A client is written to
+ * only while its socket holds less than half that budget, so a socket that never reads holds
+ * at most the budget.
  */
 import type { ServerResponse } from 'node:http';
 
@@ -15,59 +25,149 @@ import { trafficEventJson } from './traffic-capture.js';
 export const BATCH_INTERVAL_MS = 100;
 /** Non-traffic events (reloads, record changes, server state) kept for catch-up. */
 const OTHER_HISTORY = 200;
+/** The traffic history's bytes (as sent): 1,000 exchanges with large bodies would be 70 MB. */
+export const HISTORY_BYTES = 16 * 1024 * 1024;
 /**
- * Exchanges waiting for one client. A client this far behind (a hidden tab, or a mock API
- * answering faster than {@link BATCH_LIMIT} × 10 a second) is sent the count of the exchanges
- * it missed instead of them (`dropped`), and nothing is prepared for it meanwhile.
+ * What one client may have waiting, in bytes: written to its socket and not yet taken, plus
+ * the events it is behind. A client past it is resynced rather than buffered for.
  */
-const CLIENT_QUEUE_LIMIT = 20_000;
-/** Other events still wait beyond it, up to this many in all; past that the client has a gap. */
-const CLIENT_QUEUE_HARD_LIMIT = CLIENT_QUEUE_LIMIT * 2;
-/** Events in one message, so one message stays a reasonable size. */
+export const CLIENT_QUEUE_BYTES = 4 * 1024 * 1024;
+/** Bytes of events in one message (at least one event). */
+export const BATCH_BYTES = 512 * 1024;
+/**
+ * Bytes of events sent per tick to all clients together: each client's messages are this
+ * shared out, between {@link MIN_BATCH_BYTES} and {@link BATCH_BYTES}. Every byte is copied
+ * into each client's socket by the kernel on the mock API's CPU, so without it 100 studio
+ * windows under a load test would cost the mock API a third of its throughput (issue 24 §3).
+ */
+const TICK_BYTES = 2 * 1024 * 1024;
+const MIN_BATCH_BYTES = 8 * 1024;
+/** Events in one message. */
 const BATCH_LIMIT = 2_000;
+/**
+ * Non-traffic events that wait for the next tick. A flood of them (record changes under a
+ * write load test) beyond this is a `gap`: the client reloads what they describe.
+ */
+const PENDING_OTHER_LIMIT = 5_000;
 /** A comment line now and then keeps proxies and idle timers from closing the stream. */
 const KEEPALIVE_MS = 15_000;
 /**
  * An exchange with a body larger than this is written at once, even if no client needs it yet:
- * an exchange waiting in the history keeps its capture, and a large body (a whole collection)
- * must not be kept a thousand times over.
+ * its capture holds request chunks whose buffers may be larger than what was kept.
  */
 const KEEP_CAPTURE_UP_TO = 4 * 1024;
+/** What an exchange not yet written is counted as, beyond its bodies: headers and fields. */
+const EXCHANGE_OVERHEAD = 512;
 
 const NOT_WRITTEN = Buffer.alloc(0);
 
 /**
- * One event. Its bytes are in the byte log once written; an exchange of the mock API that no
- * client has needed yet keeps its capture instead and is written when one does (a reconnect),
- * so an exchange dropped for every client is never turned into text.
+ * Where the stream stands after an event: how many events of each kind and how many bytes were
+ * published up to it. A client's cursor is one of these; the difference between two says what
+ * lies between them without walking it.
  */
-class Entry implements Span {
+interface Mark {
+  readonly id: number;
+  readonly traffic: number;
+  readonly other: number;
+  readonly bytes: number;
+}
+
+const START: Mark = { id: 0, traffic: 0, other: 0, bytes: 0 };
+
+/** A copy of `mark`: a cursor must not keep an entry (its capture, its chunk) alive. */
+const markOf = (m: Mark): Mark => ({
+  id: m.id,
+  traffic: m.traffic,
+  other: m.other,
+  bytes: m.bytes,
+});
+
+/**
+ * One event, and the {@link Mark} just after it (one object per event: this runs per request
+ * of the mock API while a client listens). Its bytes are in the byte log once written; an
+ * exchange that no client has needed yet keeps its capture instead and is written when one
+ * does, so an exchange skipped by every client is never turned into text.
+ */
+class Entry implements Span, Mark {
   chunk = NOT_WRITTEN;
   start = 0;
   end = 0;
+  readonly id: number;
+  readonly traffic: number;
+  readonly other: number;
+  readonly bytes: number;
   constructor(
-    readonly id: number,
+    before: Mark,
+    readonly isTraffic: boolean,
+    /** Bytes counted for the history and the queues: exact once written, estimated before. */
+    readonly size: number,
     public exchange: TrafficEvent | undefined,
-  ) {}
+  ) {
+    this.id = before.id + 1;
+    this.traffic = before.traffic + (isTraffic ? 1 : 0);
+    this.other = before.other + (isTraffic ? 0 : 1);
+    this.bytes = before.bytes + size;
+  }
+
+  /** The mark just before this event. */
+  before(): Mark {
+    return {
+      id: this.id - 1,
+      traffic: this.traffic - (this.isTraffic ? 1 : 0),
+      other: this.other - (this.isTraffic ? 0 : 1),
+      bytes: this.bytes - this.size,
+    };
+  }
 }
 
 interface Client {
   readonly res: ServerResponse;
-  queue: Entry[];
+  /** Everything up to here was sent or accounted for as dropped. */
+  cursor: Mark;
+  /** Events were lost before the cursor, not yet reported (a reconnect past the history). */
   gap: boolean;
-  /** Exchanges this client was not sent since its last batch (it was too far behind). */
-  dropped: number;
-  /** `write` returned false: wait for `drain` before sending more. */
-  blocked: boolean;
+}
+
+/** What one client holds and lags, for tests and diagnostics. */
+export interface ClientQueue {
+  /** Bytes written to the client that its socket has not taken yet. */
+  readonly writtenBytes: number;
+  /** Bytes of events published since its cursor, still to be sent (or skipped). */
+  readonly behindBytes: number;
+}
+
+/** Index of the first entry from `lo` with an id above `id` (ids increase along the array). */
+function firstAfter(entries: readonly Entry[], id: number, lo = 0): number {
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (entries[mid]!.id <= id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 export class EventHub {
-  #nextId = 1;
   #log = new ByteLog();
+  /** The last event published. */
+  #now: Mark = START;
+  /** The traffic history from {@link #trafficHead} on. */
   #traffic: Entry[] = [];
+  /** Evicted exchanges before it are cut from the array now and then, not one by one. */
+  #trafficHead = 0;
+  #trafficBytes = 0;
   #other: Entry[] = [];
   /** The highest id dropped from either history: a client behind it missed something. */
   #evicted = 0;
+  /** Where every up-to-date client stands: the stream at the last tick. */
+  #tickMark: Mark = this.#now;
+  /** Events since the last tick, for the up-to-date clients: the newest exchanges that fit. */
+  #pendingTraffic: Entry[] = [];
+  /** Pending exchanges before this index no longer fit: skipped, cut from the array later. */
+  #pendingHead = 0;
+  #pendingTrafficBytes = 0;
+  #pendingOther: Entry[] = [];
   #clients = new Set<Client>();
   #timer: NodeJS.Timeout | undefined;
   #keepalive: NodeJS.Timeout | undefined;
@@ -84,13 +184,23 @@ export class EventHub {
 
   /** The id of the last event published (0 before any). */
   get lastId(): number {
-    return this.#nextId - 1;
+    return this.#now.id;
+  }
+
+  /** Each client's bytes waiting (issue 24 §3: each stays within {@link CLIENT_QUEUE_BYTES}). */
+  queues(): ClientQueue[] {
+    return [...this.#clients].map((c) => ({
+      writtenBytes: c.res.writableLength,
+      behindBytes: this.#now.bytes - c.cursor.bytes,
+    }));
   }
 
   publish(event: StudioEvent): void {
-    const entry = new Entry(this.#nextId++, undefined);
-    this.#log.write(JSON.stringify({ id: entry.id, ...event }), entry);
-    this.#keep(event.type === 'traffic', entry);
+    const text = JSON.stringify({ id: this.#now.id + 1, ...event });
+    // UTF-8 bytes, not UTF-16 units: the budgets are about memory and sockets.
+    const entry = this.#append(event.type === 'traffic', Buffer.byteLength(text), undefined);
+    this.#log.write(text, entry);
+    this.#keep(entry);
   }
 
   /**
@@ -99,10 +209,23 @@ export class EventHub {
    * (`trafficEventJson`), and only once some client needs it.
    */
   publishTraffic(event: TrafficEvent): void {
-    const entry = new Entry(this.#nextId++, event);
-    const bodies = event.responseBytes + (event.capture?.requestBodyBytes ?? event.requestBytes);
-    if (bodies > KEEP_CAPTURE_UP_TO) this.#written(entry);
-    this.#keep(true, entry);
+    const capture = event.capture;
+    const bodies = event.responseBytes + (capture?.requestBodyBytes ?? event.requestBytes);
+    if (capture !== undefined && bodies > KEEP_CAPTURE_UP_TO) {
+      const text = trafficEventJson(this.#now.id + 1, event);
+      const entry = this.#append(true, Buffer.byteLength(text), undefined);
+      this.#log.write(text, entry);
+      this.#keep(entry);
+      return;
+    }
+    // Small bodies (at most KEEP_CAPTURE_UP_TO in all), so the estimate is close.
+    this.#keep(this.#append(true, bodies + EXCHANGE_OVERHEAD, event));
+  }
+
+  #append(traffic: boolean, size: number, exchange: TrafficEvent | undefined): Entry {
+    const entry = new Entry(this.#now, traffic, size, exchange);
+    this.#now = entry;
+    return entry;
   }
 
   #written(entry: Entry): Entry {
@@ -113,35 +236,78 @@ export class EventHub {
     return entry;
   }
 
-  #keep(traffic: boolean, entry: Entry): void {
-    const history = traffic ? this.#traffic : this.#other;
-    history.push(entry);
-    if (history.length > (traffic ? TRAFFIC_HISTORY : OTHER_HISTORY)) {
-      this.#evicted = Math.max(this.#evicted, history.shift()!.id);
+  #keep(entry: Entry): void {
+    if (entry.isTraffic) {
+      const history = this.#traffic;
+      history.push(entry);
+      this.#trafficBytes += entry.size;
+      while (
+        history.length - this.#trafficHead > 1 &&
+        (history.length - this.#trafficHead > TRAFFIC_HISTORY || this.#trafficBytes > HISTORY_BYTES)
+      ) {
+        const old = history[this.#trafficHead++]!;
+        this.#trafficBytes -= old.size;
+        this.#evicted = Math.max(this.#evicted, old.id);
+      }
+      if (this.#trafficHead >= 128) {
+        history.splice(0, this.#trafficHead);
+        this.#trafficHead = 0;
+      }
+      if (this.#clients.size === 0) return;
+      // Only the newest exchanges that fit one message wait for the tick.
+      const pending = this.#pendingTraffic;
+      pending.push(entry);
+      this.#pendingTrafficBytes += entry.size;
+      while (
+        pending.length - this.#pendingHead > 1 &&
+        (pending.length - this.#pendingHead > BATCH_LIMIT ||
+          this.#pendingTrafficBytes > BATCH_BYTES)
+      ) {
+        this.#pendingTrafficBytes -= pending[this.#pendingHead++]!.size;
+      }
+      // Cut the array once in a while, not on every exchange.
+      if (this.#pendingHead >= 256) {
+        pending.splice(0, this.#pendingHead);
+        this.#pendingHead = 0;
+      }
+      return;
     }
-    for (const client of this.#clients) {
-      const waiting = client.queue.length;
-      if (waiting >= CLIENT_QUEUE_LIMIT && traffic) client.dropped++;
-      else if (waiting >= CLIENT_QUEUE_HARD_LIMIT) client.gap = true;
-      else client.queue.push(this.#written(entry));
+    this.#other.push(entry);
+    if (this.#other.length > OTHER_HISTORY) {
+      this.#evicted = Math.max(this.#evicted, this.#other.shift()!.id);
+    }
+    if (this.#clients.size > 0 && this.#pendingOther.length < PENDING_OTHER_LIMIT) {
+      this.#pendingOther.push(entry);
     }
   }
 
   /** What the history still holds after `afterId`, in id order, and whether some was lost. */
   since(afterId: number): { entries: Span[]; gap: boolean } {
-    return this.#since(afterId);
-  }
-
-  #since(afterId: number): { entries: Entry[]; gap: boolean } {
-    const entries = [
-      ...this.#traffic.filter((e) => e.id > afterId),
-      ...this.#other.filter((e) => e.id > afterId),
-    ].sort((a, b) => a.id - b.id);
-    // An id this hub never gave out comes from an earlier launch: everything may be missing.
+    const entries = this.#after(afterId, Infinity, Infinity);
     return {
       entries: entries.map((e) => this.#written(e)),
       gap: afterId < this.#evicted || afterId > this.lastId,
     };
+  }
+
+  /** History entries after `afterId` in id order, at most `count` of them and about `bytes`. */
+  #after(afterId: number, count: number, bytes: number): Entry[] {
+    const traffic = this.#traffic;
+    const other = this.#other;
+    let t = firstAfter(traffic, afterId, this.#trafficHead);
+    let o = firstAfter(other, afterId);
+    const out: Entry[] = [];
+    let size = 0;
+    while (out.length < count && (t < traffic.length || o < other.length)) {
+      const next =
+        o >= other.length || (t < traffic.length && traffic[t]!.id < other[o]!.id)
+          ? traffic[t++]!
+          : other[o++]!;
+      if (out.length > 0 && size + next.size > bytes) break;
+      out.push(next);
+      size += next.size;
+    }
+    return out;
   }
 
   /**
@@ -155,21 +321,26 @@ export class EventHub {
       'x-accel-buffering': 'no',
       'x-content-type-options': 'nosniff',
     });
-    const client: Client = { res, queue: [], gap: false, dropped: 0, blocked: false };
-    if (lastEventId !== undefined) {
-      const missed = this.#since(lastEventId);
-      client.queue = missed.entries;
-      client.gap = missed.gap;
+    const client: Client = { res, cursor: markOf(this.#now), gap: false };
+    if (lastEventId !== undefined && lastEventId < this.lastId) {
+      const first = this.#after(lastEventId, 1, Infinity)[0];
+      if (first !== undefined) client.cursor = first.before();
+      client.gap = lastEventId < this.#evicted;
+    } else if (lastEventId !== undefined && lastEventId > this.lastId) {
+      // An id this hub never gave out comes from an earlier launch: everything may be missing.
+      client.gap = true;
     }
     // The first message goes out at once: the client learns the current id before any event.
-    this.#send(client);
+    this.#catchUp(client, true);
+    if (this.#clients.size === 0) this.#tickMark = client.cursor;
     this.#clients.add(client);
-    res.on('drain', () => {
-      client.blocked = false;
-    });
     res.on('close', () => {
       this.#clients.delete(client);
-      if (this.#clients.size === 0) this.#stopTimers();
+      if (this.#clients.size === 0) {
+        this.#stopTimers();
+        // Nobody is up to date any more: what waited for the tick is not held.
+        this.#clearPending();
+      }
       this.#onClients(this.#clients.size);
     });
     this.#startTimers();
@@ -183,31 +354,135 @@ export class EventHub {
     this.#stopTimers();
   }
 
-  #send(client: Client): void {
-    const batch = client.queue.splice(0, BATCH_LIMIT);
-    const lastId = batch.length > 0 ? batch[batch.length - 1]!.id : this.lastId;
-    const gap = client.gap ? ',"gap":true' : '';
-    const dropped = client.dropped > 0 ? `,"dropped":${client.dropped}` : '';
-    client.gap = false;
-    client.dropped = 0;
-    const parts: Buffer[] = [Buffer.from(`id: ${lastId}\ndata: {"lastId":${lastId},"events":[`)];
-    joinSpans(batch, parts);
-    parts.push(Buffer.from(`]${gap}${dropped}}\n\n`));
-    if (!client.res.write(Buffer.concat(parts))) client.blocked = true;
+  /**
+   * Sends what each client is due: one message built once for all clients that are up to date,
+   * and one of its own to each client that is behind. Runs every {@link BATCH_INTERVAL_MS};
+   * public so that tests drive it without timers.
+   */
+  flush(): void {
+    const from = this.#tickMark;
+    const live: Client[] = [];
+    for (const client of this.#clients) {
+      // Its socket still holds half its budget: nothing more until it reads.
+      if (client.res.writableLength > CLIENT_QUEUE_BYTES / 2) continue;
+      if (client.cursor.id === from.id) live.push(client);
+      else this.#catchUp(client, false);
+    }
+    const now = this.#now.id === from.id ? from : markOf(this.#now);
+    if (live.length > 0 && now !== from) {
+      const events = this.#pendingEvents();
+      const message = this.#message(from, now, events, false, false);
+      for (const client of live) {
+        client.cursor = now;
+        client.res.write(message);
+      }
+    }
+    // Clients that caught up this tick stand at `now` too: next tick they are up to date.
+    this.#tickMark = now;
+    this.#clearPending();
   }
 
-  #flush(): void {
-    for (const client of this.#clients) {
-      if (client.blocked || (client.queue.length === 0 && !client.gap && client.dropped === 0))
-        continue;
-      this.#send(client);
+  #clearPending(): void {
+    this.#pendingTraffic = [];
+    this.#pendingHead = 0;
+    this.#pendingTrafficBytes = 0;
+    this.#pendingOther = [];
+  }
+
+  /** A message's share of {@link TICK_BYTES}. */
+  #batchBytes(): number {
+    const share = Math.floor(TICK_BYTES / Math.max(1, this.#clients.size));
+    return Math.max(MIN_BATCH_BYTES, Math.min(BATCH_BYTES, share));
+  }
+
+  /** The events that waited for the tick, in id order: the newest exchanges that fit. */
+  #pendingEvents(): Entry[] {
+    const other = this.#pendingOther;
+    const traffic = this.#pendingTraffic;
+    let t = this.#pendingHead;
+    const bytes = this.#batchBytes();
+    for (let size = this.#pendingTrafficBytes; size > bytes && t < traffic.length - 1; t++) {
+      size -= traffic[t]!.size;
     }
+    if (other.length === 0) return t === 0 ? traffic : traffic.slice(t);
+    const out: Entry[] = [];
+    for (const entry of other) {
+      while (t < traffic.length && traffic[t]!.id < entry.id) out.push(traffic[t++]!);
+      out.push(entry);
+    }
+    while (t < traffic.length) out.push(traffic[t++]!);
+    return out;
+  }
+
+  /**
+   * Sends a client that is not up to date what the history holds after its cursor, one message
+   * (`first`: its first message, sent even when empty). One more than its budget behind is
+   * resynced instead: it is sent the newest events that fit one message, and is up to date.
+   */
+  #catchUp(client: Client, first: boolean): void {
+    const from = client.cursor;
+    const behind = this.#now.bytes - from.bytes;
+    const resync = behind > CLIENT_QUEUE_BYTES - client.res.writableLength;
+    const bytes = this.#batchBytes();
+    const events = resync ? this.#newest(from.id, bytes) : this.#after(from.id, BATCH_LIMIT, bytes);
+    const last = events[events.length - 1];
+    // Past the last event sent, unless the history holds nothing more: then up to now.
+    const to = markOf(!resync && last !== undefined && last.id < this.#now.id ? last : this.#now);
+    if (!first && to.id === from.id) return;
+    const message = this.#message(from, to, events, client.gap, resync);
+    client.gap = false;
+    client.cursor = to;
+    client.res.write(message);
+  }
+
+  /** The newest history events after `afterId` that fit in `bytes`, in id order. */
+  #newest(afterId: number, bytes: number): Entry[] {
+    const traffic = this.#traffic;
+    const other = this.#other;
+    let t = traffic.length - 1;
+    let o = other.length - 1;
+    const out: Entry[] = [];
+    let size = 0;
+    const head = this.#trafficHead;
+    while (out.length < BATCH_LIMIT && (t >= head || o >= 0)) {
+      const next =
+        o < 0 || (t >= head && traffic[t]!.id > other[o]!.id) ? traffic[t--]! : other[o--]!;
+      if (next.id <= afterId || (out.length > 0 && size + next.size > bytes)) break;
+      out.push(next);
+      size += next.size;
+    }
+    return out.reverse();
+  }
+
+  /**
+   * One message taking a client from `from` to `to` with `events` (all between them); what lies
+   * between and is not in `events` is reported as `dropped` exchanges, and as a `gap` for other
+   * events, whose loss the client makes up by reloading.
+   */
+  #message(from: Mark, to: Mark, events: Entry[], gap: boolean, resync: boolean): Buffer {
+    let traffic = 0;
+    for (const e of events) if (e.isTraffic) traffic++;
+    const dropped = to.traffic - from.traffic - traffic;
+    const lostOther = to.other - from.other - (events.length - traffic) > 0;
+    const parts: Buffer[] = [Buffer.from(`id: ${to.id}\ndata: {"lastId":${to.id},"events":[`)];
+    joinSpans(
+      events.map((e) => this.#written(e)),
+      parts,
+    );
+    parts.push(
+      Buffer.from(
+        `]${gap || lostOther ? ',"gap":true' : ''}${dropped > 0 ? `,"dropped":${dropped}` : ''}` +
+          `${resync ? ',"resync":true' : ''}}\n\n`,
+      ),
+    );
+    return Buffer.concat(parts);
   }
 
   #startTimers(): void {
-    this.#timer ??= setInterval(() => this.#flush(), BATCH_INTERVAL_MS);
+    this.#timer ??= setInterval(() => this.flush(), BATCH_INTERVAL_MS);
     this.#keepalive ??= setInterval(() => {
-      for (const client of this.#clients) if (!client.blocked) client.res.write(': keepalive\n\n');
+      for (const client of this.#clients)
+        if (client.res.writableLength === 0) client.res.write(': keepalive\n\n');
     }, KEEPALIVE_MS);
     this.#timer.unref();
     this.#keepalive.unref();

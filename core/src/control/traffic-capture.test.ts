@@ -130,7 +130,7 @@ describe('trafficEventJson', () => {
     expect(exchangeOf(41, event)).toEqual(expected(event));
   });
 
-  it('cuts a body at 64 KiB and flags it, and keeps a small one whole', () => {
+  it('cuts a body at the limit (16 KiB) and flags it, and keeps a small one whole', () => {
     const written = exchangeOf(1, cases[4]![1]);
     expect(Buffer.byteLength(written.responseBody)).toBe(TRAFFIC_BODY_LIMIT);
     expect(written.responseTruncated).toBe(true);

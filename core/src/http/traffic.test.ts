@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 
 import { describe, expect, it } from 'vitest';
 
+import { trafficEventJson } from '../control/traffic-capture.js';
 import { CAPTURE_BODY_LIMIT, ExchangeCapture } from './traffic.js';
 
 /** A request stream with the headers Node would have parsed. */
@@ -41,5 +42,42 @@ describe('ExchangeCapture', () => {
     const capture = new ExchangeCapture(request({ host: 'x' }));
     expect(capture.requestBody).toEqual([]);
     expect(capture.requestBodyBytes).toBe(0);
+  });
+
+  it('keeps the first bytes of a large answer, not the answer, and the event says its size', () => {
+    const MIB = 1024 * 1024;
+    for (const body of ['é'.repeat(MIB / 2), Buffer.alloc(MIB, 'a')]) {
+      const capture = new ExchangeCapture(request({ host: 'x' })).answered({}, body);
+      const kept = capture.responseBody!;
+      expect(Buffer.isBuffer(kept)).toBe(true);
+      expect((kept as Buffer).buffer.byteLength).toBeLessThanOrEqual(CAPTURE_BODY_LIMIT);
+      const event = JSON.parse(
+        trafficEventJson(1, {
+          seq: 1,
+          time: 0,
+          method: 'GET',
+          url: '/big',
+          status: 200,
+          durationMs: 1,
+          requestBytes: 0,
+          responseBytes: MIB,
+          capture,
+        }),
+      ) as {
+        exchange: { responseBody: string; responseBytes: number; responseTruncated: boolean };
+      };
+      expect(event.exchange).toMatchObject({ responseBytes: MIB, responseTruncated: true });
+      expect(Buffer.byteLength(event.exchange.responseBody)).toBe(CAPTURE_BODY_LIMIT);
+    }
+  });
+
+  it('copies the kept part of a large request chunk, so the chunk is not held', async () => {
+    const req = request({ 'content-length': String(1024 * 1024) });
+    const capture = new ExchangeCapture(req);
+    req.write(Buffer.alloc(1024 * 1024, 'a'));
+    await tick();
+    expect(capture.requestBodyBytes).toBe(1024 * 1024);
+    const held = capture.requestBody.reduce((n, chunk) => n + chunk.buffer.byteLength, 0);
+    expect(held).toBeLessThanOrEqual(CAPTURE_BODY_LIMIT);
   });
 });

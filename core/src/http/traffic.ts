@@ -84,8 +84,26 @@ export class TrafficBus {
   }
 }
 
-/** Request body bytes a capture keeps (the studio shows at most 64 KiB each way). */
-export const CAPTURE_BODY_LIMIT = 64 * 1024;
+/**
+ * Body bytes a capture keeps each way: the studio shows the first 16 KiB of a body with its
+ * size (its `TRAFFIC_BODY_LIMIT`). Everything a capture holds is bounded (issue 24 §3).
+ */
+export const CAPTURE_BODY_LIMIT = 16 * 1024;
+
+/**
+ * The first {@link CAPTURE_BODY_LIMIT} bytes of a body `Response` sent, as a copy: a capture
+ * may be held a while, and a slice would keep the whole body. A string within the limit in
+ * UTF-16 units is kept as it is (at most three bytes each: the serialiser cuts it).
+ */
+function firstBytes(body: string | Buffer | undefined): string | Buffer | undefined {
+  if (body === undefined || body.length <= CAPTURE_BODY_LIMIT) return body;
+  if (typeof body === 'string') {
+    const bytes = Buffer.from(body.slice(0, CAPTURE_BODY_LIMIT), 'utf8');
+    if (bytes.length <= CAPTURE_BODY_LIMIT) return bytes;
+    body = bytes;
+  }
+  return Buffer.from(body.subarray(0, CAPTURE_BODY_LIMIT));
+}
 
 const NO_CHUNKS: readonly Buffer[] = [];
 const NO_HEADERS: Readonly<Record<string, unknown>> = {};
@@ -95,7 +113,8 @@ const NO_HEADERS: Readonly<Record<string, unknown>> = {};
  * It is the {@link CapturedExchange} itself: plain fields filled as the exchange goes, no
  * closures or patched methods per request. Everything it holds outlives the answer until the
  * studio has turned it into text, so what it holds is what the request already had (the parsed
- * headers, the body `Response` sent), never copies.
+ * headers, the body `Response` sent), never copies, except the first bytes of a body larger
+ * than {@link CAPTURE_BODY_LIMIT}: the rest is counted, not kept.
  */
 export class ExchangeCapture implements CapturedExchange {
   readonly requestHeaders: Readonly<Record<string, string | string[] | undefined>>;
@@ -103,6 +122,7 @@ export class ExchangeCapture implements CapturedExchange {
   /** Counts on after the answer: a request answered before its body arrived (a 404). */
   requestBodyBytes = 0;
   responseHeaders: Readonly<Record<string, unknown>> = NO_HEADERS;
+  /** The first bytes of what was sent: see `firstBytes`. */
   responseBody: string | Buffer | undefined;
   /**
    * Set by {@link answered}: body chunks that arrive later (a request answered before its body
@@ -124,7 +144,10 @@ export class ExchangeCapture implements CapturedExchange {
       req.on('data', (chunk: Buffer) => {
         this.requestBodyBytes += chunk.length;
         if (kept >= CAPTURE_BODY_LIMIT || this.#done) return;
-        const part = chunk.subarray(0, CAPTURE_BODY_LIMIT - kept);
+        // A part of a chunk is copied: a slice would keep the whole chunk (64 KiB for a large
+        // body) while the capture waits for the studio.
+        const room = CAPTURE_BODY_LIMIT - kept;
+        const part = chunk.length <= room ? chunk : Buffer.from(chunk.subarray(0, room));
         chunks.push(part);
         kept += part.length;
       });
@@ -141,7 +164,7 @@ export class ExchangeCapture implements CapturedExchange {
     setOnRaw?: Readonly<Record<string, unknown>>,
   ): this {
     this.responseHeaders = setOnRaw ? { ...setOnRaw, ...headers } : headers;
-    this.responseBody = body;
+    this.responseBody = firstBytes(body);
     this.#done = true;
     return this;
   }

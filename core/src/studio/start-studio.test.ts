@@ -10,6 +10,7 @@ import type {
   RouteInfo,
   ServerStatus,
 } from '../control/contract.js';
+import { TRAFFIC_BODY_LIMIT } from '../control/contract.js';
 import { EXAMPLES } from '../test-support/project-server.js';
 import {
   copyProject,
@@ -267,7 +268,7 @@ describe('events', () => {
     }
   });
 
-  it('truncates bodies over 64 KiB and says so', async () => {
+  it('keeps the first 16 KiB of a larger body and says so (issue 24 §3)', async () => {
     const events = await readEvents(f.base, f.studio.token);
     try {
       const long = 'x'.repeat(70_000);
@@ -280,9 +281,10 @@ describe('events', () => {
         .find((e) => e.type === 'traffic' && e.exchange.requestBytes > 65_536);
       if (traffic?.type !== 'traffic') throw new Error('no traffic event');
       expect(traffic.exchange.requestTruncated).toBe(true);
-      expect(Buffer.byteLength(traffic.exchange.requestBody)).toBe(65_536);
+      expect(Buffer.byteLength(traffic.exchange.requestBody)).toBe(TRAFFIC_BODY_LIMIT);
       expect(traffic.exchange.responseTruncated).toBe(true);
-      expect(Buffer.byteLength(traffic.exchange.responseBody)).toBe(65_536);
+      expect(Buffer.byteLength(traffic.exchange.responseBody)).toBe(TRAFFIC_BODY_LIMIT);
+      expect(traffic.exchange.responseBytes).toBeGreaterThan(70_000);
       const id = /^\{"id":(\d+),/.exec(traffic.exchange.responseBody)?.[1];
       expect((await f.api('DELETE', `/models/User/records/${id}`)).status).toBe(200);
     } finally {
