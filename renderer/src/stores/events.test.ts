@@ -44,14 +44,20 @@ describe('applyBatch', () => {
     expect(useServerStore.getState().status).toEqual(server);
     expect(loadModels).toHaveBeenCalledTimes(1);
     expect(changed.mock.calls).toEqual([['Todo']]);
-    expect(ingest).toHaveBeenCalledWith([], undefined);
+    expect(ingest).toHaveBeenCalledWith([], undefined, undefined);
   });
 
   it('hands the count of exchanges left out of the stream to the traffic log, without a reload', () => {
     const loadModels = vi.spyOn(useModelsStore.getState(), 'loadModels').mockResolvedValue();
     const ingest = vi.spyOn(useTrafficStore.getState(), 'ingest').mockReturnValue();
     applyBatch({ lastId: 9, events: [], dropped: 42 });
-    expect(ingest).toHaveBeenCalledWith([], 42);
+    expect(ingest).toHaveBeenCalledWith([], 42, undefined);
     expect(loadModels).not.toHaveBeenCalled();
+  });
+
+  it('hands a resync to the traffic log with what was skipped (issue 24 §3)', () => {
+    const ingest = vi.spyOn(useTrafficStore.getState(), 'ingest').mockReturnValue();
+    applyBatch({ lastId: 900, events: [], dropped: 800, resync: true });
+    expect(ingest).toHaveBeenCalledWith([], 800, true);
   });
 });

@@ -34,7 +34,7 @@ export function applyBatch(batch: EventBatch): void {
         break;
     }
   }
-  useTrafficStore.getState().ingest(traffic, batch.dropped);
+  useTrafficStore.getState().ingest(traffic, batch.dropped, batch.resync);
   if (projectChanged || batch.gap) void useModelsStore.getState().loadModels();
   if (batch.gap) {
     void useProjectStore.getState().loadProject();

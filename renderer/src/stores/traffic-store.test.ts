@@ -37,6 +37,23 @@ afterEach(() => {
 });
 
 describe('traffic store', () => {
+  it('keeps its log across a resync, appends the newest exchanges and counts the skipped', () => {
+    const store = useTrafficStore.getState();
+    store.ingest([exchange(1), exchange(2)]);
+    store.flush();
+    // The window stopped reading; the studio resyncs it with its newest exchanges (issue 24 §3).
+    store.ingest([exchange(900), exchange(901)], 897, true);
+    useTrafficStore.getState().flush();
+    const state = useTrafficStore.getState();
+    expect(state.exchanges.map((e) => e.seq)).toEqual([1, 2, 900, 901]);
+    expect(state).toMatchObject({ dropped: 897, resyncs: 1 });
+    store.ingest([exchange(902)], 3);
+    useTrafficStore.getState().flush();
+    expect(useTrafficStore.getState()).toMatchObject({ dropped: 900, resyncs: 1 });
+    useTrafficStore.getState().clearTraffic();
+    expect(useTrafficStore.getState()).toMatchObject({ dropped: 0, resyncs: 0, exchanges: [] });
+  });
+
   it('applies a burst of batches as one store update per flush', () => {
     vi.useFakeTimers();
     const updates = vi.fn();

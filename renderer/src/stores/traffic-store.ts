@@ -7,6 +7,11 @@
  * Pause freezes the list, not the capture: arrivals are held and Resume appends them in the
  * order they came (issue 23: they used to be counted and dropped, so only a page reload showed
  * them).
+ *
+ * A window that stopped reading the event stream for a while (a busy or hidden tab) is resynced
+ * by the control API (issue 24 §3): it is sent the newest exchanges the studio holds instead of
+ * all it missed, with their count. The log keeps what it had, counts the skipped ones and says
+ * the window fell behind.
  */
 import { create } from 'zustand';
 
@@ -35,9 +40,11 @@ interface TrafficState {
    * API answered faster than the studio could be sent them (`EventBatch.dropped`).
    */
   dropped: number;
+  /** Times this window fell behind and was resynced (`EventBatch.resync`) since the last clear. */
+  resyncs: number;
   selectedSeq: number | null;
   filter: TrafficFilter;
-  ingest(exchanges: readonly TrafficExchange[], dropped?: number): void;
+  ingest(exchanges: readonly TrafficExchange[], dropped?: number, resync?: boolean): void;
   flush(): void;
   setPaused(paused: boolean): void;
   clearTraffic(): void;
@@ -58,10 +65,13 @@ export const useTrafficStore = create<TrafficState>()((set, get) => ({
   paused: false,
   missed: 0,
   dropped: 0,
+  resyncs: 0,
   selectedSeq: null,
   filter: { method: '', status: '', text: '', tag: '' },
-  ingest(exchanges, dropped = 0) {
-    if (dropped > 0) set((s) => ({ dropped: s.dropped + dropped }));
+  ingest(exchanges, dropped = 0, resync = false) {
+    if (dropped > 0 || resync) {
+      set((s) => ({ dropped: s.dropped + dropped, resyncs: s.resyncs + (resync ? 1 : 0) }));
+    }
     if (exchanges.length === 0) return;
     if (get().paused) {
       held.push(...exchanges);
@@ -96,7 +106,7 @@ export const useTrafficStore = create<TrafficState>()((set, get) => ({
   clearTraffic() {
     pending = [];
     held = [];
-    set({ exchanges: [], selectedSeq: null, missed: 0, dropped: 0 });
+    set({ exchanges: [], selectedSeq: null, missed: 0, dropped: 0, resyncs: 0 });
   },
   selectExchange: (selectedSeq) => set({ selectedSeq }),
   setFilter: (patch) => set((s) => ({ filter: { ...s.filter, ...patch } })),

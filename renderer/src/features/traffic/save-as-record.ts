@@ -33,7 +33,11 @@ export function draftRecord(
   const fromRequest = exchange.status >= 400 || exchange.responseBody === '';
   const body = fromRequest ? exchange.requestBody : exchange.responseBody;
   const truncated = fromRequest ? exchange.requestTruncated : exchange.responseTruncated;
-  if (truncated) return { ok: false, reason: 'The body is cut at 64 KB: replay it in Console.' };
+  if (truncated)
+    return {
+      ok: false,
+      reason: 'Only the first 16 KB of the body was kept: replay it in Console.',
+    };
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);

@@ -14,7 +14,7 @@ import { SaveRecordDialog } from './save-record-dialog';
 /** Headers the browser or the transport sets: not worth replaying from the console. */
 const SKIP_HEADERS = new Set(['host', 'content-length', 'connection', 'accept-encoding']);
 
-/** The body as JSON, or undefined when it is not JSON (or was cut at 64 KiB mid-value). */
+/** The body as JSON, or undefined when it is not JSON (or was cut at 16 KiB mid-value). */
 function parseJson(body: string): { value: unknown } | undefined {
   try {
     return { value: JSON.parse(body) as unknown };
@@ -53,7 +53,11 @@ function Part({ title, headers, body, truncated, bytes }: PartProps) {
           {body}
         </pre>
       )}
-      {truncated && <p className="faint">Showing the first 64 KB of {formatBytes(bytes)}.</p>}
+      {truncated && (
+        <p className="faint">
+          {formatBytes(bytes)}, first {formatBytes(new TextEncoder().encode(body).length)} shown.
+        </p>
+      )}
       <h3 className="section-title" style={{ marginTop: 14 }}>
         {title} headers
       </h3>

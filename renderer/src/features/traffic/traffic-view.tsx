@@ -13,6 +13,7 @@ export function TrafficView() {
   const paused = useTrafficStore((s) => s.paused);
   const missed = useTrafficStore((s) => s.missed);
   const dropped = useTrafficStore((s) => s.dropped);
+  const resyncs = useTrafficStore((s) => s.resyncs);
   const filter = useTrafficStore((s) => s.filter);
   const { setFilter, setPaused, clearTraffic, selectExchange } = useTrafficStore.getState();
   const base = useServerStore(serverSelectors.url);
@@ -83,9 +84,14 @@ export function TrafficView() {
         {dropped > 0 && (
           <span
             className="faint"
-            title="The control API sends a studio window at most 20,000 exchanges a second; the mock API answered faster, so the log skips some. Every request was still answered."
+            title={
+              resyncs > 0
+                ? 'This window stopped reading the log for a while (a busy or hidden tab), so the studio sent it the newest exchanges it holds instead of all it missed. Every request was still answered.'
+                : 'The studio sends its windows about 20 MB of exchanges a second, shared among them; the mock API answered more, so the log shows the newest. Every request was still answered.'
+            }
           >
-            {dropped.toLocaleString('en')} skipped: answered faster than the log can follow
+            {dropped.toLocaleString('en')} skipped:{' '}
+            {resyncs > 0 ? 'this window fell behind' : 'answered faster than the log can follow'}
           </span>
         )}
         <span className="spacer" />
