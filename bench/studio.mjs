@@ -324,7 +324,14 @@ const lines = [
 const file = join(ROOT, 'bench/STUDIO-RESULTS.md');
 const prettier = await import('prettier');
 const config = (await prettier.resolveConfig(file)) ?? {};
-const studioResults = await prettier.format(lines.join('\n'), { ...config, filepath: file });
+// bench/studio-clients.mjs keeps its own section at the end of the file (issue 24 §3).
+const previous = await readFile(file, 'utf8').catch(() => '');
+const clients = previous.indexOf('<!-- studio-clients');
+const kept = clients === -1 ? '' : `\n${previous.slice(clients)}`;
+const studioResults = await prettier.format(lines.join('\n') + kept, {
+  ...config,
+  filepath: file,
+});
 await writeFile(file, studioResults);
 // RESULTS.md carries the throughput table too (issue 12 asks for it there).
 const results = join(ROOT, 'bench/RESULTS.md');
