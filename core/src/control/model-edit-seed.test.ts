@@ -8,7 +8,11 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
+import {
+  readEvents,
+  startStudioFixture,
+  type StudioFixture,
+} from '../studio/test-support/studio-fixture.js';
 import { EXAMPLES } from '../test-support/project-server.js';
 import type { ModelEdit, ModelEditPreview, ModelEditResult, Problem } from './contract.js';
 
@@ -161,5 +165,33 @@ describe('a tightened rule', () => {
     );
     expect(await readFile(file, 'utf8')).toBe(sourceBefore);
     expect(await seedRows()).toEqual(seedBefore);
+  });
+});
+
+describe('a migration and the event stream (issue 25)', () => {
+  it('publishes the migrated records like every other write', async () => {
+    const events = await readEvents(f.base, f.studio.token);
+    try {
+      const edit: ModelEdit = {
+        kind: 'renameField',
+        model: 'Todo',
+        field: 'content',
+        to: 'title',
+        migrate: true,
+      };
+      const seen = await preview(edit);
+      expect((await apply(edit, seen)).status).toBe(200);
+      await events.waitFor((all) =>
+        all.some(
+          (e) =>
+            e.type === 'records' &&
+            e.model === 'Todo' &&
+            e.op === 'update' &&
+            e.ids.length === seen.migration!.records,
+        ),
+      );
+    } finally {
+      events.close();
+    }
   });
 });

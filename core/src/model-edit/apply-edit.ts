@@ -1,8 +1,9 @@
 /**
  * Writes a planned edit: refuses (409) when a file changed on disk since the studio read it,
- * migrates the records in ONE journaled batch (persistence/batch-journal.ts: a crash leaves
- * the old records or the new ones), then the seed file the same way (issue 23), then replaces
- * each source file durably (persistence/replace-file.ts). Every refusal (a conversion with no
+ * migrates the records in ONE batch through the store's door (persistence/batch-door.ts; for
+ * datafiles a journal: a crash leaves the old records or the new ones), then the seed file the
+ * same way (issue 23), then replaces each source file durably (persistence/replace-file.ts),
+ * all under an edit journal (project/edit-journal.ts). Every refusal (a conversion with no
  * reading, in the records or in the seed) comes before anything is written.
  */
 import { existsSync } from 'node:fs';
@@ -11,11 +12,9 @@ import { readFile } from 'node:fs/promises';
 import type { ModelRuntime } from '../app/model-runtime.js';
 import { stored } from '../app/write/store-problem.js';
 import { problems } from '../errors.js';
-import { writeBatch } from '../persistence/batch-journal.js';
+import { writeRecords } from '../persistence/batch-door.js';
 import type { BatchOp } from '../persistence/batch-plan.js';
 import type { StoredRecord } from '../persistence/collection.js';
-import { CollectionStore } from '../persistence/collection-store.js';
-import { FileCollection } from '../persistence/file-collection.js';
 import { replaceFile } from '../persistence/replace-file.js';
 import { writeEditJournal } from '../project/edit-journal.js';
 import { seedText } from '../seed/seed-data.js';
@@ -93,14 +92,14 @@ export async function migrateRecords(
     const changed = changedRecords(runtime, [...(await runtime.store.records()).values()], op);
     await beforeWrite(changed);
     if (changed.length === 0) return 0;
-    const { store } = runtime;
-    if (store instanceof CollectionStore && store.collection instanceof FileCollection) {
-      const ops: BatchOp[] = changed.map((record) => ({ kind: 'put', record }));
-      await stored(writeBatch([{ collection: store.collection, ops }]));
-    } else {
-      // Records in memory only (`data: false`): nothing on disk to tear.
-      for (const record of changed) await stored(store.replace(record.id, record));
-    }
+    const ops = changed.map((record): BatchOp => ({ kind: 'put', record }));
+    await stored(writeRecords([{ store: runtime.store, ops }]));
+    // Like every other write: an open Data view shows the migrated records (issue 25).
+    runtime.changes.publish({
+      model: runtime.schema.name,
+      op: 'update',
+      ids: changed.map((r) => r.id),
+    });
     return changed.length;
   });
 }

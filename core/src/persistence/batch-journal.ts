@@ -58,11 +58,21 @@ const MAX_PLANS = 20;
 let sequence = 0;
 const running = new Map<string, Promise<unknown>>();
 
-/** Applies `parts` (collections of one data folder) as one atomic unit; rejects with a
- * {@link StorageWriteError} having changed nothing (memory and, after recovery, files). */
-export function writeBatch(parts: readonly BatchPart[]): Promise<void> {
+/**
+ * Applies `parts` (collections of one data folder) as one atomic unit; resolves each part's
+ * plan as applied (in the order of `parts`). Rejects with a {@link StorageWriteError} having
+ * changed nothing (memory and, after recovery, files).
+ */
+export async function writeBatch(parts: readonly BatchPart[]): Promise<CollectionPlan[]> {
   const live = parts.filter((p) => p.ops.length > 0);
-  if (live.length === 0) return Promise.resolve();
+  if (live.length === 0) return parts.map(() => EMPTY_PLAN);
+  const plans = await serialised(live);
+  return parts.map((p) => (p.ops.length > 0 ? plans[live.indexOf(p)]! : EMPTY_PLAN));
+}
+
+const EMPTY_PLAN: CollectionPlan = { changes: [], text: '', undoText: '', stored: [] };
+
+function serialised(live: readonly BatchPart[]): Promise<CollectionPlan[]> {
   const folder = dirname(live[0]!.collection.file);
   if (live.some((p) => dirname(p.collection.file) !== folder))
     throw new Error('a batch spans one data folder');
@@ -77,7 +87,7 @@ export function writeBatch(parts: readonly BatchPart[]): Promise<void> {
   return next;
 }
 
-async function runBatch(folder: string, parts: readonly BatchPart[]): Promise<void> {
+async function runBatch(folder: string, parts: readonly BatchPart[]): Promise<CollectionPlan[]> {
   const releases = await Promise.all(parts.map((p) => p.collection.holdCompaction()));
   let keepHeld = false;
   try {
@@ -117,7 +127,7 @@ async function runBatch(folder: string, parts: readonly BatchPart[]): Promise<vo
         () => true,
         () => false,
       ));
-      return;
+      return plans;
     }
     keepHeld = !(await rollBack(folder, batch, parts, plans, stored));
     throw failed.reason;

@@ -5,12 +5,14 @@
 import type { NewRecord, RecordId, StoredRecord } from './collection.js';
 
 /**
- * One operation on one collection: store a record whole (insert or replace), change some
+ * One operation on one collection: store a record whole (insert or replace), add a new one, change some
  * fields of a record as it is when the batch is planned (skipped when absent: a write racing
  * the batch is never overwritten by an older copy), remove, clear.
  */
 export type BatchOp =
   | { readonly kind: 'put'; readonly record: NewRecord & { readonly id: RecordId } }
+  /** A new record: its id as given (refused when taken), or the next free one. */
+  | { readonly kind: 'insert'; readonly record: NewRecord }
   | {
       readonly kind: 'merge';
       readonly id: RecordId;
@@ -35,4 +37,6 @@ export interface CollectionPlan {
   readonly text: string;
   /** The before images as datafile lines: what rolls the change back. */
   readonly undoText: string;
+  /** The records the plan's put and insert operations store, in operation order. */
+  readonly stored: readonly StoredRecord[];
 }

@@ -36,6 +36,7 @@ afterEach(async () => {
 runModelStoreCases({
   name: 'CollectionStore over a FileCollection',
   writable: true,
+  atomicBatches: true,
   open: async (seed) => {
     const collection = await openFileCollection(join(folder, `m${opened.length}.db`), {
       idKind: 'number',

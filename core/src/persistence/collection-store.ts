@@ -1,15 +1,45 @@
 /** The default datasource as a {@link ModelStore}: a file collection, read from memory. */
+import { type BatchDoor, type BatchDoorPart, ONE_BY_ONE } from './batch-door.js';
+import { writeBatch } from './batch-journal.js';
 import type { Collection, IndexValue, RecordId, StoredRecord } from './collection.js';
+import { FileCollection } from './file-collection.js';
 import type { ModelStore, ReadableRecords } from './model-store.js';
+
+function fileCollectionOf(part: BatchDoorPart): FileCollection {
+  const { store } = part;
+  if (store instanceof CollectionStore && store.collection instanceof FileCollection)
+    return store.collection;
+  throw new Error(`the file store's batch was handed a ${store.label} store`);
+}
+
+/**
+ * The datafiles' door: one journaled batch per data folder, all or nothing across a crash. A
+ * single change is one append, atomic already: it skips the journal.
+ */
+export const FILE_BATCHES: BatchDoor = {
+  atomic: true,
+  async write(parts) {
+    const count = parts.reduce((n, p) => n + p.ops.length, 0);
+    if (count <= 1 && parts.every((p) => p.ops.every((op) => op.kind !== 'clear')))
+      return ONE_BY_ONE.write(parts);
+    const plans = await writeBatch(
+      parts.map((p) => ({ collection: fileCollectionOf(p), ops: p.ops })),
+    );
+    return plans.map((plan) => [...plan.stored]);
+  },
+};
 
 export class CollectionStore implements ModelStore {
   readonly label = 'default';
   readonly #readable: ReadableRecords;
+  /** Journaled for datafiles; records kept in memory only have nothing to tear. */
+  readonly batches: BatchDoor;
 
   constructor(
     readonly collection: Collection,
     indexed: readonly string[],
   ) {
+    this.batches = collection instanceof FileCollection ? FILE_BATCHES : ONE_BY_ONE;
     const c = collection;
     this.#readable = {
       count: () => c.count(),

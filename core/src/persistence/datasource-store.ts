@@ -4,6 +4,7 @@
  * A write whose method the class lacks answers 405 naming the datasource and the method.
  */
 import { problems } from '../errors.js';
+import { type BatchDoor, ONE_BY_ONE } from './batch-door.js';
 import type { RecordId, StoredRecord } from './collection.js';
 import type { ModelStore, ReadableRecords } from './model-store.js';
 import type { Persistence } from './persistence.js';
@@ -39,6 +40,9 @@ function asRecords(value: unknown, name: string): StoredRecord[] {
 }
 
 export class DataSourceStore implements ModelStore {
+  /** A user's class offers nothing atomic across records: one write after another. */
+  readonly batches: BatchDoor = ONE_BY_ONE;
+
   constructor(
     readonly label: string,
     readonly source: Persistence<object>,

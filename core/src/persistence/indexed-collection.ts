@@ -148,6 +148,7 @@ export abstract class IndexedCollection implements Collection {
       const before = planned.has(id) ? planned.get(id)!.before : this.table.get(id);
       planned.set(id, { id, key: this.keyFor(id), before, after });
     };
+    const stored: StoredRecord[] = [];
     for (const op of ops) {
       if (op.kind === 'clear') {
         for (const record of this.table.values()) change(record.id, undefined);
@@ -157,10 +158,17 @@ export abstract class IndexedCollection implements Collection {
       } else if (op.kind === 'merge') {
         const record = current(op.id);
         if (record !== undefined) change(op.id, normalize({ ...record, ...op.fields }, op.id));
+      } else if (op.kind === 'insert') {
+        const id = this.newId(op.record.id, (taken) => current(taken) !== undefined);
+        const record = normalize(op.record, id);
+        change(id, record);
+        stored.push(record);
       } else {
         const id = op.record.id;
         if (!isIdOfKind(id, this.idKind)) throw new IdKindError(id, this.idKind);
-        change(id, normalize(op.record, id));
+        const record = normalize(op.record, id);
+        change(id, record);
+        stored.push(record);
       }
     }
     const changes = [...planned.values()].filter((c) => c.before !== c.after);
@@ -170,7 +178,7 @@ export abstract class IndexedCollection implements Collection {
       text += c.after ? serialize(c.after, c.key) : deleteLine(c.key);
       undoText += c.before ? recordLine(c.before, c.key) : deleteLine(c.key);
     }
-    return { changes, text, undoText };
+    return { changes, text, undoText, stored };
   }
 
   /** Whether no write touched the plan's records since it was made (records are immutable). */
@@ -224,27 +232,31 @@ export abstract class IndexedCollection implements Collection {
     return this.foreignKeys.get(id) ?? keyOf(id);
   }
 
-  private newId(requested: RecordId | undefined | null): RecordId {
-    if (requested === undefined || requested === null) return this.nextId();
+  /** `taken` also counts ids a batch being planned has given out already. */
+  private newId(
+    requested: RecordId | undefined | null,
+    taken: (id: RecordId) => boolean = (id) => this.table.has(id),
+  ): RecordId {
+    if (requested === undefined || requested === null) return this.nextId(taken);
     if (!isIdOfKind(requested, this.idKind)) throw new IdKindError(requested, this.idKind);
     // Issue 7: a lone surrogate ("\ud800" in JSON) has no URL form: the record could never be
     // addressed, and building its Location threw after it was stored (a 500 for a stored write).
     if (typeof requested === 'string' && LONE_SURROGATE.test(requested))
       throw new IdKindError(requested, this.idKind, 'well-formed Unicode (no lone surrogate)');
-    if (this.table.has(requested)) throw new IdConflictError(requested);
+    if (taken(requested)) throw new IdConflictError(requested);
     return requested;
   }
 
-  private nextId(): RecordId {
+  private nextId(taken: (id: RecordId) => boolean): RecordId {
     if (this.idKind === 'string') {
       let id = randomStringId();
-      while (this.table.has(id)) id = randomStringId();
+      while (taken(id)) id = randomStringId();
       return id;
     }
     // lastId only grows (client ids raise it too), so lastId + 1 is free; the loop guards
     // against a hand-edited file whose metadata line claims less than its records.
     let id = this.lastId + 1;
-    while (this.table.has(id)) id++;
+    while (taken(id)) id++;
     return id;
   }
 }

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 
+import { writeRecords } from './batch-door.js';
 import type { RecordId, StoredRecord } from './collection.js';
 import type { ModelStore, ReadableRecords } from './model-store.js';
 
@@ -18,6 +19,8 @@ export interface ModelStoreFactory {
    * relation field: the store must answer `lookup`/`countBy` on it.
    */
   open(seed: readonly StoredRecord[]): Promise<ModelStore>;
+  /** Whether its batch door is all or nothing (a journal, a transaction). */
+  readonly atomicBatches?: boolean;
 }
 
 /** Out of id order, with `user` set, null and absent. */
@@ -134,5 +137,67 @@ export function runModelStoreCases(factory: ModelStoreFactory): void {
       expect(idsOf(all.lookup('user', null))).toEqual([2, 5, created.id]);
       expect(await store.get(created.id)).toEqual({ id: created.id, title: 'y', user: null });
     });
+  });
+
+  describe(`${factory.name}: its batch door (issue 25)`, () => {
+    it.runIf(factory.writable)(
+      'puts, inserts, merges and removes in one write; each insert gets its own id',
+      async () => {
+        const store = await open();
+        const [stored] = await writeRecords([
+          {
+            store,
+            ops: [
+              { kind: 'put', record: { id: 4, title: 'D', user: 2 } },
+              { kind: 'put', record: { id: 20, title: 't' } },
+              { kind: 'insert', record: { title: 'new 1' } },
+              { kind: 'insert', record: { title: 'new 2', user: 1 } },
+              { kind: 'merge', id: 1, fields: { user: null } },
+              { kind: 'merge', id: 99, fields: { user: null } },
+              { kind: 'remove', id: 7 },
+            ],
+          },
+        ]);
+        const [, , first, second] = stored!;
+        expect(stored!.map((r) => r.title)).toEqual(['D', 't', 'new 1', 'new 2']);
+        expect(first!.id).not.toBe(second!.id);
+        const all = await records(store);
+        expect(await store.get(4)).toEqual({ id: 4, title: 'D', user: 2 });
+        expect(await store.get(1)).toEqual({ id: 1, title: 'a', user: null });
+        expect(await store.get(7)).toBeUndefined();
+        expect(await store.get(99)).toBeUndefined();
+        expect(all.count()).toBe(8);
+        expect(await store.get(second!.id)).toEqual(second);
+      },
+    );
+
+    it.runIf(factory.writable)('clears every record', async () => {
+      const store = await open();
+      await writeRecords([{ store, ops: [{ kind: 'clear' }] }]);
+      expect((await records(store)).count()).toBe(0);
+    });
+
+    it('says whether its batches are all or nothing', async () => {
+      expect((await open()).batches.atomic).toBe(factory.atomicBatches === true);
+    });
+
+    it.runIf(factory.writable && factory.atomicBatches === true)(
+      'writes nothing of a batch one operation of which is refused',
+      async () => {
+        const store = await open();
+        const batch = writeRecords([
+          {
+            store,
+            ops: [
+              { kind: 'put', record: { id: 4, title: 'changed' } },
+              { kind: 'insert', record: { id: 1, title: 'taken' } },
+            ],
+          },
+        ]);
+        await expect(batch).rejects.toThrow();
+        expect(await store.get(4)).toEqual({ id: 4, title: 'd', user: 1 });
+        expect((await records(store)).count()).toBe(6);
+      },
+    );
   });
 }

@@ -3,6 +3,7 @@
  * (default) or a user's `Persistence` class. Reads may be synchronous (the file collection
  * answers from memory) or not (a user's datasource may be remote).
  */
+import type { BatchDoor } from './batch-door.js';
 import type { IndexValue, RecordId, StoredRecord } from './collection.js';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -31,4 +32,6 @@ export interface ModelStore {
   insert(record: Record<string, unknown>): Promise<StoredRecord>;
   replace(id: RecordId, record: Record<string, unknown>): Promise<StoredRecord | undefined>;
   remove(id: RecordId): Promise<StoredRecord | undefined>;
+  /** Where writes of several records go as one unit, this store's and its siblings' (issue 25). */
+  readonly batches: BatchDoor;
 }

@@ -14,11 +14,9 @@ import { join } from 'node:path';
 import type { ModelRuntime } from '../app/model-runtime.js';
 import { stored } from '../app/write/store-problem.js';
 import { type FieldError, problems } from '../errors.js';
-import { writeBatch } from '../persistence/batch-journal.js';
+import { writeRecords } from '../persistence/batch-door.js';
 import type { BatchOp } from '../persistence/batch-plan.js';
 import type { NewRecord, RecordId } from '../persistence/collection.js';
-import { CollectionStore } from '../persistence/collection-store.js';
-import { FileCollection } from '../persistence/file-collection.js';
 import { replaceFile } from '../persistence/replace-file.js';
 import type { ProjectRuntime } from '../project/open-project.js';
 
@@ -42,13 +40,6 @@ export function seedDir(project: ProjectRuntime): string {
 /** The models a seed covers: the default datasource's, whose records live in datafiles. */
 function seedable(project: ProjectRuntime): ModelRuntime[] {
   return project.runtimes.filter((r) => r.schema.dataSource === undefined);
-}
-
-function fileCollectionOf(runtime: ModelRuntime): FileCollection | undefined {
-  const { store } = runtime;
-  return store instanceof CollectionStore && store.collection instanceof FileCollection
-    ? store.collection
-    : undefined;
 }
 
 /** Parsed and validated seeds, reused while the files are unchanged (a test suite resets often). */
@@ -216,19 +207,10 @@ function holdingAll<T>(models: readonly ModelRuntime[], fn: () => Promise<T>): P
 export async function resetToSeed(project: ProjectRuntime): Promise<SeedCount[]> {
   const rows = await readSeeds(project);
   const models = seedable(project);
-  const files = models.map(fileCollectionOf);
+  // One batch through the stores' door: journaled (old data or new, never a mix) for datafiles.
   await holdingAll(models, async () => {
-    if (files.every((f): f is FileCollection => f !== undefined)) {
-      const ops = await Promise.all(models.map((m) => diffOps(m, rows.get(m) ?? [])));
-      const parts = models.map((m, i) => ({ collection: files[i]!, ops: ops[i]! }));
-      await stored(writeBatch(parts));
-      return;
-    }
-    // An in-memory project (no data folder): nothing to journal, model by model.
-    for (const m of models) {
-      for (const record of [...(await m.store.records()).values()]) await m.store.remove(record.id);
-      for (const record of rows.get(m) ?? []) await stored(m.store.insert(record));
-    }
+    const ops = await Promise.all(models.map((m) => diffOps(m, rows.get(m) ?? [])));
+    await stored(writeRecords(models.map((m, i) => ({ store: m.store, ops: ops[i]! }))));
   });
   for (const m of models) m.changes.publish({ model: m.schema.name, op: 'reset', ids: [] });
   return models.map((m) => ({

@@ -3,11 +3,9 @@
  * parent nulls, cascades to or is restricted by its children.
  */
 import { type FieldError, problems } from '../../errors.js';
-import { writeBatch } from '../../persistence/batch-journal.js';
+import { writeRecords } from '../../persistence/batch-door.js';
 import type { BatchOp } from '../../persistence/batch-plan.js';
 import type { RecordId, StoredRecord } from '../../persistence/collection.js';
-import { CollectionStore } from '../../persistence/collection-store.js';
-import { FileCollection } from '../../persistence/file-collection.js';
 import type { ModelRuntime } from '../model-runtime.js';
 import { type DeletePlan, planDelete } from './delete-plan.js';
 
@@ -103,42 +101,19 @@ export async function deleteWithRules(
   });
 }
 
-/** The file collection behind a runtime's store, when it has one. */
-function fileCollectionOf(runtime: ModelRuntime): FileCollection | undefined {
-  const { store } = runtime;
-  return store instanceof CollectionStore && store.collection instanceof FileCollection
-    ? store.collection
-    : undefined;
-}
-
 /**
- * Writes a delete plan: one journaled batch when it changes several records and every model
- * it touches lives in datafiles of one folder; otherwise (a single record, a user's
- * datasource, an in-memory project) record by record, children first, as those stores offer
- * nothing atomic across models.
+ * Writes a delete plan through the stores' batch door: one journaled batch when every model it
+ * touches lives in datafiles of one folder (all or nothing), else record by record, children
+ * first, so a failure in the middle leaves no child pointing at a deleted parent.
  */
 async function writePlan(plan: DeletePlan): Promise<void> {
-  const files = [...plan.keys()].map(fileCollectionOf);
-  const changes = [...plan.values()].reduce((n, records) => n + records.size, 0);
-  // A parent without children changes one record: one append is atomic already, no journal.
-  if (changes > 1 && files.every((f): f is FileCollection => f !== undefined)) {
-    const parts = [...plan.values()].map((records, i) => ({
-      collection: files[i]!,
-      ops: [...records].map(([rid, fields]): BatchOp =>
+  const parts = [...plan].reverse().map(([runtime, records]) => ({
+    store: runtime.store,
+    ops: [...records]
+      .reverse()
+      .map(([rid, fields]): BatchOp =>
         fields === undefined ? { kind: 'remove', id: rid } : { kind: 'merge', id: rid, fields },
       ),
-    }));
-    await writeBatch(parts);
-    return;
-  }
-  const entries = [...plan].flatMap(([runtime, records]) =>
-    [...records].map(([rid, fields]) => ({ runtime, rid, fields })),
-  );
-  for (const { runtime, rid, fields } of entries.reverse()) {
-    if (fields === undefined) await runtime.store.remove(rid);
-    else {
-      const current = await runtime.store.get(rid);
-      if (current !== undefined) await runtime.store.replace(rid, { ...current, ...fields });
-    }
-  }
+  }));
+  await writeRecords(parts);
 }

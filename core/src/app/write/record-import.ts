@@ -2,9 +2,12 @@
  * Importing an array of records (issue 12): all or nothing. Every row is validated like a
  * create, ids are checked against the store and each other, parents must exist; any finding
  * answers one 422 naming `[index].field` for every bad row, and nothing is written. Only a
- * clean import is written, under the parents' locks, as one group-committed append.
+ * clean import is written, under the parents' locks, as one batch through the store's door:
+ * all or nothing, a crash included, for datafiles.
  */
 import { type FieldError, problems } from '../../errors.js';
+import { writeRecords } from '../../persistence/batch-door.js';
+import type { BatchOp } from '../../persistence/batch-plan.js';
 import type { RecordId, StoredRecord } from '../../persistence/collection.js';
 import type { RecordInput } from '../../validation/compile.js';
 import type { ModelRuntime } from '../model-runtime.js';
@@ -93,16 +96,12 @@ function byRow(errors: FieldError[]): FieldError[] {
     .map(({ e }) => e);
 }
 
-/** One turn's inserts are one append; if the disk refuses part of it, the rest is taken back. */
+/** All the rows or none, through the store's batch door (one journaled batch for datafiles). */
 async function insertAll(
   model: ModelRuntime,
   records: readonly RecordInput[],
 ): Promise<StoredRecord[]> {
-  const results = await Promise.allSettled(records.map((r) => model.store.insert(r)));
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed === undefined)
-    return results.map((r) => (r as PromiseFulfilledResult<StoredRecord>).value);
-  const written = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-  await Promise.allSettled(written.map((r) => model.store.remove(r.id)));
-  return stored(Promise.reject(failed.reason));
+  const ops = records.map((record): BatchOp => ({ kind: 'insert', record }));
+  const [saved] = await stored(writeRecords([{ store: model.store, ops }]));
+  return saved!;
 }
