@@ -4,13 +4,17 @@
  * 5xx or a dropped connection; a refused write changes nothing in memory or on disk; the UI
  * files never leak what lies outside their folder; the gates hold for any header mix.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
+import {
+  copyProject,
+  startStudioFixture,
+  type StudioFixture,
+} from '../studio/test-support/studio-fixture.js';
 import { type PlainRecord, replayDataDir } from '../test-support/datafile-replay.js';
 import { PROPERTY_MS, RUNS } from '../test-support/hostile-harness.js';
 import {
@@ -646,5 +650,20 @@ describe('concurrent saves and reloads on the control API (issue 24 §4)', () =>
       reads.push(f.api('GET', j % 2 === 0 ? '/models' : '/models/Todo/records?limit=5'));
     for (const answer of await Promise.all(reloads)) expect(answer.status, answer.text).toBe(200);
     for (const answer of await Promise.all(reads)) expect(answer.status, answer.text).toBe(200);
+  });
+
+  it('serves control reads while another folder opens, then the other folder', async () => {
+    const other = await copyProject(EXAMPLES.todo);
+    try {
+      const reads = Array.from({ length: 100 }, () => f.api('GET', '/models'));
+      const opened = f.api('POST', '/project/open', { dir: other });
+      reads.push(...Array.from({ length: 100 }, () => f.api('GET', '/models')));
+      expect((await opened).status).toBe(200);
+      for (const answer of await Promise.all(reads)) expect(answer.status, answer.text).toBe(200);
+      expect(((await f.api('GET', '/project')).json as { root: string }).root).toBe(other);
+    } finally {
+      await f.api('POST', '/project/open', { dir: f.dir });
+      await rm(other, { recursive: true, force: true });
+    }
   });
 });

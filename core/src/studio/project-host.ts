@@ -103,11 +103,19 @@ export class ProjectHost {
     }
     if (!isDir) return Promise.reject(problems.notFound(`no project folder at ${root}`));
     return this.#serial(async () => {
-      await this.#shutdown();
-      this.#root = root;
-      this.#loadedAt = undefined;
-      this.#firstRunWarnings = [];
-      await this.#load();
+      const reset = async () => {
+        await this.#shutdown();
+        this.#root = root;
+        this.#loadedAt = undefined;
+        this.#firstRunWarnings = [];
+      };
+      // The same folder opens afresh: its data folder's lock must be let go first.
+      if (root === this.#root) {
+        await reset();
+        return this.#load();
+      }
+      // Another folder loads while this one serves; control reads never meet "no project".
+      await this.#load(root, reset);
     });
   }
 
@@ -137,16 +145,24 @@ export class ProjectHost {
     return run;
   }
 
-  async #load(): Promise<void> {
-    const root = this.#root;
+  /**
+   * Loads `root` and serves it. `switchTo` runs once the outcome is known, before it is served
+   * or shown: opening another folder stops the current one only then.
+   */
+  async #load(root = this.#root, switchTo: () => Promise<void> = async () => {}): Promise<void> {
     const firstRun = !existsSync(join(root, 'data'));
+    let project: ProjectRuntime | undefined;
     try {
-      const project = await openProject(root);
-      if (firstRun && this.#options.firstRun) {
-        this.#firstRunWarnings = await this.#options.firstRun(project);
-      }
+      project = await openProject(root);
+      // The seed goes in before the switch, so the folder serving now serves until then.
+      const warnings =
+        firstRun && this.#options.firstRun ? await this.#options.firstRun(project) : undefined;
+      await switchTo();
+      if (warnings) this.#firstRunWarnings = warnings;
       await this.#adopt(project);
     } catch (error) {
+      if (project === undefined) await switchTo();
+      else if (this.#project !== project) await project.close();
       this.#failure = toLoadFailure(error, root);
       this.#events.table(EMPTY_ROUTE_TABLE);
       this.#events.status();
