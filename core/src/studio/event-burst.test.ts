@@ -57,22 +57,29 @@ async function burst(base: string, count: number, parallel: number): Promise<voi
   agent.destroy();
 }
 
+/** Exchanges a reader was told it missed (it fell behind: issue 24 §3). */
+function droppedCount(reader: EventReader): number {
+  return reader.batches.reduce((n, b) => n + (b.dropped ?? 0), 0);
+}
+
 describe('the event stream under load', () => {
-  it(`delivers every exchange of a ${REQUESTS}-request burst to ${CLIENTS} clients, in batches`, async () => {
+  it(`accounts for every exchange of a ${REQUESTS}-request burst to ${CLIENTS} clients, in batches`, async () => {
     const readers = await Promise.all(
       Array.from({ length: CLIENTS }, () => readEvents(f.base, f.studio.token)),
     );
     try {
       await burst(f.studio.apiUrl!, REQUESTS, 32);
       for (const reader of readers) {
-        await reader.waitFor((all) => trafficCount(all) >= REQUESTS);
+        // Memory is bounded per client: what a client could not be sent in time is counted in
+        // `dropped`, never queued for it. Delivered and dropped together are every exchange.
+        await reader.waitFor((all) => trafficCount(all) + droppedCount(reader) >= REQUESTS);
         const exchanges = burstExchanges(reader);
-        expect(exchanges.length).toBe(REQUESTS);
-        expect(new Set(exchanges.map((e) => e.url)).size).toBe(REQUESTS);
+        expect(exchanges.length + droppedCount(reader)).toBe(REQUESTS);
+        expect(exchanges.length).toBeGreaterThan(0);
+        expect(new Set(exchanges.map((e) => e.url)).size).toBe(exchanges.length);
         // Exchanges arrive in order, each once, and batched: far fewer messages than events.
         const seqs = exchanges.map((e) => e.seq);
         expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
-        expect(reader.batches.some((b) => b.gap === true)).toBe(false);
         expect(reader.batches.length).toBeLessThan(REQUESTS / 4);
       }
 
