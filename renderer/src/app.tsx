@@ -13,9 +13,9 @@ import { ServerBar } from './features/server-bar/server-bar';
 import { ShortcutsDialog } from './features/shortcuts/shortcuts-dialog';
 import { useViewShortcuts } from './features/shortcuts/view-shortcuts';
 import { TrafficView } from './features/traffic/traffic-view';
-import { useModelsStore } from './stores/models-store';
-import { useTrafficStore } from './stores/traffic-store';
-import { useUiStore, type ViewName, VIEWS } from './stores/ui-store';
+import { useModelsStore } from './stores/models/models-store';
+import { useTrafficStore } from './stores/traffic/traffic-store';
+import { useUiStore, type ViewName, VIEWS } from './stores/ui/ui-store';
 import { Loading } from './ui/empty-state';
 
 const DataView = lazy(() => import('./features/data/data-view'));

@@ -5,7 +5,7 @@ import { connect } from './api';
 import { App } from './app';
 import { controlEndpoint } from './bridge';
 import { NoToken } from './features/project/no-token';
-import { startStudio } from './stores/events';
+import { startStudio } from './stores/events/events';
 
 import './styles.css';
 

@@ -1,5 +1,5 @@
 /** Editable name/value rows (query params, path params, headers), a labelled group. */
-import type { Row } from '../stores/console-store';
+import type { Row } from '../stores/console/console-store';
 
 export function RowsEditor({
   label,

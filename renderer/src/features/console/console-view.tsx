@@ -1,9 +1,9 @@
 /** Console: history on the left, the request and the answer side by side. */
 import { useEffect, useRef, useState } from 'react';
 
-import { useConsoleStore } from '../../stores/console-store';
-import { useModelsStore } from '../../stores/models-store';
-import { serverSelectors, useServerStore } from '../../stores/server-store';
+import { useConsoleStore } from '../../stores/console/console-store';
+import { useModelsStore } from '../../stores/models/models-store';
+import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { Dialog } from '../../ui/dialog';
 import { parseCurl, toCurl } from './curl';
 import { HistoryList } from './history-list';

@@ -1,6 +1,6 @@
 /** Requests sent from the console, kept across restarts; click to load, Run to send again. */
-import { useConsoleStore } from '../../stores/console-store';
-import { serverSelectors, useServerStore } from '../../stores/server-store';
+import { useConsoleStore } from '../../stores/console/console-store';
+import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { MethodBadge, StatusBadge } from '../../ui/badges';
 
 export function HistoryList() {

@@ -1,8 +1,8 @@
 /** The request being built: method, URL, path and query params, headers, JSON body. */
 import { lazy, Suspense, useCallback } from 'react';
 
-import { consoleSelectors, useConsoleStore } from '../../stores/console-store';
-import { serverSelectors, useServerStore } from '../../stores/server-store';
+import { consoleSelectors, useConsoleStore } from '../../stores/console/console-store';
+import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { RowsEditor } from '../../ui/rows-editor';
 import { parseCurl } from './curl';
 

@@ -1,8 +1,8 @@
 /** The answer: status (coloured), time, size, headers, and a pretty, collapsible body. */
 import { useMemo, useState } from 'react';
 
-import { type ConsoleResponse, useConsoleStore } from '../../stores/console-store';
-import { trafficSelectors, useTrafficStore } from '../../stores/traffic-store';
+import { type ConsoleResponse, useConsoleStore } from '../../stores/console/console-store';
+import { trafficSelectors, useTrafficStore } from '../../stores/traffic/traffic-store';
 import { formatBytes, formatMs, StatusBadge } from '../../ui/badges';
 import { EmptyState } from '../../ui/empty-state';
 import { JsonTree } from '../../ui/json-tree';

@@ -2,9 +2,9 @@
 import { useEffect, useState } from 'react';
 
 import type { ModelInfo } from '../../api';
-import { jsonError } from '../../stores/console-store';
-import { useDataStore } from '../../stores/data-store';
-import { sampleBody } from '../../stores/field-values';
+import { jsonError } from '../../stores/console/console-store';
+import { useDataStore } from '../../stores/data/data-store';
+import { sampleBody } from '../../stores/data/field-values';
 import { Dialog } from '../../ui/dialog';
 
 export function AddRecordDialog({ model, onClose }: { model: ModelInfo; onClose(): void }) {

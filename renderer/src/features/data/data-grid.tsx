@@ -14,9 +14,9 @@ import {
 } from 'react-data-grid';
 
 import type { FieldInfo, JsonRecord, ModelInfo, RecordKey } from '../../api';
-import { cellKey, dataSelectors, LOADING_ROW, useDataStore } from '../../stores/data-store';
-import { cellText, parseCell } from '../../stores/field-values';
-import { labelKey, useRelationLabels } from '../../stores/relation-labels-store';
+import { cellKey, dataSelectors, LOADING_ROW, useDataStore } from '../../stores/data/data-store';
+import { cellText, parseCell } from '../../stores/data/field-values';
+import { labelKey, useRelationLabels } from '../../stores/relations/relation-labels-store';
 import { RelationEditor } from './relation-editor';
 
 import 'react-data-grid/lib/styles.css';

@@ -2,10 +2,10 @@
 import { useEffect, useRef, useState } from 'react';
 
 import type { JsonRecord, ModelInfo } from '../../api';
-import { unknownFilterNames } from '../../stores/data-query';
-import { useDataStore } from '../../stores/data-store';
-import { problemOf } from '../../stores/problem';
-import { useRecordCounts } from '../../stores/record-counts-store';
+import { unknownFilterNames } from '../../stores/data/data-query';
+import { useDataStore } from '../../stores/data/data-store';
+import { useRecordCounts } from '../../stores/data/record-counts-store';
+import { problemOf } from '../../stores/problem/problem-of';
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));

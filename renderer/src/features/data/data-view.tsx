@@ -2,9 +2,9 @@
 import { useEffect, useState } from 'react';
 
 import type { JsonRecord } from '../../api';
-import { dataSelectors, useDataStore } from '../../stores/data-store';
-import { useModelsStore } from '../../stores/models-store';
-import { useRecordCounts } from '../../stores/record-counts-store';
+import { dataSelectors, useDataStore } from '../../stores/data/data-store';
+import { useRecordCounts } from '../../stores/data/record-counts-store';
+import { useModelsStore } from '../../stores/models/models-store';
 import { EmptyState, Loading } from '../../ui/empty-state';
 import { AddRecordDialog } from './add-record-dialog';
 import { RecordsGrid } from './data-grid';

@@ -14,8 +14,8 @@ import {
   type ModelInfo,
   type RelationInfo,
 } from '../../api';
-import { useDataStore } from '../../stores/data-store';
-import { problemOf } from '../../stores/problem';
+import { useDataStore } from '../../stores/data/data-store';
+import { problemOf } from '../../stores/problem/problem-of';
 import { Dialog } from '../../ui/dialog';
 
 type Impact =

@@ -5,9 +5,9 @@
 import { useId, useState } from 'react';
 
 import type { ModelInfo, Problem } from '../../api';
-import { useDataStore } from '../../stores/data-store';
-import { useModelsStore } from '../../stores/models-store';
-import { useSeedStore } from '../../stores/seed-store';
+import { useDataStore } from '../../stores/data/data-store';
+import { useModelsStore } from '../../stores/models/models-store';
+import { useSeedStore } from '../../stores/seed/seed-store';
 import { Dialog } from '../../ui/dialog';
 
 const MAX = 100_000;

@@ -2,7 +2,7 @@
  * The last add, delete or import problem (every bad row named), the last cell edit the API
  * refused, or a short success note.
  */
-import { useDataStore } from '../../stores/data-store';
+import { useDataStore } from '../../stores/data/data-store';
 
 export function ProblemPanel() {
   const problem = useDataStore((s) => s.actionError);

@@ -10,7 +10,11 @@ import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from
 import { createPortal } from 'react-dom';
 
 import type { RecordKey } from '../../api';
-import { isNumericId, type ParentOption, useParentOptions } from '../../stores/parent-options';
+import {
+  isNumericId,
+  type ParentOption,
+  useParentOptions,
+} from '../../stores/relations/parent-options';
 
 export function RelationEditor({
   label,

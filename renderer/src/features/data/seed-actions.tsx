@@ -6,10 +6,10 @@
 import { useCallback, useState } from 'react';
 
 import type { ModelInfo, Problem, SeedResult } from '../../api';
-import { useDataStore } from '../../stores/data-store';
-import { useModelsStore } from '../../stores/models-store';
-import { useProjectStore } from '../../stores/project-store';
-import { noSeedReason, useSeedStore } from '../../stores/seed-store';
+import { useDataStore } from '../../stores/data/data-store';
+import { useModelsStore } from '../../stores/models/models-store';
+import { useProjectStore } from '../../stores/project/project-store';
+import { noSeedReason, useSeedStore } from '../../stores/seed/seed-store';
 import { Dialog } from '../../ui/dialog';
 import { GenerateRecordsDialog } from './generate-records-dialog';
 

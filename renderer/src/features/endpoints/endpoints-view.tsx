@@ -2,10 +2,10 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 
 import type { RouteInfo, RouteKind } from '../../api';
-import { describeRules } from '../../stores/behaviour-form';
-import { useBehaviourStore } from '../../stores/behaviour-store';
-import { useModelsStore } from '../../stores/models-store';
-import { serverSelectors, useServerStore } from '../../stores/server-store';
+import { describeRules } from '../../stores/behaviour/behaviour-form';
+import { useBehaviourStore } from '../../stores/behaviour/behaviour-store';
+import { useModelsStore } from '../../stores/models/models-store';
+import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { MethodBadge } from '../../ui/badges';
 import { EmptyState, Loading } from '../../ui/empty-state';
 import { openRoute } from './open-route';

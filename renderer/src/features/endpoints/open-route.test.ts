@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import type { ModelInfo, RouteInfo } from '../../api';
-import { useConsoleStore } from '../../stores/console-store';
-import { useModelsStore } from '../../stores/models-store';
-import { todoModel } from '../../stores/test-models';
+import { useConsoleStore } from '../../stores/console/console-store';
+import { useModelsStore } from '../../stores/models/models-store';
+import { todoModel } from '../../test-support/test-models';
 import { openRoute } from './open-route';
 
 const todo: ModelInfo = { ...todoModel, relations: [] };

@@ -1,10 +1,10 @@
 /** One click from a route to a ready-to-send console request (method, URL, body from schema). */
 import type { ModelInfo, RouteInfo } from '../../api';
-import { useConsoleStore } from '../../stores/console-store';
-import { sampleBody } from '../../stores/field-values';
-import { modelOfPath } from '../../stores/model-of-path';
-import { useModelsStore } from '../../stores/models-store';
-import { useUiStore } from '../../stores/ui-store';
+import { useConsoleStore } from '../../stores/console/console-store';
+import { sampleBody } from '../../stores/data/field-values';
+import { modelOfPath } from '../../stores/models/model-of-path';
+import { useModelsStore } from '../../stores/models/models-store';
+import { useUiStore } from '../../stores/ui/ui-store';
 
 /** The model a route serves: named by a generated route, found by its path for a manual one. */
 function modelOf(route: RouteInfo): ModelInfo | undefined {

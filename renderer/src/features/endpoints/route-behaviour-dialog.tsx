@@ -5,8 +5,13 @@
 import { useId, useState } from 'react';
 
 import type { Problem, RouteInfo } from '../../api';
-import { type FieldErrors, fieldErrorsOf, formOf, rulesOf } from '../../stores/behaviour-form';
-import { behaviourSelectors, useBehaviourStore } from '../../stores/behaviour-store';
+import {
+  type FieldErrors,
+  fieldErrorsOf,
+  formOf,
+  rulesOf,
+} from '../../stores/behaviour/behaviour-form';
+import { behaviourSelectors, useBehaviourStore } from '../../stores/behaviour/behaviour-store';
 import { MethodBadge } from '../../ui/badges';
 import { Dialog } from '../../ui/dialog';
 import { RuleFields } from './rule-fields';

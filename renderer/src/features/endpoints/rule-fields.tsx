@@ -3,7 +3,7 @@
  * that is none, fixed or a min–max range, and a failure rate with its status. Errors show at
  * the input they are about (ours, or the API's field errors mapped by behaviour-form.ts).
  */
-import type { FieldErrors, FormField, RuleForm } from '../../stores/behaviour-form';
+import type { FieldErrors, FormField, RuleForm } from '../../stores/behaviour/behaviour-form';
 
 const STATUSES = [500, 502, 503, 504, 429, 408, 404, 401, 403, 400];
 

@@ -6,8 +6,8 @@
 import { type ReactNode, useId, useState } from 'react';
 
 import { client, type ModelEdit, type ModelEditPreview, type Problem } from '../../api';
-import { useModelsStore } from '../../stores/models-store';
-import { problemOf } from '../../stores/problem';
+import { useModelsStore } from '../../stores/models/models-store';
+import { problemOf } from '../../stores/problem/problem-of';
 import { Dialog } from '../../ui/dialog';
 import { DiffView } from './diff-view';
 

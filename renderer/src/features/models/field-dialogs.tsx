@@ -2,7 +2,7 @@
 import { useId, useState } from 'react';
 
 import { FIELD_TYPES, type FieldInfo, type JsonValue, type ModelInfo } from '../../api';
-import { useModelsStore } from '../../stores/models-store';
+import { useModelsStore } from '../../stores/models/models-store';
 import { EditDialog } from './edit-dialog';
 import { nameError, TypeSelect, valueOf } from './field-form';
 import { EditRules } from './rules-dialog';

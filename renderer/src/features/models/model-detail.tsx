@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 
 import type { FieldInfo, ModelInfo } from '../../api';
-import { useModelsStore } from '../../stores/models-store';
-import { useUiStore } from '../../stores/ui-store';
+import { useModelsStore } from '../../stores/models/models-store';
+import { useUiStore } from '../../stores/ui/ui-store';
 import { MethodBadge } from '../../ui/badges';
 import { openRoute } from '../endpoints/open-route';
 import { type FieldAction, FieldActionDialog } from './field-dialogs';

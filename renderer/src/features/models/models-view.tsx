@@ -1,7 +1,7 @@
 /** Models: a list on the left, one model's schema or the diagram of all of them on the right. */
 import { lazy, Suspense, useState } from 'react';
 
-import { useModelsStore } from '../../stores/models-store';
+import { useModelsStore } from '../../stores/models/models-store';
 import { EmptyState, Loading } from '../../ui/empty-state';
 import { ModelDetail } from './model-detail';
 import { NewModelDialog } from './new-model-dialog';

@@ -2,7 +2,7 @@
 import { useId, useState } from 'react';
 
 import type { FieldSpecInfo, NewModelSpec } from '../../api';
-import { useModelsStore } from '../../stores/models-store';
+import { useModelsStore } from '../../stores/models/models-store';
 import { EditDialog } from './edit-dialog';
 import { nameError, rulesOf, TypeSelect } from './field-form';
 

@@ -2,8 +2,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 
 import { client, type ModelInfo, type ModelSource } from '../../api';
-import { useModelsStore } from '../../stores/models-store';
-import { problemOf } from '../../stores/problem';
+import { useModelsStore } from '../../stores/models/models-store';
+import { problemOf } from '../../stores/problem/problem-of';
 import { CopyButton } from '../../ui/copy-button';
 import { Loading } from '../../ui/empty-state';
 

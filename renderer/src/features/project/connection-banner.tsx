@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 
-import { useProjectStore } from '../../stores/project-store';
+import { useProjectStore } from '../../stores/project/project-store';
 
 const QUIET_MS = 3000;
 

@@ -2,7 +2,7 @@
  * A broken save: where it broke (file, line, column, code frame) and what still serves. It
  * disappears by itself when the fixed file loads (the project event clears the error).
  */
-import { projectSelectors, useProjectStore } from '../../stores/project-store';
+import { projectSelectors, useProjectStore } from '../../stores/project/project-store';
 
 export function LoadErrorBanner() {
   const error = useProjectStore(projectSelectors.loadError);

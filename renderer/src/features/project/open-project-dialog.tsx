@@ -2,7 +2,7 @@
 import { useState } from 'react';
 
 import { chooseFolder, nativeFolderDialog } from '../../bridge';
-import { useProjectStore } from '../../stores/project-store';
+import { useProjectStore } from '../../stores/project/project-store';
 import { Dialog } from '../../ui/dialog';
 
 export function OpenProjectDialog({ onClose }: { onClose(): void }) {

@@ -12,8 +12,8 @@ import {
   fieldErrorsOf,
   formOf,
   rulesOf,
-} from '../../stores/behaviour-form';
-import { type GlobalBehaviour, useBehaviourStore } from '../../stores/behaviour-store';
+} from '../../stores/behaviour/behaviour-form';
+import { type GlobalBehaviour, useBehaviourStore } from '../../stores/behaviour/behaviour-store';
 import { MethodBadge } from '../../ui/badges';
 import { Dialog } from '../../ui/dialog';
 import { RuleFields } from '../endpoints/rule-fields';

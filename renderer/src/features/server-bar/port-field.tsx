@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 
-import { serverSelectors, useServerStore } from '../../stores/server-store';
+import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 
 /**
  * The mock API's port: type a new one and press Enter to move the server there. A refused

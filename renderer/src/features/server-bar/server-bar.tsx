@@ -2,9 +2,9 @@
 import { useCallback, useState } from 'react';
 
 import type { StreamState } from '../../api';
-import { behaviourSelectors, useBehaviourStore } from '../../stores/behaviour-store';
-import { projectSelectors, useProjectStore } from '../../stores/project-store';
-import { serverSelectors, useServerStore } from '../../stores/server-store';
+import { behaviourSelectors, useBehaviourStore } from '../../stores/behaviour/behaviour-store';
+import { projectSelectors, useProjectStore } from '../../stores/project/project-store';
+import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { CopyButton } from '../../ui/copy-button';
 import { OpenProjectDialog } from '../project/open-project-dialog';
 import { BehaviourDialog } from './behaviour-dialog';

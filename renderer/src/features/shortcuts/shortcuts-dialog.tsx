@@ -1,7 +1,7 @@
 /** Every keyboard shortcut of the studio, in one list (opened with `?` or the bar's button). */
 import { Fragment } from 'react';
 
-import { VIEWS } from '../../stores/ui-store';
+import { VIEWS } from '../../stores/ui/ui-store';
 import { Dialog } from '../../ui/dialog';
 
 const MOD = /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘' : 'Ctrl';

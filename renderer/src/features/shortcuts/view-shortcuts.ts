@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 
-import { useUiStore, VIEWS } from '../../stores/ui-store';
+import { useUiStore, VIEWS } from '../../stores/ui/ui-store';
 
 /** Where `?` is a character to type, not a command. */
 function takesText(target: EventTarget | null): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ModelInfo, TrafficExchange } from '../../api';
-import { todoModel } from '../../stores/test-models';
+import { todoModel } from '../../test-support/test-models';
 import { draftRecord, modelForUrl } from './save-as-record';
 
 const todo = todoModel;

@@ -5,7 +5,7 @@
  * collides with a record that exists.
  */
 import type { ModelInfo, TrafficExchange } from '../../api';
-import { modelOfPath } from '../../stores/model-of-path';
+import { modelOfPath } from '../../stores/models/model-of-path';
 
 export type RecordDraft =
   | { ok: true; model: string | null; body: Record<string, unknown>; leftOut: string[] }

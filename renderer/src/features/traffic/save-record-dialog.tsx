@@ -6,9 +6,9 @@
 import { useMemo, useState } from 'react';
 
 import { client, type JsonRecord, type Problem, type TrafficExchange } from '../../api';
-import { jsonError } from '../../stores/console-store';
-import { useModelsStore } from '../../stores/models-store';
-import { problemOf } from '../../stores/problem';
+import { jsonError } from '../../stores/console/console-store';
+import { useModelsStore } from '../../stores/models/models-store';
+import { problemOf } from '../../stores/problem/problem-of';
 import { Dialog } from '../../ui/dialog';
 import { draftRecord } from './save-as-record';
 

@@ -5,8 +5,8 @@
 import { useMemo, useState } from 'react';
 
 import type { TrafficExchange } from '../../api';
-import { useConsoleStore } from '../../stores/console-store';
-import { useUiStore } from '../../stores/ui-store';
+import { useConsoleStore } from '../../stores/console/console-store';
+import { useUiStore } from '../../stores/ui/ui-store';
 import { formatBytes, formatMs, MethodBadge, StatusBadge, TagBadge } from '../../ui/badges';
 import { JsonTree } from '../../ui/json-tree';
 import { SaveRecordDialog } from './save-record-dialog';

@@ -1,6 +1,10 @@
 /** Traffic: every request the mock API answered, from any client, live. */
-import { serverSelectors, useServerStore } from '../../stores/server-store';
-import { type TrafficFilter, trafficSelectors, useTrafficStore } from '../../stores/traffic-store';
+import { serverSelectors, useServerStore } from '../../stores/server/server-store';
+import {
+  type TrafficFilter,
+  trafficSelectors,
+  useTrafficStore,
+} from '../../stores/traffic/traffic-store';
 import { EmptyState } from '../../ui/empty-state';
 import { TrafficDetail } from './traffic-detail';
 import { TrafficList } from './traffic-list';

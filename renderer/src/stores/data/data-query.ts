@@ -1,0 +1,44 @@
+/** The data view's filter box and sort, as the records list query (CONTRACT §2). */
+import { COLLECTION_CONTROLS, type RecordQuery } from '../../api';
+
+export interface DataSort {
+  field: string;
+  direction: 'ASC' | 'DESC';
+}
+
+/**
+ * `completed=true&user=1` filters by fields (any control the mock API takes works, such as
+ * `content_like=milk`); any other text searches every string field (`q`).
+ */
+export function filterQuery(text: string): RecordQuery {
+  const trimmed = text.trim();
+  if (trimmed === '') return {};
+  if (!/^[\w.$-]+(=|_like=|_ne=|_gte=|_lte=)/.test(trimmed)) return { q: trimmed };
+  const query: RecordQuery = {};
+  for (const [key, value] of new URLSearchParams(trimmed)) query[key] = value;
+  return query;
+}
+
+export function pageQuery(
+  offset: number,
+  limit: number,
+  sort: DataSort | null,
+  filter: string,
+): RecordQuery {
+  const query: RecordQuery = { ...filterQuery(filter), offset, limit };
+  if (sort) query.sort = sort.direction === 'DESC' ? `-${sort.field}` : sort.field;
+  return query;
+}
+
+const CONTROLS = new Set(COLLECTION_CONTROLS);
+
+/**
+ * The names in a `field=value` filter that are neither a field of the model nor a control: the
+ * API ignores them (frontends add cache-busters), so the grid would show every record as if
+ * they matched.
+ */
+export function unknownFilterNames(text: string, fields: readonly string[]): string[] {
+  const known = new Set(['id', ...fields]);
+  const names = Object.keys(filterQuery(text)).filter((k) => !CONTROLS.has(k));
+  return names.filter((k) => !known.has(k.replace(/_(like|ne|gte|lte)$/, '')));
+}

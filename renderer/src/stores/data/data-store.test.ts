@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { ControlClient, type JsonRecord, setClient } from '../../api';
+import { sendJson, startTestServer } from '../../test-support/test-server';
+import { cellKey, dataSelectors, LOADING_ROW, PAGE_SIZE, useDataStore } from './data-store';
+
+const initial = useDataStore.getState();
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let records: JsonRecord[];
+
+beforeEach(async () => {
+  records = Array.from({ length: 250 }, (_, i) => ({
+    id: i + 1,
+    content: `todo ${i + 1}`,
+    completed: false,
+  }));
+  server = await startTestServer((call, res) => {
+    const url = new URL(call.url, 'http://x');
+    const one = /^\/api\/models\/Todo\/records\/(\d+)$/.exec(url.pathname);
+    if (call.method === 'GET' && url.pathname === '/api/models/Todo/records') {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 10);
+      const sorted = url.searchParams.get('sort') === '-id' ? [...records].reverse() : records;
+      return sendJson(res, 200, {
+        items: sorted.slice(offset, offset + limit),
+        total: sorted.length,
+        offset,
+        limit,
+      });
+    }
+    if (call.method === 'PATCH' && one) {
+      const patch = JSON.parse(call.body) as Record<string, unknown>;
+      if (typeof patch.completed !== 'boolean' && 'completed' in patch) {
+        return sendJson(res, 422, {
+          type: 'validation-error',
+          title: 'Invalid todo',
+          status: 422,
+          detail: '1 field is invalid',
+          message: '1 field is invalid',
+          instance: call.url,
+          errors: [{ field: 'completed', message: 'must be a boolean, got "yes"' }],
+        });
+      }
+      const record = { ...records[Number(one[1]) - 1]!, ...patch } as JsonRecord;
+      records[Number(one[1]) - 1] = record;
+      return sendJson(res, 200, record);
+    }
+    sendJson(res, 404, { title: 'Not found', status: 404 });
+  });
+  setClient(new ControlClient({ baseUrl: server.url, token: 'tok' }));
+  useDataStore.setState(initial, true);
+});
+
+afterEach(async () => {
+  setClient(null);
+  await server.close();
+});
+
+describe('data store', () => {
+  it('reads the first page when a model is chosen, and the rest as rows scroll into view', async () => {
+    await useDataStore.getState().selectModel('Todo');
+    expect(server.calls.map((c) => c.url)).toEqual([
+      `/api/models/Todo/records?offset=0&limit=${PAGE_SIZE}`,
+    ]);
+    const rows = dataSelectors.rows(useDataStore.getState());
+    expect(rows).toHaveLength(250);
+    expect(rows[0]!.id).toBe(1);
+    expect(rows[PAGE_SIZE]).toBe(LOADING_ROW);
+
+    await useDataStore.getState().ensureRows(180, 220);
+    expect(server.calls.at(-1)!.url).toBe(
+      `/api/models/Todo/records?offset=${2 * PAGE_SIZE}&limit=${PAGE_SIZE}`,
+    );
+    expect(dataSelectors.rows(useDataStore.getState())[230]!.id).toBe(231);
+  });
+
+  it('opens one record of another model: that model, filtered to its id, from the top', async () => {
+    await useDataStore.getState().selectModel('Todo');
+    await useDataStore.getState().setSort({ field: 'id', direction: 'DESC' });
+    await useDataStore.getState().openRecord('Todo', 7);
+    expect(server.calls.at(-1)!.url).toBe(
+      `/api/models/Todo/records?id=7&offset=0&limit=${PAGE_SIZE}`,
+    );
+    expect(useDataStore.getState()).toMatchObject({ model: 'Todo', filter: 'id=7', sort: null });
+    // Back: the model, filter and sort it was opened from.
+    await useDataStore.getState().goBack();
+    expect(server.calls.at(-1)!.url).toBe(
+      `/api/models/Todo/records?offset=0&limit=${PAGE_SIZE}&sort=-id`,
+    );
+    expect(useDataStore.getState()).toMatchObject({
+      filter: '',
+      sort: { field: 'id', direction: 'DESC' },
+      cameFrom: null,
+    });
+  });
+
+  it('sorts on the server and starts again from the first page', async () => {
+    await useDataStore.getState().selectModel('Todo');
+    await useDataStore.getState().setSort({ field: 'id', direction: 'DESC' });
+    expect(server.calls.at(-1)!.url).toBe(
+      `/api/models/Todo/records?offset=0&limit=${PAGE_SIZE}&sort=-id`,
+    );
+    expect(dataSelectors.rows(useDataStore.getState())[0]!.id).toBe(250);
+  });
+
+  it('keeps the typed text and the API message on a cell the API refuses', async () => {
+    await useDataStore.getState().selectModel('Todo');
+    const saved = await useDataStore.getState().saveCell(3, 'completed', 'yes', 'yes');
+    expect(saved).toBe(false);
+    expect(useDataStore.getState().cellErrors[cellKey(3, 'completed')]).toEqual({
+      text: 'yes',
+      message: 'completed: must be a boolean, got "yes"',
+    });
+
+    useDataStore.getState().discardCellError(cellKey(3, 'completed'));
+    expect(useDataStore.getState().cellErrors).toEqual({});
+    expect(await useDataStore.getState().saveCell(3, 'completed', 'yes', 'yes')).toBe(false);
+    expect(await useDataStore.getState().saveCell(3, 'completed', true, 'true')).toBe(true);
+    expect(useDataStore.getState().cellErrors).toEqual({});
+    expect(dataSelectors.rows(useDataStore.getState())[2]).toMatchObject({
+      id: 3,
+      completed: true,
+    });
+  });
+
+  it('reads the rows on screen again when another client changed the model', async () => {
+    await useDataStore.getState().selectModel('Todo');
+    records[0] = { ...records[0]!, content: 'changed elsewhere' };
+    const before = server.calls.length;
+    useDataStore.getState().recordsChanged('User');
+    expect(server.calls.length).toBe(before);
+    useDataStore.getState().recordsChanged('Todo');
+    await useDataStore.getState().refreshRows();
+    expect(dataSelectors.rows(useDataStore.getState())[0]!.content).toBe('changed elsewhere');
+  });
+
+  it('keeps the objects of rows that did not change when it reads them again', async () => {
+    await useDataStore.getState().selectModel('Todo');
+    const before = dataSelectors.rows(useDataStore.getState());
+    records[1] = { ...records[1]!, content: 'changed elsewhere' };
+    await useDataStore.getState().refreshRows();
+    const after = dataSelectors.rows(useDataStore.getState());
+    // The grid closes an open editor when its row object changes: only record 2 may.
+    expect(after[0]).toBe(before[0]);
+    expect(after[2]).toBe(before[2]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[1]!.content).toBe('changed elsewhere');
+  });
+});

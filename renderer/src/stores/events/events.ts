@@ -1,0 +1,81 @@
+/**
+ * Routes the control API's event batches to the stores: traffic to the traffic log (buffered
+ * there), project reloads and load errors to the project and models, record changes to the
+ * data view, server state to the server bar. A `gap` (history overrun while disconnected)
+ * reloads everything, since individual events were lost.
+ */
+import { type ControlClient, type EventBatch, type TrafficExchange } from '../../api';
+import { useBehaviourStore } from '../behaviour/behaviour-store';
+import { useDataStore } from '../data/data-store';
+import { useModelsStore } from '../models/models-store';
+import { useProjectStore } from '../project/project-store';
+import { useRelationLabels } from '../relations/relation-labels-store';
+import { useServerStore } from '../server/server-store';
+import { useTrafficStore } from '../traffic/traffic-store';
+
+export function applyBatch(batch: EventBatch): void {
+  const traffic: TrafficExchange[] = [];
+  const changedModels = new Set<string>();
+  let projectChanged = false;
+  for (const event of batch.events) {
+    switch (event.type) {
+      case 'traffic':
+        traffic.push(event.exchange);
+        break;
+      case 'project':
+        useProjectStore.getState().setProject(event.project);
+        projectChanged = true;
+        break;
+      case 'records':
+        changedModels.add(event.model);
+        break;
+      case 'server':
+        useServerStore.getState().setServer(event.server);
+        break;
+    }
+  }
+  useTrafficStore.getState().ingest(traffic, batch.dropped, batch.resync);
+  if (projectChanged || batch.gap) void useModelsStore.getState().loadModels();
+  if (batch.gap) {
+    void useProjectStore.getState().loadProject();
+    void useServerStore.getState().loadServer();
+    const model = useDataStore.getState().model;
+    if (model) changedModels.add(model);
+  }
+  if (projectChanged || batch.gap) useRelationLabels.getState().forget();
+  for (const model of changedModels) {
+    useDataStore.getState().recordsChanged(model);
+    useRelationLabels.getState().forget(model);
+  }
+}
+
+/** Loads the first state and follows the event stream; returns the unsubscribe function. */
+export function startStudio(control: ControlClient): () => void {
+  void useProjectStore.getState().loadProject();
+  void useServerStore.getState().loadServer();
+  void useModelsStore.getState().loadModels();
+  void useBehaviourStore.getState().loadBehaviour();
+  let wasOpen = false;
+  let first = true;
+  return control.subscribe({
+    onBatch(batch) {
+      // The first batch replays the history from the start, so it reports a gap whenever the
+      // history has been overrun; the loads above read the whole state already.
+      applyBatch(first ? { ...batch, gap: false } : batch);
+      first = false;
+    },
+    // A reloaded page (or a second window) starts with the traffic the studio still holds.
+    replayHistory: true,
+    onState(state) {
+      useProjectStore.getState().setStream(state);
+      // After a reconnect the server replays what it still holds; reading the state again
+      // covers what it no longer holds and a restarted studio.
+      if (state === 'open' && wasOpen) {
+        void useProjectStore.getState().loadProject();
+        void useServerStore.getState().loadServer();
+        void useBehaviourStore.getState().loadBehaviour();
+      }
+      if (state === 'open') wasOpen = true;
+    },
+  });
+}
