@@ -1,0 +1,318 @@
+/**
+ * PostgreSQL as a datasource (issue 26): a {@link ModelStore} per model table, and one batch
+ * door per database whose write is one transaction over every part, so a delete's rules, a
+ * seed reset or an import across several models is all or nothing.
+ *
+ * Several servers may share the database (a team's mock server): nothing is cached, every read
+ * asks the database, ids come from the database (numeric: the identity column) or are checked
+ * there (string: the primary key), so two processes never hand out the same one.
+ */
+import { randomBytes } from 'node:crypto';
+
+import { IdConflictError, IdKindError, InvalidRecordError } from '../../errors.js';
+import type { BatchDoor, BatchDoorPart } from '../batch-door.js';
+import type { BatchOp } from '../batch-plan.js';
+import type { IndexValue, NewRecord, RecordId, StoredRecord } from '../collection.js';
+import type { ModelStore, ReadableRecords } from '../model-store.js';
+import { castOf, decodeRow, encodeRecord, isStorableId } from './record-codec.js';
+import { DatabaseError, type Pool, type Queryable, quoteIdent } from './sql.js';
+import { indexedColumns, type TableSpec } from './table-schema.js';
+
+/** How many fresh ids an insert tries before giving up (each taken one means a race). */
+const ID_TRIES = 100;
+
+/** The statements of one table, built once from its spec (names quoted, values `$n`). */
+class TableSql {
+  readonly select: string;
+  readonly byId: string;
+  readonly forUpdate: string;
+  readonly insertWithId: string;
+  readonly insertAuto: string;
+  readonly upsert: string;
+  readonly update: string;
+  readonly delete: string;
+  readonly deleteAll: string;
+  readonly first: string;
+  /** The table's name as `pg_get_serial_sequence` takes it. */
+  readonly quotedTable: string;
+
+  constructor(spec: TableSpec) {
+    const table = quoteIdent(spec.table);
+    const names = spec.columns.map((c) => quoteIdent(c.name));
+    const list = names.join(', ');
+    const rest = spec.columns.slice(1);
+    const values = (from: number) => rest.map((c, i) => `$${from + i}${castOf(c)}`).join(', ');
+    this.quotedTable = table;
+    this.select = `SELECT ${list} FROM ${table} ORDER BY "id"`;
+    this.first = `SELECT ${list} FROM ${table} ORDER BY "id" LIMIT $1`;
+    this.byId = `SELECT ${list} FROM ${table} WHERE "id" = $1`;
+    this.forUpdate = `${this.byId} FOR UPDATE`;
+    // ON CONFLICT DO NOTHING: a taken id answers no row instead of aborting a transaction.
+    this.insertWithId = `INSERT INTO ${table} (${list}) VALUES ($1, ${values(2)}) ON CONFLICT ("id") DO NOTHING RETURNING ${list}`;
+    this.insertAuto = `INSERT INTO ${table} (${names.slice(1).join(', ')}) VALUES (${values(1)}) ON CONFLICT ("id") DO NOTHING RETURNING ${list}`;
+    const assign = rest.map((c, i) => `${names[i + 1]} = $${i + 2}${castOf(c)}`).join(', ');
+    const fromExcluded = names
+      .slice(1)
+      .map((n) => `${n} = EXCLUDED.${n}`)
+      .join(', ');
+    this.upsert = `INSERT INTO ${table} (${list}) VALUES ($1, ${values(2)}) ON CONFLICT ("id") DO UPDATE SET ${fromExcluded} RETURNING ${list}`;
+    this.update = `UPDATE ${table} SET ${assign} WHERE "id" = $1 RETURNING ${list}`;
+    this.delete = `DELETE FROM ${table} WHERE "id" = $1 RETURNING ${list}`;
+    this.deleteAll = `DELETE FROM ${table}`;
+  }
+}
+
+/**
+ * A numeric id given by a client moves the identity past it, so the database never gives it
+ * out again: only ever up (a concurrent smaller one does not move it back, bar a race whose
+ * collision the insert's retry absorbs).
+ */
+const ADVANCE_IDENTITY = `SELECT setval(pg_get_serial_sequence($1, 'id'), $2::bigint)
+  WHERE coalesce(pg_sequence_last_value(pg_get_serial_sequence($1, 'id')::regclass), 0) < $2::bigint`;
+
+function randomStringId(): string {
+  // As the file store's (persistence/id-rules.ts): 16 url-safe characters from 96 random bits.
+  return randomBytes(12).toString('base64url');
+}
+
+/** A database's refusal as the store's errors (app/write/store-problem.ts maps those). */
+function storeError(error: unknown, id?: RecordId): unknown {
+  if (!(error instanceof DatabaseError)) return error;
+  const code = error.code ?? '';
+  if (code === '23505' && id !== undefined) return new IdConflictError(id);
+  if (code === '23503')
+    return new InvalidRecordError(
+      `a relation names a record that does not exist: ${error.detail ?? error.message}`,
+      {
+        cause: error,
+      },
+    );
+  // Class 22, data exceptions: a value the column type cannot hold (a date out of range …).
+  if (code.startsWith('22')) return new InvalidRecordError(error.message, { cause: error });
+  return error;
+}
+
+async function rows(
+  db: Queryable,
+  text: string,
+  values: unknown[],
+  id?: RecordId,
+): Promise<unknown[][]> {
+  try {
+    const result = await db.query<unknown[]>({ text, values, rowMode: 'array' });
+    return result.rows;
+  } catch (error) {
+    throw storeError(error, id);
+  }
+}
+
+/** A snapshot of every record, answering the synchronous read interface from memory. */
+function snapshot(records: readonly StoredRecord[], indexed: ReadonlySet<string>): ReadableRecords {
+  const matching = (field: string, value: IndexValue) =>
+    records.filter((r) => (r[field] ?? null) === value);
+  return {
+    count: () => records.length,
+    page: (offset, limit) =>
+      records.slice(offset, limit === undefined ? undefined : offset + limit),
+    values: () => records.values(),
+    lookup: (field, value, offset = 0, limit) =>
+      matching(field, value).slice(offset, limit === undefined ? undefined : offset + limit),
+    countBy: (field, value) => matching(field, value).length,
+    indexed,
+  };
+}
+
+export class PostgresStore implements ModelStore {
+  readonly #sql: TableSql;
+  readonly #indexed: ReadonlySet<string>;
+
+  constructor(
+    readonly database: PostgresDatabase,
+    readonly spec: TableSpec,
+    readonly label = 'default',
+  ) {
+    this.#sql = new TableSql(spec);
+    this.#indexed = new Set(indexedColumns(spec));
+  }
+
+  get batches(): BatchDoor {
+    return this.database.batches;
+  }
+
+  /**
+   * Every record, read now. Enough for the conformance suite and small tables; the list
+   * endpoints need a query the database answers instead (QUERY-DESIGN.md).
+   */
+  async records(): Promise<ReadableRecords> {
+    const all = await rows(this.database.pool, this.#sql.select, []);
+    return snapshot(
+      all.map((row) => decodeRow(this.spec, row)),
+      this.#indexed,
+    );
+  }
+
+  async first(n: number): Promise<StoredRecord[]> {
+    const found = await rows(this.database.pool, this.#sql.first, [n]);
+    return found.map((row) => decodeRow(this.spec, row));
+  }
+
+  async get(id: RecordId): Promise<StoredRecord | undefined> {
+    if (!isStorableId(this.spec, id)) return undefined;
+    const [row] = await rows(this.database.pool, this.#sql.byId, [id]);
+    return row === undefined ? undefined : decodeRow(this.spec, row);
+  }
+
+  insert(record: Record<string, unknown>): Promise<StoredRecord> {
+    return this.insertOn(this.database.pool, record);
+  }
+
+  replace(id: RecordId, record: Record<string, unknown>): Promise<StoredRecord | undefined> {
+    return this.replaceOn(this.database.pool, id, record);
+  }
+
+  async remove(id: RecordId): Promise<StoredRecord | undefined> {
+    if (!isStorableId(this.spec, id)) return undefined;
+    const [row] = await rows(this.database.pool, this.#sql.delete, [id], id);
+    return row === undefined ? undefined : decodeRow(this.spec, row);
+  }
+
+  /** `insert` on `db` (the pool, or a batch's transaction). */
+  async insertOn(db: Queryable, record: NewRecord): Promise<StoredRecord> {
+    const params = encodeRecord(this.spec, record);
+    const requested = record.id;
+    if (requested !== undefined && requested !== null) {
+      this.checkId(requested);
+      const [row] = await rows(db, this.#sql.insertWithId, [requested, ...params], requested);
+      if (row === undefined) throw new IdConflictError(requested);
+      await this.advanceIdentity(db, requested);
+      return decodeRow(this.spec, row);
+    }
+    for (let attempt = 0; attempt < ID_TRIES; attempt++) {
+      const [row] =
+        this.spec.idKind === 'number'
+          ? await rows(db, this.#sql.insertAuto, params)
+          : await rows(db, this.#sql.insertWithId, [randomStringId(), ...params]);
+      // No row: the id was taken, by a client's id the identity had not passed yet.
+      if (row !== undefined) return decodeRow(this.spec, row);
+    }
+    throw new Error(`${this.spec.table}: no free id after ${ID_TRIES} tries`);
+  }
+
+  async replaceOn(
+    db: Queryable,
+    id: RecordId,
+    record: NewRecord,
+  ): Promise<StoredRecord | undefined> {
+    if (!isStorableId(this.spec, id)) return undefined;
+    const [row] = await rows(db, this.#sql.update, [id, ...encodeRecord(this.spec, record)], id);
+    return row === undefined ? undefined : decodeRow(this.spec, row);
+  }
+
+  /** Applies one batch operation inside a transaction; put and insert push what they stored. */
+  async applyOn(db: Queryable, op: BatchOp, stored: StoredRecord[]): Promise<void> {
+    switch (op.kind) {
+      case 'insert':
+        stored.push(await this.insertOn(db, op.record));
+        return;
+      case 'put': {
+        const { id } = op.record;
+        this.checkId(id);
+        const [row] = await rows(
+          db,
+          this.#sql.upsert,
+          [id, ...encodeRecord(this.spec, op.record)],
+          id,
+        );
+        await this.advanceIdentity(db, id);
+        stored.push(decodeRow(this.spec, row!));
+        return;
+      }
+      case 'merge': {
+        if (!isStorableId(this.spec, op.id)) return;
+        // FOR UPDATE: the fields merged into are the ones stored until the transaction ends.
+        const [row] = await rows(db, this.#sql.forUpdate, [op.id]);
+        if (row === undefined) return;
+        await this.replaceOn(db, op.id, { ...decodeRow(this.spec, row), ...op.fields });
+        return;
+      }
+      case 'remove':
+        if (isStorableId(this.spec, op.id)) await rows(db, this.#sql.delete, [op.id], op.id);
+        return;
+      case 'clear':
+        // DELETE, not TRUNCATE: it runs the foreign keys' delete rules and leaves the identity
+        // where it is (cleared ids stay unused, as in the file store).
+        await rows(db, this.#sql.deleteAll, []);
+        return;
+    }
+  }
+
+  private checkId(id: unknown): asserts id is RecordId {
+    if (!isStorableId(this.spec, id)) {
+      throw new IdKindError(
+        id,
+        this.spec.idKind,
+        this.spec.idKind === 'string' && typeof id === 'string' && id.length > 0
+          ? 'text PostgreSQL can hold (no NUL, no lone surrogate)'
+          : undefined,
+      );
+    }
+  }
+
+  private async advanceIdentity(db: Queryable, id: RecordId): Promise<void> {
+    if (this.spec.idKind !== 'number') return;
+    await rows(db, ADVANCE_IDENTITY, [this.#sql.quotedTable, id]);
+  }
+}
+
+/**
+ * One database (one pool): its stores and its batch door. Stores of two `PostgresDatabase`s
+ * never share a door, so `writeRecords` falls back to one-by-one for them rather than claim
+ * a transaction it cannot hold.
+ */
+export class PostgresDatabase {
+  readonly batches: BatchDoor;
+
+  constructor(readonly pool: Pool) {
+    this.batches = { atomic: true, write: (parts) => this.#write(parts) };
+  }
+
+  store(spec: TableSpec, label?: string): PostgresStore {
+    return new PostgresStore(this, spec, label);
+  }
+
+  async #write(parts: readonly BatchDoorPart[]): Promise<StoredRecord[][]> {
+    const stores = parts.map(({ store }) => {
+      if (store instanceof PostgresStore && store.database === this) return store;
+      throw new Error(`a PostgreSQL batch was handed the ${store.label} store of another database`);
+    });
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const out: StoredRecord[][] = [];
+      for (let i = 0; i < parts.length; i++) {
+        const stored: StoredRecord[] = [];
+        for (const op of parts[i]!.ops) await stores[i]!.applyOn(client, op, stored);
+        out.push(stored);
+      }
+      await client.query('COMMIT');
+      return out;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch (rollbackError) {
+        // The connection is gone: the server rolls back on its own; drop the client.
+        broken = rollbackError as Error;
+      }
+      // A deferred foreign key fails at COMMIT: the same refusal as an immediate one.
+      throw storeError(error);
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** Ends the pool: waits for its queries, closes its connections. */
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}
