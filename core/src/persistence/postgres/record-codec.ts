@@ -109,8 +109,13 @@ function param(column: ColumnSpec, value: unknown): unknown {
   if (field.type.kind === 'date') return dateParam(name, value);
   checkValue(name, field.type, value);
   if (field.type.kind === 'array') return JSON.stringify(value);
-  if (column.type === 'int8' && ((value as number) < INT8_MIN || (value as number) >= INT8_LIMIT))
-    refuse(name, `${String(value)} is outside PostgreSQL's bigint range`);
+  if (column.type === 'int8') {
+    if ((value as number) < INT8_MIN || (value as number) >= INT8_LIMIT)
+      refuse(name, `${String(value)} is outside PostgreSQL's bigint range`);
+    // The exact integer: String(2 ** 62) is the shortest text that reads back as the same
+    // double ("4611686018427388000"), another integer to bigint, and past its range at -2^63.
+    return BigInt(value as number).toString();
+  }
   return value;
 }
 

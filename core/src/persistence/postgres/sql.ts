@@ -57,6 +57,8 @@ const TYPES = {
 export interface PoolOptions {
   /** Connections this process may hold (pg's default is 10). */
   readonly max?: number;
+  /** Told when an idle connection fails (logged by a server; ignored by default). */
+  readonly onIdleError?: (error: Error) => void;
 }
 
 /**
@@ -64,12 +66,17 @@ export interface PoolOptions {
  * `timestamptz` prints alike whoever reads it. The caller ends it (`pool.end()`).
  */
 export function openPool(url: string, options: PoolOptions = {}): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     types: TYPES,
     options: '-c TimeZone=UTC',
   });
+  // An idle connection the server ends (a restart, an administrator) is an 'error' event, an
+  // uncaught exception without a listener. The pool drops that client; the next query opens a
+  // new one, and a query that cannot rejects to its caller.
+  pool.on('error', options.onIdleError ?? (() => undefined));
+  return pool;
 }
 
 export type Pool = pg.Pool;

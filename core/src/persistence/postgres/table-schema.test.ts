@@ -181,16 +181,15 @@ describe('records as rows', () => {
     ];
     for (const record of records) {
       const params = encodeRecord(spec, record);
-      const row = [
-        record.id,
-        ...params.map((p, i) =>
-          spec.columns[i + 1]!.type === 'jsonb' && p !== null
-            ? JSON.parse(p as string)
-            : spec.columns[i + 1]!.type === 'timestamptz' && p !== null
-              ? new Date(p as string)
-              : p,
-        ),
-      ];
+      // What pg hands back for each parameter (sql.ts's type parsers).
+      const read = (type: string, p: unknown): unknown => {
+        if (p === null) return null;
+        if (type === 'jsonb') return JSON.parse(p as string);
+        if (type === 'timestamptz') return new Date(p as string);
+        if (type === 'int8') return Number(p);
+        return p;
+      };
+      const row = [record.id, ...params.map((p, i) => read(spec.columns[i + 1]!.type, p))];
       expect(decodeRow(spec, row)).toEqual(record);
       expect(Object.keys(decodeRow(spec, row)).sort()).toEqual(Object.keys(record).sort());
     }
