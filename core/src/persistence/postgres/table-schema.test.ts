@@ -93,6 +93,31 @@ describe('tables from models', () => {
     const bad = model('Bad', 'bads', [field('$nulls', STRING)]);
     expect(() => tableOf(bad, [bad])).toThrow(/keeps for itself/);
   });
+  it('indexes a relation to a parent of a named @DataSource, without a foreign key', () => {
+    const remote = { ...model('Account', 'accounts', []), dataSource: 'crm' };
+    const invoice = model(
+      'Invoice',
+      'invoices',
+      [],
+      [{ kind: 'belongTo', field: 'account', target: 'Account', optional: false }],
+    );
+    const spec = tableOf(invoice, [remote, invoice]);
+    expect(createTablesSql([spec]).slice(2)).toEqual([
+      'CREATE INDEX "invoices_account_idx" ON "invoices" ("account")',
+    ]);
+    const asIs: DatabaseTable = {
+      name: 'invoices',
+      tag: 'decorest model Invoice',
+      columns: spec.columns.map((c) => ({ name: c.name, type: c.type, identity: c.name === 'id' })),
+      foreignKeys: new Map([
+        ['account', { table: 'accounts', deleteRule: 'SET NULL', name: 'invoices_account_fkey' }],
+      ]),
+      indexes: new Set(['invoices_account_idx']),
+    };
+    expect(migrationSteps([spec], diffTables([spec], [asIs])).map((s) => s.sql)).toEqual([
+      'ALTER TABLE "invoices" DROP CONSTRAINT "invoices_account_fkey"',
+    ]);
+  });
 });
 
 describe('differences and the DDL that removes them', () => {
@@ -119,7 +144,9 @@ describe('differences and the DDL that removes them', () => {
         type: c.name === 'rank' ? 'float8' : c.type,
         identity: c.name === 'id',
       })),
-    foreignKeys: new Map([['user', { table: 'users', deleteRule: 'SET NULL' }]]),
+    foreignKeys: new Map([
+      ['user', { table: 'users', deleteRule: 'SET NULL', name: 'todos_user_fkey' }],
+    ]),
     indexes: new Set(['todos_user_idx']),
   };
   const someoneElses: DatabaseTable = { ...usersAsIs, name: 'invoices', tag: undefined };
