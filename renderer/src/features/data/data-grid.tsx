@@ -330,7 +330,7 @@ export function RecordsGrid({
   const shown = rows.length > 0 && rows[0] !== LOADING_ROW;
   useEffect(() => {
     if (!focusFirstRow || !shown) return;
-    useDataStore.setState({ focusFirstRow: false });
+    useDataStore.getState().firstRowFocused();
     grid.current?.setActivePosition({ rowIdx: 0, idx: 0 }, { shouldFocus: true });
   }, [focusFirstRow, shown]);
   return (

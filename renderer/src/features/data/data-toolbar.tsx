@@ -42,7 +42,8 @@ export function DataToolbar({
   const applied = useDataStore((s) => s.filter);
   const cameFrom = useDataStore((s) => s.cameFrom);
   const all = useRecordCounts((s) => s.counts[model.name]);
-  const { setFilter, importRecords, exportRecords, refreshRows, goBack } = useDataStore.getState();
+  const { setFilter, importRecords, exportRecords, refreshRows, goBack, reportProblem } =
+    useDataStore.getState();
   const [filter, setFilterText] = useState(applied);
   const fileInput = useRef<HTMLInputElement>(null);
   const unknown = unknownFilterNames(applied, [
@@ -61,17 +62,13 @@ export function DataToolbar({
     try {
       rows = JSON.parse(await file.text());
     } catch (error) {
-      useDataStore.setState({
-        actionError: { ...problemOf(error), title: `${file.name} is not JSON` },
-      });
+      reportProblem({ ...problemOf(error), title: `${file.name} is not JSON` });
       return;
     }
     if (!Array.isArray(rows)) {
-      useDataStore.setState({
-        actionError: {
-          ...problemOf(new Error('The file must hold a JSON array of records.')),
-          title: `${file.name} cannot be imported`,
-        },
+      reportProblem({
+        ...problemOf(new Error('The file must hold a JSON array of records.')),
+        title: `${file.name} cannot be imported`,
       });
       return;
     }

@@ -53,10 +53,9 @@ export function GenerateRecordsDialog({ model, onClose }: { model: ModelInfo; on
       return;
     }
     setCreated({ model: name, count: outcome.value.imported });
-    useDataStore.setState({
-      actionError: null,
-      notice: `Generated ${outcome.value.imported.toLocaleString('en')} ${name} records.`,
-    });
+    useDataStore
+      .getState()
+      .showNotice(`Generated ${outcome.value.imported.toLocaleString('en')} ${name} records.`);
   };
 
   return (

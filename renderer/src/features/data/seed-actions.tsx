@@ -78,12 +78,13 @@ function SeedDialog({ action, onClose }: { action: 'reset' | 'save'; onClose(): 
       setProblem(outcome.problem);
       return;
     }
-    useDataStore.setState({
-      actionError: null,
-      notice: reset
-        ? `Reset to seed: ${summary(outcome.value)}.`
-        : `Saved as seed: ${summary(outcome.value)} in seed/.`,
-    });
+    useDataStore
+      .getState()
+      .showNotice(
+        reset
+          ? `Reset to seed: ${summary(outcome.value)}.`
+          : `Saved as seed: ${summary(outcome.value)} in seed/.`,
+      );
     onClose();
   };
   return (

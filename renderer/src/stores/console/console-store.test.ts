@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { client, ControlClient, type RouteInfo, setClient } from '../../api';
 import { sendJson, startTestServer } from '../../test-support/test-server';
@@ -12,6 +12,7 @@ beforeAll(async () => {
   );
 });
 afterAll(() => server.close());
+beforeEach(() => useConsoleStore.setState(useConsoleStore.getInitialState(), true));
 afterEach(() => {
   setClient(null);
   vi.restoreAllMocks();
@@ -54,10 +55,21 @@ describe('console store', () => {
     );
   });
 
-  it('refuses to send with a path param left empty, naming it', () => {
+  it('refuses to send with a path param left empty, naming it', async () => {
     expect(() =>
       resolveUrl('/todos/:id', [{ name: 'id', value: '', enabled: true }], 'http://x'),
     ).toThrow(/Fill the path parameter :id/);
+    const sent = vi.spyOn(globalThis, 'fetch');
+    const before = server.calls.length;
+    useConsoleStore.getState().loadRequest({ method: 'DELETE', url: '/todos/:id' });
+    await useConsoleStore.getState().sendRequest(server.url);
+    expect(sent).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(before);
+    expect(useConsoleStore.getState()).toMatchObject({
+      sending: false,
+      response: null,
+      error: expect.stringMatching(/Fill the path parameter :id/),
+    });
   });
 
   it('sends a JSON body typed by hand as JSON, and keeps a Content-Type that was set', async () => {

@@ -52,6 +52,8 @@ interface ConsoleState {
    * is still that untouched start: another project's routes then move it.
    */
   startedAt: string | null;
+  /** Aborts the request on its way, if any (Cancel, or a new Send). */
+  controller: AbortController | null;
   setMethod(method: string): void;
   setUrl(url: string): void;
   setQueryRows(rows: Row[]): void;
@@ -73,7 +75,6 @@ interface ConsoleState {
 }
 
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
-let controller: AbortController | null = null;
 
 function splitUrl(url: string): { base: string; query: Row[] } {
   const q = url.indexOf('?');
@@ -178,6 +179,7 @@ export const useConsoleStore = create<ConsoleState>()((set, get) => ({
   history: readHistory(storage),
   parked: null,
   startedAt: null,
+  controller: null,
   setMethod(method) {
     const s = get();
     set({ ...switchMethod(s, method), startedAt: null });
@@ -251,9 +253,9 @@ export const useConsoleStore = create<ConsoleState>()((set, get) => ({
   },
   async sendRequest(mockUrl) {
     const { method, url, pathParams, headers, body } = get();
-    controller?.abort();
-    controller = new AbortController();
-    const own = controller;
+    get().controller?.abort();
+    const own = new AbortController();
+    set({ controller: own });
     let target: string;
     try {
       target = resolveUrl(url, pathParams, mockUrl);
@@ -316,13 +318,13 @@ export const useConsoleStore = create<ConsoleState>()((set, get) => ({
       });
       if (aborted) return;
     } finally {
-      if (controller === own) controller = null;
+      if (get().controller === own) set({ controller: null });
     }
     const history = [entry, ...get().history].slice(0, HISTORY_LIMIT);
     writeHistory(storage, history);
     set({ history });
   },
-  cancelRequest: () => controller?.abort(),
+  cancelRequest: () => get().controller?.abort(),
   clearHistory() {
     writeHistory(storage, []);
     set({ history: [] });

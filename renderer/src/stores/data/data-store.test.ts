@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ControlClient, type JsonRecord, setClient } from '../../api';
 import { sendJson, startTestServer } from '../../test-support/test-server';
+import { applyBatch } from '../events/events';
 import { cellKey, dataSelectors, LOADING_ROW, PAGE_SIZE, useDataStore } from './data-store';
 
-const initial = useDataStore.getState();
+const initial = useDataStore.getInitialState();
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let records: JsonRecord[];
 
@@ -145,5 +146,40 @@ describe('data store', () => {
     expect(after[2]).toBe(before[2]);
     expect(after[1]).not.toBe(before[1]);
     expect(after[1]!.content).toBe('changed elsewhere');
+  });
+  it('does not read the rows again for the echo of its own cell edit, but does for others', async () => {
+    await useDataStore.getState().selectModel('Todo');
+    expect(await useDataStore.getState().saveCell(3, 'completed', true, 'true')).toBe(true);
+    const reads = () =>
+      server.calls.filter((c) => c.method === 'GET' && c.url.endsWith(`limit=${PAGE_SIZE}`)).length;
+    const before = reads();
+    applyBatch({
+      lastId: 1,
+      events: [{ id: 1, type: 'records', model: 'Todo', op: 'update', ids: [3] }],
+    });
+    expect(useDataStore.getState().refreshing).toBeNull();
+    expect(reads()).toBe(before);
+    expect(useDataStore.getState().ownWrites).toEqual({});
+    // The same change again is another client's: the rows on screen are read again.
+    applyBatch({
+      lastId: 2,
+      events: [{ id: 2, type: 'records', model: 'Todo', op: 'update', ids: [3] }],
+    });
+    await useDataStore.getState().refreshing;
+    expect(reads()).toBeGreaterThan(before);
+  });
+
+  it('forgets its paging bookkeeping when reset to the initial state', async () => {
+    await useDataStore.getState().selectModel('Todo');
+    void useDataStore.getState().saveCell(3, 'completed', true, 'true');
+    expect(useDataStore.getState().generation).toBeGreaterThan(0);
+    useDataStore.setState(useDataStore.getInitialState(), true);
+    expect(useDataStore.getState()).toMatchObject({
+      generation: 0,
+      pagesInFlight: {},
+      refreshing: null,
+      refreshAgain: false,
+      ownWrites: {},
+    });
   });
 });

@@ -10,6 +10,10 @@ import { client } from '../../api';
 
 interface RecordCountsState {
   counts: Record<string, number>;
+  /** The read running for a model: one at a time per model. */
+  reading: Readonly<Record<string, Promise<void>>>;
+  /** Models whose records changed during their read: it runs once more. */
+  readAgain: Readonly<Record<string, true>>;
   /** Reads the count of every model named (the models list changed, or the view opened). */
   loadCounts(models: readonly string[]): Promise<void>;
   /** Reads one model's count again after its records changed; nothing until it was counted. */
@@ -18,38 +22,39 @@ interface RecordCountsState {
   setCount(model: string, count: number): void;
 }
 
-const reading = new Map<string, Promise<void>>();
-const readAgain = new Set<string>();
+function without<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
+  const copy = { ...record };
+  delete copy[key];
+  return copy;
+}
 
 export const useRecordCounts = create<RecordCountsState>()((set, get) => {
   function read(model: string): Promise<void> {
-    const running = reading.get(model);
+    const running = get().reading[model];
     if (running) {
-      readAgain.add(model);
+      set((s) => ({ readAgain: { ...s.readAgain, [model]: true } }));
       return running;
     }
     const run = (async () => {
       do {
-        readAgain.delete(model);
+        set((s) => ({ readAgain: without(s.readAgain, model) }));
         try {
           const { total } = await client().listRecords(model, { limit: 0 });
           get().setCount(model, total);
         } catch {
           // A model gone in a reload, or the studio away: the count is left out, not wrong.
-          set((s) => {
-            const counts = { ...s.counts };
-            delete counts[model];
-            return { counts };
-          });
+          set((s) => ({ counts: without(s.counts, model) }));
         }
-      } while (readAgain.has(model));
-    })().finally(() => reading.delete(model));
-    reading.set(model, run);
+      } while (get().readAgain[model]);
+    })().finally(() => set((s) => ({ reading: without(s.reading, model) })));
+    set((s) => ({ reading: { ...s.reading, [model]: run } }));
     return run;
   }
 
   return {
     counts: {},
+    reading: {},
+    readAgain: {},
     async loadCounts(models) {
       await Promise.all(models.map(read));
     },

@@ -16,6 +16,8 @@ import { useTrafficStore } from '../traffic/traffic-store';
 export function applyBatch(batch: EventBatch): void {
   const traffic: TrafficExchange[] = [];
   const changedModels = new Set<string>();
+  /** Every model with a change, this window's own echoes too: a parent's title may be new. */
+  const labelsChanged = new Set<string>();
   let projectChanged = false;
   for (const event of batch.events) {
     switch (event.type) {
@@ -27,7 +29,9 @@ export function applyBatch(batch: EventBatch): void {
         projectChanged = true;
         break;
       case 'records':
-        changedModels.add(event.model);
+        labelsChanged.add(event.model);
+        // A cell edit of this window comes back as an event: its row already shows the answer.
+        if (!useDataStore.getState().takeOwnEcho(event)) changedModels.add(event.model);
         break;
       case 'server':
         useServerStore.getState().setServer(event.server);
@@ -43,10 +47,9 @@ export function applyBatch(batch: EventBatch): void {
     if (model) changedModels.add(model);
   }
   if (projectChanged || batch.gap) useRelationLabels.getState().forget();
-  for (const model of changedModels) {
-    useDataStore.getState().recordsChanged(model);
+  for (const model of changedModels) useDataStore.getState().recordsChanged(model);
+  for (const model of new Set([...labelsChanged, ...changedModels]))
     useRelationLabels.getState().forget(model);
-  }
 }
 
 /** Loads the first state and follows the event stream; returns the unsubscribe function. */

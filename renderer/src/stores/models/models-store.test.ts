@@ -8,6 +8,7 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 const todo = { name: 'Todo', path: 'todos' };
 
 beforeEach(async () => {
+  useModelsStore.setState(useModelsStore.getInitialState(), true);
   server = await startTestServer((call, res) => {
     if (call.url === '/api/models') return sendJson(res, 200, [todo]);
     if (call.url === '/api/routes') {

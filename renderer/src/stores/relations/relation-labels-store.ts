@@ -19,23 +19,31 @@ export type RelationLabel = string | null;
 interface RelationLabelsState {
   /** By {@link labelKey}. Absent: not read yet (or forgotten). */
   labels: Record<string, RelationLabel>;
+  /** Ids asked for since the last flush, by model: sent together as one query per model. */
+  waiting: Readonly<Record<string, readonly RecordKey[]>>;
+  /** Keys asked for and not answered yet, so a key is not read twice at once. */
+  inFlight: Readonly<Record<string, true>>;
+  /** A flush of {@link waiting} is queued (a microtask: the asks of one render). */
+  flushScheduled: boolean;
+  /** Bumped by `forget()`: an answer read before it may be stale, so its ids are read again. */
+  everyEpoch: number;
+  /** Bumped by `forget(model)`, by model. */
+  epochs: Readonly<Record<string, number>>;
+  /** The reads of the last flush, settled once all have answered. */
+  reads: Promise<void>;
   /** Reads the title of `model`'s record `id` soon, unless it is known or on its way. */
   request(model: string, id: RecordKey): void;
   /** Forgets what was read of `model` (its records changed), or of every model. */
   forget(model?: string): void;
+  /** Settles once nothing is asked for or on its way (stale answers read again included). */
+  whenRead(): Promise<void>;
 }
 
 export const labelKey = (model: string, id: RecordKey): string => `${model}\u0000${String(id)}`;
 
-const waiting = new Map<string, Set<RecordKey>>();
-const inFlight = new Set<string>();
-let flushScheduled = false;
-/** Bumped by `forget`: an answer read before it may be stale, so its ids are read again. */
-let everyEpoch = 0;
-const epochs = new Map<string, number>();
-const epochOf = (model: string): number => everyEpoch + (epochs.get(model) ?? 0);
-
 export const useRelationLabels = create<RelationLabelsState>()((set, get) => {
+  const epochOf = (model: string): number => get().everyEpoch + (get().epochs[model] ?? 0);
+
   async function read(model: string, ids: RecordKey[]): Promise<void> {
     const asked = epochOf(model);
     const info = useModelsStore.getState().models.find((m) => m.name === model);
@@ -49,7 +57,11 @@ export const useRelationLabels = create<RelationLabelsState>()((set, get) => {
     } catch {
       // Left unknown: the cell shows the bare id, and asks again when it is drawn again.
     }
-    for (const id of ids) inFlight.delete(labelKey(model, id));
+    set((s) => {
+      const inFlight = { ...s.inFlight };
+      for (const id of ids) delete inFlight[labelKey(model, id)];
+      return { inFlight };
+    });
     if (asked !== epochOf(model)) {
       for (const id of ids) get().request(model, id);
     } else if (labels) {
@@ -59,38 +71,47 @@ export const useRelationLabels = create<RelationLabelsState>()((set, get) => {
   }
 
   function flush(): void {
-    flushScheduled = false;
-    for (const [model, ids] of waiting) {
-      const all = [...ids];
-      for (let i = 0; i < all.length; i += BATCH) void read(model, all.slice(i, i + BATCH));
+    const reads: Promise<void>[] = [];
+    for (const [model, ids] of Object.entries(get().waiting)) {
+      for (let i = 0; i < ids.length; i += BATCH) reads.push(read(model, ids.slice(i, i + BATCH)));
     }
-    waiting.clear();
+    set({ waiting: {}, flushScheduled: false, reads: Promise.all(reads).then(() => undefined) });
   }
 
   return {
     labels: {},
+    waiting: {},
+    inFlight: {},
+    flushScheduled: false,
+    everyEpoch: 0,
+    epochs: {},
+    reads: Promise.resolve(),
     request(model, id) {
       const key = labelKey(model, id);
-      if (key in get().labels || inFlight.has(key)) return;
-      inFlight.add(key);
-      let ids = waiting.get(model);
-      if (!ids) waiting.set(model, (ids = new Set()));
-      ids.add(id);
-      if (!flushScheduled) {
-        flushScheduled = true;
+      const s = get();
+      if (key in s.labels || s.inFlight[key]) return;
+      set({
+        inFlight: { ...s.inFlight, [key]: true },
+        waiting: { ...s.waiting, [model]: [...(s.waiting[model] ?? []), id] },
+      });
+      if (!s.flushScheduled) {
+        set({ flushScheduled: true });
         queueMicrotask(flush);
       }
     },
     forget(model) {
       if (model === undefined) {
-        everyEpoch++;
-        return set({ labels: {} });
+        return set((s) => ({ labels: {}, everyEpoch: s.everyEpoch + 1 }));
       }
-      epochs.set(model, (epochs.get(model) ?? 0) + 1);
       const prefix = labelKey(model, '');
       set((s) => ({
+        epochs: { ...s.epochs, [model]: (s.epochs[model] ?? 0) + 1 },
         labels: Object.fromEntries(Object.entries(s.labels).filter(([k]) => !k.startsWith(prefix))),
       }));
+    },
+    async whenRead() {
+      // A stale answer asks again, so one more flush may follow the one awaited.
+      while (get().flushScheduled || Object.keys(get().inFlight).length > 0) await get().reads;
     },
   };
 });

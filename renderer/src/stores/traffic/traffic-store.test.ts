@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { TrafficExchange } from '../../api';
 import { TRAFFIC_KEEP, trafficSelectors, useTrafficStore } from './traffic-store';
@@ -26,6 +26,9 @@ function exchange(
     responseBytes: 0,
   };
 }
+
+// A cleared log has its own inbox: arrivals then cost no store update until their flush.
+beforeEach(() => useTrafficStore.getState().clearTraffic());
 
 afterEach(() => {
   useTrafficStore.getState().clearTraffic();

@@ -1,7 +1,8 @@
 /**
  * The traffic log. Exchanges arrive in bursts (thousands a second from a load test), so they
- * are not written into the store one by one: `ingest` buffers them outside React and one
- * flush per frame-ish tick appends the batch (zustand README, "Transient updates"; STYLE 6).
+ * are not written into the store one by one: `ingest` buffers them in the state's `inbox`
+ * without a store update, and one flush per frame-ish tick appends the batch (zustand README,
+ * "Transient updates"; STYLE 6).
  * The log keeps the newest {@link TRAFFIC_KEEP} exchanges.
  *
  * Pause freezes the list, not the capture: arrivals are held and Resume appends them in the
@@ -30,6 +31,21 @@ export interface TrafficFilter {
   tag: '' | 'simulated' | 'proxied' | 'mocked';
 }
 
+/** The arrivals of one log between resets (a clear, a flush, a resume): mutable, see `inbox`. */
+interface TrafficInbox {
+  /** Gathered for the next flush. */
+  pending: TrafficExchange[];
+  /**
+   * Arrivals while paused, held for Resume. Only the newest {@link TRAFFIC_KEEP} can survive
+   * Resume, so no more are held.
+   */
+  held: TrafficExchange[];
+  /** The flush waiting to run, if any. */
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+const emptyInbox = (): TrafficInbox => ({ pending: [], held: [], timer: null });
+
 interface TrafficState {
   exchanges: TrafficExchange[];
   paused: boolean;
@@ -44,6 +60,11 @@ interface TrafficState {
   resyncs: number;
   selectedSeq: number | null;
   filter: TrafficFilter;
+  /**
+   * Arrivals not in {@link exchanges} yet; null until the first one after a reset. Appended to
+   * in place, without a store update: a burst costs no render until its flush (see above).
+   */
+  inbox: TrafficInbox | null;
   ingest(exchanges: readonly TrafficExchange[], dropped?: number, resync?: boolean): void;
   flush(): void;
   setPaused(paused: boolean): void;
@@ -51,14 +72,6 @@ interface TrafficState {
   selectExchange(seq: number | null): void;
   setFilter(patch: Partial<TrafficFilter>): void;
 }
-
-let pending: TrafficExchange[] = [];
-/**
- * Arrivals while paused, outside the store so a burst during a pause costs no render. Only the
- * newest {@link TRAFFIC_KEEP} can survive Resume, so no more are held.
- */
-let held: TrafficExchange[] = [];
-let timer: ReturnType<typeof setTimeout> | null = null;
 
 export const useTrafficStore = create<TrafficState>()((set, get) => ({
   exchanges: [],
@@ -68,29 +81,37 @@ export const useTrafficStore = create<TrafficState>()((set, get) => ({
   resyncs: 0,
   selectedSeq: null,
   filter: { method: '', status: '', text: '', tag: '' },
+  inbox: null,
   ingest(exchanges, dropped = 0, resync = false) {
     if (dropped > 0 || resync) {
       set((s) => ({ dropped: s.dropped + dropped, resyncs: s.resyncs + (resync ? 1 : 0) }));
     }
     if (exchanges.length === 0) return;
+    // A reset state has no inbox: it gets its own, so the initial state is never written to.
+    let inbox = get().inbox;
+    if (!inbox) set({ inbox: (inbox = emptyInbox()) });
     if (get().paused) {
-      held.push(...exchanges);
-      if (held.length > TRAFFIC_KEEP * 2) held = held.slice(-TRAFFIC_KEEP);
+      inbox.held.push(...exchanges);
+      if (inbox.held.length > TRAFFIC_KEEP * 2) inbox.held = inbox.held.slice(-TRAFFIC_KEEP);
       set((s) => ({ missed: s.missed + exchanges.length }));
       return;
     }
-    pending.push(...exchanges);
-    timer ??= setTimeout(() => get().flush(), TRAFFIC_FLUSH_MS);
+    inbox.pending.push(...exchanges);
+    inbox.timer ??= setTimeout(() => get().flush(), TRAFFIC_FLUSH_MS);
   },
   flush() {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    if (pending.length === 0) return;
-    const batch = pending;
-    pending = [];
+    const inbox = get().inbox;
+    if (!inbox) return;
+    if (inbox.timer) clearTimeout(inbox.timer);
+    inbox.timer = null;
+    if (inbox.pending.length === 0) return;
+    const batch = inbox.pending;
     set((s) => {
       const merged = s.exchanges.concat(batch);
-      return { exchanges: merged.length > TRAFFIC_KEEP ? merged.slice(-TRAFFIC_KEEP) : merged };
+      return {
+        exchanges: merged.length > TRAFFIC_KEEP ? merged.slice(-TRAFFIC_KEEP) : merged,
+        inbox: { ...inbox, pending: [] },
+      };
     });
   },
   setPaused(paused) {
@@ -98,15 +119,25 @@ export const useTrafficStore = create<TrafficState>()((set, get) => ({
       set({ paused });
       return;
     }
-    pending.push(...held);
-    held = [];
-    set({ paused, missed: 0 });
+    const inbox = get().inbox;
+    set({
+      paused,
+      missed: 0,
+      inbox: inbox && { ...inbox, pending: inbox.pending.concat(inbox.held), held: [] },
+    });
     get().flush();
   },
   clearTraffic() {
-    pending = [];
-    held = [];
-    set({ exchanges: [], selectedSeq: null, missed: 0, dropped: 0, resyncs: 0 });
+    const timer = get().inbox?.timer;
+    if (timer) clearTimeout(timer);
+    set({
+      exchanges: [],
+      selectedSeq: null,
+      missed: 0,
+      dropped: 0,
+      resyncs: 0,
+      inbox: emptyInbox(),
+    });
   },
   selectExchange: (selectedSeq) => set({ selectedSeq }),
   setFilter: (patch) => set((s) => ({ filter: { ...s.filter, ...patch } })),
@@ -120,7 +151,10 @@ function matches(filter: TrafficFilter, e: TrafficExchange): boolean {
   return true;
 }
 
-/** Memoised on the exchanges array and filter object, so a component may select it directly. */
+/**
+ * `visible` memoised on the exchanges array and filter object, so a component may select it
+ * directly: a pure memo (same input, same answer), nothing a store reset needs to clear.
+ */
 let lastInput: { exchanges: TrafficExchange[]; filter: TrafficFilter } | null = null;
 let lastOutput: TrafficExchange[] = [];
 
