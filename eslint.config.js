@@ -19,6 +19,9 @@ const coreBoundary = {
   ],
 };
 
+const LOWER_LAYERS =
+  'persistence/, http/ and metadata/ import only errors.ts, the contract leaf and (types only) the model schema (issues 11, 25).';
+
 export default tseslint.config(
   {
     ignores: [
@@ -67,9 +70,59 @@ export default tseslint.config(
   },
   {
     // Issue 11: the lower layers import only errors.ts (and the CommonJS loader), so the
-    // request walk goes straight down and nothing below calls back up.
-    files: ['core/src/persistence/**/*.ts', 'core/src/http/**/*.ts', 'core/src/metadata/**/*.ts'],
+    // request walk goes straight down and nothing below calls back up. Issue 25: and the
+    // contract leaf; a store may read a model's schema (types only: an SQL store makes its
+    // tables from it).
+    files: ['core/src/persistence/*.ts', 'core/src/http/*.ts', 'core/src/metadata/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.case.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!errors\\.js$|require-cjs\\.js$|contract/|model/schema\\.js$)',
+              message: LOWER_LAYERS,
+            },
+            { regex: '^\\.\\./model/schema\\.js$', allowTypeImports: true, message: LOWER_LAYERS },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The same rule one folder down (persistence/postgres/, …): siblings of the folder are fine.
+    files: [
+      'core/src/persistence/*/**/*.ts',
+      'core/src/http/*/**/*.ts',
+      'core/src/metadata/*/**/*.ts',
+    ],
     ignores: ['**/*.test.ts', '**/*.case.ts', '**/test-support/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^\\.\\./\\.\\./(?!errors\\.js$|require-cjs\\.js$|contract/|model/schema\\.js$)',
+              message: LOWER_LAYERS,
+            },
+            {
+              regex: '^\\.\\./\\.\\./model/schema\\.js$',
+              allowTypeImports: true,
+              message: LOWER_LAYERS,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Issue 25: the wire contract is a leaf (as Mockoon's commons): it imports nothing, so every
+    // layer may use its types without pulling anything up.
+    files: ['core/src/contract/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -78,8 +131,8 @@ export default tseslint.config(
           patterns: [
             ...coreBoundary.patterns,
             {
-              group: ['../*', '!../errors.js', '!../require-cjs.js'],
-              message: 'persistence/, http/ and metadata/ import only errors.ts (issue 11).',
+              group: ['../*', 'node:*'],
+              message: 'core/src/contract/ imports nothing (issue 25).',
             },
           ],
         },
@@ -158,8 +211,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)core/(?!src/control/(contract|client)(\\.[jt]s)?$)',
-              message: 'src/api.ts re-exports only core/src/control/contract.ts and client.ts.',
+              regex:
+                '(^|/)core/(?!src/contract/[\\w-]+(\\.[jt]s)?$|src/control/client(\\.[jt]s)?$)',
+              message:
+                'src/api.ts re-exports only core/src/contract/ (the wire contract) and the control client.',
             },
             { group: ['node:*'], message: 'The renderer runs in a browser: no Node built-ins.' },
           ],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { RouteInfo } from '../core/src/control/contract.js';
+import type { RouteInfo } from '../core/src/contract/control-api.js';
 import { control, useStudioSession } from './fixtures.js';
 import { ConsolePage } from './pages/console.page.js';
 import { EndpointsPage } from './pages/endpoints.page.js';

@@ -29,4 +29,5 @@ export type {
 } from './http/record-types.js';
 export type { RecordId } from './persistence/collection.js';
 export type { Persistence } from './persistence/persistence.js';
-export type { FieldRules, HasManyOptions, OnDelete, RestOptions } from './metadata/types.js';
+export type { FieldRules } from './contract/control-api.js';
+export type { FieldOptions, HasManyOptions, OnDelete, RestOptions } from './metadata/types.js';

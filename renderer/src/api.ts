@@ -12,8 +12,8 @@ export type {
   SubscribeOptions,
 } from '../../core/src/control/client';
 export { ControlClient, ControlError } from '../../core/src/control/client';
-export type * from '../../core/src/control/contract';
-export { COLLECTION_CONTROLS, FIELD_TYPES } from '../../core/src/control/contract';
+export type * from '../../core/src/contract/control-api';
+export { COLLECTION_CONTROLS, FIELD_TYPES } from '../../core/src/contract/control-api';
 
 let current: ControlClient | null = null;
 

@@ -1,7 +1,9 @@
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { copyProject } from '../studio/test-support/studio-fixture.js';
 import { runCli, type ServeProcess, startServeProcess } from '../test-support/cli.js';
 import { jsonRequest } from '../test-support/http-client.js';
 import { EXAMPLES } from '../test-support/project-server.js';
@@ -87,8 +89,12 @@ describe('decorest CLI', () => {
     blocker = createServer();
     await new Promise<void>((r) => blocker!.listen(0, '127.0.0.1', () => r()));
     const port = (blocker.address() as { port: number }).port;
-    const result = await runCli(['serve', EXAMPLES.todo, '--port', String(port)]);
-    expect(result.code).toBe(1);
+    // A copy: the example's own data folder may be held by another test's server meanwhile.
+    const dir = await copyProject(EXAMPLES.todo);
+    const result = await runCli(['serve', dir, '--port', String(port)]).finally(() =>
+      rm(dir, { recursive: true, force: true }),
+    );
+    expect(result.code, result.stderr).toBe(1);
     oneLine(result.stderr);
     expect(result.stderr).toContain(`port ${port} is already in use`);
   });

@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-import { AUTH_SCHEME } from './contract.js';
+import { AUTH_SCHEME } from '../contract/control-api.js';
 
 /** 256 random bits, URL-safe: fits a URL fragment and a header unescaped. */
 export function createToken(): string {

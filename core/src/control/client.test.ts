@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
+import type { EventBatch } from '../contract/control-api.js';
 import { ControlClient, ControlError, type StreamState } from './client.js';
-import type { EventBatch } from './contract.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 

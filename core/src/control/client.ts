@@ -15,7 +15,9 @@ import { EventSource } from 'eventsource';
 
 import {
   AUTH_SCHEME,
+  CONTROL_OPERATIONS,
   CONTROL_PREFIX,
+  type ControlOperationName,
   type ControlOperations,
   type DeleteImpact,
   type EventBatch,
@@ -37,7 +39,7 @@ import {
   type RouteInfo,
   type SeedResult,
   type ServerStatus,
-} from './contract.js';
+} from '../contract/control-api.js';
 
 /** A control call that failed: the server's problem, or one made up for a network failure. */
 export class ControlError extends Error {
@@ -82,7 +84,15 @@ export type RecordQuery = Record<
   string | number | readonly (string | number)[] | undefined
 >;
 
-type Answer<K extends keyof ControlOperations> = ControlOperations[K]['answer'];
+type Answer<K extends ControlOperationName> = ControlOperations[K]['answer'];
+
+/** What one call fills in: the path's `:name` parts, the query, the body. */
+interface OperationCall {
+  readonly params?: Readonly<Record<string, RecordKey>>;
+  readonly query?: RecordQuery;
+  readonly body?: unknown;
+  readonly signal?: AbortSignal | undefined;
+}
 
 export class ControlClient {
   readonly baseUrl: string;
@@ -97,104 +107,103 @@ export class ControlClient {
   }
 
   getProject(): Promise<ProjectStatus> {
-    return this.#call<'getProject'>('GET', '/project');
+    return this.#op('getProject');
   }
   openProject(dir: string): Promise<ProjectStatus> {
-    return this.#call<'openProject'>('POST', '/project/open', { dir });
+    return this.#op('openProject', { body: { dir } });
   }
   reloadProject(): Promise<ProjectStatus> {
-    return this.#call<'reloadProject'>('POST', '/project/reload');
+    return this.#op('reloadProject');
   }
   listModels(): Promise<ModelInfo[]> {
-    return this.#call<'listModels'>('GET', '/models');
+    return this.#op('listModels');
   }
   listRoutes(): Promise<RouteInfo[]> {
-    return this.#call<'listRoutes'>('GET', '/routes');
+    return this.#op('listRoutes');
   }
   listRecords(model: string, query: RecordQuery = {}, signal?: AbortSignal): Promise<RecordPage> {
-    const path = `${records(model)}${toSearch(query)}`;
-    return this.#call<'listRecords'>('GET', path, undefined, signal);
+    return this.#op('listRecords', { params: { model }, query, signal });
   }
   getRecord(model: string, id: RecordKey): Promise<JsonRecord> {
-    return this.#call<'getRecord'>('GET', record(model, id));
+    return this.#op('getRecord', { params: { model, id } });
   }
   createRecord(model: string, body: unknown): Promise<JsonRecord> {
-    return this.#call<'createRecord'>('POST', records(model), body);
+    return this.#op('createRecord', { params: { model }, body });
   }
   replaceRecord(model: string, id: RecordKey, body: unknown): Promise<JsonRecord> {
-    return this.#call<'replaceRecord'>('PUT', record(model, id), body);
+    return this.#op('replaceRecord', { params: { model, id }, body });
   }
   patchRecord(model: string, id: RecordKey, body: unknown): Promise<JsonRecord> {
-    return this.#call<'patchRecord'>('PATCH', record(model, id), body);
+    return this.#op('patchRecord', { params: { model, id }, body });
   }
   deleteRecord(model: string, id: RecordKey): Promise<JsonRecord> {
-    return this.#call<'deleteRecord'>('DELETE', record(model, id));
+    return this.#op('deleteRecord', { params: { model, id } });
   }
   /** Issue 23: what deleting the record would do to the records that belong to it, counted. */
   deleteImpact(model: string, id: RecordKey): Promise<DeleteImpact> {
-    return this.#call<'deleteImpact'>('GET', `${record(model, id)}/delete-impact`);
+    return this.#op('deleteImpact', { params: { model, id } });
   }
   /**
    * Issue 23: one made-up record of the model (the fake-data generator's values, parents drawn
    * from the records that exist, no id), for a request body; nothing is written.
    */
   sampleRecord(model: string): Promise<Record<string, JsonValue>> {
-    return this.#call<'sampleRecord'>('GET', `/models/${enc(model)}/sample`);
+    return this.#op('sampleRecord', { params: { model } });
   }
   importRecords(model: string, rows: unknown[]): Promise<ImportResult> {
-    return this.#call<'importRecords'>('POST', `/models/${enc(model)}/import`, rows);
+    return this.#op('importRecords', { params: { model }, body: rows });
   }
   exportRecords(model: string): Promise<JsonRecord[]> {
-    return this.#call<'exportRecords'>('GET', `/models/${enc(model)}/export`);
+    return this.#op('exportRecords', { params: { model } });
   }
   /** Issue 16: `count` valid made-up records, reproducible with `seed`. */
   fakeRecords(model: string, body: FakeRecordsBody): Promise<ImportResult> {
-    return this.#call<'fakeRecords'>('POST', `/models/${enc(model)}/fake`, body);
+    return this.#op('fakeRecords', { params: { model }, body });
   }
   /** Puts every default-datasource model back to the project's `seed/` folder, atomically. */
   resetData(): Promise<SeedResult> {
-    return this.#call<'resetData'>('POST', '/data/reset');
+    return this.#op('resetData');
   }
   /** Snapshots the current records into `seed/`. */
   saveSeed(): Promise<SeedResult> {
-    return this.#call<'saveSeed'>('POST', '/data/seed');
+    return this.#op('saveSeed');
   }
   getBehaviour(): Promise<MockBehaviour> {
-    return this.#call<'getBehaviour'>('GET', '/behaviour');
+    return this.#op('getBehaviour');
   }
   /** Replaces the mock API's latency, failure and proxy rules; applies to the next request. */
   setBehaviour(behaviour: MockBehaviour): Promise<MockBehaviour> {
-    return this.#call<'setBehaviour'>('PUT', '/behaviour', behaviour);
+    return this.#op('setBehaviour', { body: behaviour });
   }
   /** Issue 17: a model's file as it is on disk, its hash and decorator ranges. */
   readModelSource(model: string): Promise<ModelSource> {
-    return this.#call<'readModelSource'>('GET', `/models/${enc(model)}/source`);
+    return this.#op('readModelSource', { params: { model } });
   }
   /** The diff `edit` would make; nothing is written. */
   previewModelEdit(edit: ModelEdit): Promise<ModelEditPreview> {
-    return this.#call<'previewModelEdit'>('POST', '/model-edits/preview', { edit });
+    return this.#op('previewModelEdit', { body: { edit } });
   }
   /** Writes `edit` if every file still has the previewed hash (409 otherwise). */
   applyModelEdit(edit: ModelEdit, hashes: Record<string, string | null>): Promise<ModelEditResult> {
-    return this.#call<'applyModelEdit'>('POST', '/model-edits', { edit, hashes });
+    return this.#op('applyModelEdit', { body: { edit, hashes } });
   }
   createModel(
     model: NewModelSpec,
     hashes: Record<string, string | null>,
   ): Promise<ModelEditResult> {
-    return this.#call<'createModel'>('POST', '/models', { model, hashes });
+    return this.#op('createModel', { body: { model, hashes } });
   }
   getServer(): Promise<ServerStatus> {
-    return this.#call<'getServer'>('GET', '/server');
+    return this.#op('getServer');
   }
   startServer(): Promise<ServerStatus> {
-    return this.#call<'startServer'>('POST', '/server/start');
+    return this.#op('startServer');
   }
   stopServer(): Promise<ServerStatus> {
-    return this.#call<'stopServer'>('POST', '/server/stop');
+    return this.#op('stopServer');
   }
   changePort(port: number): Promise<ServerStatus> {
-    return this.#call<'changePort'>('PUT', '/server/port', { port });
+    return this.#op('changePort', { body: { port } });
   }
 
   /**
@@ -240,7 +249,18 @@ export class ControlClient {
     };
   }
 
-  async #call<K extends keyof ControlOperations>(
+  /** Calls `name` as {@link CONTROL_OPERATIONS} says: its method, its path filled in. */
+  #op<K extends ControlOperationName>(name: K, call: OperationCall = {}): Promise<Answer<K>> {
+    const { method, path } = CONTROL_OPERATIONS[name];
+    const filled = path.replace(/:(\w+)/g, (_m, key: string) => {
+      const value = call.params?.[key];
+      if (value === undefined) throw new Error(`${name} needs :${key}`);
+      return enc(String(value));
+    });
+    return this.#call<K>(method, `${filled}${toSearch(call.query ?? {})}`, call.body, call.signal);
+  }
+
+  async #call<K extends ControlOperationName>(
     method: string,
     path: string,
     body?: unknown,
@@ -272,12 +292,6 @@ export class ControlClient {
 
 function enc(part: string): string {
   return encodeURIComponent(part);
-}
-function records(model: string): string {
-  return `/models/${enc(model)}/records`;
-}
-function record(model: string, id: RecordKey): string {
-  return `${records(model)}/${enc(String(id))}`;
 }
 
 function toSearch(query: RecordQuery): string {

@@ -2,10 +2,10 @@
  * What the control API's handlers reach: the studio's state, behind one interface so the
  * server knows nothing of how the studio is put together (`studio/start-studio.ts` is).
  */
+import type { ProjectStatus, ServerStatus } from '../contract/control-api.js';
 import type { Behaviour } from '../http/behaviour.js';
 import type { WriteGate } from '../http/write-gate.js';
 import type { ProjectRuntime } from '../project/open-project.js';
-import type { ProjectStatus, ServerStatus } from './contract.js';
 import type { EventHub } from './event-hub.js';
 
 export interface ControlContext {

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import type { ControlOperationName, ControlOperations } from './contract.js';
+import type { ControlOperationName } from '../contract/control-api.js';
 import type { ControlContext } from './control-context.js';
 
 export interface ControlCall {
@@ -22,12 +22,11 @@ export type ControlHandler = (call: ControlCall) => unknown;
 
 export const STREAMED = Symbol('streamed');
 
-export type ControlRoute<K extends ControlOperationName> = {
-  readonly method: ControlOperations[K]['method'];
-  readonly path: ControlOperations[K]['path'];
+/** One operation's server side; its method and path are its line of `CONTROL_OPERATIONS`. */
+export type ControlRoute = {
   /** 200 unless set (201 for a created record). */
   readonly status?: number;
   readonly handle: ControlHandler;
 };
 
-export type ControlRoutes = { readonly [K in ControlOperationName]: ControlRoute<K> };
+export type ControlRoutes = { readonly [K in ControlOperationName]: ControlRoute };

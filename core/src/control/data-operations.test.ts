@@ -10,6 +10,12 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import type {
+  ImportResult,
+  MockBehaviour,
+  SeedResult,
+  TrafficExchange,
+} from '../contract/control-api.js';
 import {
   readEvents,
   startStudioFixture,
@@ -17,7 +23,6 @@ import {
 } from '../studio/test-support/studio-fixture.js';
 import { rawRequest } from '../test-support/http-client.js';
 import { EXAMPLES } from '../test-support/project-server.js';
-import type { ImportResult, MockBehaviour, SeedResult, TrafficExchange } from './contract.js';
 
 let f: StudioFixture;
 let upstream: Server | undefined;

@@ -2,26 +2,23 @@
  * The control API's data and behaviour operations (issue 16): reset to the seed, save the
  * seed, fake records, and the mock API's latency, failure and proxy rules, set live.
  */
-import { problems } from '../errors.js';
-import type { BehaviourSettings } from '../http/behaviour.js';
-import { checkFakeCount, fakeRecords, findModel } from '../seed/fake-records.js';
-import { resetToSeed, saveSeed } from '../seed/seed-data.js';
 import type {
   DelayRule,
   FailRule,
   ImportResult,
   MockBehaviour,
   RouteBehaviour,
-} from './contract.js';
-import type { ControlRoute } from './control-route.js';
+} from '../contract/control-api.js';
+import { problems } from '../errors.js';
+import type { BehaviourSettings } from '../http/behaviour.js';
+import { checkFakeCount, fakeRecords, findModel } from '../seed/fake-records.js';
+import { resetToSeed, saveSeed } from '../seed/seed-data.js';
+import type { ControlRoutes } from './control-route.js';
 
-type DataRoutes = {
-  fakeRecords: ControlRoute<'fakeRecords'>;
-  resetData: ControlRoute<'resetData'>;
-  saveSeed: ControlRoute<'saveSeed'>;
-  getBehaviour: ControlRoute<'getBehaviour'>;
-  setBehaviour: ControlRoute<'setBehaviour'>;
-};
+type DataRoutes = Pick<
+  ControlRoutes,
+  'fakeRecords' | 'resetData' | 'saveSeed' | 'getBehaviour' | 'setBehaviour'
+>;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -91,8 +88,6 @@ export function behaviourWire(settings: BehaviourSettings): MockBehaviour {
 
 export const DATA_ROUTES: DataRoutes = {
   fakeRecords: {
-    method: 'POST',
-    path: '/models/:model/fake',
     status: 201,
     handle: async ({ ctx, params, body }): Promise<ImportResult> => {
       const model = findModel(ctx.project(), params['model']!);
@@ -103,23 +98,15 @@ export const DATA_ROUTES: DataRoutes = {
     },
   },
   resetData: {
-    method: 'POST',
-    path: '/data/reset',
     handle: async ({ ctx }) => ({ models: await resetToSeed(ctx.project()) }),
   },
   saveSeed: {
-    method: 'POST',
-    path: '/data/seed',
     handle: async ({ ctx }) => ({ models: await saveSeed(ctx.project()) }),
   },
   getBehaviour: {
-    method: 'GET',
-    path: '/behaviour',
     handle: ({ ctx }) => behaviourWire(ctx.behaviour.settings()),
   },
   setBehaviour: {
-    method: 'PUT',
-    path: '/behaviour',
     handle: ({ ctx, body }) => behaviourWire(ctx.behaviour.set(behaviourOf(body))),
   },
 };

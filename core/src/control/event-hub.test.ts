@@ -5,9 +5,9 @@ import { PassThrough } from 'node:stream';
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import type { EventBatch, StudioEvent } from '../contract/control-api.js';
+import { TRAFFIC_HISTORY } from '../contract/control-api.js';
 import type { TrafficEvent } from '../http/traffic.js';
-import type { EventBatch, StudioEvent } from './contract.js';
-import { TRAFFIC_HISTORY } from './contract.js';
 import { CLIENT_QUEUE_BYTES, EventHub } from './event-hub.js';
 
 /** A stand-in response that records what the hub writes, parsed into batches. */

@@ -16,9 +16,9 @@
  */
 import type { ServerResponse } from 'node:http';
 
+import { type StudioEvent, TRAFFIC_HISTORY } from '../contract/control-api.js';
 import type { TrafficEvent } from '../http/traffic.js';
 import { ByteLog, joinSpans, type Span } from './byte-log.js';
-import { type StudioEvent, TRAFFIC_HISTORY } from './contract.js';
 import { trafficEventJson } from './traffic-capture.js';
 
 /** One batch per client per tick: at most ~10 messages a second (issue 12). */

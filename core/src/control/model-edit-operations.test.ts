@@ -4,8 +4,6 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
-import { EXAMPLES } from '../test-support/project-server.js';
 import type {
   ModelEdit,
   ModelEditPreview,
@@ -14,7 +12,9 @@ import type {
   ModelSource,
   Problem,
   RouteInfo,
-} from './contract.js';
+} from '../contract/control-api.js';
+import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
+import { EXAMPLES } from '../test-support/project-server.js';
 
 let f: StudioFixture;
 beforeEach(async () => {

@@ -7,6 +7,13 @@
  */
 import { readFile } from 'node:fs/promises';
 
+import type {
+  DecoratorRange,
+  ModelEdit,
+  ModelEditPreview,
+  ModelEditResult,
+  ModelSource,
+} from '../contract/control-api.js';
 import { problems } from '../errors.js';
 import ts from '../loader/typescript.js';
 import { applyPlan, migratedSeed, migrationCount } from '../model-edit/apply-edit.js';
@@ -15,22 +22,13 @@ import { unifiedDiff } from '../model-edit/diff.js';
 import { planModelEdit } from '../model-edit/plan-edit.js';
 import { decoratorName, decoratorsOf, parse, sha256 } from '../model-edit/source-text.js';
 import { projectData } from '../project/open-project.js';
-import type {
-  DecoratorRange,
-  ModelEdit,
-  ModelEditPreview,
-  ModelEditResult,
-  ModelSource,
-} from './contract.js';
 import type { ControlContext } from './control-context.js';
-import type { ControlRoute } from './control-route.js';
+import type { ControlRoutes } from './control-route.js';
 
-type ModelEditRoutes = {
-  readModelSource: ControlRoute<'readModelSource'>;
-  previewModelEdit: ControlRoute<'previewModelEdit'>;
-  applyModelEdit: ControlRoute<'applyModelEdit'>;
-  createModel: ControlRoute<'createModel'>;
-};
+type ModelEditRoutes = Pick<
+  ControlRoutes,
+  'readModelSource' | 'previewModelEdit' | 'applyModelEdit' | 'createModel'
+>;
 
 const KINDS = new Set([
   'createModel',
@@ -152,8 +150,6 @@ async function apply(
 
 export const MODEL_EDIT_ROUTES: ModelEditRoutes = {
   readModelSource: {
-    method: 'GET',
-    path: '/models/:model/source',
     handle: async ({ ctx, params }): Promise<ModelSource> => {
       const name = params['model']!;
       const model = ctx.project().models.find((m) => m.name === name);
@@ -169,21 +165,15 @@ export const MODEL_EDIT_ROUTES: ModelEditRoutes = {
     },
   },
   previewModelEdit: {
-    method: 'POST',
-    path: '/model-edits/preview',
     handle: ({ ctx, body }) => preview(ctx, editOf(isObject(body) ? body['edit'] : undefined)),
   },
   applyModelEdit: {
-    method: 'POST',
-    path: '/model-edits',
     handle: ({ ctx, body }) => {
       const b = isObject(body) ? body : {};
       return apply(ctx, editOf(b['edit']), hashesOf(b['hashes']));
     },
   },
   createModel: {
-    method: 'POST',
-    path: '/models',
     status: 201,
     handle: ({ ctx, body }) => {
       const b = isObject(body) ? body : {};

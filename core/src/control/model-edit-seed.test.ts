@@ -8,13 +8,18 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import type {
+  ModelEdit,
+  ModelEditPreview,
+  ModelEditResult,
+  Problem,
+} from '../contract/control-api.js';
 import {
   readEvents,
   startStudioFixture,
   type StudioFixture,
 } from '../studio/test-support/studio-fixture.js';
 import { EXAMPLES } from '../test-support/project-server.js';
-import type { ModelEdit, ModelEditPreview, ModelEditResult, Problem } from './contract.js';
 
 let f: StudioFixture;
 beforeEach(async () => {

@@ -9,9 +9,14 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import type {
+  ModelEdit,
+  ModelEditPreview,
+  ModelInfo,
+  ProjectStatus,
+} from '../contract/control-api.js';
 import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
 import { EXAMPLES } from '../test-support/project-server.js';
-import type { ModelEdit, ModelEditPreview, ModelInfo, ProjectStatus } from './contract.js';
 
 let f: StudioFixture;
 let elsewhere: string;

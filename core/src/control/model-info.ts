@@ -4,8 +4,14 @@
  */
 import { join } from 'node:path';
 
+import type {
+  FieldInfo,
+  FieldTypeInfo,
+  JsonValue,
+  ModelInfo,
+  RelationInfo,
+} from '../contract/control-api.js';
 import type { FieldSchema, FieldType, ModelSchema } from '../model/schema.js';
-import type { FieldInfo, FieldTypeInfo, JsonValue, ModelInfo, RelationInfo } from './contract.js';
 
 function typeInfo(type: FieldType): FieldTypeInfo {
   switch (type.kind) {

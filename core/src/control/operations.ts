@@ -51,28 +51,20 @@ function lastEventId(req: IncomingMessage): number | undefined {
 }
 
 export const CONTROL_ROUTES: ControlRoutes = {
-  getProject: { method: 'GET', path: '/project', handle: ({ ctx }) => ctx.projectStatus() },
+  getProject: { handle: ({ ctx }) => ctx.projectStatus() },
   openProject: {
-    method: 'POST',
-    path: '/project/open',
     handle: ({ ctx, body }) => ctx.openProject(dirOf(body)),
   },
   reloadProject: {
-    method: 'POST',
-    path: '/project/reload',
     handle: ({ ctx }) => ctx.reloadProject(),
   },
   listModels: {
-    method: 'GET',
-    path: '/models',
     handle: ({ ctx }) => {
       const project = ctx.project();
       return project.models.map((m) => modelInfo(m, project.dataDir));
     },
   },
   listRoutes: {
-    method: 'GET',
-    path: '/routes',
     handle: ({ ctx }) => {
       const project = ctx.project();
       return routeInfos(project.table.routes, project.loaded);
@@ -82,17 +74,13 @@ export const CONTROL_ROUTES: ControlRoutes = {
   ...DATA_ROUTES,
   ...MODEL_EDIT_ROUTES,
   ...PREVIEW_ROUTES,
-  getServer: { method: 'GET', path: '/server', handle: ({ ctx }) => ctx.server.status() },
-  startServer: { method: 'POST', path: '/server/start', handle: ({ ctx }) => ctx.server.start() },
-  stopServer: { method: 'POST', path: '/server/stop', handle: ({ ctx }) => ctx.server.stop() },
+  getServer: { handle: ({ ctx }) => ctx.server.status() },
+  startServer: { handle: ({ ctx }) => ctx.server.start() },
+  stopServer: { handle: ({ ctx }) => ctx.server.stop() },
   changePort: {
-    method: 'PUT',
-    path: '/server/port',
     handle: ({ ctx, body }) => ctx.server.changePort(portOf(body)),
   },
   events: {
-    method: 'GET',
-    path: '/events',
     handle: ({ ctx, req, res }) => {
       ctx.hub.attach(res, lastEventId(req));
       return STREAMED;

@@ -4,9 +4,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import type { DeleteImpact } from '../contract/control-api.js';
 import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
 import { EXAMPLES } from '../test-support/project-server.js';
-import type { DeleteImpact } from './contract.js';
 
 let f: StudioFixture;
 beforeEach(async () => {

@@ -5,16 +5,13 @@
 import type { ModelRuntime } from '../app/model-runtime.js';
 import { deleteImpact } from '../app/relations/delete-impact.js';
 import { findRecord } from '../app/write/record-writes.js';
+import type { DeleteImpact, JsonValue } from '../contract/control-api.js';
 import { problems } from '../errors.js';
 import { fakeRows } from '../seed/fake-records.js';
-import type { DeleteImpact, JsonValue } from './contract.js';
 import type { ControlContext } from './control-context.js';
-import type { ControlRoute } from './control-route.js';
+import type { ControlRoutes } from './control-route.js';
 
-type PreviewRoutes = {
-  deleteImpact: ControlRoute<'deleteImpact'>;
-  sampleRecord: ControlRoute<'sampleRecord'>;
-};
+type PreviewRoutes = Pick<ControlRoutes, 'deleteImpact' | 'sampleRecord'>;
 
 /** A model by class name, as the records operations name it, or a 404. */
 function modelOf(ctx: ControlContext, name: string): ModelRuntime {
@@ -25,8 +22,6 @@ function modelOf(ctx: ControlContext, name: string): ModelRuntime {
 
 export const PREVIEW_ROUTES: PreviewRoutes = {
   deleteImpact: {
-    method: 'GET',
-    path: '/models/:model/records/:id/delete-impact',
     handle: async ({ ctx, params }): Promise<DeleteImpact> => {
       const model = modelOf(ctx, params['model']!);
       const id = model.parseId(params['id']!);
@@ -36,8 +31,6 @@ export const PREVIEW_ROUTES: PreviewRoutes = {
     },
   },
   sampleRecord: {
-    method: 'GET',
-    path: '/models/:model/sample',
     handle: async ({ ctx, params }): Promise<Record<string, JsonValue>> => {
       const [row] = await fakeRows(modelOf(ctx, params['model']!), 1, undefined, false);
       // Dates become their ISO text here, as the mock API would send them.

@@ -13,10 +13,10 @@ import {
   patchRecord,
   replaceRecord,
 } from '../app/write/record-writes.js';
+import type { ImportResult, RecordPage } from '../contract/control-api.js';
 import { problems } from '../errors.js';
-import type { ImportResult, RecordPage } from './contract.js';
 import type { ControlContext } from './control-context.js';
-import type { ControlCall, ControlRoute } from './control-route.js';
+import type { ControlCall, ControlRoutes } from './control-route.js';
 import { sortedPage } from './sorted-pages.js';
 
 /** Rows per page when the query names no limit. */
@@ -62,50 +62,43 @@ async function importAll({ ctx, params, body }: ControlCall): Promise<ImportResu
   return { imported: stored.length, ids: stored.map((r) => r.id) };
 }
 
-type RecordRoutes = {
-  listRecords: ControlRoute<'listRecords'>;
-  getRecord: ControlRoute<'getRecord'>;
-  createRecord: ControlRoute<'createRecord'>;
-  replaceRecord: ControlRoute<'replaceRecord'>;
-  patchRecord: ControlRoute<'patchRecord'>;
-  deleteRecord: ControlRoute<'deleteRecord'>;
-  importRecords: ControlRoute<'importRecords'>;
-  exportRecords: ControlRoute<'exportRecords'>;
-};
+type RecordRoutes = Pick<
+  ControlRoutes,
+  | 'listRecords'
+  | 'getRecord'
+  | 'createRecord'
+  | 'replaceRecord'
+  | 'patchRecord'
+  | 'deleteRecord'
+  | 'importRecords'
+  | 'exportRecords'
+>;
 
 export const RECORD_ROUTES: RecordRoutes = {
-  listRecords: { method: 'GET', path: '/models/:model/records', handle: listPage },
-  getRecord: { method: 'GET', path: '/models/:model/records/:id', handle: getOne },
+  listRecords: { handle: listPage },
+  getRecord: { handle: getOne },
   createRecord: {
-    method: 'POST',
-    path: '/models/:model/records',
     status: 201,
     handle: ({ ctx, params, body }) => createRecord(writable(ctx, params['model']!), body),
   },
   replaceRecord: {
-    method: 'PUT',
-    path: '/models/:model/records/:id',
     handle: ({ ctx, params, body }) => {
       const model = writable(ctx, params['model']!);
       return replaceRecord(model, model.parseId(params['id']!), body);
     },
   },
   patchRecord: {
-    method: 'PATCH',
-    path: '/models/:model/records/:id',
     handle: ({ ctx, params, body }) => {
       const model = writable(ctx, params['model']!);
       return patchRecord(model, model.parseId(params['id']!), body);
     },
   },
   deleteRecord: {
-    method: 'DELETE',
-    path: '/models/:model/records/:id',
     handle: ({ ctx, params }) => {
       const model = writable(ctx, params['model']!);
       return deleteRecord(model, model.parseId(params['id']!));
     },
   },
-  importRecords: { method: 'POST', path: '/models/:model/import', handle: importAll },
-  exportRecords: { method: 'GET', path: '/models/:model/export', handle: exportAll },
+  importRecords: { handle: importAll },
+  exportRecords: { handle: exportAll },
 };

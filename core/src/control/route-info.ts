@@ -2,9 +2,9 @@
  * The studio's route list ({@link RouteInfo}): every route of the table, its kind, and for a
  * manual route the project file and line of the `this.get(…)` call that mapped it.
  */
+import type { RouteInfo } from '../contract/control-api.js';
 import type { RouteDefinition } from '../http/types.js';
 import type { LoadedProject } from '../loader/load-project.js';
-import type { RouteInfo } from './contract.js';
 
 /** The first frame of a stack that lies in a project file: the user's call. */
 function projectFrame(

@@ -14,11 +14,16 @@ import {
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 
+import {
+  CONTROL_OPERATIONS,
+  CONTROL_PREFIX,
+  type ControlOperationName,
+  type ControlOperations,
+} from '../contract/control-api.js';
 import { ClientGoneError, problems } from '../errors.js';
 import { readJsonBody } from '../http/body.js';
 import { createRouter, type Router } from '../http/router.js';
 import { hostAllowed, originAllowed, ownOrigins, tokenMatches } from './auth.js';
-import { CONTROL_PREFIX, type ControlOperationName, type ControlOperations } from './contract.js';
 import type { ControlContext } from './control-context.js';
 import { type ControlHandler, STREAMED } from './control-route.js';
 import { CONTROL_ROUTES } from './operations.js';
@@ -85,9 +90,11 @@ async function gated<T>(ctx: ControlContext, call: () => T | Promise<T>): Promis
 
 function buildRouter(): Router<ControlRouteEntry> {
   const router = createRouter<ControlRouteEntry>();
-  for (const [operation, route] of Object.entries(CONTROL_ROUTES)) {
-    router.add(route.method, `${CONTROL_PREFIX}${route.path}`, {
-      operation: operation as ControlOperationName,
+  for (const [name, route] of Object.entries(CONTROL_ROUTES)) {
+    const operation = name as ControlOperationName;
+    const { method, path } = CONTROL_OPERATIONS[operation];
+    router.add(method, `${CONTROL_PREFIX}${path}`, {
+      operation,
       status: route.status ?? 200,
       handle: route.handle,
     });

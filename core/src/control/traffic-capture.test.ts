@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { TRAFFIC_BODY_LIMIT, type TrafficExchange } from '../contract/control-api.js';
 import type { CapturedExchange, TrafficEvent } from '../http/traffic.js';
-import { TRAFFIC_BODY_LIMIT, type TrafficExchange } from './contract.js';
 import { trafficEventJson } from './traffic-capture.js';
 
 /** The exchange inside the event JSON, as a client parses it. */

@@ -7,8 +7,8 @@
  * intermediate object or string here was measurable in the mock API's throughput
  * (bench/PROFILE.md).
  */
+import { TRAFFIC_BODY_LIMIT } from '../contract/control-api.js';
 import type { TrafficEvent } from '../http/traffic.js';
-import { TRAFFIC_BODY_LIMIT } from './contract.js';
 
 type Body = string | Buffer | readonly Buffer[] | undefined;
 

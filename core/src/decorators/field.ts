@@ -5,7 +5,7 @@ import {
 } from '../metadata/decorate.js';
 import { FIELD_KEY } from '../metadata/keys.js';
 import { definePropertyMetadata } from '../metadata/store.js';
-import type { FieldRules } from '../metadata/types.js';
+import type { FieldOptions } from '../metadata/types.js';
 
 /**
  * Adds validation rules to a field, or declares its type in a compiled `.js` model
@@ -19,12 +19,12 @@ import type { FieldRules } from '../metadata/types.js';
  * ```
  */
 export function Field(prototype: object, property: string | symbol): void;
-export function Field(rules?: FieldRules): PropertyDecoratorFn;
+export function Field(rules?: FieldOptions): PropertyDecoratorFn;
 export function Field(...args: unknown[]): void | PropertyDecoratorFn {
-  const record = (prototype: object, property: string | symbol, rules: FieldRules): void => {
+  const record = (prototype: object, property: string | symbol, rules: FieldOptions): void => {
     definePropertyMetadata(FIELD_KEY, classOfPrototype(prototype), String(property), rules);
   };
   if (isBarePropertyCall(args)) return record(args[0], args[1], {});
-  const rules = (args[0] ?? {}) as FieldRules;
+  const rules = (args[0] ?? {}) as FieldOptions;
   return (prototype, property) => record(prototype, property, rules);
 }

@@ -2,7 +2,7 @@
  * Errors answered to the client as RFC 9457 problem documents: {@link HttpProblem}, its wire
  * form, and the {@link problems} table every route and the control API answer from.
  */
-import type { Problem } from '../control/contract.js';
+import type { Problem } from '../contract/control-api.js';
 import { DecorestError } from './base.js';
 
 /** One field-level finding of a validation (CONTRACT §4). */

@@ -16,7 +16,7 @@ import { getDesignType, getOwnClassMetadata } from './store.js';
 import type {
   AnyClass,
   DataSourceBinding,
-  FieldRules,
+  FieldOptions,
   RelationMetadata,
   RestMetadata,
 } from './types.js';
@@ -70,7 +70,7 @@ export const inspector = {
     return inherited(WEB_SERVLET_KEY, ctor)?.pattern;
   },
   /** `@Field` rules of every property, base class first, subclasses overriding. */
-  fieldRules(ctor: AnyClass): Record<string, FieldRules> {
+  fieldRules(ctor: AnyClass): Record<string, FieldOptions> {
     return mergedProperties(FIELD_KEY, ctor);
   },
   /** `@HasMany` / `@BelongTo` of every property, base class first. */

@@ -2,7 +2,7 @@
  * Typed metadata keys (as LoopBack's `MetadataAccessor`): a key carries the type of the value
  * stored under it, so decorators and the inspector cannot disagree on shapes.
  */
-import type { DataSourceBinding, FieldRules, RelationMetadata, RestMetadata } from './types.js';
+import type { DataSourceBinding, FieldOptions, RelationMetadata, RestMetadata } from './types.js';
 
 export class MetadataKey<T> {
   readonly symbol: symbol;
@@ -27,7 +27,7 @@ export const DATA_SOURCE_KEY = MetadataKey.create<{ name: string }>('data-source
 /** `@WebServlet('/api/*')` on an application class. */
 export const WEB_SERVLET_KEY = MetadataKey.create<{ pattern: string }>('web-servlet');
 /** `@Field({...})` rules, per property, own to each class. */
-export const FIELD_KEY = MetadataKey.create<Readonly<Record<string, FieldRules>>>('fields');
+export const FIELD_KEY = MetadataKey.create<Readonly<Record<string, FieldOptions>>>('fields');
 /** `@HasMany` / `@BelongTo`, per property, own to each class. */
 export const RELATION_KEY =
   MetadataKey.create<Readonly<Record<string, RelationMetadata>>>('relations');

@@ -1,4 +1,5 @@
 /** The shapes decorators record. Types only. */
+import type { FieldRules } from '../contract/control-api.js';
 
 /** A class as decorators see it. */
 export type AnyClass = abstract new (...args: never[]) => unknown;
@@ -20,8 +21,8 @@ export interface DataSourceBinding {
 /** A field type a compiled `.js` model can declare with `@Field({ type })`. */
 export type FieldTypeName = 'string' | 'number' | 'integer' | 'boolean' | 'date';
 
-/** `@Field` options (CONTRACT §1). */
-export interface FieldRules {
+/** `@Field` options (CONTRACT §1): the field's rules, and its type where no source says it. */
+export interface FieldOptions extends Omit<FieldRules, 'pattern'> {
   /** The type, for models whose source carries none (compiled `.js`); a list is an enum. */
   type?: FieldTypeName | readonly string[];
   /** With `type`: the field holds an array of that type. */
@@ -30,12 +31,8 @@ export interface FieldRules {
   optional?: boolean;
   /** With `type`: the field may be `null`. */
   nullable?: boolean;
-  min?: number;
-  max?: number;
-  minLength?: number;
-  maxLength?: number;
+  /** A regular expression, or its source without slashes. */
   pattern?: string | RegExp;
-  format?: 'email' | 'uri' | 'date-time';
   /** The value a create (POST) stores when the field is absent. */
   default?: unknown;
 }

@@ -4,7 +4,7 @@
  * so the user decides (fit the values, or keep them and know what follows) before Apply.
  */
 import type { ModelRuntime } from '../app/model-runtime.js';
-import type { BreakingRecords, FieldRulesInfo, ModelEdit } from '../control/contract.js';
+import type { BreakingRecords, FieldRules, ModelEdit } from '../contract/control-api.js';
 import { compileFieldCheck } from '../validation/compile.js';
 import { fitValue, type Row, withRules } from './migrate-rows.js';
 import type { SeedRows } from './seed-rows.js';
@@ -32,7 +32,7 @@ async function breakingRules(
   runtime: ModelRuntime,
   seed: SeedRows | undefined,
   field: string,
-  rules: FieldRulesInfo,
+  rules: FieldRules,
 ): Promise<BreakingRecords | undefined> {
   const declared = runtime.schema.fields.find((f) => f.name === field);
   if (!declared) return undefined; // the planner names an unknown field

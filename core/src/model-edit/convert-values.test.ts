@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { JsonValue } from '../control/contract.js';
+import type { JsonValue } from '../contract/control-api.js';
 import { converterTo } from './convert-values.js';
 
 const convert = (type: string, value: JsonValue) => converterTo(type)!(value);

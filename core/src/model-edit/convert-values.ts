@@ -5,7 +5,7 @@
  * than being lost. Only the types the studio offers are converted; null and absent values are
  * left as they are (the field's optionality is a separate question).
  */
-import { FIELD_TYPES, type FieldTypeText, type JsonValue } from '../control/contract.js';
+import { FIELD_TYPES, type FieldTypeText, type JsonValue } from '../contract/control-api.js';
 
 export type Conversion = { ok: true; value: JsonValue } | { ok: false };
 

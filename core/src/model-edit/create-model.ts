@@ -49,6 +49,7 @@ export const DECOREST_EXPORTS: readonly string[] = [
   'DataSource',
   'Field',
   'FieldError',
+  'FieldOptions',
   'FieldRules',
   'FromDataSource',
   'Handler',

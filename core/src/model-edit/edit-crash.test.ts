@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import type { ModelEdit, ModelEditPreview } from '../control/contract.js';
+import type { ModelEdit, ModelEditPreview } from '../contract/control-api.js';
 import { openProject } from '../project/open-project.js';
 import { copyProject } from '../studio/test-support/studio-fixture.js';
 import { startStudioProcess } from '../test-support/cli.js';

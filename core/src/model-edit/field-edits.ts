@@ -4,6 +4,7 @@
  */
 import type * as TS from 'typescript';
 
+import type { FieldRulesEdit } from '../contract/control-api.js';
 import { readType } from '../loader/declarations/read-type.js';
 import ts from '../loader/typescript.js';
 import { fromTypeExpr } from '../model/declared-type.js';
@@ -28,23 +29,13 @@ import {
 } from './source-text.js';
 import { literal, type SourceStyle } from './style.js';
 
-/** `@Field({ ... })` options the studio edits (CONTRACT §1). */
-export interface FieldRules {
-  min?: number;
-  max?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  format?: 'email' | 'uri' | 'date-time';
-  default?: unknown;
-}
 
 export interface FieldSpec {
   name: string;
   /** The type as written: `string`, `number`, `Date`, `'low' | 'high'`, `string[] | null`. */
   type: string;
   optional?: boolean;
-  rules?: FieldRules;
+  rules?: FieldRulesEdit;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -156,7 +147,7 @@ export function checkFieldType(type: string): void {
   fieldTypeOf(type);
 }
 
-export function rulesText(rules: FieldRules, style: SourceStyle): string | undefined {
+export function rulesText(rules: FieldRulesEdit, style: SourceStyle): string | undefined {
   const entries = Object.entries(rules).filter(([, v]) => v !== undefined && v !== '');
   return entries.length === 0
     ? undefined
@@ -343,7 +334,7 @@ export function setFieldRules(
   text: string,
   model: string,
   field: string,
-  rules: FieldRules,
+  rules: FieldRulesEdit,
   style: SourceStyle,
 ): string {
   const member = findField(classOf(text, model), field);

@@ -4,7 +4,7 @@
  * the seed). A conversion or a fit is all or nothing: a value with no reading in the new
  * declaration stops the edit with a 422 that names the first rows and counts the rest.
  */
-import type { FieldRulesInfo, JsonValue } from '../control/contract.js';
+import type { FieldRules, JsonValue } from '../contract/control-api.js';
 import { type FieldError, problems } from '../errors.js';
 import type { FieldSchema } from '../model/schema.js';
 import { compileFieldCheck } from '../validation/compile.js';
@@ -16,7 +16,7 @@ export type MigrationOp =
   | { readonly action: 'default'; readonly field: string; readonly value: JsonValue }
   | { readonly action: 'convert'; readonly field: string; readonly to: string }
   /** Numbers moved to the nearest bound, texts cut to `maxLength` (a tightened rule). */
-  | { readonly action: 'fit'; readonly field: string; readonly rules: FieldRulesInfo };
+  | { readonly action: 'fit'; readonly field: string; readonly rules: FieldRules };
 
 export type Row = Readonly<Record<string, unknown>>;
 
@@ -36,7 +36,7 @@ const NAMED_FAILURES = 5;
 const has = (row: Row, field: string): boolean => Object.prototype.hasOwnProperty.call(row, field);
 
 /** A value moved inside `rules`' bounds; what no bound can mend is left for the check. */
-export function fitValue(value: unknown, rules: FieldRulesInfo): unknown {
+export function fitValue(value: unknown, rules: FieldRules): unknown {
   if (Array.isArray(value)) return value.map((v) => fitValue(v, rules));
   if (typeof value === 'number') {
     if (rules.min !== undefined && value < rules.min) return rules.min;
@@ -52,7 +52,7 @@ export function fitValue(value: unknown, rules: FieldRulesInfo): unknown {
 }
 
 /** The same field with other rules (a `setRules` edit), for checking stored values. */
-export function withRules(field: FieldSchema, rules: FieldRulesInfo): FieldSchema {
+export function withRules(field: FieldSchema, rules: FieldRules): FieldSchema {
   const constraints: Record<string, unknown> = {};
   for (const key of ['min', 'max', 'minLength', 'maxLength', 'pattern', 'format'] as const)
     if (rules[key] !== undefined) constraints[key] = rules[key];

@@ -12,7 +12,7 @@ import type {
   FieldSpecInfo,
   ModelEdit,
   NewModelSpec,
-} from '../control/contract.js';
+} from '../contract/control-api.js';
 import { problems } from '../errors.js';
 import { ruleProblem } from '../model/rule-problem.js';
 import type { FieldSchema } from '../model/schema.js';

@@ -3,16 +3,17 @@
  * sources declare (inherited ones included), `@Field` rules and relations. The only reader
  * of decorator metadata besides the application mount (STYLE.md: one inspector).
  */
+import type { FieldRules } from '../contract/control-api.js';
 import { LOAD_ERROR_CODES as CODES, LoadError } from '../errors.js';
 import type { PropertyDeclaration } from '../loader/declarations/read-declarations.js';
 import { classChain, inspector } from '../metadata/inspector.js';
-import type { AnyClass, FieldRules, RelationMetadata } from '../metadata/types.js';
+import type { AnyClass, FieldOptions, RelationMetadata } from '../metadata/types.js';
 import type { DeclarationSource } from './declaration-source.js';
 import { resolveDeclaredType } from './declared-type.js';
 import { defaultModelPath, MODEL_PATH_PATTERN } from './naming.js';
 import { type PendingRelation, resolveRelations } from './resolve-relations.js';
 import { ruleProblem } from './rule-problem.js';
-import type { FieldConstraints, FieldSchema, ModelSchema } from './schema.js';
+import type { FieldSchema, ModelSchema } from './schema.js';
 import { nearTypeName } from './type-typos.js';
 
 /** A property as the chain of classes declares it. */
@@ -59,9 +60,9 @@ function collectProperties(ctor: AnyClass, source: DeclarationSource): Map<strin
   return properties;
 }
 
-function constraintsOf(rules: FieldRules | undefined): FieldConstraints {
+function constraintsOf(rules: FieldOptions | undefined): FieldRules {
   if (!rules) return {};
-  const c: { -readonly [K in keyof FieldConstraints]: FieldConstraints[K] } = {};
+  const c: FieldRules = {};
   if (rules.min !== undefined) c.min = rules.min;
   if (rules.max !== undefined) c.max = rules.max;
   if (rules.minLength !== undefined) c.minLength = rules.minLength;

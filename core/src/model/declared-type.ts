@@ -4,7 +4,7 @@
  * for compiled `.js` models, which carry no declarations.
  */
 import type { TypeExpr } from '../loader/declarations/read-declarations.js';
-import type { FieldRules } from '../metadata/types.js';
+import type { FieldOptions } from '../metadata/types.js';
 import type { FieldType } from './schema.js';
 
 /** A declared type, resolved as far as the field itself can tell. */
@@ -60,7 +60,7 @@ export function fromTypeExpr(expr: TypeExpr): DeclaredType {
   return { kind: 'unsupported', text: describe(inner) };
 }
 
-function fromRuleType(rules: FieldRules): FieldType | undefined {
+function fromRuleType(rules: FieldOptions): FieldType | undefined {
   const t = rules.type;
   if (t === undefined) return undefined;
   let base: FieldType;
@@ -86,7 +86,7 @@ function fromDesignType(designType: unknown): FieldType | undefined {
  */
 export function resolveDeclaredType(
   declared: TypeExpr | undefined,
-  rules: FieldRules | undefined,
+  rules: FieldOptions | undefined,
   designType: unknown,
 ): DeclaredType {
   const fromSource = declared ? fromTypeExpr(declared) : ({ kind: 'none' } as const);

@@ -2,6 +2,7 @@
  * One schema per model: the single source for validation, routes, OpenAPI and the studio's
  * forms and grid (issue 4). Types only.
  */
+import type { FieldRules } from '../contract/control-api.js';
 import type { AnyClass, OnDelete } from '../metadata/types.js';
 import type { IdKind } from '../persistence/collection.js';
 
@@ -15,15 +16,6 @@ export type FieldType =
   | { readonly kind: 'enum'; readonly values: readonly string[] }
   | { readonly kind: 'array'; readonly element: FieldType };
 
-export interface FieldConstraints {
-  readonly min?: number;
-  readonly max?: number;
-  readonly minLength?: number;
-  readonly maxLength?: number;
-  /** A regular expression source, without slashes. */
-  readonly pattern?: string;
-  readonly format?: 'email' | 'uri' | 'date-time';
-}
 
 export interface FieldSchema {
   readonly name: string;
@@ -32,7 +24,7 @@ export interface FieldSchema {
   readonly optional: boolean;
   /** `T | null`. */
   readonly nullable: boolean;
-  readonly constraints: FieldConstraints;
+  readonly constraints: Readonly<FieldRules>;
   /** Stored on create when the field is absent (`@Field({ default })`). */
   readonly default?: unknown;
   /** The class whose declaration holds the field (a base class for inherited fields). */

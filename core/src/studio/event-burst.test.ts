@@ -2,7 +2,7 @@ import { Agent, request } from 'node:http';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { TRAFFIC_HISTORY, type TrafficExchange } from '../control/contract.js';
+import { TRAFFIC_HISTORY, type TrafficExchange } from '../contract/control-api.js';
 import { EXAMPLES } from '../test-support/project-server.js';
 import {
   type EventReader,

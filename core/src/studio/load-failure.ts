@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 
-import type { LoadFailure } from '../control/contract.js';
+import type { LoadFailure } from '../contract/control-api.js';
 import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
 
 /** Two lines either side, numbered, `>` on the failing line and a caret under the column. */

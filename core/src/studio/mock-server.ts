@@ -2,7 +2,7 @@
  * The mock API as the studio runs it: start, stop and move to another port while the studio
  * stays up. A busy port is refused with a problem and the server keeps what it had.
  */
-import type { MockBehaviour, ServerStatus } from '../control/contract.js';
+import type { MockBehaviour, ServerStatus } from '../contract/control-api.js';
 import { problems } from '../errors.js';
 import type { Behaviour } from '../http/behaviour.js';
 import type { ServerLogger } from '../http/dispatch.js';

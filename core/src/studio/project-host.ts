@@ -8,7 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 
 import type { RecordChange } from '../app/write/record-changes.js';
-import type { LoadFailure, ProjectStatus } from '../control/contract.js';
+import type { LoadFailure, ProjectStatus } from '../contract/control-api.js';
 import { problems } from '../errors.js';
 import { EMPTY_ROUTE_TABLE, type RouteTable } from '../http/route-table.js';
 import { openProject, type ProjectRuntime } from '../project/open-project.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import type { ProjectStatus, RecordPage } from '../control/contract.js';
+import type { ProjectStatus, RecordPage } from '../contract/control-api.js';
 import { EXAMPLES } from '../test-support/project-server.js';
 import {
   copyProject,

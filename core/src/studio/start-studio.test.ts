@@ -9,8 +9,8 @@ import type {
   RecordPage,
   RouteInfo,
   ServerStatus,
-} from '../control/contract.js';
-import { TRAFFIC_BODY_LIMIT } from '../control/contract.js';
+} from '../contract/control-api.js';
+import { TRAFFIC_BODY_LIMIT } from '../contract/control-api.js';
 import { EXAMPLES } from '../test-support/project-server.js';
 import {
   copyProject,

@@ -5,8 +5,8 @@
  */
 import { fileURLToPath } from 'node:url';
 
+import type { ProjectStatus, SeedCount } from '../contract/control-api.js';
 import { createToken } from '../control/auth.js';
-import type { ProjectStatus, SeedCount } from '../control/contract.js';
 import { EventHub } from '../control/event-hub.js';
 import { startControlServer } from '../control/server.js';
 import { Behaviour, type BehaviourSettings } from '../http/behaviour.js';

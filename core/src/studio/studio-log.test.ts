@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { ModelEditPreview } from '../control/contract.js';
+import type { ModelEditPreview } from '../contract/control-api.js';
 import { EXAMPLES } from '../test-support/project-server.js';
 import { changedFiles, failureLine, projectPath } from './studio-log.js';
 import { startStudioFixture, type StudioFixture } from './test-support/studio-fixture.js';

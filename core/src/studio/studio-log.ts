@@ -12,7 +12,7 @@ import type {
   ModelEdit,
   ModelEditResult,
   ProjectStatus,
-} from '../control/contract.js';
+} from '../contract/control-api.js';
 import type { ControlAnswer } from '../control/server.js';
 
 /** Where the lines go: `console.log` for the CLI, an array in a test. */

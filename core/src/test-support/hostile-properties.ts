@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 
-import { COLLECTION_CONTROLS } from '../app/query/collection-controls.js';
+import { COLLECTION_CONTROLS } from '../contract/collection-controls.js';
 import type { RouteDefinition } from '../http/types.js';
 import { type IdChoice, idText, LONG, RUNS, type Target } from './hostile-harness.js';
 import { NASTY_KEYS, NASTY_NUMBERS, NASTY_STRINGS, percentEncode } from './hostile-inputs.js';

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 
+import { COLLECTION_CONTROLS } from '../../contract/collection-controls.js';
 import { HttpProblem } from '../../errors.js';
 import type { FieldSchema, FieldType, ModelSchema } from '../../model/schema.js';
-import { COLLECTION_CONTROLS } from './collection-controls.js';
 import {
   type CollectionQuery,
   filterTypes,

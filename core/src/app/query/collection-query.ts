@@ -4,9 +4,9 @@
  * `_sort`/`_order`, `_page`/`_per_page`, `q`, `_gte`/`_lte`/`_ne`/`_like`, `_embed`).
  * Unknown parameters are ignored (frontends add cache-busters); a bad value is a 400 naming it.
  */
+import { COLLECTION_CONTROLS } from '../../contract/collection-controls.js';
 import { problems } from '../../errors.js';
 import type { FieldType, ModelSchema } from '../../model/schema.js';
-import { COLLECTION_CONTROLS } from './collection-controls.js';
 
 export type FilterOp = 'eq' | 'ne' | 'gte' | 'lte' | 'like';
 

@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { EventBatch, StudioEvent } from '../../control/contract.js';
+import type { EventBatch, StudioEvent } from '../../contract/control-api.js';
 import { jsonRequest, type RawAnswer, rawRequest } from '../../test-support/http-client.js';
 import { startStudio, type Studio, type StudioOptions } from '../start-studio.js';
 

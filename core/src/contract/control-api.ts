@@ -99,7 +99,11 @@ export type FieldTypeInfo =
   | { kind: 'enum'; values: string[] }
   | { kind: 'array'; element: FieldTypeInfo };
 
-export interface FieldRulesInfo {
+/**
+ * A field's rules (CONTRACT §1): what the model schema holds, the studio shows and a model
+ * edit writes. The one rules type of the core (issue 25); `@Field`'s options add to it.
+ */
+export interface FieldRules {
   min?: number;
   max?: number;
   minLength?: number;
@@ -116,7 +120,7 @@ export interface FieldInfo {
   /** Must be present on create and replace (not `name?:`). */
   required: boolean;
   nullable: boolean;
-  rules: FieldRulesInfo;
+  rules: FieldRules;
   /** `@Field({ default })`, when set. */
   default?: JsonValue;
   /** The class whose declaration holds the field (a base class for inherited fields). */
@@ -173,7 +177,9 @@ export interface RouteInfo {
 
 // ---------------------------------------------------------------- records
 
-export { COLLECTION_CONTROLS } from '../app/query/collection-controls.js';
+export { COLLECTION_CONTROLS } from './collection-controls.js';
+import type { CONTROL_OPERATIONS } from './operations.js';
+export { CONTROL_OPERATIONS } from './operations.js';
 
 /**
  * `GET /api/models/:model/records` takes the mock API's collection query (CONTRACT §2):
@@ -302,7 +308,7 @@ export interface MockBehaviour {
 // ---------------------------------------------------------------- model edits (issue 17)
 
 /** `@Field({...})` as the studio writes it: the rules plus a default. */
-export interface FieldRulesEdit extends FieldRulesInfo {
+export interface FieldRulesEdit extends FieldRules {
   default?: JsonValue;
 }
 
@@ -517,87 +523,44 @@ export interface EventBatch {
 // ---------------------------------------------------------------- operations
 
 /**
- * Every control operation, one line each: method, path under {@link CONTROL_PREFIX}, what it
- * takes and answers. The client and the server's route table are both checked against it.
+ * What each control operation takes and answers; its method and path are in
+ * {@link CONTROL_OPERATIONS} (./operations.ts), written once for the server and the client.
  */
-export interface ControlOperations {
-  getProject: { method: 'GET'; path: '/project'; answer: ProjectStatus };
-  openProject: {
-    method: 'POST';
-    path: '/project/open';
-    body: OpenProjectBody;
-    answer: ProjectStatus;
-  };
-  reloadProject: { method: 'POST'; path: '/project/reload'; answer: ProjectStatus };
-  listModels: { method: 'GET'; path: '/models'; answer: ModelInfo[] };
-  listRoutes: { method: 'GET'; path: '/routes'; answer: RouteInfo[] };
-  listRecords: { method: 'GET'; path: '/models/:model/records'; answer: RecordPage };
-  getRecord: { method: 'GET'; path: '/models/:model/records/:id'; answer: JsonRecord };
-  createRecord: {
-    method: 'POST';
-    path: '/models/:model/records';
-    body: unknown;
-    answer: JsonRecord;
-  };
-  replaceRecord: {
-    method: 'PUT';
-    path: '/models/:model/records/:id';
-    body: unknown;
-    answer: JsonRecord;
-  };
-  patchRecord: {
-    method: 'PATCH';
-    path: '/models/:model/records/:id';
-    body: unknown;
-    answer: JsonRecord;
-  };
-  deleteRecord: { method: 'DELETE'; path: '/models/:model/records/:id'; answer: JsonRecord };
-  deleteImpact: {
-    method: 'GET';
-    path: '/models/:model/records/:id/delete-impact';
-    answer: DeleteImpact;
-  };
-  sampleRecord: {
-    method: 'GET';
-    path: '/models/:model/sample';
-    answer: Record<string, JsonValue>;
-  };
-  importRecords: {
-    method: 'POST';
-    path: '/models/:model/import';
-    body: unknown[];
-    answer: ImportResult;
-  };
-  exportRecords: { method: 'GET'; path: '/models/:model/export'; answer: JsonRecord[] };
-  fakeRecords: {
-    method: 'POST';
-    path: '/models/:model/fake';
-    body: FakeRecordsBody;
-    answer: ImportResult;
-  };
-  resetData: { method: 'POST'; path: '/data/reset'; answer: SeedResult };
-  saveSeed: { method: 'POST'; path: '/data/seed'; answer: SeedResult };
-  getBehaviour: { method: 'GET'; path: '/behaviour'; answer: MockBehaviour };
-  setBehaviour: { method: 'PUT'; path: '/behaviour'; body: MockBehaviour; answer: MockBehaviour };
-  getServer: { method: 'GET'; path: '/server'; answer: ServerStatus };
-  startServer: { method: 'POST'; path: '/server/start'; answer: ServerStatus };
-  stopServer: { method: 'POST'; path: '/server/stop'; answer: ServerStatus };
-  changePort: { method: 'PUT'; path: '/server/port'; body: ChangePortBody; answer: ServerStatus };
-  events: { method: 'GET'; path: '/events'; answer: EventBatch };
-  readModelSource: { method: 'GET'; path: '/models/:model/source'; answer: ModelSource };
-  previewModelEdit: {
-    method: 'POST';
-    path: '/model-edits/preview';
-    body: { edit: ModelEdit };
-    answer: ModelEditPreview;
-  };
-  applyModelEdit: {
-    method: 'POST';
-    path: '/model-edits';
-    body: ApplyModelEditBody;
-    answer: ModelEditResult;
-  };
-  createModel: { method: 'POST'; path: '/models'; body: CreateModelBody; answer: ModelEditResult };
+export interface ControlPayloads {
+  getProject: { answer: ProjectStatus };
+  openProject: { body: OpenProjectBody; answer: ProjectStatus };
+  reloadProject: { answer: ProjectStatus };
+  listModels: { answer: ModelInfo[] };
+  listRoutes: { answer: RouteInfo[] };
+  listRecords: { answer: RecordPage };
+  getRecord: { answer: JsonRecord };
+  createRecord: { body: unknown; answer: JsonRecord };
+  replaceRecord: { body: unknown; answer: JsonRecord };
+  patchRecord: { body: unknown; answer: JsonRecord };
+  deleteRecord: { answer: JsonRecord };
+  deleteImpact: { answer: DeleteImpact };
+  sampleRecord: { answer: Record<string, JsonValue> };
+  importRecords: { body: unknown[]; answer: ImportResult };
+  exportRecords: { answer: JsonRecord[] };
+  fakeRecords: { body: FakeRecordsBody; answer: ImportResult };
+  resetData: { answer: SeedResult };
+  saveSeed: { answer: SeedResult };
+  getBehaviour: { answer: MockBehaviour };
+  setBehaviour: { body: MockBehaviour; answer: MockBehaviour };
+  getServer: { answer: ServerStatus };
+  startServer: { answer: ServerStatus };
+  stopServer: { answer: ServerStatus };
+  changePort: { body: ChangePortBody; answer: ServerStatus };
+  events: { answer: EventBatch };
+  readModelSource: { answer: ModelSource };
+  previewModelEdit: { body: { edit: ModelEdit }; answer: ModelEditPreview };
+  applyModelEdit: { body: ApplyModelEditBody; answer: ModelEditResult };
+  createModel: { body: CreateModelBody; answer: ModelEditResult };
 }
 
-export type ControlOperationName = keyof ControlOperations;
+/** Every control operation: its line of the table joined with its payloads. */
+export type ControlOperations = {
+  [K in keyof typeof CONTROL_OPERATIONS]: (typeof CONTROL_OPERATIONS)[K] & ControlPayloads[K];
+};
+
+export type { ControlOperationName } from './operations.js';

@@ -1,0 +1,39 @@
+/**
+ * Every control operation once, as a value: its method and its path under `CONTROL_PREFIX`
+ * (issue 25). The control server's router and the typed client are both built from this
+ * table, so a path is written in one place; what each operation takes and answers is
+ * `ControlPayloads` (./control-api.ts).
+ */
+export const CONTROL_OPERATIONS = {
+  getProject: { method: 'GET', path: '/project' },
+  openProject: { method: 'POST', path: '/project/open' },
+  reloadProject: { method: 'POST', path: '/project/reload' },
+  listModels: { method: 'GET', path: '/models' },
+  listRoutes: { method: 'GET', path: '/routes' },
+  listRecords: { method: 'GET', path: '/models/:model/records' },
+  getRecord: { method: 'GET', path: '/models/:model/records/:id' },
+  createRecord: { method: 'POST', path: '/models/:model/records' },
+  replaceRecord: { method: 'PUT', path: '/models/:model/records/:id' },
+  patchRecord: { method: 'PATCH', path: '/models/:model/records/:id' },
+  deleteRecord: { method: 'DELETE', path: '/models/:model/records/:id' },
+  deleteImpact: { method: 'GET', path: '/models/:model/records/:id/delete-impact' },
+  sampleRecord: { method: 'GET', path: '/models/:model/sample' },
+  importRecords: { method: 'POST', path: '/models/:model/import' },
+  exportRecords: { method: 'GET', path: '/models/:model/export' },
+  fakeRecords: { method: 'POST', path: '/models/:model/fake' },
+  resetData: { method: 'POST', path: '/data/reset' },
+  saveSeed: { method: 'POST', path: '/data/seed' },
+  getBehaviour: { method: 'GET', path: '/behaviour' },
+  setBehaviour: { method: 'PUT', path: '/behaviour' },
+  getServer: { method: 'GET', path: '/server' },
+  startServer: { method: 'POST', path: '/server/start' },
+  stopServer: { method: 'POST', path: '/server/stop' },
+  changePort: { method: 'PUT', path: '/server/port' },
+  events: { method: 'GET', path: '/events' },
+  readModelSource: { method: 'GET', path: '/models/:model/source' },
+  previewModelEdit: { method: 'POST', path: '/model-edits/preview' },
+  applyModelEdit: { method: 'POST', path: '/model-edits' },
+  createModel: { method: 'POST', path: '/models' },
+} as const;
+
+export type ControlOperationName = keyof typeof CONTROL_OPERATIONS;
