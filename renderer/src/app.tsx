@@ -15,13 +15,13 @@ import { useViewShortcuts } from './features/shortcuts/view-shortcuts';
 import { TrafficView } from './features/traffic/traffic-view';
 import { useModelsStore } from './stores/models/models-store';
 import { useTrafficStore } from './stores/traffic/traffic-store';
-import { useUiStore, type ViewName, VIEWS } from './stores/ui/ui-store';
+import { uiSelectors, useUiStore, type ViewName, VIEWS } from './stores/ui/ui-store';
 import { Loading } from './ui/empty-state';
 
 const DataView = lazy(() => import('./features/data/data-view'));
 
 function Tabs() {
-  const view = useUiStore((s) => s.view);
+  const view = useUiStore(uiSelectors.view);
   const showView = useUiStore((s) => s.showView);
   const models = useModelsStore((s) => s.models.length);
   const routes = useModelsStore((s) => s.routes.length);
@@ -91,7 +91,7 @@ function ActiveView({ view }: { view: ViewName }) {
 }
 
 export function App() {
-  const view = useUiStore((s) => s.view);
+  const view = useUiStore(uiSelectors.view);
   const [helping, setHelping] = useState(false);
   useViewShortcuts(() => setHelping(true));
   useEffect(() => {

@@ -16,7 +16,10 @@ import {
 import type { FieldInfo, JsonRecord, ModelInfo, RecordKey } from '../../api';
 import { cellKey, dataSelectors, LOADING_ROW, useDataStore } from '../../stores/data/data-store';
 import { cellText, parseCell } from '../../stores/data/field-values';
-import { labelKey, useRelationLabels } from '../../stores/relations/relation-labels-store';
+import {
+  relationLabelsSelectors,
+  useRelationLabels,
+} from '../../stores/relations/relation-labels-store';
 import { RelationEditor } from './relation-editor';
 
 import 'react-data-grid/lib/styles.css';
@@ -69,7 +72,7 @@ function RelationCell(props: RenderCellProps<JsonRecord> & { target: string }) {
   const value = row === LOADING_ROW ? undefined : row[column.key];
   const id = typeof value === 'number' || typeof value === 'string' ? value : undefined;
   const title = useRelationLabels((s) =>
-    id === undefined ? undefined : s.labels[labelKey(target, id)],
+    id === undefined ? undefined : relationLabelsSelectors.labelOf(target, id)(s),
   );
   const request = useRelationLabels((s) => s.request);
   const failed = useDataStore((s) =>
@@ -239,7 +242,7 @@ function parentOf(
   const relation = model.relations.find((r) => r.kind === 'belongTo' && r.field === field);
   const id = idOf(row[field]);
   if (!relation || id === null) return undefined;
-  const title = useRelationLabels.getState().labels[labelKey(relation.target, id)];
+  const title = relationLabelsSelectors.labelOf(relation.target, id)(useRelationLabels.getState());
   return title === null ? undefined : { target: relation.target, id };
 }
 

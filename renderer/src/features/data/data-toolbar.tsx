@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { JsonRecord, ModelInfo } from '../../api';
 import { unknownFilterNames } from '../../stores/data/data-query';
 import { useDataStore } from '../../stores/data/data-store';
-import { useRecordCounts } from '../../stores/data/record-counts-store';
+import { recordCountsSelectors, useRecordCounts } from '../../stores/data/record-counts-store';
 import { problemOf } from '../../stores/problem/problem-of';
 
 function download(name: string, text: string): void {
@@ -41,7 +41,7 @@ export function DataToolbar({
   const status = useDataStore((s) => s.status);
   const applied = useDataStore((s) => s.filter);
   const cameFrom = useDataStore((s) => s.cameFrom);
-  const all = useRecordCounts((s) => s.counts[model.name]);
+  const all = useRecordCounts(recordCountsSelectors.countOf(model.name));
   const { setFilter, importRecords, exportRecords, refreshRows, goBack, reportProblem } =
     useDataStore.getState();
   const [filter, setFilterText] = useState(applied);

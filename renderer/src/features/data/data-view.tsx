@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 
 import type { JsonRecord } from '../../api';
 import { dataSelectors, useDataStore } from '../../stores/data/data-store';
-import { useRecordCounts } from '../../stores/data/record-counts-store';
+import { recordCountsSelectors, useRecordCounts } from '../../stores/data/record-counts-store';
 import { useModelsStore } from '../../stores/models/models-store';
 import { EmptyState, Loading } from '../../ui/empty-state';
 import { AddRecordDialog } from './add-record-dialog';
@@ -29,7 +29,7 @@ export default function DataView() {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<JsonRecord | null>(null);
   const model = models.find((m) => m.name === current) ?? null;
-  const counts = useRecordCounts((s) => s.counts);
+  const counts = useRecordCounts(recordCountsSelectors.counts);
 
   useEffect(() => {
     // First visit, or the chosen model disappeared in a reload: show the first one.

@@ -7,15 +7,8 @@
  */
 import { useEffect, useState } from 'react';
 
-import {
-  client,
-  type DeleteEffect,
-  type JsonRecord,
-  type ModelInfo,
-  type RelationInfo,
-} from '../../api';
+import type { DeleteEffect, JsonRecord, ModelInfo, RelationInfo } from '../../api';
 import { useDataStore } from '../../stores/data/data-store';
-import { problemOf } from '../../stores/problem/problem-of';
 import { Dialog } from '../../ui/dialog';
 
 type Impact =
@@ -55,13 +48,17 @@ function useDeleteImpact(model: string, id: JsonRecord['id']): Impact {
   const [impact, setImpact] = useState<Impact>({ state: 'counting' });
   useEffect(() => {
     let live = true;
-    client()
-      .deleteImpact(model, id)
-      .then(
-        ({ effects }) => live && setImpact({ state: 'counted', effects }),
-        (error: unknown) =>
-          live && setImpact({ state: 'failed', message: problemOf(error).detail ?? '' }),
-      );
+    void useDataStore
+      .getState()
+      .readDeleteImpact(model, id)
+      .then((outcome) => {
+        if (!live) return;
+        setImpact(
+          outcome.ok
+            ? { state: 'counted', effects: outcome.value }
+            : { state: 'failed', message: outcome.problem.detail ?? '' },
+        );
+      });
     return () => {
       live = false;
     };

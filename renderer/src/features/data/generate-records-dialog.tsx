@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import type { ModelInfo, Problem } from '../../api';
 import { useDataStore } from '../../stores/data/data-store';
 import { useModelsStore } from '../../stores/models/models-store';
-import { useSeedStore } from '../../stores/seed/seed-store';
+import { seedSelectors, useSeedStore } from '../../stores/seed/seed-store';
 import { Dialog } from '../../ui/dialog';
 
 const MAX = 100_000;
@@ -19,7 +19,7 @@ function wholeNumber(text: string): number | null {
 
 export function GenerateRecordsDialog({ model, onClose }: { model: ModelInfo; onClose(): void }) {
   const models = useModelsStore((s) => s.models).filter((m) => m.writable);
-  const busy = useSeedStore((s) => s.busy) === 'fake';
+  const busy = useSeedStore(seedSelectors.running('fake'));
   const [name, setName] = useState(model.name);
   const [countText, setCountText] = useState('100');
   const [seedText, setSeedText] = useState('');

@@ -9,7 +9,7 @@ import type { ModelInfo, Problem, SeedResult } from '../../api';
 import { useDataStore } from '../../stores/data/data-store';
 import { useModelsStore } from '../../stores/models/models-store';
 import { useProjectStore } from '../../stores/project/project-store';
-import { noSeedReason, useSeedStore } from '../../stores/seed/seed-store';
+import { noSeedReason, seedSelectors, useSeedStore } from '../../stores/seed/seed-store';
 import { Dialog } from '../../ui/dialog';
 import { GenerateRecordsDialog } from './generate-records-dialog';
 
@@ -19,7 +19,7 @@ export function SeedActions({ model }: { model: ModelInfo }) {
   const [open, setOpen] = useState<Open>(null);
   // Stable: the dialog's effect depends on it, and a new one each render would move focus.
   const close = useCallback(() => setOpen(null), []);
-  const noSeed = useSeedStore((s) => s.noSeed);
+  const noSeed = useSeedStore(seedSelectors.noSeed);
   const project = useProjectStore((s) => s.status);
   const reason = noSeedReason(noSeed, project);
   return (
@@ -68,7 +68,7 @@ function summary(result: SeedResult): string {
 /** Confirms a reset or a seed save, naming the models and files it replaces. */
 function SeedDialog({ action, onClose }: { action: 'reset' | 'save'; onClose(): void }) {
   const models = useModelsStore((s) => s.models).filter((m) => m.dataSource === null);
-  const busy = useSeedStore((s) => s.busy);
+  const busy = useSeedStore(seedSelectors.busy);
   const [problem, setProblem] = useState<Problem | null>(null);
   const reset = action === 'reset';
   const confirm = async () => {

@@ -5,9 +5,8 @@
  */
 import { type ReactNode, useId, useState } from 'react';
 
-import { client, type ModelEdit, type ModelEditPreview, type Problem } from '../../api';
+import type { ModelEdit, ModelEditPreview, Problem } from '../../api';
 import { useModelsStore } from '../../stores/models/models-store';
-import { problemOf } from '../../stores/problem/problem-of';
 import { Dialog } from '../../ui/dialog';
 import { DiffView } from './diff-view';
 
@@ -73,31 +72,25 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
     if (typeof edit === 'string') return setError(edit);
     setBusy(true);
     setError(null);
-    try {
-      setPreview({ edit, answer: await client().previewModelEdit(edit) });
-    } catch (e) {
-      setError(problemOf(e));
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await useModelsStore.getState().previewEdit(edit);
+    if (outcome.ok) setPreview({ edit, answer: outcome.value });
+    else setError(outcome.problem);
+    setBusy(false);
   };
 
   const apply = async () => {
     if (!preview) return;
     setBusy(true);
     setError(null);
-    const hashes = Object.fromEntries(preview.answer.files.map((f) => [f.file, f.hash]));
-    try {
-      const { edit } = preview;
-      if (edit.kind === 'createModel') await client().createModel(edit.model, hashes);
-      else await client().applyModelEdit(edit, hashes);
-      await useModelsStore.getState().loadModels();
-      onDone?.(edit);
-      onClose();
-    } catch (e) {
-      setError(problemOf(e));
+    const { edit, answer } = preview;
+    const outcome = await useModelsStore.getState().applyEdit(edit, answer);
+    if (!outcome.ok) {
+      setError(outcome.problem);
       setBusy(false);
+      return;
     }
+    onDone?.(edit);
+    onClose();
   };
 
   const message = error === null ? null : typeof error === 'string' ? error : errorText(error);

@@ -1,9 +1,8 @@
 /** The model file as it is on disk, read again whenever the project reloads. */
 import { lazy, Suspense, useEffect, useState } from 'react';
 
-import { client, type ModelInfo, type ModelSource } from '../../api';
+import type { ModelInfo, ModelSource } from '../../api';
 import { useModelsStore } from '../../stores/models/models-store';
-import { problemOf } from '../../stores/problem/problem-of';
 import { CopyButton } from '../../ui/copy-button';
 import { Loading } from '../../ui/empty-state';
 
@@ -15,10 +14,14 @@ export function SourceSection({ model }: { model: ModelInfo }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    client()
-      .readModelSource(model.name)
-      .then((s) => live && (setSource(s), setError(null)))
-      .catch((e: unknown) => live && setError(problemOf(e).detail));
+    void useModelsStore
+      .getState()
+      .readSource(model.name)
+      .then((outcome) => {
+        if (!live) return;
+        if (outcome.ok) setSource(outcome.value);
+        setError(outcome.ok ? null : outcome.problem.detail);
+      });
     return () => {
       live = false;
     };

@@ -5,10 +5,10 @@
  */
 import { useMemo, useState } from 'react';
 
-import { client, type JsonRecord, type Problem, type TrafficExchange } from '../../api';
+import type { JsonRecord, Problem, TrafficExchange } from '../../api';
 import { jsonError } from '../../stores/console/console-store';
+import { useDataStore } from '../../stores/data/data-store';
 import { useModelsStore } from '../../stores/models/models-store';
-import { problemOf } from '../../stores/problem/problem-of';
 import { Dialog } from '../../ui/dialog';
 import { draftRecord } from './save-as-record';
 
@@ -34,13 +34,10 @@ export function SaveRecordDialog({
   const save = async () => {
     setBusy(true);
     setProblem(null);
-    try {
-      setSaved(await client().createRecord(model, JSON.parse(shown)));
-    } catch (error) {
-      setProblem(problemOf(error));
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await useDataStore.getState().saveRecordAs(model, JSON.parse(shown));
+    if (outcome.ok) setSaved(outcome.value);
+    else setProblem(outcome.problem);
+    setBusy(false);
   };
 
   return (

@@ -5,7 +5,15 @@
  */
 import type { StateCreator } from 'zustand';
 
-import type { JsonRecord, JsonValue, Problem, RecordChangeOp, RecordKey } from '../../api';
+import type {
+  DeleteEffect,
+  JsonRecord,
+  JsonValue,
+  Problem,
+  RecordChangeOp,
+  RecordKey,
+} from '../../api';
+import type { Outcome } from '../problem/outcome';
 import type { DataSort } from './data-query';
 
 export const PAGE_SIZE = 100;
@@ -87,6 +95,13 @@ export interface WritesSlice {
   saveCell(id: RecordKey, field: string, value: JsonValue, text: string): Promise<boolean>;
   createRecord(body: unknown): Promise<JsonRecord | null>;
   deleteRecord(id: RecordKey): Promise<void>;
+  /** What deleting `model`'s record `id` would reach, through every cascade; nothing is deleted. */
+  readDeleteImpact(model: string, id: RecordKey): Promise<Outcome<DeleteEffect[]>>;
+  /**
+   * Creates a record of any model (Traffic's Save as record), validated like a POST; the view
+   * shows it through the record-change event, as any client's write.
+   */
+  saveRecordAs(model: string, body: unknown): Promise<Outcome<JsonRecord>>;
   importRecords(rows: unknown[]): Promise<boolean>;
   exportRecords(): Promise<JsonRecord[] | null>;
   /**

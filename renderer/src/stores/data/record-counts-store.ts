@@ -65,3 +65,9 @@ export const useRecordCounts = create<RecordCountsState>()((set, get) => {
       set((s) => (s.counts[model] === count ? s : { counts: { ...s.counts, [model]: count } })),
   };
 });
+
+export const recordCountsSelectors = {
+  /** `model`'s unfiltered count, or undefined until it is read. */
+  countOf: (model: string) => (s: RecordCountsState) => s.counts[model],
+  counts: (s: RecordCountsState) => s.counts,
+};

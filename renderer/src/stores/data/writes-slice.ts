@@ -4,6 +4,7 @@
  * problem above the grid. A cell edit's own record-change event is not read back (issue 25).
  */
 import { client } from '../../api';
+import { attempt } from '../problem/outcome';
 import { problemOf } from '../problem/problem-of';
 import { cellKey, type DataSlice, ownWriteKey, type WritesSlice } from './data-state';
 
@@ -76,6 +77,9 @@ export const createWritesSlice: DataSlice<WritesSlice> = (set, get) => {
         set({ actionError: problemOf(error) });
       }
     },
+    readDeleteImpact: (model, id) =>
+      attempt(async () => (await client().deleteImpact(model, id)).effects),
+    saveRecordAs: (model, body) => attempt(() => client().createRecord(model, body)),
     async importRecords(rows) {
       const { model } = get();
       if (!model) return false;

@@ -1,7 +1,19 @@
-/** The project's models and routes as the control API describes them. */
+/**
+ * The project's models and routes as the control API describes them, and the model edits
+ * that change them (previewed, then applied with the hashes of the files previewed).
+ */
 import { create } from 'zustand';
 
-import { client, type ModelInfo, type Problem, type RouteInfo } from '../../api';
+import {
+  client,
+  type ModelEdit,
+  type ModelEditPreview,
+  type ModelInfo,
+  type ModelSource,
+  type Problem,
+  type RouteInfo,
+} from '../../api';
+import { attempt, type Outcome } from '../problem/outcome';
 import { problemOf } from '../problem/problem-of';
 
 interface ModelsState {
@@ -11,9 +23,18 @@ interface ModelsState {
   loading: boolean;
   error: Problem | null;
   loadModels(): Promise<void>;
+  /** The model's file as it is on disk, with its decorators. */
+  readSource(model: string): Promise<Outcome<ModelSource>>;
+  /** What `edit` would write, file by file, and do to the records; nothing is written. */
+  previewEdit(edit: ModelEdit): Promise<Outcome<ModelEditPreview>>;
+  /**
+   * Writes `edit` as previewed: a file changed since (its hash differs) is refused with a 409.
+   * The models are read again once it is written.
+   */
+  applyEdit(edit: ModelEdit, preview: ModelEditPreview): Promise<Outcome<null>>;
 }
 
-export const useModelsStore = create<ModelsState>()((set) => ({
+export const useModelsStore = create<ModelsState>()((set, get) => ({
   models: [],
   routes: [],
   loaded: false,
@@ -28,6 +49,16 @@ export const useModelsStore = create<ModelsState>()((set) => ({
       set({ loading: false, error: problemOf(error) });
     }
   },
+  readSource: (model) => attempt(() => client().readModelSource(model)),
+  previewEdit: (edit) => attempt(() => client().previewModelEdit(edit)),
+  applyEdit: (edit, preview) =>
+    attempt(async () => {
+      const hashes = Object.fromEntries(preview.files.map((f) => [f.file, f.hash]));
+      if (edit.kind === 'createModel') await client().createModel(edit.model, hashes);
+      else await client().applyModelEdit(edit, hashes);
+      await get().loadModels();
+      return null;
+    }),
 }));
 
 export const modelsSelectors = {

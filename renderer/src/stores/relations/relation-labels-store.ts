@@ -115,3 +115,9 @@ export const useRelationLabels = create<RelationLabelsState>()((set, get) => {
     },
   };
 });
+
+export const relationLabelsSelectors = {
+  /** The title of `model`'s record `id`: undefined until read (see {@link RelationLabel}). */
+  labelOf: (model: string, id: RecordKey) => (s: RelationLabelsState) =>
+    s.labels[labelKey(model, id)],
+};

@@ -9,19 +9,13 @@
  */
 import { create } from 'zustand';
 
-import {
-  client,
-  type ImportResult,
-  type Problem,
-  type ProjectStatus,
-  type SeedResult,
-} from '../../api';
-import { problemOf } from '../problem/problem-of';
+import { client, type ImportResult, type ProjectStatus, type SeedResult } from '../../api';
+import { attempt, type Outcome } from '../problem/outcome';
 import { useProjectStore } from '../project/project-store';
 
 export type SeedAction = 'reset' | 'save' | 'fake';
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: Problem };
+export type { Outcome } from '../problem/outcome';
 
 interface SeedState {
   busy: SeedAction | null;
@@ -39,14 +33,9 @@ function projectKey(): Pick<ProjectStatus, 'root' | 'loadedAt'> | null {
 export const useSeedStore = create<SeedState>()((set) => {
   async function run<T>(action: SeedAction, call: () => Promise<T>): Promise<Outcome<T>> {
     set({ busy: action });
-    try {
-      const value = await call();
-      set({ busy: null });
-      return { ok: true, value };
-    } catch (error) {
-      set({ busy: null });
-      return { ok: false, problem: problemOf(error) };
-    }
+    const outcome = await attempt(call);
+    set({ busy: null });
+    return outcome;
   }
   return {
     busy: null,
@@ -81,6 +70,13 @@ export const useSeedStore = create<SeedState>()((set) => {
       ),
   };
 });
+
+export const seedSelectors = {
+  /** Whether `action` is the one running now (each button shows its own progress). */
+  running: (action: SeedAction) => (s: SeedState) => s.busy === action,
+  busy: (s: SeedState) => s.busy,
+  noSeed: (s: SeedState) => s.noSeed,
+};
 
 /** Why Reset cannot run: this project, as loaded now, has no seed folder. */
 export function noSeedReason(

@@ -13,3 +13,8 @@ export const useUiStore = create<UiState>()((set) => ({
   view: 'Models',
   showView: (view) => set({ view }),
 }));
+
+export const uiSelectors = {
+  view: (s: UiState) => s.view,
+  shows: (view: ViewName) => (s: UiState) => s.view === view,
+};
