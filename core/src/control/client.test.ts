@@ -233,12 +233,19 @@ describe('ControlClient.subscribe', () => {
   it('reports a closed stream when the token is refused', async () => {
     const url = await serve((_req, res) => json(res, 401, { title: 'Unauthorized', status: 401 }));
     const client = new ControlClient({ baseUrl: url, token: 'wrong' });
-    const state = await new Promise<StreamState>((resolve) => {
+    const states: StreamState[] = [];
+    // Resolves on the first state after 'connecting', whatever it is: a stream that opened or
+    // went on reconnecting with a refused token would fail here.
+    const settled = await new Promise<StreamState>((resolve) => {
       client.subscribe({
         onBatch: () => undefined,
-        onState: (s) => s === 'closed' && resolve(s),
+        onState: (s) => {
+          states.push(s);
+          if (s !== 'connecting') resolve(s);
+        },
       });
     });
-    expect(state).toBe('closed');
+    expect(settled).toBe('closed');
+    expect(states).toEqual(['connecting', 'closed']);
   });
 });
