@@ -6,6 +6,7 @@ import { jsonError } from '../../stores/console/console-store';
 import { useDataStore } from '../../stores/data/data-store';
 import { sampleBody } from '../../stores/data/field-values';
 import { Dialog } from '../../ui/dialog';
+import { ProblemView } from '../../ui/problem-view';
 
 export function AddRecordDialog({ model, onClose }: { model: ModelInfo; onClose(): void }) {
   const [text, setText] = useState(() => JSON.stringify(sampleBody(model), null, 2));
@@ -58,20 +59,7 @@ export function AddRecordDialog({ model, onClose }: { model: ModelInfo; onClose(
           would be.
         </p>
         {syntax && <p style={{ color: 'var(--err)' }}>{syntax}</p>}
-        {problem && (
-          <div role="alert" style={{ color: 'var(--err)', marginTop: 8 }}>
-            <strong>{problem.title}</strong>: {problem.detail}
-            {problem.errors && (
-              <ul className="problem-list">
-                {problem.errors.map((e, i) => (
-                  <li key={i}>
-                    <code>{e.field}</code> {e.message}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        {problem && <ProblemView problem={problem} look="form" />}
       </div>
     </Dialog>
   );

@@ -9,6 +9,7 @@ import { useDataStore } from '../../stores/data/data-store';
 import { useModelsStore } from '../../stores/models/models-store';
 import { seedSelectors, useSeedStore } from '../../stores/seed/seed-store';
 import { Dialog } from '../../ui/dialog';
+import { ProblemView } from '../../ui/problem-view';
 
 const MAX = 100_000;
 
@@ -142,11 +143,8 @@ export function GenerateRecordsDialog({ model, onClose }: { model: ModelInfo; on
           )}
         </div>
         {otherProblem && (
-          <div className="banner err inline span" role="alert">
-            <p>
-              <strong>{otherProblem.title}</strong> {otherProblem.detail}
-            </p>
-          </div>
+          // The count's and the seed's own errors are shown at their fields.
+          <ProblemView problem={otherProblem} className="inline span" maxErrors={0} />
         )}
       </form>
     </Dialog>

@@ -3,6 +3,7 @@
  * refused, or a short success note.
  */
 import { useDataStore } from '../../stores/data/data-store';
+import { ProblemView } from '../../ui/problem-view';
 
 export function ProblemPanel() {
   const problem = useDataStore((s) => s.actionError);
@@ -36,24 +37,7 @@ export function ProblemPanel() {
         </div>
       )}
       {problem && (
-        <div className="banner err" role="alert" aria-label="Problem">
-          <div style={{ flex: 1, minWidth: 0 }}>
-            <p>
-              <strong>{problem.title}</strong> {problem.detail !== problem.title && problem.detail}
-            </p>
-            {problem.errors && problem.errors.length > 0 && (
-              <ul className="problem-list">
-                {problem.errors.slice(0, 200).map((e, i) => (
-                  <li key={i}>
-                    <code>{e.field}</code> {e.message}
-                  </li>
-                ))}
-                {problem.errors.length > 200 && (
-                  <li className="faint">… and {problem.errors.length - 200} more</li>
-                )}
-              </ul>
-            )}
-          </div>
+        <ProblemView problem={problem} label="Problem">
           <button
             type="button"
             className="btn small ghost"
@@ -62,7 +46,7 @@ export function ProblemPanel() {
           >
             ×
           </button>
-        </div>
+        </ProblemView>
       )}
       {!problem && notice && (
         <div className="banner ok" role="status">

@@ -11,6 +11,7 @@ import { useModelsStore } from '../../stores/models/models-store';
 import { useProjectStore } from '../../stores/project/project-store';
 import { noSeedReason, seedSelectors, useSeedStore } from '../../stores/seed/seed-store';
 import { Dialog } from '../../ui/dialog';
+import { ProblemView } from '../../ui/problem-view';
 import { GenerateRecordsDialog } from './generate-records-dialog';
 
 type Open = 'fake' | 'reset' | 'save' | null;
@@ -126,25 +127,16 @@ function SeedDialog({ action, onClose }: { action: 'reset' | 'save'; onClose(): 
             : 'Models of a named datasource are not part of the seed.'}
         </p>
         {problem && (
-          <div className="banner err inline" role="alert">
-            <div>
-              <p>
-                <strong>{problem.title}</strong>{' '}
-                {problem.status === 404 && reset
-                  ? 'This project has no seed/ folder yet. Save as seed first, then reset to it.'
-                  : problem.detail}
-              </p>
-              {problem.errors && (
-                <ul className="problem-list">
-                  {problem.errors.slice(0, 20).map((e, i) => (
-                    <li key={i}>
-                      <code>{e.field}</code> {e.message}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          </div>
+          <ProblemView
+            problem={problem}
+            className="inline"
+            maxErrors={20}
+            detail={
+              problem.status === 404 && reset
+                ? 'This project has no seed/ folder yet. Save as seed first, then reset to it.'
+                : undefined
+            }
+          />
         )}
       </div>
     </Dialog>

@@ -14,6 +14,7 @@ import {
 import { behaviourSelectors, useBehaviourStore } from '../../stores/behaviour/behaviour-store';
 import { MethodBadge } from '../../ui/badges';
 import { Dialog } from '../../ui/dialog';
+import { ProblemView } from '../../ui/problem-view';
 import { RuleFields } from './rule-fields';
 
 export function RouteBehaviourDialog({ route, onClose }: { route: RouteInfo; onClose(): void }) {
@@ -86,11 +87,7 @@ export function RouteBehaviourDialog({ route, onClose }: { route: RouteInfo; onC
           it was simulated; both show as <span className="badge warn">simulated</span> in Traffic.
           {hasGlobal && ' This rule replaces the global delay and failure on this route.'}
         </p>
-        {problem && (
-          <p className="banner err inline" role="alert">
-            <strong>{problem.title}</strong>&nbsp;{problem.detail}
-          </p>
-        )}
+        {problem && <ProblemView problem={problem} className="inline" maxErrors={0} />}
       </form>
     </Dialog>
   );

@@ -8,6 +8,7 @@ import { type ReactNode, useId, useState } from 'react';
 import type { ModelEdit, ModelEditPreview, Problem } from '../../api';
 import { useModelsStore } from '../../stores/models/models-store';
 import { Dialog } from '../../ui/dialog';
+import { ProblemView } from '../../ui/problem-view';
 import { DiffView } from './diff-view';
 
 export interface EditDialogProps {
@@ -93,7 +94,6 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
     onClose();
   };
 
-  const message = error === null ? null : typeof error === 'string' ? error : errorText(error);
   const note = preview ? migrationText(preview.answer) : null;
   const edited = preview && 'model' in preview.edit ? preview.edit.model : '';
   const breaking = preview ? breakingText(preview.answer, String(edited)) : null;
@@ -231,10 +231,8 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
           {children}
         </form>
       )}
-      {message && (
-        <p className="banner err inline model-edit-error" role="alert">
-          {message}
-        </p>
+      {error !== null && (
+        <ProblemView problem={error} className="inline model-edit-error" describe={errorText} />
       )}
     </Dialog>
   );

@@ -16,6 +16,7 @@ import {
 import { type GlobalBehaviour, useBehaviourStore } from '../../stores/behaviour/behaviour-store';
 import { MethodBadge } from '../../ui/badges';
 import { Dialog } from '../../ui/dialog';
+import { ProblemView } from '../../ui/problem-view';
 import { RuleFields } from '../endpoints/rule-fields';
 
 export function BehaviourDialog({ onClose }: { onClose(): void }) {
@@ -159,11 +160,7 @@ export function BehaviourDialog({ onClose }: { onClose(): void }) {
             </ul>
           )}
         </fieldset>
-        {problem && (
-          <p className="banner err inline" role="alert">
-            <strong>{problem.title}</strong>&nbsp;{problem.detail}
-          </p>
-        )}
+        {problem && <ProblemView problem={problem} className="inline" maxErrors={0} />}
       </form>
     </Dialog>
   );

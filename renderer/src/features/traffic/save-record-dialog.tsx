@@ -10,6 +10,7 @@ import { jsonError } from '../../stores/console/console-store';
 import { useDataStore } from '../../stores/data/data-store';
 import { useModelsStore } from '../../stores/models/models-store';
 import { Dialog } from '../../ui/dialog';
+import { ProblemView } from '../../ui/problem-view';
 import { draftRecord } from './save-as-record';
 
 export function SaveRecordDialog({
@@ -113,20 +114,7 @@ export function SaveRecordDialog({
                 {syntax}
               </p>
             )}
-            {problem && (
-              <div className="span" role="alert" style={{ color: 'var(--err)', marginTop: 8 }}>
-                <strong>{problem.title}</strong>: {problem.detail}
-                {problem.errors && (
-                  <ul className="problem-list">
-                    {problem.errors.map((e, i) => (
-                      <li key={i}>
-                        <code>{e.field}</code> {e.message}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
-            )}
+            {problem && <ProblemView problem={problem} look="form" className="span" />}
           </>
         )}
       </div>
