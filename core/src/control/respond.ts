@@ -6,10 +6,11 @@ import type { ServerResponse } from 'node:http';
 
 import { HttpProblem, problems, problemWire } from '../errors.js';
 
-const BASE_HEADERS = {
+/** On every control answer. */
+export const CONTROL_HEADERS: Readonly<Record<string, string>> = {
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
-} as const;
+};
 
 export function sendJson(
   res: ServerResponse,
@@ -20,7 +21,7 @@ export function sendJson(
   if (res.headersSent) return;
   const body = JSON.stringify(value) ?? 'null';
   res.writeHead(status, {
-    ...BASE_HEADERS,
+    ...CONTROL_HEADERS,
     ...headers,
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
@@ -38,7 +39,7 @@ export function sendProblem(
     res.destroy();
     return;
   }
-  const wire = problemWire(problem, instance, { ...BASE_HEADERS, ...headers });
+  const wire = problemWire(problem, instance, { ...CONTROL_HEADERS, ...headers });
   res.writeHead(wire.status, wire.headers);
   res.end(wire.body);
 }

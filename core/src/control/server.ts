@@ -4,15 +4,8 @@
  * and the built UI's static files everywhere else, without the token.
  */
 import { existsSync } from 'node:fs';
-import {
-  createServer,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-  STATUS_CODES,
-} from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
 
 import {
   CONTROL_OPERATIONS,
@@ -20,14 +13,15 @@ import {
   type ControlOperationName,
   type ControlOperations,
 } from '../contract/control-api.js';
-import { ClientGoneError, problems } from '../errors.js';
+import { ClientGoneError, problems, unrouted } from '../errors.js';
 import { readJsonBody } from '../http/body.js';
+import { answerProtocolErrors } from '../http/protocol-errors.js';
 import { createRouter, type Router } from '../http/router.js';
 import { hostAllowed, originAllowed, ownOrigins, tokenMatches } from './auth.js';
 import type { ControlContext } from './control-context.js';
 import { type ControlHandler, STREAMED } from './control-route.js';
 import { CONTROL_ROUTES } from './operations.js';
-import { asProblem, sendJson, sendProblem } from './respond.js';
+import { asProblem, CONTROL_HEADERS, sendJson, sendProblem } from './respond.js';
 import { resolveStatic, sendStatic, studioCsp, UI_HEADERS } from './static-files.js';
 
 /** Imports carry many records: larger than the mock API's 1 MiB, still bounded. */
@@ -144,11 +138,7 @@ export async function startControlServer(
     const match = router.match(method, path);
     if (match === null) {
       req.resume();
-      const allowed = router.allowedMethods(path);
-      const problem =
-        allowed.length === 0
-          ? problems.routeNotFound(method, path)
-          : problems.methodNotAllowed(method, path, allowed);
+      const problem = unrouted(method, path, router.allowedMethods(path));
       return sendProblem(res, problem, path, cors);
     }
     let body: unknown;
@@ -246,23 +236,8 @@ export async function startControlServer(
     });
   });
   // Requests Node's parser rejects (a raw byte in the path, a bad header) get a problem too,
-  // like the mock API's (issue 7), minus its CORS headers.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy();
-      return;
-    }
-    const problem =
-      error.code === 'HPE_HEADER_OVERFLOW'
-        ? problems.headersTooLarge()
-        : problems.malformedRequest(error.code ?? 'parse error');
-    const body = JSON.stringify(problem.toDocument('/'));
-    socket.end(
-      `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? ''}\r\n` +
-        'content-type: application/problem+json; charset=utf-8\r\n' +
-        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
-  });
+  // written as the mock API's are (issue 7), with the control API's headers instead of CORS.
+  answerProtocolErrors(server, CONTROL_HEADERS);
   server.headersTimeout = 20_000;
   server.requestTimeout = 120_000;
 

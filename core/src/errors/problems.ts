@@ -345,3 +345,13 @@ export const problems = {
 } as const;
 
 export type ProblemName = keyof typeof problems;
+
+/**
+ * What no route answered: a 404 when nothing is served at `path`, else a 405 naming what is
+ * (one choice for the mock API and the control API).
+ */
+export function unrouted(method: string, path: string, allowed: readonly string[]): HttpProblem {
+  return allowed.length === 0
+    ? problems.routeNotFound(method, path)
+    : problems.methodNotAllowed(method, path, allowed);
+}

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { ClientGoneError, HttpProblem, problems, problemWire } from '../errors.js';
+import { ClientGoneError, HttpProblem, problems, problemWire, unrouted } from '../errors.js';
 import type { ActiveBehaviour, ProxyTarget } from './behaviour.js';
 import { readJsonBody } from './body.js';
 import { CORS_HEADERS, preflightHeaders } from './cors.js';
@@ -38,7 +38,7 @@ export interface DispatchContext {
 }
 
 /** Writes an {@link HttpProblem} to a route's response, in its one wire form. */
-export function sendProblem(res: Response, problem: HttpProblem, instance: string): void {
+export function answerProblem(res: Response, problem: HttpProblem, instance: string): void {
   if (res.sent) return;
   const wire = problemWire(problem, instance);
   res.resetHeaders(CORS_HEADERS);
@@ -92,7 +92,7 @@ async function proxyExchange(
     if (effect.failStatus !== undefined) {
       setTag('simulated');
       rawReq.resume();
-      return sendProblem(res, problems.simulatedFailure(effect.failStatus, method, path), path);
+      return answerProblem(res, problems.simulatedFailure(effect.failStatus, method, path), path);
     }
   }
   // The streamed answer bypasses `Response`: its head is read as Node writes it.
@@ -103,7 +103,7 @@ async function proxyExchange(
       start.url,
       rawReq,
       rawRes,
-      (problem) => sendProblem(res, problem, path),
+      (problem) => answerProblem(res, problem, path),
       (outcome) => {
         resolve();
         if (res.sent || !ctx.traffic.hasListeners) return;
@@ -153,7 +153,7 @@ export function dispatch(
     (problem: unknown) => {
       rawReq.resume();
       const path = (rawReq.url ?? '/').split('?')[0]!;
-      sendProblem(
+      answerProblem(
         new Response(rawRes, CORS_HEADERS, () => {}),
         toProblem(problem, ctx, rawReq),
         path,
@@ -220,7 +220,7 @@ async function answer(
   // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400.
   if (rawReq.httpVersionMinor === 1 && rawReq.headers.host === undefined) {
     rawReq.resume();
-    return sendProblem(res, problems.malformedRequest('no Host header'), path);
+    return answerProblem(res, problems.malformedRequest('no Host header'), path);
   }
 
   if (method === 'OPTIONS') {
@@ -232,7 +232,7 @@ async function answer(
     const allowed = shaped?.proxy && preflight ? PROXIED_METHODS : table.allowedMethods(path);
     if (allowed.length === 0) {
       if (shaped?.proxy) return proxied(shaped);
-      return sendProblem(res, problems.routeNotFound(method, path), path);
+      return answerProblem(res, problems.routeNotFound(method, path), path);
     }
     for (const [k, v] of Object.entries(
       preflightHeaders(allowed, rawReq.headers['access-control-request-headers']),
@@ -248,15 +248,9 @@ async function answer(
   if (match === null) {
     rawReq.resume();
     const allowed = table.allowedMethods(path);
-    const problem =
-      allowed.length === 0
-        ? problems.routeNotFound(method, path)
-        : problems.methodNotAllowed(
-            method,
-            path,
-            allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed,
-          );
-    return sendProblem(res, problem, path);
+    // HEAD is answered wherever GET is.
+    const withHead = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
+    return answerProblem(res, unrouted(method, path, withHead), path);
   }
 
   if (shaped !== undefined) {
@@ -266,7 +260,7 @@ async function answer(
       if (effect.delayMs > 0) await sleep(effect.delayMs);
       if (effect.failStatus !== undefined) {
         rawReq.resume();
-        return sendProblem(res, problems.simulatedFailure(effect.failStatus, method, path), path);
+        return answerProblem(res, problems.simulatedFailure(effect.failStatus, method, path), path);
       }
     }
   }
@@ -297,7 +291,7 @@ async function answer(
   } catch (error) {
     // A client that left mid-body has no socket to answer on: nothing to send, nothing to log.
     if (error instanceof ClientGoneError) return;
-    sendProblem(res, toProblem(error, ctx, rawReq), path);
+    answerProblem(res, toProblem(error, ctx, rawReq), path);
   } finally {
     // A handler may answer later (a callback); the timeout sweep watches those.
     if (pending && res.sent) ctx.pending.delete(pending);

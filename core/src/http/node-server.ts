@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { problems } from '../errors.js';
 import type { Behaviour } from './behaviour.js';
 import { DEFAULT_BODY_LIMIT } from './body.js';
-import { dispatch, type PendingExchange, sendProblem, type ServerLogger } from './dispatch.js';
+import { answerProblem, dispatch, type PendingExchange, type ServerLogger } from './dispatch.js';
 import { answerProtocolErrors } from './protocol-errors.js';
 import { EMPTY_ROUTE_TABLE, type RouteTable } from './route-table.js';
 import { TrafficBus } from './traffic.js';
@@ -86,7 +86,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         if (exchange.res.sent) pending.delete(exchange);
         else if (now - exchange.startedAt >= handlerTimeoutMs) {
           pending.delete(exchange);
-          sendProblem(
+          answerProblem(
             exchange.res,
             problems.handlerTimeout(exchange.method, exchange.path, handlerTimeoutMs),
             exchange.path,
