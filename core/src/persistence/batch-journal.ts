@@ -29,6 +29,7 @@ import { basename, dirname, join } from 'node:path';
 import { StorageWriteError } from '../errors.js';
 import type { BatchOp, CollectionPlan } from './batch-plan.js';
 import type { FileCollection } from './file-collection.js';
+import { syncFolder } from './sync-folder.js';
 import { writeAll } from './write-all.js';
 
 export interface BatchPart {
@@ -200,19 +201,5 @@ async function writeJournal(path: string, body: JournalBody): Promise<void> {
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw error instanceof StorageWriteError ? error : new StorageWriteError(path, error);
-  }
-}
-
-/** Makes a rename durable; best effort where folders cannot be synced. */
-export async function syncFolder(folder: string): Promise<void> {
-  try {
-    const handle = await open(folder, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // EISDIR/EPERM on some platforms: the rename is still atomic, just not yet durable.
   }
 }

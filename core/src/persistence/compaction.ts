@@ -24,6 +24,7 @@ import type { AppendLog, TailCapture } from './append-log.js';
 import type { RecordId, StoredRecord } from './collection.js';
 import { recordLine } from './datafile-format.js';
 import { keyOf } from './id-rules.js';
+import { syncFolder } from './sync-folder.js';
 import { writeAll } from './write-all.js';
 
 export interface CompactionSnapshot {
@@ -125,18 +126,4 @@ async function writeText(
   await writeAll(handle, buffer);
   written.size += buffer.length;
   written.lines += lines;
-}
-
-/** Makes the rename itself durable; not every platform can fsync a folder, so best effort. */
-async function syncFolder(folder: string): Promise<void> {
-  try {
-    const handle = await open(folder, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // EISDIR/EPERM on some platforms: the rename is still atomic, just not yet durable.
-  }
 }

@@ -9,7 +9,7 @@ import { constants } from 'node:fs';
 import { open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-import { syncFolder } from './batch-journal.js';
+import { syncFolder } from './sync-folder.js';
 import { writeAll } from './write-all.js';
 
 async function target(file: string): Promise<string> {

@@ -8,6 +8,7 @@ import type { TrafficEvent } from '../../http/traffic.js';
 import { openProject } from '../../project/open-project.js';
 import { formatRoutes } from '../format-routes.js';
 import type { CliArgs } from '../parse-args.js';
+import { untilStopped } from '../until-stopped.js';
 
 function logLine(e: TrafficEvent): string {
   const tag = e.tag ? ` [${e.tag}]` : '';
@@ -97,15 +98,7 @@ export async function runServe(args: CliArgs): Promise<number> {
     `decorest serving ${where} at ${server.url}\n\n${formatRoutes(project.table.routes)}\n`,
   );
 
-  await new Promise<void>((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await untilStopped();
   await server.close();
   await (watcher ? watcher.close() : project.close());
   return 0;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DEFAULT_STATIC_DIR, startStudio } from '../../studio/start-studio.js';
 import { failureLine } from '../../studio/studio-log.js';
 import type { CliArgs } from '../parse-args.js';
+import { untilStopped } from '../until-stopped.js';
 
 /**
  * `decorest studio [dir]`: the mock API plus the studio (control API and UI) on loopback,
@@ -37,15 +38,7 @@ export async function runStudio(args: CliArgs): Promise<number> {
   // One write, so a reader of stdout sees both URLs together.
   console.log(`${lines.join('\n')}\n`);
 
-  await new Promise<void>((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await untilStopped();
   await studio.close();
   return 0;
 }
