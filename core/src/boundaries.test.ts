@@ -50,6 +50,42 @@ function valueImports(file: string, text: string): string[] {
   return out;
 }
 
+/**
+ * The layers of core/src, lowest first (DESIGN.md "Shape"): a module may import its own layer
+ * and those below. `index.ts` (the public entry) is the framework the loader hands to a
+ * project's code; project/ reaches it with a dynamic import, which this check does not read.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ['contract'],
+  ['errors', 'errors.ts', 'require-cjs.ts', 'version.ts'],
+  ['metadata', 'persistence', 'http'],
+  ['decorators', 'model', 'validation'],
+  ['app', 'openapi'],
+  ['loader', 'project'],
+  ['seed', 'model-edit'],
+  ['control'],
+  ['studio'],
+  ['cli', 'index.ts', 'studio.ts'],
+];
+
+function rankOf(rel: string): number {
+  const top = rel.split('/')[0]!;
+  const rank = LAYERS.findIndex((layer) => layer.includes(top));
+  if (rank === -1) throw new Error(`${rel} is in no layer: add its folder to LAYERS`);
+  return rank;
+}
+
+/** Static imports and re-exports of one file (type-only ones marked), resolved to `.ts`. */
+function allImports(file: string, text: string): { target: string; typeOnly: boolean }[] {
+  const out: { target: string; typeOnly: boolean }[] = [];
+  for (const m of text.matchAll(/^(?:import|export)\s+(type\s+)?[^;]*?from\s+'(\.[^']+)';/gms))
+    out.push({
+      target: resolve(dirname(file), m[2]!.replace(/\.js$/, '.ts')),
+      typeOnly: Boolean(m[1]),
+    });
+  return out;
+}
+
 const isProduction = (file: string) => !/\.(test|case)\.ts$|test-support|fixtures/.test(file);
 
 describe('core/ layering (issue 11)', () => {
@@ -75,7 +111,7 @@ describe('core/ layering (issue 11)', () => {
     expect(cycles.filter((c) => !c.includes('index.ts'))).toEqual([]);
   });
 
-  it('keeps the lower layers (persistence, http, metadata) on errors.ts alone', async () => {
+  it('keeps the lower layers (persistence, http, metadata) on errors.ts and the contract', async () => {
     const offenders: string[] = [];
     for (const file of (await sources(ROOT)).filter(isProduction)) {
       const rel = file.slice(ROOT.length);
@@ -83,8 +119,26 @@ describe('core/ layering (issue 11)', () => {
       if (!layer) continue;
       for (const target of valueImports(file, await readFile(file, 'utf8'))) {
         const to = target.slice(ROOT.length);
-        if (to.startsWith(`${layer}/`) || to === 'errors.ts' || to === 'require-cjs.ts') continue;
+        if (to.startsWith(`${layer}/`) || to.startsWith('contract/')) continue;
+        if (to === 'errors.ts' || to === 'require-cjs.ts') continue;
         offenders.push(`${rel} imports ${to}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('imports nothing from a higher layer, types included (issue 25)', async () => {
+    const offenders: string[] = [];
+    for (const file of (await sources(ROOT)).filter(isProduction)) {
+      const rel = file.slice(ROOT.length);
+      const text = await readFile(file, 'utf8');
+      for (const { target, typeOnly } of allImports(file, text)) {
+        const to = target.slice(ROOT.length);
+        const [from, up] = [rankOf(rel), rankOf(to)];
+        if (up <= from) continue;
+        // An SQL store makes its tables from a model's schema: its types, nothing that runs.
+        if (typeOnly && rel.startsWith('persistence/') && to === 'model/schema.ts') continue;
+        offenders.push(`${rel} (layer ${from}) imports ${to} (layer ${up})`);
       }
     }
     expect(offenders).toEqual([]);

@@ -5,10 +5,10 @@
  */
 import type { FieldRules } from '../contract/control-api.js';
 import { LOAD_ERROR_CODES as CODES, LoadError } from '../errors.js';
-import type { PropertyDeclaration } from '../loader/declarations/read-declarations.js';
 import { classChain, inspector } from '../metadata/inspector.js';
 import type { AnyClass, FieldOptions, RelationMetadata } from '../metadata/types.js';
 import type { DeclarationSource } from './declaration-source.js';
+import type { PropertyDeclaration } from './declarations.js';
 import { resolveDeclaredType } from './declared-type.js';
 import { defaultModelPath, MODEL_PATH_PATTERN } from './naming.js';
 import { type PendingRelation, resolveRelations } from './resolve-relations.js';

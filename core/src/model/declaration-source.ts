@@ -1,5 +1,5 @@
-import type { ClassDeclaration } from '../loader/declarations/read-declarations.js';
 import type { AnyClass } from '../metadata/types.js';
+import type { ClassDeclaration } from './declarations.js';
 
 /** What schema building needs of a loaded project (the loader's `LoadedProject` fits). */
 export interface DeclarationSource {

@@ -3,8 +3,8 @@
  * `priority!: 'low' | 'high'`) into a wire type; `@Field({ type })` and `design:type` fill in
  * for compiled `.js` models, which carry no declarations.
  */
-import type { TypeExpr } from '../loader/declarations/read-declarations.js';
 import type { FieldOptions } from '../metadata/types.js';
+import type { TypeExpr } from './declarations.js';
 import type { FieldType } from './schema.js';
 
 /** A declared type, resolved as far as the field itself can tell. */

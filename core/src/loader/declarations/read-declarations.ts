@@ -3,41 +3,13 @@
  * declared types, and the names it imports. DESIGN "Known traps": `design:type` metadata is
  * unreliable, so field types come from here.
  */
+import type { ClassDeclaration, PropertyDeclaration } from '../../model/declarations.js';
 import ts from '../typescript.js';
 import { classNodeOf } from './class-nodes.js';
 import { type LocalTypes, readType, type TypeExpr } from './read-type.js';
 import { readTopLevelNames, type TopLevelNames } from './top-level-names.js';
 
-export type { TypeExpr } from './read-type.js';
-
-/** One instance property declaration (`name?: T`, `@BelongTo user!: User`). */
-export interface PropertyDeclaration {
-  readonly name: string;
-  /** Written with `?`. */
-  readonly optional: boolean;
-  /** Written with `!`. */
-  readonly definite: boolean;
-  readonly type: TypeExpr;
-  /** The annotation as written, `''` when there is none. */
-  readonly typeText: string;
-  readonly line: number;
-  readonly column: number;
-  /** Decorator names as written: `BelongTo`, `Field`, `d.Field`. */
-  readonly decorators: readonly string[];
-}
-
-/** One class the file defines (a declaration, or a class expression bound to a variable). */
-export interface ClassDeclaration {
-  /** The binding name; `default` for `export default class {}`. */
-  readonly name: string;
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly isAbstract: boolean;
-  /** The `extends` target when it is a name (`Entity`, `base.Entity`); absent for calls etc. */
-  readonly extendsName?: string;
-  readonly properties: readonly PropertyDeclaration[];
-}
+export type { ClassDeclaration, PropertyDeclaration, TypeExpr } from '../../model/declarations.js';
 
 /** What a local name is imported as. `importedName` is `default`, or `*` for a namespace. */
 export interface ImportBinding {

@@ -3,22 +3,12 @@
  * (CONTRACT §1 "Supported field types"). Everything else is kept as `unsupported` with its text,
  * so the schema builder can say exactly what it could not use.
  */
+import type { TypeExpr } from '../../model/declarations.js';
 import ts from '../typescript.js';
 
-/** A field type as written in the source. `reference` names another class, resolved later. */
-export type TypeExpr =
-  | { readonly kind: 'string' }
-  | { readonly kind: 'number' }
-  | { readonly kind: 'boolean' }
-  | { readonly kind: 'date' }
-  | { readonly kind: 'enum'; readonly values: readonly string[] }
-  | { readonly kind: 'array'; readonly element: TypeExpr }
-  | { readonly kind: 'nullable'; readonly inner: TypeExpr }
-  | { readonly kind: 'reference'; readonly name: string }
-  | { readonly kind: 'unsupported'; readonly text: string }
-  | { readonly kind: 'none' };
-
 /** Type aliases and enums declared at the top of a file: expanded where a field uses them. */
+export type { TypeExpr };
+
 export type LocalTypes = ReadonlyMap<string, ts.TypeAliasDeclaration | ts.EnumDeclaration>;
 
 interface Context {
