@@ -173,3 +173,8 @@ export function parseFail(text: string): FailRule | undefined {
   const status = m[2] === undefined ? 500 : Number(m[2]);
   return status >= 400 && status <= 599 ? { rate: Number(m[1]), status } : undefined;
 }
+
+/** Waits `ms` (a simulated delay). */
+export function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

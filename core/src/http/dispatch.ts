@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { ClientGoneError, HttpProblem, problems, problemWire, unrouted } from '../errors.js';
-import type { ActiveBehaviour, ProxyTarget } from './behaviour.js';
+import { ClientGoneError, HttpProblem, problems, unrouted } from '../errors.js';
+import { answerProblem } from './answer-problem.js';
+import type { ActiveBehaviour } from './behaviour.js';
+import { delay } from './behaviour.js';
 import { readJsonBody } from './body.js';
 import { CORS_HEADERS, preflightHeaders } from './cors.js';
-import { forward } from './proxy.js';
+import { proxyExchange } from './proxy.js';
 import { Request } from './request.js';
 import { Response } from './response.js';
 import type { RouteTable } from './route-table.js';
@@ -37,99 +39,14 @@ export interface DispatchContext {
   readonly writes?: WriteGate;
 }
 
-/** Writes an {@link HttpProblem} to a route's response, in its one wire form. */
-export function answerProblem(res: Response, problem: HttpProblem, instance: string): void {
-  if (res.sent) return;
-  const wire = problemWire(problem, instance);
-  res.resetHeaders(CORS_HEADERS);
-  // Response.send sets the length itself.
-  for (const [name, value] of Object.entries(wire.headers))
-    if (name !== 'content-length') res.header(name, value);
-  res.status(wire.status).send(wire.body);
-}
-
 function toProblem(error: unknown, ctx: DispatchContext, req: IncomingMessage): HttpProblem {
   if (error instanceof HttpProblem) return error;
   ctx.logger.error(`${req.method ?? '?'} ${req.url ?? '?'} failed`, error);
   return problems.internal();
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-interface ExchangeStart {
-  readonly time: number;
-  readonly startedAt: number;
-  readonly method: string;
-  readonly url: string;
-  readonly path: string;
-  readonly captured: ExchangeCapture | undefined;
-}
-
 /** What a preflight allows while a proxy is set: a method no route mocks is forwarded. */
 const PROXIED_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
-/**
- * Forwards a request no route matches to the proxy (issue 16), after the global delay or
- * failure rule if one is set. A problem (502, 504, simulated) goes through `res` and its
- * traffic callback; a streamed answer is reported here, tagged `proxied`.
- */
-async function proxyExchange(
-  ctx: DispatchContext,
-  active: ActiveBehaviour,
-  rawReq: IncomingMessage,
-  rawRes: ServerResponse,
-  res: Response,
-  start: ExchangeStart,
-  setTag: (tag: 'simulated' | 'proxied') => void,
-): Promise<void> {
-  const { method, path } = start;
-  setTag('proxied');
-  const effect = active.effect(undefined);
-  if (effect !== undefined) {
-    if (effect.delayMs > 0) await sleep(effect.delayMs);
-    if (effect.failStatus !== undefined) {
-      setTag('simulated');
-      rawReq.resume();
-      return answerProblem(res, problems.simulatedFailure(effect.failStatus, method, path), path);
-    }
-  }
-  // The streamed answer bypasses `Response`: its head is read as Node writes it.
-  start.captured?.tapHead(rawRes);
-  await new Promise<void>((resolve) => {
-    forward(
-      active.proxy as ProxyTarget,
-      start.url,
-      rawReq,
-      rawRes,
-      (problem) => answerProblem(res, problem, path),
-      (outcome) => {
-        resolve();
-        if (res.sent || !ctx.traffic.hasListeners) return;
-        ctx.traffic.publish({
-          seq: ctx.traffic.nextSeq(),
-          time: start.time,
-          method,
-          url: start.url,
-          status: outcome.status,
-          durationMs: performance.now() - start.startedAt,
-          requestBytes: outcome.requestBytes,
-          responseBytes: outcome.responseBytes,
-          ...(start.captured
-            ? {
-                capture: start.captured.answered(
-                  start.captured.responseHeaders,
-                  Buffer.concat(outcome.responseHead),
-                ),
-              }
-            : {}),
-          tag: 'proxied',
-        });
-      },
-    );
-  });
-}
 
 /** Methods that never wait for a model edit (issue 24). */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -257,7 +174,7 @@ async function answer(
     const effect = shaped.effect(match.value);
     if (effect !== undefined) {
       tag = 'simulated';
-      if (effect.delayMs > 0) await sleep(effect.delayMs);
+      if (effect.delayMs > 0) await delay(effect.delayMs);
       if (effect.failStatus !== undefined) {
         rawReq.resume();
         return answerProblem(res, problems.simulatedFailure(effect.failStatus, method, path), path);

@@ -2,9 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { problems } from '../errors.js';
+import { answerProblem } from './answer-problem.js';
 import type { Behaviour } from './behaviour.js';
 import { DEFAULT_BODY_LIMIT } from './body.js';
-import { answerProblem, dispatch, type PendingExchange, type ServerLogger } from './dispatch.js';
+import { dispatch, type PendingExchange, type ServerLogger } from './dispatch.js';
 import { answerProtocolErrors } from './protocol-errors.js';
 import { EMPTY_ROUTE_TABLE, type RouteTable } from './route-table.js';
 import { TrafficBus } from './traffic.js';

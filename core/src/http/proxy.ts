@@ -14,9 +14,12 @@ import {
 import { request as httpsRequest } from 'node:https';
 
 import { type HttpProblem, problems } from '../errors.js';
-import type { ProxyTarget } from './behaviour.js';
+import { answerProblem } from './answer-problem.js';
+import { type ActiveBehaviour, delay, type ProxyTarget } from './behaviour.js';
 import { CORS_HEADERS } from './cors.js';
-import { CAPTURE_BODY_LIMIT } from './traffic.js';
+import type { DispatchContext } from './dispatch.js';
+import type { Response } from './response.js';
+import { CAPTURE_BODY_LIMIT, type ExchangeCapture } from './traffic.js';
 
 /** RFC 9110 §7.6.1: meant for one connection, never forwarded. */
 const HOP_BY_HOP = new Set([
@@ -58,6 +61,8 @@ export interface ProxyOutcome {
   readonly responseBytes: number;
   /** The first {@link CAPTURE_BODY_LIMIT} bytes of the answer, for the traffic view. */
   readonly responseHead: readonly Buffer[];
+  /** The head sent to the client (the upstream's, with CORS), none when it never answered. */
+  readonly responseHeaders: Readonly<Record<string, string | string[]>>;
 }
 
 /**
@@ -87,12 +92,13 @@ export function forward(
   let requestBytes = 0;
   let responseBytes = 0;
   const responseHead: Buffer[] = [];
+  let responseHeaders: Readonly<Record<string, string | string[]>> = {};
   let finished = false;
   let timedOut = false;
   const end = (status: number): void => {
     if (finished) return;
     finished = true;
-    done({ status, requestBytes, responseBytes, responseHead });
+    done({ status, requestBytes, responseBytes, responseHead, responseHeaders });
   };
   const failWith = (problem: HttpProblem): void => {
     req.resume();
@@ -114,7 +120,8 @@ export function forward(
     else failWith(problems.proxyFailed(base.origin, error.code ?? error.message));
   });
   upstream.on('response', (answer) => {
-    res.writeHead(answer.statusCode ?? 502, withCors(forwardedHeaders(answer.headers)));
+    responseHeaders = withCors(forwardedHeaders(answer.headers));
+    res.writeHead(answer.statusCode ?? 502, responseHeaders);
     answer.on('data', (chunk: Buffer) => {
       // Kept for the traffic view (a "save as record" of a proxied answer needs its body).
       const room = CAPTURE_BODY_LIMIT - Math.min(responseBytes, CAPTURE_BODY_LIMIT);
@@ -136,4 +143,73 @@ export function forward(
     requestBytes += chunk.length;
   });
   req.pipe(upstream);
+}
+
+/** A request the proxy takes, as dispatch started it. */
+export interface ExchangeStart {
+  readonly time: number;
+  readonly startedAt: number;
+  readonly method: string;
+  readonly url: string;
+  readonly path: string;
+  readonly captured: ExchangeCapture | undefined;
+}
+
+/**
+ * Forwards a request no route matches to the proxy (issue 16), after the global delay or
+ * failure rule if one is set. A problem (502, 504, simulated) goes through `res` and its
+ * traffic callback; a streamed answer is reported here, tagged `proxied`.
+ */
+export async function proxyExchange(
+  ctx: DispatchContext,
+  active: ActiveBehaviour,
+  rawReq: IncomingMessage,
+  rawRes: ServerResponse,
+  res: Response,
+  start: ExchangeStart,
+  setTag: (tag: 'simulated' | 'proxied') => void,
+): Promise<void> {
+  const { method, path } = start;
+  setTag('proxied');
+  const effect = active.effect(undefined);
+  if (effect !== undefined) {
+    if (effect.delayMs > 0) await delay(effect.delayMs);
+    if (effect.failStatus !== undefined) {
+      setTag('simulated');
+      rawReq.resume();
+      return answerProblem(res, problems.simulatedFailure(effect.failStatus, method, path), path);
+    }
+  }
+  await new Promise<void>((resolve) => {
+    forward(
+      active.proxy as ProxyTarget,
+      start.url,
+      rawReq,
+      rawRes,
+      (problem) => answerProblem(res, problem, path),
+      (outcome) => {
+        resolve();
+        if (res.sent || !ctx.traffic.hasListeners) return;
+        ctx.traffic.publish({
+          seq: ctx.traffic.nextSeq(),
+          time: start.time,
+          method,
+          url: start.url,
+          status: outcome.status,
+          durationMs: performance.now() - start.startedAt,
+          requestBytes: outcome.requestBytes,
+          responseBytes: outcome.responseBytes,
+          ...(start.captured
+            ? {
+                capture: start.captured.answered(
+                  outcome.responseHeaders,
+                  Buffer.concat(outcome.responseHead),
+                ),
+              }
+            : {}),
+          tag: 'proxied',
+        });
+      },
+    );
+  });
 }

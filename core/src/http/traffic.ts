@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 
 /**
  * What the studio's traffic view needs beyond the summary (issue 12), taken only while a
@@ -167,29 +167,5 @@ export class ExchangeCapture implements CapturedExchange {
     this.responseBody = firstBytes(body);
     this.#done = true;
     return this;
-  }
-
-  /**
-   * Watches a raw response written outside `Response` (the proxy streams upstream's answer):
-   * its head as `writeHead` sends it. The body comes from the proxy's own record.
-   */
-  tapHead(res: ServerResponse): void {
-    // Fixed parameters rather than rest arguments: `writeHead(status, [reason,] headers)`.
-    const writeHead = res.writeHead as (
-      this: ServerResponse,
-      a: unknown,
-      b: unknown,
-      c: unknown,
-    ) => ServerResponse;
-    const keep = (headers: Record<string, unknown>): void => {
-      this.responseHeaders = headers;
-    };
-    res.writeHead = function (this: ServerResponse, a: unknown, b?: unknown, c?: unknown) {
-      const given = typeof b === 'object' && b !== null ? b : c;
-      if (typeof given === 'object' && given !== null && !Array.isArray(given)) {
-        keep(given as Record<string, unknown>);
-      }
-      return writeHead.call(this, a, b, c);
-    } as typeof res.writeHead;
   }
 }

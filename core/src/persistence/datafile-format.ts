@@ -13,7 +13,8 @@
  * object): our own lines start with `{"_id":"<key>",`, and a bulk read turns that comma into a
  * `{` ({@link markOwnLines}) so the rest of the line parses as the record, without `_id`.
  */
-import type { StoredRecord } from './collection.js';
+import { InvalidRecordError } from '../errors.js';
+import type { NewRecord, RecordId, StoredRecord } from './collection.js';
 import { keyOf } from './id-rules.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -259,4 +260,44 @@ function reviveDate(this: unknown, _key: string, value: unknown): unknown {
   if (typeof ms !== 'number') return value;
   const date = new Date(ms);
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+/**
+ * The stored form of `input`: `id` first, `_id` dropped (it lives only in the file), a `Date`
+ * stored as the ISO string it would read back as, `undefined` fields left out (JSON drops
+ * them), and no top-level `$` keys (NeDB would read `$$deleted` as a deletion).
+ */
+export function normalize(input: NewRecord, id: RecordId): StoredRecord {
+  const record: JsonObject = { id };
+  for (const name of Object.keys(input)) {
+    if (name === 'id' || name === '_id') continue;
+    if (name.charCodeAt(0) === 36 /* $ */) {
+      throw new InvalidRecordError(
+        `field "${name}": names starting with "$" are reserved by the datafile format`,
+      );
+    }
+    let value = input[name];
+    if (value === undefined) continue;
+    if (value instanceof Date) {
+      if (Number.isNaN(value.getTime()))
+        throw new InvalidRecordError(`field "${name}": invalid date`);
+      value = value.toISOString();
+    }
+    setField(record, name, value);
+  }
+  return record as StoredRecord;
+}
+
+/** The record's datafile line, or an {@link InvalidRecordError} when JSON cannot hold it. */
+export function serialize(record: StoredRecord, key: string): string {
+  try {
+    return recordLine(record, key);
+  } catch (error) {
+    throw new InvalidRecordError(
+      `the record cannot be stored as JSON: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
 }

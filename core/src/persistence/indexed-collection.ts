@@ -8,7 +8,7 @@
  * same order; if storing fails, `persist` runs the undo and rejects (issue 7: memory never
  * claims a record the file lacks).
  */
-import { IdConflictError, IdKindError, InvalidRecordError } from '../errors.js';
+import { IdConflictError, IdKindError } from '../errors.js';
 import type { BatchOp, CollectionPlan, PlannedChange } from './batch-plan.js';
 import type {
   Collection,
@@ -18,7 +18,7 @@ import type {
   RecordId,
   StoredRecord,
 } from './collection.js';
-import { deleteLine, type JsonObject, recordLine, setField } from './datafile-format.js';
+import { deleteLine, normalize, recordLine, serialize } from './datafile-format.js';
 import { isIdOfKind, keyOf, randomStringId } from './id-rules.js';
 import { RecordTable } from './record-table.js';
 
@@ -258,44 +258,5 @@ export abstract class IndexedCollection implements Collection {
     let id = this.lastId + 1;
     while (taken(id)) id++;
     return id;
-  }
-}
-
-/**
- * The stored form of `input`: `id` first, `_id` dropped (it lives only in the file), a `Date`
- * stored as the ISO string it would read back as, `undefined` fields left out (JSON drops
- * them), and no top-level `$` keys (NeDB would read `$$deleted` as a deletion).
- */
-function normalize(input: NewRecord, id: RecordId): StoredRecord {
-  const record: JsonObject = { id };
-  for (const name of Object.keys(input)) {
-    if (name === 'id' || name === '_id') continue;
-    if (name.charCodeAt(0) === 36 /* $ */) {
-      throw new InvalidRecordError(
-        `field "${name}": names starting with "$" are reserved by the datafile format`,
-      );
-    }
-    let value = input[name];
-    if (value === undefined) continue;
-    if (value instanceof Date) {
-      if (Number.isNaN(value.getTime()))
-        throw new InvalidRecordError(`field "${name}": invalid date`);
-      value = value.toISOString();
-    }
-    setField(record, name, value);
-  }
-  return record as StoredRecord;
-}
-
-function serialize(record: StoredRecord, key: string): string {
-  try {
-    return recordLine(record, key);
-  } catch (error) {
-    throw new InvalidRecordError(
-      `the record cannot be stored as JSON: ${(error as Error).message}`,
-      {
-        cause: error,
-      },
-    );
   }
 }
