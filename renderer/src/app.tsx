@@ -18,6 +18,8 @@ import { useTrafficStore } from './stores/traffic/traffic-store';
 import { uiSelectors, useUiStore, type ViewName, VIEWS } from './stores/ui/ui-store';
 import { Loading } from './ui/empty-state';
 
+import './app.css';
+
 const DataView = lazy(() => import('./features/data/data-view'));
 
 function Tabs() {

@@ -1,27 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-
-import { connect } from './api';
-import { App } from './app';
-import { controlEndpoint } from './bridge';
-import { NoToken } from './features/project/no-token';
-import { startStudio } from './stores/events/events';
-
-import './styles.css';
-
-async function boot(): Promise<void> {
-  const root = createRoot(document.getElementById('root')!);
-  const endpoint = await controlEndpoint();
-  if (!endpoint) {
-    root.render(<NoToken />);
-    return;
-  }
-  startStudio(connect(endpoint.url, endpoint.token));
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
-
-void boot();
+/**
+ * The page's entry. Stylesheets land in the order their modules are first imported: the design
+ * tokens and the shared base come first, so every feature's stylesheet (imported by its view,
+ * through ./boot) comes after them and wins where both say something of the same weight.
+ */
+import './ui/tokens.css';
+import './ui/base.css';
+import './boot';

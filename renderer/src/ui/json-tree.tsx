@@ -4,6 +4,8 @@
  */
 import { useState } from 'react';
 
+import './json-tree.css';
+
 const PAGE = 100;
 
 function Scalar({ value }: { value: unknown }) {
@@ -82,7 +84,7 @@ function Node({ name, value, depth }: { name: string | null; value: unknown; dep
 
 export function JsonTree({ value, label }: { value: unknown; label: string }) {
   return (
-    <ul className="tree" aria-label={label} style={{ listStyle: 'none', margin: 0 }}>
+    <ul className="tree tree-root" aria-label={label}>
       <Node name={null} value={value} depth={0} />
     </ul>
   );

@@ -7,6 +7,8 @@ import type { ReactNode } from 'react';
 
 import type { Problem } from '../api';
 
+import './problem-view.css';
+
 export interface ProblemViewProps {
   /** A problem the API answered, or the words of one found before anything was sent. */
   problem: Problem | string;

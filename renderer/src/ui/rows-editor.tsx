@@ -1,6 +1,8 @@
 /** Editable name/value rows (query params, path params, headers), a labelled group. */
 import type { Row } from '../stores/console/console-store';
 
+import './rows-editor.css';
+
 export function RowsEditor({
   label,
   rows,

@@ -10,6 +10,8 @@ import { HistoryList } from './history-list';
 import { RequestLine, RequestPane, useSend } from './request-pane';
 import { ResponsePane } from './response-pane';
 
+import './console.css';
+
 function PasteCurlDialog({ onClose }: { onClose(): void }) {
   const [text, setText] = useState('');
   const parsed = parseCurl(text);
@@ -37,19 +39,18 @@ function PasteCurlDialog({ onClose }: { onClose(): void }) {
       }
     >
       <div className="body">
-        <label htmlFor="curl-text" style={{ display: 'block', fontWeight: 600, marginBottom: 6 }}>
+        <label htmlFor="curl-text" className="block-label">
           curl command
         </label>
         <textarea
           id="curl-text"
-          className="input mono"
-          style={{ width: '100%', height: 140, padding: 8 }}
+          className="input mono curl-text"
           value={text}
           onChange={(e) => setText(e.target.value)}
           placeholder="curl -X POST http://127.0.0.1:3000/todos -H 'Content-Type: application/json' -d '{…}'"
           autoFocus
         />
-        <p className="faint" style={{ margin: '4px 0 0' }}>
+        <p className="faint mt-4">
           {text.trim() === ''
             ? 'Method, URL, headers and body are read from -X, -H and -d.'
             : parsed
@@ -108,12 +109,9 @@ export function ConsoleView() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+    <div className="console-view">
       <RequestLine onCopyCurl={copyCurl} onPasteCurl={() => setPasting(true)} />
-      <div
-        className="split"
-        style={{ gridTemplateColumns: '230px minmax(340px, 1fr) minmax(340px, 1.2fr)' }}
-      >
+      <div className="split console-split">
         <HistoryList />
         <RequestPane />
         <ResponsePane />

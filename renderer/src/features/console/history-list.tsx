@@ -13,7 +13,7 @@ export function HistoryList() {
   };
   return (
     <nav className="pane sidebar" aria-label="History">
-      <div className="section-head" style={{ padding: '2px 6px 6px', display: 'flex' }}>
+      <div className="section-head history-head">
         <h3 className="section-title">History</h3>
         {history.length > 0 && (
           <button type="button" className="btn small ghost" onClick={clearHistory}>
@@ -22,7 +22,7 @@ export function HistoryList() {
         )}
       </div>
       {history.length === 0 ? (
-        <p className="faint" style={{ padding: '0 8px', margin: 0 }}>
+        <p className="faint history-empty">
           Requests you send appear here and stay after a restart.
         </p>
       ) : (

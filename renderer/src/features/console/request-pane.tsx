@@ -102,12 +102,7 @@ export function RequestPane() {
     useConsoleStore.getState();
   const send = useSend();
   return (
-    <div
-      className="pane"
-      style={{ display: 'flex', flexDirection: 'column' }}
-      role="region"
-      aria-label="Request"
-    >
+    <div className="pane stack" role="region" aria-label="Request">
       {pathParams.length > 0 && (
         <section className="req-section">
           <div className="section-head">
@@ -161,23 +156,13 @@ export function RequestPane() {
         <div className="editor-box">
           <Suspense
             fallback={
-              <textarea
-                aria-label="Body"
-                className="input mono"
-                style={{ width: '100%', height: '100%' }}
-                value={body}
-                readOnly
-              />
+              <textarea aria-label="Body" className="input mono fill" value={body} readOnly />
             }
           >
             <JsonEditor value={body} label="Body" onChange={setBody} onSubmit={send} />
           </Suspense>
         </div>
-        {bodyError && (
-          <p className="faint" style={{ color: 'var(--err)', margin: '6px 0 0' }}>
-            {bodyError}
-          </p>
-        )}
+        {bodyError && <p className="faint error-text mt-6">{bodyError}</p>}
       </section>
     </div>
   );

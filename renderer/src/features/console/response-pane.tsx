@@ -39,7 +39,7 @@ function Body({ response }: { response: ConsoleResponse }) {
   return (
     <>
       {parsed.ok && (
-        <div className="toolbar" style={{ padding: '4px 12px' }}>
+        <div className="toolbar compact">
           <button
             type="button"
             className="btn small"
@@ -67,12 +67,7 @@ function Body({ response }: { response: ConsoleResponse }) {
             {text}
           </pre>
           {text.length < response.body.length && (
-            <button
-              type="button"
-              className="btn small"
-              style={{ margin: '0 12px 12px' }}
-              onClick={() => setAll(true)}
-            >
+            <button type="button" className="btn small show-rest" onClick={() => setAll(true)}>
               Show the remaining {formatBytes(response.body.length - text.length)}
             </button>
           )}
@@ -106,7 +101,7 @@ export function ResponsePane() {
   }
   if (!response) {
     return (
-      <div className="pane" role="region" aria-label="Response" style={{ display: 'flex' }}>
+      <div className="pane response-empty" role="region" aria-label="Response">
         <EmptyState title="Send a request to see the answer">
           Pick an endpoint in Endpoints, type a path such as <code>/todos</code>, or paste a curl
           command into the URL field. Press <span className="kbd">Ctrl</span>+
@@ -147,12 +142,7 @@ function Answer({
 }) {
   const headers = useHeaders(response);
   return (
-    <div
-      className="pane"
-      style={{ display: 'flex', flexDirection: 'column' }}
-      role="region"
-      aria-label="Response"
-    >
+    <div className="pane stack" role="region" aria-label="Response">
       <div className="response-meta" role="status" aria-label="Response status">
         <span>
           <StatusBadge status={response.status} />{' '}
@@ -187,7 +177,7 @@ function Answer({
         </button>
       </div>
       <div
-        style={{ flex: 1, overflow: 'auto' }}
+        className="response-panel"
         role="tabpanel"
         aria-label={tab === 'body' ? 'Response body' : 'Response headers'}
       >
@@ -199,17 +189,13 @@ function Answer({
               <tbody>
                 {headers.rows.map(([k, v]) => (
                   <tr key={k}>
-                    <td className="mono" style={{ width: '35%' }}>
-                      {k}
-                    </td>
-                    <td className="mono" style={{ wordBreak: 'break-all' }}>
-                      {v}
-                    </td>
+                    <td className="mono response-header-name">{k}</td>
+                    <td className="mono break-all">{v}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            <p className="faint" style={{ padding: '8px 12px', margin: 0 }}>
+            <p className="faint headers-note">
               {headers.complete
                 ? 'Every header of this exchange, as the mock API sent it (from Traffic).'
                 : 'A browser shows only the headers an API exposes to pages (CORS); the mock API’s exchanges show every header once Traffic logs them.'}

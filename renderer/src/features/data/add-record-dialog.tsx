@@ -43,22 +43,21 @@ export function AddRecordDialog({ model, onClose }: { model: ModelInfo; onClose(
       }
     >
       <div className="body">
-        <label htmlFor="new-record" style={{ display: 'block', fontWeight: 600, marginBottom: 6 }}>
+        <label htmlFor="new-record" className="block-label">
           Record JSON
         </label>
         <textarea
           id="new-record"
-          className="input mono"
-          style={{ width: '100%', height: 220, padding: 8, resize: 'vertical' }}
+          className="input mono new-record-json"
           value={text}
           onChange={(e) => setText(e.target.value)}
           spellCheck={false}
         />
-        <p className="faint" style={{ margin: '4px 0 0' }}>
+        <p className="faint mt-4">
           The id is assigned by the server when left out. Sent as <code>POST /{model.path}</code>{' '}
           would be.
         </p>
-        {syntax && <p style={{ color: 'var(--err)' }}>{syntax}</p>}
+        {syntax && <p className="error-text">{syntax}</p>}
         {problem && <ProblemView problem={problem} look="form" />}
       </div>
     </Dialog>

@@ -13,6 +13,8 @@ import { DeleteRecordDialog } from './delete-record-dialog';
 import { ProblemPanel } from './problem-panel';
 import { SeedActions } from './seed-actions';
 
+import './data.css';
+
 export default function DataView() {
   const models = useModelsStore((s) => s.models);
   const loaded = useModelsStore((s) => s.loaded);
@@ -51,7 +53,7 @@ export default function DataView() {
     );
 
   return (
-    <div className="split" style={{ gridTemplateColumns: '200px 1fr' }}>
+    <div className="split data-split">
       <div className="pane sidebar data-sidebar">
         <nav aria-label="Data models">
           <ul className="nav-list">
@@ -97,8 +99,7 @@ export default function DataView() {
         )}
       </div>
       <section
-        className="pane"
-        style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+        className="pane column-pane"
         aria-label={model ? `Records of ${model.name}` : 'Records'}
       >
         {model && (

@@ -108,22 +108,18 @@ export function DeleteRecordDialog({
       }
     >
       <div className="body">
-        <p style={{ margin: 0 }}>
+        <p className="m-0">
           Record {id} is removed from the datafile now; there is no undo (Save as seed keeps a copy
           of the data to reset to).
         </p>
         <div role="status" aria-label="Records the delete reaches">
           {impact.state === 'counting' ? (
-            <p className="faint" style={{ margin: '8px 0 0' }}>
-              Counting the records that belong to it…
-            </p>
+            <p className="faint mt-8">Counting the records that belong to it…</p>
           ) : impact.state === 'counted' ? (
             impact.effects.length === 0 ? (
-              <p className="faint" style={{ margin: '8px 0 0' }}>
-                No other record belongs to it.
-              </p>
+              <p className="faint mt-8">No other record belongs to it.</p>
             ) : (
-              <ul style={{ margin: '8px 0 0', paddingLeft: 18 }}>
+              <ul className="effects-list">
                 {[...impact.effects]
                   .sort((a, b) => RULE_ORDER[a.rule] - RULE_ORDER[b.rule])
                   .map((e) => (
@@ -138,10 +134,10 @@ export function DeleteRecordDialog({
             )
           ) : (
             <>
-              <p className="faint" style={{ margin: '8px 0 0' }}>
+              <p className="faint mt-8">
                 The records that belong to it could not be counted ({impact.message}); the rules:
               </p>
-              <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
+              <ul className="rules-list">
                 {model.relations.flatMap((r) =>
                   r.kind === 'hasMany' ? [<li key={r.field}>{ruleWords(r)}</li>] : [],
                 )}

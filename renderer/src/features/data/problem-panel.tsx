@@ -19,7 +19,7 @@ export function ProblemPanel() {
       {last !== undefined && (
         // The last refused cell in full: the cell itself has room for a few words.
         <div className="banner err" role="status">
-          <p style={{ flex: 1 }}>
+          <p className="flex-1">
             <strong>
               Record {id}, {field}: not saved.
             </strong>{' '}
@@ -50,7 +50,7 @@ export function ProblemPanel() {
       )}
       {!problem && notice && (
         <div className="banner ok" role="status">
-          <p style={{ flex: 1 }}>{notice}</p>
+          <p className="flex-1">{notice}</p>
           <button type="button" className="btn small ghost" onClick={dismiss} aria-label="Dismiss">
             ×
           </button>

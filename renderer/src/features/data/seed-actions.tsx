@@ -42,7 +42,7 @@ export function SeedActions({ model }: { model: ModelInfo }) {
         Reset to seed…
       </button>
       {reason && (
-        <span id="no-seed-reason" className="field-help" style={{ margin: 0 }} title={reason}>
+        <span id="no-seed-reason" className="field-help m-0" title={reason}>
           No seed/ folder: save one first.
         </span>
       )}
@@ -109,7 +109,7 @@ function SeedDialog({ action, onClose }: { action: 'reset' | 'save'; onClose(): 
       }
     >
       <div className="body">
-        <p style={{ marginTop: 0 }}>
+        <p className="mt-0">
           {reset
             ? 'Every record of these models is replaced by the records in the project’s seed/ folder. Edits, added and generated records are lost; a model without a seed file is emptied.'
             : 'The seed/ folder gets one file per model holding its current records, replacing the files there. A later reset puts the data back to this state.'}
@@ -121,7 +121,7 @@ function SeedDialog({ action, onClose }: { action: 'reset' | 'save'; onClose(): 
             </li>
           ))}
         </ul>
-        <p className="faint" style={{ marginBottom: 0 }}>
+        <p className="faint mb-0">
           {reset
             ? 'All at once: a failure leaves the current data as it is.'
             : 'Models of a named datasource are not part of the seed.'}

@@ -11,6 +11,8 @@ import { EmptyState, Loading } from '../../ui/empty-state';
 import { openRoute } from './open-route';
 import { RouteBehaviourDialog } from './route-behaviour-dialog';
 
+import './endpoints.css';
+
 const KIND_LABEL: Record<RouteKind, string> = {
   generated: 'generated',
   relation: 'relation',
@@ -63,8 +65,7 @@ export function EndpointsView() {
         </label>
         <input
           id="endpoint-filter"
-          className="input"
-          style={{ width: 280 }}
+          className="input endpoints-filter"
           placeholder="Filter by path, model, file…"
           value={text}
           onChange={(e) => setText(e.target.value)}
@@ -106,7 +107,7 @@ export function EndpointsView() {
         <span className="spacer" />
         {base && <span className="faint mono">{base}</span>}
       </div>
-      <div className="pane" style={{ flex: 1 }}>
+      <div className="pane flex-1">
         {shown.length === 0 ? (
           <EmptyState title={routes.length ? 'No endpoint matches' : 'No endpoints'}>
             {routes.length
@@ -117,7 +118,7 @@ export function EndpointsView() {
           <table className="plain endpoints" aria-label="Endpoints">
             <thead>
               <tr>
-                <th scope="col" style={{ width: 80 }}>
+                <th scope="col" className="method-col">
                   Method
                 </th>
                 <th scope="col">Path</th>
@@ -169,7 +170,7 @@ export function EndpointsView() {
                       </span>
                     )}
                   </td>
-                  <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                  <td className="align-end nowrap">
                     <button
                       type="button"
                       className="btn small ghost"

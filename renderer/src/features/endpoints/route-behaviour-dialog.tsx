@@ -82,7 +82,7 @@ export function RouteBehaviourDialog({ route, onClose }: { route: RouteInfo; onC
           <MethodBadge method={route.method} /> <code>{route.path}</code>
         </p>
         <RuleFields id={id} form={form} errors={errors} onChange={setForm} />
-        <p className="faint" style={{ marginBottom: 0 }}>
+        <p className="faint mb-0">
           Applies to the next request, no restart. A failure answers an RFC 9457 problem that says
           it was simulated; both show as <span className="badge warn">simulated</span> in Traffic.
           {hasGlobal && ' This rule replaces the global delay and failure on this route.'}

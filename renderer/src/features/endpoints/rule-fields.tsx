@@ -5,6 +5,8 @@
  */
 import type { FieldErrors, FormField, RuleForm } from '../../stores/behaviour/behaviour-form';
 
+import './endpoints.css';
+
 const STATUSES = [500, 502, 503, 504, 429, 408, 404, 401, 403, 400];
 
 function Field({

@@ -120,11 +120,9 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
               {model.fields.map((f) => (
                 <tr key={f.name}>
                   <td>
-                    <code style={{ fontWeight: 600 }}>{f.name}</code>
+                    <code className="field-name">{f.name}</code>
                     {relationFields.has(f.name) && (
-                      <span className="badge accent" style={{ marginLeft: 6 }}>
-                        relation
-                      </span>
+                      <span className="badge accent relation-badge">relation</span>
                     )}
                     {f.declaredIn !== model.name && (
                       <span className="faint"> from {f.declaredIn}</span>
@@ -197,7 +195,7 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
       <section aria-label={`Relations of ${model.name}`}>
         <h3 className="section-title">Relations ({model.relations.length})</h3>
         {model.relations.length === 0 ? (
-          <p className="faint" style={{ margin: 0 }}>
+          <p className="faint m-0">
             No relations. <code>@BelongTo</code> and <code>@HasMany</code> fields link models.
           </p>
         ) : (
@@ -215,7 +213,7 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
                 {model.relations.map((r) => (
                   <tr key={r.field}>
                     <td>
-                      <code style={{ fontWeight: 600 }}>{r.field}</code>
+                      <code className="field-name">{r.field}</code>
                     </td>
                     <td>
                       {r.kind === 'belongTo'
@@ -248,7 +246,7 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
             <tbody>
               {routes.map((r) => (
                 <tr key={`${r.method} ${r.path}`}>
-                  <td style={{ width: 70 }}>
+                  <td className="method-cell">
                     <MethodBadge method={r.method} />
                   </td>
                   <td>
@@ -259,7 +257,7 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
                       ? `manual, ${r.file?.split(/[\\/]/).pop() ?? ''}:${r.line ?? ''}`
                       : (r.operation ?? r.kind)}
                   </td>
-                  <td style={{ textAlign: 'right' }}>
+                  <td className="align-end">
                     <button
                       type="button"
                       className="btn small ghost"

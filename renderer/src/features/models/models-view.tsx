@@ -6,6 +6,8 @@ import { EmptyState, Loading } from '../../ui/empty-state';
 import { ModelDetail } from './model-detail';
 import { NewModelDialog } from './new-model-dialog';
 
+import './models.css';
+
 const ModelDiagram = lazy(() => import('./model-diagram'));
 const DIAGRAM = '\u0000diagram';
 
@@ -38,7 +40,7 @@ export function ModelsView() {
   }
   const model = models.find((m) => m.name === selected) ?? null;
   return (
-    <div className="split" style={{ gridTemplateColumns: '220px 1fr' }}>
+    <div className="split models-split">
       <nav className="pane sidebar" aria-label="Models">
         <div className="sidebar-actions">{newButton}</div>
         <ul className="nav-list">

@@ -31,7 +31,7 @@ export function SourceSection({ model }: { model: ModelInfo }) {
       <h3 className="section-title">
         Source <span className="faint">(read-only; decorators highlighted)</span>
       </h3>
-      <p className="faint" style={{ margin: '0 0 6px' }}>
+      <p className="faint mb-6">
         Edit it in your editor: <code>{model.file}</code>{' '}
         <CopyButton text={model.file} label="Copy the file path" /> — a save reloads the project.
       </p>

@@ -4,6 +4,8 @@
  */
 import { projectSelectors, useProjectStore } from '../../stores/project/project-store';
 
+import './project.css';
+
 export function LoadErrorBanner() {
   const error = useProjectStore(projectSelectors.loadError);
   const serving = useProjectStore(projectSelectors.servingStale);
@@ -12,13 +14,7 @@ export function LoadErrorBanner() {
   const file = root && error.file.startsWith(root) ? error.file.slice(root.length + 1) : error.file;
   const where = [file, error.line, error.column].filter((p) => p !== undefined).join(':');
   return (
-    <section
-      className="banner err"
-      id="load-error"
-      role="alert"
-      aria-label="Load error"
-      style={{ flexDirection: 'column', gap: 4, maxHeight: '40vh', overflow: 'auto' }}
-    >
+    <section className="banner err load-error" id="load-error" role="alert" aria-label="Load error">
       <p>
         <strong>The project does not load</strong> <span className="chip">{error.code}</span>{' '}
         <code>{where}</code>

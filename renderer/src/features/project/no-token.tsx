@@ -1,8 +1,9 @@
+import './project.css';
 /** Shown when the page was opened without the studio's token (a bookmark, a new tab). */
 export function NoToken() {
   return (
-    <main className="empty" style={{ marginTop: '15vh' }}>
-      <h1 style={{ fontSize: 16, margin: 0 }}>This studio needs its launch link</h1>
+    <main className="empty no-token">
+      <h1 className="no-token-title">This studio needs its launch link</h1>
       <p>
         The control API only answers the page opened from the link <code>decorest studio</code>{' '}
         printed (it carries a one-time token after <code>#token=</code>). Open that link again, or

@@ -5,6 +5,8 @@ import { chooseFolder, nativeFolderDialog } from '../../bridge';
 import { useProjectStore } from '../../stores/project/project-store';
 import { Dialog } from '../../ui/dialog';
 
+import './project.css';
+
 export function OpenProjectDialog({ onClose }: { onClose(): void }) {
   const recent = useProjectStore((s) => s.status?.recent ?? []);
   const busy = useProjectStore((s) => s.busy);
@@ -23,14 +25,13 @@ export function OpenProjectDialog({ onClose }: { onClose(): void }) {
           void open(dir);
         }}
       >
-        <label htmlFor="project-dir" style={{ display: 'block', marginBottom: 6, fontWeight: 600 }}>
+        <label htmlFor="project-dir" className="block-label">
           Project folder
         </label>
-        <div style={{ display: 'flex', gap: 8 }}>
+        <div className="project-dir-row">
           <input
             id="project-dir"
-            className="input mono"
-            style={{ flex: 1 }}
+            className="input mono flex-1"
             value={dir}
             placeholder="/home/me/my-api"
             onChange={(e) => setDir(e.target.value)}
@@ -49,18 +50,16 @@ export function OpenProjectDialog({ onClose }: { onClose(): void }) {
             Open
           </button>
         </div>
-        <p className="faint" style={{ margin: '6px 0 0' }}>
-          A folder of model classes (.ts or .js), such as examples/todo.
-        </p>
+        <p className="faint mt-6">A folder of model classes (.ts or .js), such as examples/todo.</p>
         {error && (
-          <p role="alert" style={{ color: 'var(--err)' }}>
+          <p role="alert" className="error-text">
             {error.detail}
           </p>
         )}
         {recent.length > 0 && (
           <>
-            <h3 style={{ fontSize: 12, margin: '14px 0 6px' }}>Recent</h3>
-            <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            <h3 className="recent-title">Recent</h3>
+            <ul className="recent-list">
               {recent.map((path) => (
                 <li key={path}>
                   <button

@@ -86,7 +86,7 @@ export function BehaviourDialog({ onClose }: { onClose(): void }) {
           void apply();
         }}
       >
-        <p className="faint" style={{ marginTop: 0 }}>
+        <p className="faint mt-0">
           For every route without its own rule. Delayed and failed answers show as{' '}
           <span className="badge warn">simulated</span> in Traffic.
         </p>
@@ -136,9 +136,7 @@ export function BehaviourDialog({ onClose }: { onClose(): void }) {
         <fieldset className="rule-group">
           <legend>Route rules</legend>
           {behaviour.routes.length === 0 ? (
-            <p className="faint" style={{ margin: 0 }}>
-              None. Set one per route from Endpoints (Delay / fail…).
-            </p>
+            <p className="faint m-0">None. Set one per route from Endpoints (Delay / fail…).</p>
           ) : (
             <ul className="route-rules" aria-label="Route rules">
               {behaviour.routes.map((r) => (

@@ -10,6 +10,8 @@ import { OpenProjectDialog } from '../project/open-project-dialog';
 import { BehaviourDialog } from './behaviour-dialog';
 import { PortField } from './port-field';
 
+import './server-bar.css';
+
 /**
  * While the event stream is down the page hears of no change, and the studio process itself
  * may be gone with the mock API: the last state seen is no longer known to hold.

@@ -4,6 +4,8 @@ import { Fragment } from 'react';
 import { VIEWS } from '../../stores/ui/ui-store';
 import { Dialog } from '../../ui/dialog';
 
+import './shortcuts.css';
+
 const MOD = /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘' : 'Ctrl';
 
 /** Keys as alternatives, each a chord: `[['Ctrl', '1']]`, `[['Home'], ['End']]`. */

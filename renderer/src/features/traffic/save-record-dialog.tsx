@@ -95,25 +95,20 @@ export function SaveRecordDialog({
             <label htmlFor="save-record-json">Record JSON</label>
             <textarea
               id="save-record-json"
-              className="input mono"
-              style={{ width: '100%', height: 200, padding: 8, resize: 'vertical' }}
+              className="input mono saved-record-json"
               value={shown}
               readOnly={saved !== null}
               onChange={(e) => setText(e.target.value)}
               spellCheck={false}
             />
-            <p className="faint span" style={{ margin: '4px 0 0' }}>
+            <p className="faint span mt-4">
               Validated like <code>POST /{writable.find((m) => m.name === model)?.path}</code>; the
               id is assigned by the mock API.
               {draft.leftOut.length > 0 && (
                 <> Left out: {draft.leftOut.map((k) => `"${k}"`).join(', ')}.</>
               )}
             </p>
-            {syntax && (
-              <p className="span" style={{ color: 'var(--err)' }}>
-                {syntax}
-              </p>
-            )}
+            {syntax && <p className="span error-text">{syntax}</p>}
             {problem && <ProblemView problem={problem} look="form" className="span" />}
           </>
         )}

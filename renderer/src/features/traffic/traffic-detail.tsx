@@ -39,9 +39,7 @@ function Part({ title, headers, body, truncated, bytes }: PartProps) {
         {title} body <span className="faint">{formatBytes(bytes)}</span>
       </h3>
       {body === '' ? (
-        <p className="faint" style={{ margin: '6px 0 0' }}>
-          No body.
-        </p>
+        <p className="faint mt-6">No body.</p>
       ) : json ? (
         // The Console's collapsible view: a long array opens a page at a time. Focusable, so
         // the keyboard reaches a body that scrolls.
@@ -58,19 +56,13 @@ function Part({ title, headers, body, truncated, bytes }: PartProps) {
           {formatBytes(bytes)}, first {formatBytes(new TextEncoder().encode(body).length)} shown.
         </p>
       )}
-      <h3 className="section-title" style={{ marginTop: 14 }}>
-        {title} headers
-      </h3>
+      <h3 className="section-title spaced">{title} headers</h3>
       <table className="plain">
         <tbody>
           {Object.entries(headers).map(([k, v]) => (
             <tr key={k}>
-              <td className="mono" style={{ width: '36%', overflowWrap: 'anywhere' }}>
-                {k}
-              </td>
-              <td className="mono" style={{ wordBreak: 'break-all' }}>
-                {v}
-              </td>
+              <td className="mono header-name">{k}</td>
+              <td className="mono break-all">{v}</td>
             </tr>
           ))}
         </tbody>

@@ -9,6 +9,8 @@ import { EmptyState } from '../../ui/empty-state';
 import { TrafficDetail } from './traffic-detail';
 import { TrafficList } from './traffic-list';
 
+import './traffic.css';
+
 export function TrafficView() {
   const visible = useTrafficStore(trafficSelectors.visible);
   const total = useTrafficStore((s) => s.exchanges.length);
@@ -30,8 +32,7 @@ export function TrafficView() {
         <input
           id="traffic-text"
           type="search"
-          className="input"
-          style={{ width: 240 }}
+          className="input traffic-filter"
           placeholder="Filter by path…"
           value={filter.text}
           onChange={(e) => setFilter({ text: e.target.value })}
@@ -123,16 +124,8 @@ export function TrafficView() {
           )}
         </EmptyState>
       ) : (
-        <div
-          className="split"
-          style={{
-            gridTemplateColumns: selected ? 'minmax(420px, 1.2fr) minmax(360px, 1fr)' : '1fr',
-          }}
-        >
-          <div
-            className="pane"
-            style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
-          >
+        <div className={selected ? 'split traffic-split with-detail' : 'split traffic-split'}>
+          <div className="pane column-pane">
             {visible.length === 0 ? (
               <EmptyState title="No exchange matches the filters" />
             ) : (
