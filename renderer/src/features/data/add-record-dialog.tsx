@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 
 import type { ModelInfo } from '../../api';
-import { jsonError } from '../../stores/console/console-store';
+import { jsonError } from '../../stores/console/request-text';
 import { useDataStore } from '../../stores/data/data-store';
 import { sampleBody } from '../../stores/data/field-values';
 import { Dialog } from '../../ui/dialog';

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 
 import type { JsonRecord, Problem, TrafficExchange } from '../../api';
-import { jsonError } from '../../stores/console/console-store';
+import { jsonError } from '../../stores/console/request-text';
 import { useDataStore } from '../../stores/data/data-store';
 import { useModelsStore } from '../../stores/models/models-store';
 import { Dialog } from '../../ui/dialog';
