@@ -1,7 +1,7 @@
 /**
  * The renderer's one door to the core (DESIGN.md): the control client of this window and the
  * contract's types. Stores call `client()` and never build URLs themselves; `connect` is
- * called once by main.tsx after the endpoint is known.
+ * called once by boot.tsx after the endpoint is known.
  */
 import { ControlClient } from '../../core/src/control/client';
 
