@@ -10,7 +10,7 @@ import { StudioPage as Frame } from './pages/studio.page.js';
 
 const COUNT = 100_000;
 
-/** data/todos.db in NeDB's datafile format (core/src/persistence/datafile-format.ts). */
+/** data/todos.db in NeDB's datafile format (core/src/persistence/datafile/datafile-format.ts). */
 async function writeTodos(dir: string): Promise<void> {
   const lines: string[] = [`{"$$decorest":{"lastId":${COUNT}}}`];
   for (let id = 1; id <= COUNT; id++) {

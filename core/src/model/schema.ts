@@ -16,7 +16,6 @@ export type FieldType =
   | { readonly kind: 'enum'; readonly values: readonly string[] }
   | { readonly kind: 'array'; readonly element: FieldType };
 
-
 export interface FieldSchema {
   readonly name: string;
   readonly type: FieldType;

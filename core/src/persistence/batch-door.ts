@@ -2,7 +2,7 @@
  * The one door for writes of several records as a unit (issue 25): a delete's rules across
  * models, a seed reset, a model edit's migration, an import. Each store names its door, and a
  * door says whether it is all or nothing across a crash (`atomic`): the file store's journal
- * (persistence/batch-journal.ts), a database's transaction. A door that cannot be (records in
+ * (persistence/batch/batch-journal.ts), a database's transaction. A door that cannot be (records in
  * memory only, a user's `@DataSource`) applies the operations one by one, in the order given:
  * a caller that cares which half survives a failure orders its parts for that (children first).
  */

@@ -11,8 +11,8 @@ export {
   FileCollection,
   type FileCollectionOptions,
   openFileCollection,
-} from './file-collection.js';
-export { MemoryCollection } from './memory-collection.js';
+} from './collections/file-collection.js';
+export { MemoryCollection } from './collections/memory-collection.js';
 export {
   CollectionClosedError,
   FieldNotIndexedError,

@@ -23,7 +23,7 @@ import { type LoadedProject, loadProject } from '../loader/load-project.js';
 import { inspector } from '../metadata/inspector.js';
 import { buildModelSchemas } from '../model/build-schema.js';
 import type { ModelSchema } from '../model/schema.js';
-import { CollectionStore } from '../persistence/collection-store.js';
+import { CollectionStore } from '../persistence/collections/collection-store.js';
 import { DataSourceStore } from '../persistence/datasource-store.js';
 import type { ModelStore } from '../persistence/model-store.js';
 import { compileModelValidator } from '../validation/compile.js';

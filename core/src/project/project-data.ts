@@ -7,10 +7,10 @@
 import { join } from 'node:path';
 
 import type { ModelSchema } from '../model/schema.js';
-import { recoverBatches } from '../persistence/batch-recovery.js';
+import { recoverBatches } from '../persistence/batch/batch-recovery.js';
 import type { Collection, CollectionOptions } from '../persistence/collection.js';
-import { openFileCollection } from '../persistence/file-collection.js';
-import { MemoryCollection } from '../persistence/memory-collection.js';
+import { openFileCollection } from '../persistence/collections/file-collection.js';
+import { MemoryCollection } from '../persistence/collections/memory-collection.js';
 import { lockDataDir } from './data-lock.js';
 
 interface OpenCollection {

@@ -1,7 +1,7 @@
 /**
  * Seed and reset (issue 16). A project's `seed/<path>.json` holds one JSON array per
  * default-datasource model. `saveSeed` snapshots the current records there; `resetToSeed` puts
- * every such model back to its seed as ONE journaled batch (persistence/batch-journal.ts): a
+ * every such model back to its seed as ONE journaled batch (persistence/batch/batch-journal.ts): a
  * crash or kill -9 mid-reset leaves the old data or the new data, never a mix. A model with no
  * seed file is emptied. Every row is validated like a create and every `@BelongTo` checked
  * against the seed's own parents before anything is written.

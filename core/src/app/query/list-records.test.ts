@@ -5,8 +5,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import type { StoredRecord } from '../../persistence/collection.js';
-import { CollectionStore } from '../../persistence/collection-store.js';
-import { MemoryCollection } from '../../persistence/memory-collection.js';
+import { CollectionStore } from '../../persistence/collections/collection-store.js';
+import { MemoryCollection } from '../../persistence/collections/memory-collection.js';
 import type { ReadableRecords } from '../../persistence/model-store.js';
 import type { CollectionQuery, Filter, SortKey } from './collection-query.js';
 import { listRecords } from './list-records.js';

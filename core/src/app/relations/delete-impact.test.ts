@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ModelSchema } from '../../model/schema.js';
-import { CollectionStore } from '../../persistence/collection-store.js';
-import { MemoryCollection } from '../../persistence/memory-collection.js';
+import { CollectionStore } from '../../persistence/collections/collection-store.js';
+import { MemoryCollection } from '../../persistence/collections/memory-collection.js';
 import type { ModelValidator } from '../../validation/compile.js';
 import { createModelRuntimes } from '../model-runtime.js';
 import { deleteImpact } from './delete-impact.js';

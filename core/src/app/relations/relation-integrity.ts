@@ -76,7 +76,7 @@ export function writeWithParents<T>(
 /**
  * Deletes `id` with its relations' delete rules, alone among writes naming it, as one atomic
  * unit (issue 18): every datafile the rules touch changes, or none does, even across a
- * storage failure or a kill -9 (see `persistence/batch-journal.ts`). Resolves the removed
+ * storage failure or a kill -9 (see `persistence/batch/batch-journal.ts`). Resolves the removed
  * record, or `undefined` when it was absent. A model nothing points at deletes directly.
  */
 export async function deleteWithRules(

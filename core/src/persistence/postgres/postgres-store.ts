@@ -71,7 +71,7 @@ const ADVANCE_IDENTITY = `SELECT setval(pg_get_serial_sequence($1, 'id'), $2::bi
   WHERE coalesce(pg_sequence_last_value(pg_get_serial_sequence($1, 'id')::regclass), 0) < $2::bigint`;
 
 function randomStringId(): string {
-  // As the file store's (persistence/id-rules.ts): 16 url-safe characters from 96 random bits.
+  // As the file store's (persistence/datafile/id-rules.ts): 16 url-safe characters from 96 random bits.
   return randomBytes(12).toString('base64url');
 }
 

@@ -11,7 +11,7 @@
  */
 import { openSync, writeSync } from 'node:fs';
 
-import { openFileCollection } from '../file-collection.js';
+import { openFileCollection } from '../collections/file-collection.js';
 
 const file = process.argv[2]!;
 const log = openSync(`${file}.log`, 'w');

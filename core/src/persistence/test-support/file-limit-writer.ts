@@ -6,7 +6,7 @@
  * Usage: node file-limit-writer.js <datafile>
  */
 import { StorageWriteError } from '../../errors.js';
-import { openFileCollection } from '../file-collection.js';
+import { openFileCollection } from '../collections/file-collection.js';
 
 const file = process.argv[2]!;
 

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { openFileCollection } from '../file-collection.js';
+import { openFileCollection } from '../collections/file-collection.js';
 
 const N = Number(process.argv[2] ?? 100_000);
 const folder = mkdtempSync(join(tmpdir(), 'decorest-perf-'));

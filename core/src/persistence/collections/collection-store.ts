@@ -1,9 +1,9 @@
 /** The default datasource as a {@link ModelStore}: a file collection, read from memory. */
-import { type BatchDoor, type BatchDoorPart, ONE_BY_ONE } from './batch-door.js';
-import { writeBatch } from './batch-journal.js';
-import type { Collection, IndexValue, RecordId, StoredRecord } from './collection.js';
+import { writeBatch } from '../batch/batch-journal.js';
+import { type BatchDoor, type BatchDoorPart, ONE_BY_ONE } from '../batch-door.js';
+import type { Collection, IndexValue, RecordId, StoredRecord } from '../collection.js';
+import type { ModelStore, ReadableRecords } from '../model-store.js';
 import { FileCollection } from './file-collection.js';
-import type { ModelStore, ReadableRecords } from './model-store.js';
 
 function fileCollectionOf(part: BatchDoorPart): FileCollection {
   const { store } = part;

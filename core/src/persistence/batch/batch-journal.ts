@@ -26,11 +26,11 @@ import { constants } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-import { StorageWriteError } from '../errors.js';
-import type { BatchOp, CollectionPlan } from './batch-plan.js';
-import type { FileCollection } from './file-collection.js';
-import { syncFolder } from './sync-folder.js';
-import { writeAll } from './write-all.js';
+import { StorageWriteError } from '../../errors.js';
+import type { BatchOp, CollectionPlan } from '../batch-plan.js';
+import type { FileCollection } from '../collections/file-collection.js';
+import { syncFolder } from '../sync-folder.js';
+import { writeAll } from '../write-all.js';
 
 export interface BatchPart {
   readonly collection: FileCollection;

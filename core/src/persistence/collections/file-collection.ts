@@ -9,12 +9,12 @@
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-import { CollectionClosedError, osCodeOf, StorageWriteError } from '../errors.js';
+import { CollectionClosedError, osCodeOf, StorageWriteError } from '../../errors.js';
+import type { CollectionOptions } from '../collection.js';
+import { metaLine } from '../datafile/datafile-format.js';
+import { type LoadedDatafile, readDatafile } from '../datafile/datafile-load.js';
 import { AppendLog } from './append-log.js';
-import type { CollectionOptions } from './collection.js';
 import { compactDatafile, type CompactionSnapshot, compactionTempFile } from './compaction.js';
-import { metaLine } from './datafile-format.js';
-import { type LoadedDatafile, readDatafile } from './datafile-load.js';
 import { IndexedCollection } from './indexed-collection.js';
 
 export interface FileCollectionOptions extends CollectionOptions {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { StorageWriteError } from '../errors.js';
+import { StorageWriteError } from '../../errors.js';
 import { type FileCollectionOptions, openFileCollection } from './file-collection.js';
 
 let folder: string;

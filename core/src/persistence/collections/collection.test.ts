@@ -4,8 +4,8 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 
-import { runCollectionCases } from './collection.case.js';
-import type { CollectionOptions, StoredRecord } from './collection.js';
+import { runCollectionCases } from '../collection.case.js';
+import type { CollectionOptions, StoredRecord } from '../collection.js';
 import { type FileCollection, openFileCollection } from './file-collection.js';
 import { MemoryCollection } from './memory-collection.js';
 

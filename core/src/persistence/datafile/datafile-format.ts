@@ -13,8 +13,8 @@
  * object): our own lines start with `{"_id":"<key>",`, and a bulk read turns that comma into a
  * `{` ({@link markOwnLines}) so the rest of the line parses as the record, without `_id`.
  */
-import { InvalidRecordError } from '../errors.js';
-import type { NewRecord, RecordId, StoredRecord } from './collection.js';
+import { InvalidRecordError } from '../../errors.js';
+import type { NewRecord, RecordId, StoredRecord } from '../collection.js';
 import { keyOf } from './id-rules.js';
 
 export type JsonObject = Record<string, unknown>;

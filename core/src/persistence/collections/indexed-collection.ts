@@ -8,8 +8,8 @@
  * same order; if storing fails, `persist` runs the undo and rejects (issue 7: memory never
  * claims a record the file lacks).
  */
-import { IdConflictError, IdKindError } from '../errors.js';
-import type { BatchOp, CollectionPlan, PlannedChange } from './batch-plan.js';
+import { IdConflictError, IdKindError } from '../../errors.js';
+import type { BatchOp, CollectionPlan, PlannedChange } from '../batch-plan.js';
 import type {
   Collection,
   IdKind,
@@ -17,9 +17,9 @@ import type {
   NewRecord,
   RecordId,
   StoredRecord,
-} from './collection.js';
-import { deleteLine, normalize, recordLine, serialize } from './datafile-format.js';
-import { isIdOfKind, keyOf, randomStringId } from './id-rules.js';
+} from '../collection.js';
+import { deleteLine, normalize, recordLine, serialize } from '../datafile/datafile-format.js';
+import { isIdOfKind, keyOf, randomStringId } from '../datafile/id-rules.js';
 import { RecordTable } from './record-table.js';
 
 /** A UTF-16 surrogate not paired with its other half (`u` mode sees pairs as one code point). */

@@ -18,8 +18,8 @@
  */
 import { type FileHandle, open } from 'node:fs/promises';
 
-import { CollectionClosedError, StorageWriteError } from '../errors.js';
-import { writeAll, writeAllSync } from './write-all.js';
+import { CollectionClosedError, StorageWriteError } from '../../errors.js';
+import { writeAll, writeAllSync } from '../write-all.js';
 
 interface Entry {
   seq: number;

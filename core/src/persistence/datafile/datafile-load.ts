@@ -14,8 +14,8 @@
  */
 import { readFile } from 'node:fs/promises';
 
-import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
-import type { IdKind, RecordId, StoredRecord } from './collection.js';
+import { LOAD_ERROR_CODES, LoadError } from '../../errors.js';
+import type { IdKind, RecordId, StoredRecord } from '../collection.js';
 import {
   type JsonObject,
   markedKeyEnd,

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { LoadError } from '../errors.js';
-import type { IdKind } from './collection.js';
+import { LoadError } from '../../errors.js';
+import type { IdKind } from '../collection.js';
+import { openFileCollection } from '../collections/file-collection.js';
 import { readDatafile } from './datafile-load.js';
-import { openFileCollection } from './file-collection.js';
 
 let folder: string;
 let file: string;

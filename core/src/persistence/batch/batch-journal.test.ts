@@ -9,9 +9,9 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { type FileCollection, openFileCollection } from '../collections/file-collection.js';
 import { batchMarker, journalPath, writeBatch } from './batch-journal.js';
 import { recoverBatches } from './batch-recovery.js';
-import { type FileCollection, openFileCollection } from './file-collection.js';
 
 let folder: string;
 beforeEach(() => {

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach } from 'vitest';
 
-import type { Collection, StoredRecord } from './collection.js';
+import type { Collection, StoredRecord } from '../collection.js';
+import { runModelStoreCases } from '../model-store.case.js';
 import { CollectionStore } from './collection-store.js';
 import { openFileCollection } from './file-collection.js';
 import { MemoryCollection } from './memory-collection.js';
-import { runModelStoreCases } from './model-store.case.js';
 
 async function seeded(collection: Collection, seed: readonly StoredRecord[]) {
   for (const record of seed) await collection.insert(record);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { LoadError } from '../errors.js';
+import { LoadError } from '../../errors.js';
 import { readDatafile } from './datafile-load.js';
 
 let folder: string;

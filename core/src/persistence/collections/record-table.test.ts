@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { RecordId, StoredRecord } from './collection.js';
+import type { RecordId, StoredRecord } from '../collection.js';
 import { RecordTable } from './record-table.js';
 
 const todo = (id: number, user: number | null): StoredRecord => ({ id, title: `t${id}`, user });

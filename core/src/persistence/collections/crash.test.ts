@@ -12,8 +12,8 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { childScript, compileStoreForChild } from '../test-support/compile-for-child.js';
 import { openFileCollection } from './file-collection.js';
-import { childScript, compileStoreForChild } from './test-support/compile-for-child.js';
 
 const ROUNDS = Number(process.env['DECOREST_CRASH_ROUNDS'] ?? 6);
 let out: string;

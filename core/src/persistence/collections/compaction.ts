@@ -19,13 +19,13 @@ import { constants } from 'node:fs';
 import { type FileHandle, open, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-import { CompactionAborted } from '../errors.js';
+import { CompactionAborted } from '../../errors.js';
+import type { RecordId, StoredRecord } from '../collection.js';
+import { recordLine } from '../datafile/datafile-format.js';
+import { keyOf } from '../datafile/id-rules.js';
+import { syncFolder } from '../sync-folder.js';
+import { writeAll } from '../write-all.js';
 import type { AppendLog, TailCapture } from './append-log.js';
-import type { RecordId, StoredRecord } from './collection.js';
-import { recordLine } from './datafile-format.js';
-import { keyOf } from './id-rules.js';
-import { syncFolder } from './sync-folder.js';
-import { writeAll } from './write-all.js';
 
 export interface CompactionSnapshot {
   /** Whole lines written before the records: metadata, NeDB index definitions. */

@@ -3,8 +3,8 @@
  * suite runs against both), for tests and in-memory projects. Writes still serialize their
  * line, so a record one store refuses the other refuses too.
  */
-import { CollectionClosedError } from '../errors.js';
-import type { CollectionOptions } from './collection.js';
+import { CollectionClosedError } from '../../errors.js';
+import type { CollectionOptions } from '../collection.js';
 import { IndexedCollection } from './indexed-collection.js';
 
 export class MemoryCollection extends IndexedCollection {

@@ -10,9 +10,9 @@
  * It knows nothing of files; both collections mutate it through `put` and `delete` only, so
  * the indexes can never drift from the records.
  */
-import { FieldNotIndexedError } from '../errors.js';
-import type { IdKind, IndexValue, RecordId, StoredRecord } from './collection.js';
-import { idComparator, type IdCompare, insertSorted, removeSorted, sortIds } from './id-order.js';
+import { FieldNotIndexedError } from '../../errors.js';
+import type { IdKind, IndexValue, RecordId, StoredRecord } from '../collection.js';
+import { idComparator, type IdCompare, insertSorted, removeSorted, sortIds } from '../datafile/id-order.js';
 
 const NO_IDS: readonly RecordId[] = [];
 

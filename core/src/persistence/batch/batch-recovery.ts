@@ -14,10 +14,10 @@ import { constants } from 'node:fs';
 import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
+import { LOAD_ERROR_CODES, LoadError } from '../../errors.js';
+import { syncFolder } from '../sync-folder.js';
+import { writeAll } from '../write-all.js';
 import { batchMarker, JOURNAL_PREFIX, type JournalBody } from './batch-journal.js';
-import { syncFolder } from './sync-folder.js';
-import { writeAll } from './write-all.js';
 
 /** Recovers every journal in `folder`; returns what it did, for the startup warnings. */
 export async function recoverBatches(folder: string): Promise<string[]> {
