@@ -9,12 +9,14 @@
 // 2. Many clients: mock-API throughput (wrk, GET by id) with no event client, and with 100
 //    clients reading the stream; cells alternate within each round, the ratio is per round.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { startStudioChild } from './studio-child.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name, fallback) => {
@@ -64,39 +66,8 @@ async function startStudio() {
   const dir = await mkdtemp(join(tmpdir(), 'decorest-studio-clients-'));
   await writeFile(join(dir, 'todo.ts'), MODEL);
   await mkdir(join(dir, 'config'));
-  const child = spawn(
-    pin ? 'taskset' : process.execPath,
-    [
-      ...(pin ? ['-c', '1', process.execPath] : []),
-      join(ROOT, 'bench/studio-server.mjs'),
-      dir,
-      join(dir, 'config'),
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  const lines = [];
-  const waiting = [];
-  let out = '';
-  child.stdout.on('data', (c) => {
-    out += c;
-    let end;
-    while ((end = out.indexOf('\n')) !== -1) {
-      const line = JSON.parse(out.slice(0, end));
-      out = out.slice(end + 1);
-      const wake = waiting.shift();
-      if (wake) wake(line);
-      else lines.push(line);
-    }
-  });
-  const nextLine = () =>
-    lines.length > 0 ? Promise.resolve(lines.shift()) : new Promise((r) => waiting.push(r));
-  const info = await Promise.race([
-    nextLine(),
-    new Promise((_, reject) =>
-      child.on('exit', (code) => reject(new Error(`studio exited with ${code}`))),
-    ),
-  ]);
-  const auth = { authorization: `Bearer ${info.token}` };
+  const info = await startStudioChild(dir, pin);
+  const { auth } = info;
   const todos = Array.from({ length: 1_000 }, (_, i) => ({
     content: `todo ${i}`,
     completed: i % 3 === 0,
@@ -110,21 +81,11 @@ async function startStudio() {
   if (imported.status !== 200) throw new Error(`import: ${imported.status}`);
   return {
     ...info,
-    auth,
     /** VmRSS and VmHWM (peak) of the studio process, in MB. */
     async memory() {
-      const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+      const status = await readFile(`/proc/${info.pid}/status`, 'utf8');
       const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
       return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-    },
-    async cpuMicros() {
-      child.stdin.write('cpu\n');
-      return (await nextLine()).cpuMicros;
-    },
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.on('exit', r));
-      await rm(dir, { recursive: true, force: true });
     },
   };
 }

@@ -6,14 +6,15 @@
 //    and bodies). Cells alternate within each round; the ratio is per round, then the median.
 // 2. Records pages through the control API at N = 100,000: for each field, the first sorted
 //    page (which sorts), then pages at random offsets sorted by it both ways.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { studioSection, withStudioSection } from './report.mjs';
+import { startStudioChild } from './studio-child.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name, fallback) => {
@@ -79,39 +80,8 @@ async function startProject(records) {
   await writeFile(join(dir, 'todo.ts'), MODEL);
   await writeFile(join(dir, 'user.ts'), USER);
   await mkdir(join(dir, 'config'));
-  const child = spawn(
-    pin ? 'taskset' : process.execPath,
-    [
-      ...(pin ? ['-c', '1', process.execPath] : []),
-      join(ROOT, 'bench/studio-server.mjs'),
-      dir,
-      join(dir, 'config'),
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  const lines = [];
-  const waiting = [];
-  let out = '';
-  child.stdout.on('data', (c) => {
-    out += c;
-    let end;
-    while ((end = out.indexOf('\n')) !== -1) {
-      const line = JSON.parse(out.slice(0, end));
-      out = out.slice(end + 1);
-      const wake = waiting.shift();
-      if (wake) wake(line);
-      else lines.push(line);
-    }
-  });
-  const nextLine = () =>
-    lines.length > 0 ? Promise.resolve(lines.shift()) : new Promise((r) => waiting.push(r));
-  const info = await Promise.race([
-    nextLine(),
-    new Promise((_, reject) =>
-      child.on('exit', (code) => reject(new Error(`studio exited with ${code}`))),
-    ),
-  ]);
-  const auth = { authorization: `Bearer ${info.token}` };
+  const info = await startStudioChild(dir, pin);
+  const { auth } = info;
   const users = Array.from({ length: Math.max(1, records / 100) }, (_, i) => ({
     name: `user ${i}`,
   }));
@@ -128,16 +98,6 @@ async function startProject(records) {
   if (imported.status !== 200) throw new Error(`import: ${imported.status} ${imported.text}`);
   return {
     ...info,
-    auth,
-    async cpuMicros() {
-      child.stdin.write('cpu\n');
-      return (await nextLine()).cpuMicros;
-    },
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.on('exit', r));
-      await rm(dir, { recursive: true, force: true });
-    },
   };
 }
 
