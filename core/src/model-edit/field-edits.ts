@@ -29,7 +29,6 @@ import {
 } from './source-text.js';
 import { literal, type SourceStyle } from './style.js';
 
-
 export interface FieldSpec {
   name: string;
   /** The type as written: `string`, `number`, `Date`, `'low' | 'high'`, `string[] | null`. */

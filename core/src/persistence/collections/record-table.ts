@@ -12,7 +12,13 @@
  */
 import { FieldNotIndexedError } from '../../errors.js';
 import type { IdKind, IndexValue, RecordId, StoredRecord } from '../collection.js';
-import { idComparator, type IdCompare, insertSorted, removeSorted, sortIds } from '../datafile/id-order.js';
+import {
+  idComparator,
+  type IdCompare,
+  insertSorted,
+  removeSorted,
+  sortIds,
+} from '../datafile/id-order.js';
 
 const NO_IDS: readonly RecordId[] = [];
 

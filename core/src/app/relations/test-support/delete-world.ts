@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import type { ModelSchema } from '../../../model/schema.js';
 import { recoverBatches } from '../../../persistence/batch/batch-recovery.js';
 import { CollectionStore } from '../../../persistence/collections/collection-store.js';
-import { type FileCollection, openFileCollection } from '../../../persistence/collections/file-collection.js';
+import {
+  type FileCollection,
+  openFileCollection,
+} from '../../../persistence/collections/file-collection.js';
 import type { ModelValidator } from '../../../validation/compile.js';
 import { createModelRuntimes, type ModelRuntime } from '../../model-runtime.js';
 
