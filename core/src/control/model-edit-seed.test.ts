@@ -20,6 +20,7 @@ import {
   type StudioFixture,
 } from '../studio/test-support/studio-fixture.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { hashesOf, RENAME_CONTENT } from './test-support/model-edits.js';
 
 let f: StudioFixture;
 beforeEach(async () => {
@@ -42,20 +43,13 @@ async function preview(edit: ModelEdit): Promise<ModelEditPreview> {
 }
 
 async function apply(edit: ModelEdit, seen: ModelEditPreview) {
-  const hashes = Object.fromEntries(seen.files.map((p) => [p.file, p.hash]));
-  return f.api('POST', '/model-edits', { edit, hashes });
+  return f.api('POST', '/model-edits', { edit, hashes: hashesOf(seen) });
 }
 
 describe('a model edit and the seed', () => {
   it('renames the key in the seed with the records, so Reset to seed still works', async () => {
     const before = await seedRows();
-    const edit: ModelEdit = {
-      kind: 'renameField',
-      model: 'Todo',
-      field: 'content',
-      to: 'title',
-      migrate: true,
-    };
+    const edit = RENAME_CONTENT;
     const seen = await preview(edit);
     expect(seen.migration).toMatchObject({ action: 'rename', seedRecords: before.length });
     const done = (await apply(edit, seen)).json as ModelEditResult;
@@ -177,13 +171,7 @@ describe('a migration and the event stream (issue 25)', () => {
   it('publishes the migrated records like every other write', async () => {
     const events = await readEvents(f.base, f.studio.token);
     try {
-      const edit: ModelEdit = {
-        kind: 'renameField',
-        model: 'Todo',
-        field: 'content',
-        to: 'title',
-        migrate: true,
-      };
+      const edit = RENAME_CONTENT;
       const seen = await preview(edit);
       expect((await apply(edit, seen)).status).toBe(200);
       await events.waitFor((all) =>

@@ -6,9 +6,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type { ModelEdit, ModelEditPreview } from '../contract/control-api.js';
+import type { ModelEditPreview } from '../contract/control-api.js';
 import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { hashesOf, RENAME_CONTENT } from './test-support/model-edits.js';
 
 let f: StudioFixture;
 beforeEach(async () => {
@@ -20,16 +21,10 @@ afterEach(async () => {
 
 describe('a model edit under write load', () => {
   it('leaves no record with the old key', async () => {
-    const edit: ModelEdit = {
-      kind: 'renameField',
-      model: 'Todo',
-      field: 'content',
-      to: 'title',
-      migrate: true,
-    };
+    const edit = RENAME_CONTENT;
     const preview = (await f.api('POST', '/model-edits/preview', { edit }))
       .json as ModelEditPreview;
-    const hashes = Object.fromEntries(preview.files.map((p) => [p.file, p.hash]));
+    const hashes = hashesOf(preview);
 
     let editing = true;
     let created = 0;

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import type { ModelEdit, ModelEditPreview } from '../contract/control-api.js';
+import type { ModelEditPreview } from '../contract/control-api.js';
+import { hashesOf, RENAME_CONTENT } from '../control/test-support/model-edits.js';
 import { openProject } from '../project/open-project.js';
 import { copyProject } from '../studio/test-support/studio-fixture.js';
 import { startStudioProcess } from '../test-support/cli.js';
@@ -20,13 +21,7 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-const RENAME: ModelEdit = {
-  kind: 'renameField',
-  model: 'Todo',
-  field: 'content',
-  to: 'title',
-  migrate: true,
-};
+const RENAME = RENAME_CONTENT;
 
 /** The control API of a studio process: its URL and token from the printed studio URL. */
 function controlOf(studioUrl: string) {
@@ -78,8 +73,9 @@ async function editKilledAt(step: string | undefined): Promise<string> {
     await call('/model-edits/preview', { edit: RENAME })
   ).json()) as ModelEditPreview;
   expect(preview.migration?.records).toBeGreaterThan(0);
-  const hashes = Object.fromEntries(preview.files.map((f) => [f.file, f.hash]));
-  const answer = await call('/model-edits', { edit: RENAME, hashes }).catch(() => undefined);
+  const answer = await call('/model-edits', { edit: RENAME, hashes: hashesOf(preview) }).catch(
+    () => undefined,
+  );
   if (step === undefined) {
     expect(answer?.status).toBe(200);
     studio.child.kill('SIGKILL');
