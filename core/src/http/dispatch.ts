@@ -123,7 +123,7 @@ async function answer(
   // Issue 16, off the hot path: no route for this request and a proxy set.
   const proxied = (active: ActiveBehaviour): Promise<void> =>
     proxyExchange(
-      ctx,
+      ctx.traffic,
       active,
       rawReq,
       rawRes,

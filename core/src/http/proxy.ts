@@ -17,9 +17,8 @@ import { type HttpProblem, problems } from '../errors.js';
 import { answerProblem } from './answer-problem.js';
 import { type ActiveBehaviour, delay, type ProxyTarget } from './behaviour.js';
 import { CORS_HEADERS } from './cors.js';
-import type { DispatchContext } from './dispatch.js';
 import type { Response } from './response.js';
-import { CAPTURE_BODY_LIMIT, type ExchangeCapture } from './traffic.js';
+import { CAPTURE_BODY_LIMIT, type ExchangeCapture, type TrafficBus } from './traffic.js';
 
 /** RFC 9110 §7.6.1: meant for one connection, never forwarded. */
 const HOP_BY_HOP = new Set([
@@ -161,7 +160,7 @@ export interface ExchangeStart {
  * traffic callback; a streamed answer is reported here, tagged `proxied`.
  */
 export async function proxyExchange(
-  ctx: DispatchContext,
+  traffic: TrafficBus,
   active: ActiveBehaviour,
   rawReq: IncomingMessage,
   rawRes: ServerResponse,
@@ -189,9 +188,9 @@ export async function proxyExchange(
       (problem) => answerProblem(res, problem, path),
       (outcome) => {
         resolve();
-        if (res.sent || !ctx.traffic.hasListeners) return;
-        ctx.traffic.publish({
-          seq: ctx.traffic.nextSeq(),
+        if (res.sent || !traffic.hasListeners) return;
+        traffic.publish({
+          seq: traffic.nextSeq(),
           time: start.time,
           method,
           url: start.url,

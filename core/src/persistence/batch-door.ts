@@ -8,19 +8,9 @@
  */
 import type { BatchOp } from './batch-plan.js';
 import type { NewRecord, RecordId, StoredRecord } from './collection.js';
-import type { ModelStore } from './model-store.js';
+import type { BatchDoor, BatchDoorPart, ModelStore } from './model-store.js';
 
-export interface BatchDoorPart {
-  readonly store: ModelStore;
-  readonly ops: readonly BatchOp[];
-}
-
-export interface BatchDoor {
-  /** Whether a write is all or nothing, whatever fails or stops in the middle. */
-  readonly atomic: boolean;
-  /** Writes `parts`; resolves, per part, the records its put and insert operations stored. */
-  write(parts: readonly BatchDoorPart[]): Promise<StoredRecord[][]>;
-}
+export type { BatchDoor, BatchDoorPart } from './model-store.js';
 
 async function applyOne(store: ModelStore, op: BatchOp, stored: StoredRecord[]): Promise<void> {
   switch (op.kind) {

@@ -3,7 +3,7 @@
  * (default) or a user's `Persistence` class. Reads may be synchronous (the file collection
  * answers from memory) or not (a user's datasource may be remote).
  */
-import type { BatchDoor } from './batch-door.js';
+import type { BatchOp } from './batch-plan.js';
 import type { IndexValue, RecordId, StoredRecord } from './collection.js';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -34,4 +34,17 @@ export interface ModelStore {
   remove(id: RecordId): Promise<StoredRecord | undefined>;
   /** Where writes of several records go as one unit, this store's and its siblings' (issue 25). */
   readonly batches: BatchDoor;
+}
+
+/** One store's part of a batch (persistence/batch-door.ts). */
+export interface BatchDoorPart {
+  readonly store: ModelStore;
+  readonly ops: readonly BatchOp[];
+}
+
+export interface BatchDoor {
+  /** Whether a write is all or nothing, whatever fails or stops in the middle. */
+  readonly atomic: boolean;
+  /** Writes `parts`; resolves, per part, the records its put and insert operations stored. */
+  write(parts: readonly BatchDoorPart[]): Promise<StoredRecord[][]>;
 }
