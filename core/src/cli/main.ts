@@ -33,6 +33,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await (await import('./commands/data.js')).runSeed(args);
       case 'fake':
         return await (await import('./commands/data.js')).runFake(args);
+      case 'db':
+        return await (await import('./commands/db.js')).runDb(args);
     }
   } catch (error) {
     if (error instanceof UsageError) {

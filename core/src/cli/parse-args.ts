@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import { type BehaviourSettings, checkSettings, parseDelay, parseFail } from '../http/behaviour.js';
 
 export interface CliArgs {
-  command: 'serve' | 'studio' | 'routes' | 'openapi' | 'seed' | 'fake' | 'help' | 'version';
+  command: 'serve' | 'studio' | 'routes' | 'openapi' | 'seed' | 'fake' | 'db' | 'help' | 'version';
   /** `studio --control-port`: the control API's port (0 picks a free one). */
   controlPort: number;
   dir: string;
@@ -20,9 +20,30 @@ export interface CliArgs {
   reset?: boolean;
   /** `--delay`, `--fail`, `--proxy` (serve, studio). */
   behaviour?: BehaviourSettings;
+  /** Issue 26, `--database <url>`: the PostgreSQL database of the default datasource. */
+  database?: string;
+  /** `db push`. */
+  dbAction?: 'push';
+  /** `db push --yes`: run the steps that lose data too. */
+  yes?: boolean;
 }
 
-const COMMANDS = new Set(['serve', 'studio', 'routes', 'openapi', 'seed', 'fake']);
+/** The environment variable naming the database when `--database` does not. */
+export const DATABASE_ENV = 'DECOREST_DATABASE_URL';
+
+/**
+ * The database URL of a command: `--database`, else `DECOREST_DATABASE_URL`; undefined (the
+ * file store) when neither names one. An empty variable names none, as an unset one.
+ */
+export function databaseUrl(
+  args: CliArgs,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
+  const url = args.database ?? env[DATABASE_ENV];
+  return url === undefined || url === '' ? undefined : url;
+}
+
+const COMMANDS = new Set(['serve', 'studio', 'routes', 'openapi', 'seed', 'fake', 'db']);
 
 /** `--delay`, `--fail`, `--proxy`, `--proxy-timeout` as settings, or a usage error. */
 function behaviourOf(values: {
@@ -80,6 +101,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         proxy: { type: 'string' },
         'proxy-timeout': { type: 'string' },
         seed: { type: 'string' },
+        database: { type: 'string' },
+        yes: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -104,6 +127,17 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (command === undefined) return { command: 'help', ...base };
   if (!COMMANDS.has(command)) throw new UsageError(`unknown command "${command}"`);
   let seedAction: CliArgs['seedAction'];
+  let dbAction: CliArgs['dbAction'];
+  if (command === 'db') {
+    const action = rest.shift();
+    if (action !== 'push')
+      throw new UsageError(
+        `db takes "push", got ${action === undefined ? 'nothing' : `"${action}"`}`,
+      );
+    dbAction = action;
+  }
+  if (values.database !== undefined && values.database === '')
+    throw new UsageError('--database takes a URL (postgres://user:password@host:5432/database)');
   let fake: CliArgs['fake'];
   if (command === 'seed') {
     const action = rest.shift();
@@ -150,5 +184,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(fake ? { fake } : {}),
     ...(values.reset ? { reset: true } : {}),
     ...(behaviour ? { behaviour } : {}),
+    ...(values.database !== undefined ? { database: values.database } : {}),
+    ...(dbAction ? { dbAction } : {}),
+    ...(values.yes ? { yes: true } : {}),
   };
 }

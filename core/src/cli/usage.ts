@@ -8,6 +8,7 @@ Commands:
   seed save [dir]   Snapshot the current data into seed/ (one JSON array per model)
   seed reset [dir]  Put the data back to seed/, atomically
   fake [dir] <model> <n>  Add n made-up valid records of a model (class name or path)
+  db push [dir]   Make the database's tables match the models (prints the SQL it runs)
 
 Options:
   --port <n>      Port to listen on (serve, studio; default 3000, 0 picks a free one)
@@ -21,5 +22,8 @@ Options:
   --proxy <url>   Forward requests no route matches to a real backend (serve, studio)
   --proxy-timeout <ms>  A forwarded request not answered by then gets a 504 (default 30000)
   --seed <k>      Same k, same fake records (fake)
+  --database <url>  Keep the models in PostgreSQL: postgres://user:password@host:5432/db
+                  (serve, studio, db push; default: $DECOREST_DATABASE_URL, else data/ files)
+  --yes           Also run the steps that lose data (db push)
   -h, --help      Show this help
   -v, --version   Show the version`;

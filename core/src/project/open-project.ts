@@ -23,7 +23,6 @@ import { type LoadedProject, loadProject } from '../loader/load-project.js';
 import { inspector } from '../metadata/inspector.js';
 import { buildModelSchemas } from '../model/build-schema.js';
 import type { ModelSchema } from '../model/schema.js';
-import { CollectionStore } from '../persistence/collections/collection-store.js';
 import { DataSourceStore } from '../persistence/datasource-store.js';
 import type { ModelStore } from '../persistence/model-store.js';
 import { compileModelValidator } from '../validation/compile.js';
@@ -45,6 +44,11 @@ export interface OpenProjectOptions {
    * studio) keep hearing writes across versions. A new one by default.
    */
   changes?: RecordChangeBus;
+  /**
+   * Issue 26: a `postgres://` URL puts every model of the default datasource in that
+   * database (no data folder, no lock). Ignored when `data` is false.
+   */
+  database?: string;
 }
 
 /** A loaded project, ready to be served by any number of servers. */
@@ -59,6 +63,13 @@ export interface ProjectRuntime {
   readonly changes: RecordChangeBus;
   /** Warnings from loading (a torn datafile line that was skipped, …). */
   readonly warnings: readonly string[];
+  /**
+   * Whether this open made the data from nothing (no data folder yet, or none of the models'
+   * tables in the database): a first run, which the seed fills. False after a reload.
+   */
+  readonly firstRun: boolean;
+  /** The PostgreSQL database (`user@host:port/db`) the default datasource lives in, if one. */
+  readonly database: string | undefined;
   /** Flushes pending writes and closes every datafile. */
   close(): Promise<void>;
 }
@@ -118,10 +129,10 @@ export async function openProject(
   const framework = await import('../index.js');
   const description = describeProject(await loadProject(dir, { framework }));
   const dataDir = options.dataDir ?? join(description.loaded.root, 'data');
-  const data = await ProjectData.open(
-    description.models,
-    options.data === false ? undefined : dataDir,
-  );
+  const data =
+    options.database !== undefined && options.data !== false
+      ? await ProjectData.openDatabase(description.models, options.database)
+      : await ProjectData.open(description.models, options.data === false ? undefined : dataDir);
   try {
     // Issue 24: a model edit a crash interrupted ends all new (its files are put in place:
     // the sources loaded above are stale, so the project opens again) or all old.
@@ -146,12 +157,10 @@ export async function assembleProject(
   dataDir: string,
   changes: RecordChangeBus = new RecordChangeBus(),
 ): Promise<ProjectRuntime> {
-  const storeOf = (m: ModelSchema): ModelStore => {
-    if (m.dataSource !== undefined)
-      return new DataSourceStore(m.dataSource, dataSources.get(m.dataSource)!);
-    const indexes = m.relations.filter((r) => r.kind === 'belongTo').map((r) => r.field);
-    return new CollectionStore(data.collection(m.name), indexes);
-  };
+  const storeOf = (m: ModelSchema): ModelStore =>
+    m.dataSource !== undefined
+      ? new DataSourceStore(m.dataSource, dataSources.get(m.dataSource)!)
+      : data.store(m);
   const runtimes = createModelRuntimes(
     models.map((schema) => ({
       schema,
@@ -215,6 +224,8 @@ export async function assembleProject(
     table,
     changes,
     warnings: data.warnings,
+    firstRun: data.firstRun,
+    database: data.database,
     close: () => data.close(),
   };
   dataOfRuntime.set(project, data);

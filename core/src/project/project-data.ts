@@ -3,15 +3,57 @@
  * (issue 15) hands them to the next version: a model whose datafile and options did not change
  * keeps its open collection (no re-read, no write lost in a close/reopen gap); only what the new
  * version adds is opened, and only what it drops is closed, once it is serving.
+ *
+ * Or (issue 26, `--database`) the PostgreSQL database the default datasource lives in: one
+ * pool per project, opened once and handed across reloads as the collections are; each
+ * version gets its own stores (the table's columns may have changed), and its tables are made
+ * to match its models before it serves. No data folder, no lock: the database is shared.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { ModelSchema } from '../model/schema.js';
 import { recoverBatches } from '../persistence/batch/batch-recovery.js';
 import type { Collection, CollectionOptions } from '../persistence/collection.js';
+import { CollectionStore } from '../persistence/collections/collection-store.js';
 import { openFileCollection } from '../persistence/collections/file-collection.js';
 import { MemoryCollection } from '../persistence/collections/memory-collection.js';
+import type { ModelStore } from '../persistence/model-store.js';
+import type { PostgresDatabase } from '../persistence/postgres/postgres-store.js';
 import { lockDataDir } from './data-lock.js';
+
+/** The database a version serves from, and its stores by model name. */
+interface OnDatabase {
+  readonly database: PostgresDatabase;
+  /** `user@host:port/database`, for messages. */
+  readonly name: string;
+  readonly stores: ReadonlyMap<string, ModelStore>;
+}
+
+/**
+ * `pg` and the SQL store load only when a database is named, so a plain `serve` never reads
+ * them (issue 15: start-up loads what it uses).
+ */
+async function postgresModules() {
+  const [connect, schema] = await Promise.all([
+    import('../persistence/postgres/connect.js'),
+    import('../persistence/postgres/table-schema.js'),
+  ]);
+  return { ...connect, ...schema };
+}
+
+/** The stores of `models` on `database`: one table each. */
+async function databaseStores(
+  database: PostgresDatabase,
+  models: readonly ModelSchema[],
+): Promise<OnDatabase> {
+  const { tablesOf, describeAddress } = await postgresModules();
+  return {
+    database,
+    name: database.address === undefined ? 'PostgreSQL' : describeAddress(database.address),
+    stores: new Map(tablesOf(models).map((spec) => [spec.model, database.store(spec)])),
+  };
+}
 
 interface OpenCollection {
   readonly collection: Collection;
@@ -35,9 +77,16 @@ export class ProjectData {
   readonly #byModel: Map<string, OpenCollection>;
   /** Shared with every version the lock was handed to; the last owner releases it. */
   readonly #lock: { unlock: () => Promise<void> };
+  /** Set when the default datasource is a database (then `#byModel` is empty). */
+  readonly #onDatabase: OnDatabase | undefined;
   /** Whether `close()` closes: not before a successor serves, nor after handing on. */
   #owner: boolean;
   readonly warnings: readonly string[];
+  /**
+   * Whether this open made the data from nothing (no data folder, or none of the models'
+   * tables): a first run, which the seed fills. False for a reload's successor.
+   */
+  readonly firstRun: boolean;
 
   private constructor(
     dataDir: string | undefined,
@@ -45,12 +94,35 @@ export class ProjectData {
     lock: { unlock: () => Promise<void> },
     warnings: readonly string[],
     owner: boolean,
+    onDatabase?: OnDatabase,
+    firstRun = false,
   ) {
     this.#owner = owner;
     this.#dataDir = dataDir;
     this.#byModel = byModel;
     this.#lock = lock;
     this.warnings = warnings;
+    this.#onDatabase = onDatabase;
+    this.firstRun = firstRun;
+  }
+
+  /**
+   * Connects to the PostgreSQL database at `url` and makes its tables match `models`: missing
+   * ones are created (a first run), a difference that would lose data refuses the start
+   * (TablesDifferError). A URL that does not connect is a DatabaseConnectError of one line.
+   */
+  static async openDatabase(models: readonly ModelSchema[], url: string): Promise<ProjectData> {
+    const { connectDatabase, syncTables } = await postgresModules();
+    const database = await connectDatabase(url);
+    try {
+      const { created } = await syncTables(database.pool, models);
+      const onDatabase = await databaseStores(database, models);
+      const noLock = { unlock: async () => {} };
+      return new ProjectData(undefined, new Map(), noLock, [], true, onDatabase, created);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
   }
 
   /**
@@ -63,6 +135,7 @@ export class ProjectData {
   ): Promise<ProjectData> {
     const stored = storedModels(models);
     const needsFiles = dataDir !== undefined && stored.length > 0;
+    const firstRun = dataDir !== undefined && !existsSync(dataDir);
     const unlock = needsFiles ? await lockDataDir(dataDir) : async () => {};
     const byModel = new Map<string, OpenCollection>();
     try {
@@ -86,6 +159,8 @@ export class ProjectData {
         { unlock },
         [...recovered, ...warningsOf(byModel.values())],
         true,
+        undefined,
+        firstRun,
       );
     } catch (error) {
       await closeAll(byModel.values());
@@ -101,6 +176,7 @@ export class ProjectData {
    * indexes changed): then the caller closes this version first.
    */
   async successor(models: readonly ModelSchema[]): Promise<PendingData | undefined> {
+    if (this.#onDatabase !== undefined) return this.#databaseSuccessor(models);
     const open = new Map([...this.#byModel.values()].map((o) => [o.key, o]));
     const openFiles = new Set([...open.keys()].map((key) => key.split('\0')[0]));
     const stored = storedModels(models);
@@ -133,6 +209,33 @@ export class ProjectData {
     };
   }
 
+  /**
+   * On a database nothing needs reopening: the new version's tables are brought to its models
+   * (refused, with the old version serving on, when that would lose data) and it gets stores of
+   * its own on the same pool. A column added here is unused by the old version's statements.
+   */
+  async #databaseSuccessor(models: readonly ModelSchema[]): Promise<PendingData> {
+    const { database } = this.#onDatabase!;
+    const { syncTables } = await postgresModules();
+    await syncTables(database.pool, models);
+    const next = new ProjectData(
+      undefined,
+      new Map(),
+      this.#lock,
+      [],
+      false,
+      await databaseStores(database, models),
+    );
+    return {
+      data: next,
+      commit: async () => {
+        this.#owner = false;
+        next.#owner = true;
+      },
+      abort: async () => {},
+    };
+  }
+
   /** Closes this version's datafiles, then opens them for `models` (same folder, new options). */
   async reopen(models: readonly ModelSchema[]): Promise<ProjectData> {
     await this.close();
@@ -144,16 +247,36 @@ export class ProjectData {
     return this.#dataDir !== undefined;
   }
 
+  /** The PostgreSQL database the default datasource lives in (`user@host:port/db`), if one. */
+  get database(): string | undefined {
+    return this.#onDatabase?.name;
+  }
+
+  /** The store of a default-datasource model: its collection's, or its table's. */
+  store(model: ModelSchema): ModelStore {
+    if (this.#onDatabase !== undefined) {
+      const store = this.#onDatabase.stores.get(model.name);
+      if (!store) throw new Error(`no table is open for ${model.name}`);
+      return store;
+    }
+    const indexes = model.relations.filter((r) => r.kind === 'belongTo').map((r) => r.field);
+    return new CollectionStore(this.collection(model.name), indexes);
+  }
+
   collection(model: string): Collection {
     const entry = this.#byModel.get(model);
     if (!entry) throw new Error(`no collection is open for ${model}`);
     return entry.collection;
   }
 
-  /** Flushes and closes every datafile and releases the lock, unless handed on. */
+  /** Flushes and closes every datafile and releases the lock (or ends the pool), unless handed on. */
   async close(): Promise<void> {
     if (!this.#owner) return;
     this.#owner = false;
+    if (this.#onDatabase !== undefined) {
+      await this.#onDatabase.database.close();
+      return;
+    }
     await Promise.all([...this.#byModel.values()].map((o) => o.collection.close()));
     await this.#lock.unlock();
   }

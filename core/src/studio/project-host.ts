@@ -11,7 +11,11 @@ import type { RecordChange } from '../app/write/record-changes.js';
 import type { LoadFailure, ProjectStatus } from '../contract/control-api.js';
 import { problems } from '../errors.js';
 import { EMPTY_ROUTE_TABLE, type RouteTable } from '../http/route-table.js';
-import { openProject, type ProjectRuntime } from '../project/open-project.js';
+import {
+  openProject,
+  type OpenProjectOptions,
+  type ProjectRuntime,
+} from '../project/open-project.js';
 import { type SourceWatcher, watchSources } from '../project/source-watcher.js';
 import { type ProjectWatcher, RELOAD_QUIET_MS, watchProject } from '../project/watch-project.js';
 import { SEED_FOLDER } from '../seed/seed-data.js';
@@ -33,6 +37,8 @@ export interface ProjectHostOptions {
    */
   firstRun?: (project: ProjectRuntime) => Promise<string[]>;
   debounceMs?: number;
+  /** How each folder's data opens (issue 26: `database`); the data folder by default. */
+  open?: OpenProjectOptions;
 }
 
 export class ProjectHost {
@@ -150,13 +156,14 @@ export class ProjectHost {
    * or shown: opening another folder stops the current one only then.
    */
   async #load(root = this.#root, switchTo: () => Promise<void> = async () => {}): Promise<void> {
-    const firstRun = !existsSync(join(root, 'data'));
     let project: ProjectRuntime | undefined;
     try {
-      project = await openProject(root);
+      project = await openProject(root, this.#options.open);
       // The seed goes in before the switch, so the folder serving now serves until then.
       const warnings =
-        firstRun && this.#options.firstRun ? await this.#options.firstRun(project) : undefined;
+        project.firstRun && this.#options.firstRun
+          ? await this.#options.firstRun(project)
+          : undefined;
       await switchTo();
       if (warnings) this.#firstRunWarnings = warnings;
       await this.#adopt(project);

@@ -54,6 +54,11 @@ export interface StudioOptions {
    * (`decorest studio` prints them); nothing by default.
    */
   log?: StudioLogWriter;
+  /**
+   * Issue 26: a `postgres://` URL keeps the default datasource's models in that database
+   * instead of the project's data folder.
+   */
+  database?: string;
 }
 
 export interface Studio {
@@ -127,6 +132,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     },
     {
       firstRun: seedProject,
+      ...(options.database === undefined ? {} : { open: { database: options.database } }),
       ...(options.debounceMs === undefined ? {} : { debounceMs: options.debounceMs }),
     },
   );

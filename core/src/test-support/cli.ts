@@ -10,10 +10,18 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the CLI to completion. */
-export function runCli(args: string[], timeoutMs = 15_000): Promise<CliResult> {
+/** Runs the CLI to completion; `env` adds to (or, with '', blanks) the test's environment. */
+export function runCli(
+  args: string[],
+  timeoutMs = 15_000,
+  env: NodeJS.ProcessEnv = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO_ROOT, timeout: timeoutMs });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: REPO_ROOT,
+      timeout: timeoutMs,
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 
 import { DecorestError, HttpProblem, INTERNAL_ERROR_CODES } from '../../errors.js';
 import { Behaviour } from '../../http/behaviour.js';
 import { type RunningServer, startServer } from '../../http/node-server.js';
 import type { TrafficEvent } from '../../http/traffic.js';
 import { openProject } from '../../project/open-project.js';
+import { dataOptions, withPushHint } from '../database-option.js';
 import { formatRoutes } from '../format-routes.js';
 import type { CliArgs } from '../parse-args.js';
 import { untilStopped } from '../until-stopped.js';
@@ -50,11 +50,13 @@ function listenError(error: unknown, args: CliArgs): DecorestError {
 
 /** `decorest serve [dir]`: serves until SIGINT/SIGTERM, then closes datafiles cleanly. */
 export async function runServe(args: CliArgs): Promise<number> {
-  // First run of a folder (no data/ yet): its seed/ records go in, as the studio does.
-  const firstRun = !existsSync(join(resolve(args.dir), 'data'));
-  const project = await openProject(args.dir);
+  const project = await openProject(args.dir, dataOptions(args)).catch((error: unknown) =>
+    Promise.reject(withPushHint(error, args)),
+  );
+  // First run (no data/ yet, or no tables in the database): its seed/ records go in, as the
+  // studio does.
   // What only some starts need is imported then (issue 15: start-up loads what it uses).
-  const seedWarnings = firstRun
+  const seedWarnings = project.firstRun
     ? await (await import('../../studio/seed-project.js')).seedProject(project)
     : [];
   let server: RunningServer;
@@ -94,8 +96,9 @@ export async function runServe(args: CliArgs): Promise<number> {
   for (const warning of [...project.warnings, ...seedWarnings]) console.warn(`warning: ${warning}`);
   // One write, so a reader of stdout sees the URL and the routes together.
   const where = relative(process.cwd(), project.root) || '.';
+  const on = project.database === undefined ? '' : ` (data in PostgreSQL ${project.database})`;
   console.log(
-    `decorest serving ${where} at ${server.url}\n\n${formatRoutes(project.table.routes)}\n`,
+    `decorest serving ${where} at ${server.url}${on}\n\n${formatRoutes(project.table.routes)}\n`,
   );
 
   await untilStopped();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import { DEFAULT_STATIC_DIR, startStudio } from '../../studio/start-studio.js';
 import { failureLine } from '../../studio/studio-log.js';
+import { dataOptions } from '../database-option.js';
 import type { CliArgs } from '../parse-args.js';
 import { untilStopped } from '../until-stopped.js';
 
@@ -12,6 +13,13 @@ import { untilStopped } from '../until-stopped.js';
  * the fix is picked up on save.
  */
 export async function runStudio(args: CliArgs): Promise<number> {
+  const { database } = dataOptions(args);
+  if (database !== undefined) {
+    // A project that fails to load still opens the studio, to be fixed on save; a database
+    // that cannot be reached is no edit away, so it stops the start here, in one line.
+    const { connectDatabase } = await import('../../persistence/postgres/connect.js');
+    await (await connectDatabase(database)).close();
+  }
   const studio = await startStudio({
     dir: args.dir,
     apiPort: args.port,
@@ -19,6 +27,7 @@ export async function runStudio(args: CliArgs): Promise<number> {
     host: args.host,
     ...(args.reset ? { reset: true } : {}),
     ...(args.behaviour ? { behaviour: args.behaviour } : {}),
+    ...dataOptions(args),
     // Issue 23: reloads, load errors and model edits, one line each, as they happen.
     log: (line) => console.log(line),
   });

@@ -15,7 +15,13 @@ import type { BatchOp } from '../batch-plan.js';
 import type { IndexValue, NewRecord, RecordId, StoredRecord } from '../collection.js';
 import type { ModelStore, ReadableRecords } from '../model-store.js';
 import { castOf, decodeRow, encodeRecord, isStorableId } from './record-codec.js';
-import { DatabaseError, type Pool, type Queryable, quoteIdent } from './sql.js';
+import {
+  type DatabaseAddress,
+  DatabaseError,
+  type Pool,
+  type Queryable,
+  quoteIdent,
+} from './sql.js';
 import { indexedColumns, type TableSpec } from './table-schema.js';
 
 /** How many fresh ids an insert tries before giving up (each taken one means a race). */
@@ -272,7 +278,14 @@ export class PostgresStore implements ModelStore {
 export class PostgresDatabase {
   readonly batches: BatchDoor;
 
-  constructor(readonly pool: Pool) {
+  /**
+   * @param address what the pool is connected to, for messages (connect.ts gives it); never
+   *   the password.
+   */
+  constructor(
+    readonly pool: Pool,
+    readonly address?: DatabaseAddress,
+  ) {
     this.batches = { atomic: true, write: (parts) => this.#write(parts) };
   }
 

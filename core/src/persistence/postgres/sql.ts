@@ -54,11 +54,21 @@ const TYPES = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/** What a URL names, without its password (connect.ts reads it). */
+export interface DatabaseAddress {
+  readonly host: string;
+  readonly port: number;
+  readonly database: string;
+  readonly user: string | undefined;
+}
+
 export interface PoolOptions {
   /** Connections this process may hold (pg's default is 10). */
   readonly max?: number;
   /** Told when an idle connection fails (logged by a server; ignored by default). */
   readonly onIdleError?: (error: Error) => void;
+  /** How long opening a connection may take (pg waits forever by default). */
+  readonly connectTimeoutMs?: number;
 }
 
 /**
@@ -71,6 +81,9 @@ export function openPool(url: string, options: PoolOptions = {}): pg.Pool {
     max: options.max ?? 10,
     types: TYPES,
     options: '-c TimeZone=UTC',
+    ...(options.connectTimeoutMs === undefined
+      ? {}
+      : { connectionTimeoutMillis: options.connectTimeoutMs }),
   });
   // An idle connection the server ends (a restart, an administrator) is an 'error' event, an
   // uncaught exception without a listener. The pool drops that client; the next query opens a

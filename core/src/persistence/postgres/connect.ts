@@ -1,0 +1,139 @@
+/**
+ * Opening the database a project is served from (issue 26: `--database`,
+ * `DECOREST_DATABASE_URL`). Every way it can fail (a URL that is not one, a server that does
+ * not answer, a refused login, a database that does not exist) is one line naming host, port,
+ * database and user, never the password: it ends up on a terminal and in CI logs.
+ */
+import { DecorestError } from '../../errors.js';
+import { PostgresDatabase } from './postgres-store.js';
+import { type DatabaseAddress, DatabaseError, openPool, type PoolOptions } from './sql.js';
+
+export type { DatabaseAddress } from './sql.js';
+
+/**
+ * The code of {@link DatabaseConnectError}. Kept here rather than in INTERNAL_ERROR_CODES while
+ * the PostgreSQL store is new (errors/ is shared by every layer).
+ */
+export const DATABASE_CONNECT_FAILED = 'DATABASE_CONNECT_FAILED';
+
+/** The database could not be reached or logged into; the message is the one line to show. */
+export class DatabaseConnectError extends DecorestError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(DATABASE_CONNECT_FAILED, message, options);
+  }
+}
+
+/** `user@host:port/database`: how every message names the database. */
+export function describeAddress(a: DatabaseAddress): string {
+  const host = a.host.includes(':') ? `[${a.host}]` : a.host;
+  return `${a.user === undefined ? '' : `${a.user}@`}${host}:${a.port}/${a.database}`;
+}
+
+/** A URL with its password replaced, for a message that must show what was typed. */
+function redacted(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
+}
+
+/**
+ * The address a `postgres://` URL names, as pg reads it: host `localhost`, port 5432, the
+ * database named after the user when the path names none (`?host=` may name a socket folder).
+ */
+export function parseDatabaseUrl(url: string): DatabaseAddress {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new DatabaseConnectError(
+      `--database: not a URL: "${redacted(url)}" (postgres://user:password@host:5432/database)`,
+    );
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')
+    throw new DatabaseConnectError(
+      `--database: "${redacted(url)}" is not a postgres:// URL (postgres://user:password@host:5432/database)`,
+    );
+  const decode = (text: string): string => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return text;
+    }
+  };
+  const user = parsed.username === '' ? undefined : decode(parsed.username);
+  const port = parsed.port === '' ? 5432 : Number(parsed.port);
+  const host =
+    parsed.searchParams.get('host') ??
+    (parsed.hostname === '' ? 'localhost' : parsed.hostname.replace(/^\[|\]$/g, ''));
+  const path = decode(parsed.pathname.slice(1));
+  return { host, port, database: path === '' ? (user ?? '(the user name)') : path, user };
+}
+
+/** Node's network error codes, in words. */
+const NETWORK: Record<string, string> = {
+  ECONNREFUSED: 'connection refused (is PostgreSQL running, on that port?)',
+  ENOTFOUND: 'no such host',
+  EAI_AGAIN: 'the host name could not be resolved',
+  ETIMEDOUT: 'no answer (timed out)',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ECONNRESET: 'the connection was reset',
+  ENOENT: 'no such socket',
+};
+
+/** Why a first connection failed, as the one line a user acts on. */
+export function connectFailure(address: DatabaseAddress, error: unknown): DatabaseConnectError {
+  const where = describeAddress(address);
+  if (error instanceof DatabaseError) {
+    const code = error.code ?? '';
+    // Class 28: invalid authorization (a wrong password, no such role, pg_hba.conf says no).
+    if (code.startsWith('28'))
+      return new DatabaseConnectError(
+        `PostgreSQL at ${where} refused the login: ${error.message}`,
+        { cause: error },
+      );
+    if (code === '3D000')
+      return new DatabaseConnectError(
+        `PostgreSQL at ${where}: the database "${address.database}" does not exist (createdb ${address.database})`,
+        { cause: error },
+      );
+    return new DatabaseConnectError(`PostgreSQL at ${where} refused: ${error.message}`, {
+      cause: error,
+    });
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  const why = typeof code === 'string' && code in NETWORK ? NETWORK[code]! : message;
+  // pg's own messages may quote the connection string: never repeat one with a password.
+  return new DatabaseConnectError(
+    `cannot reach PostgreSQL at ${where}: ${why.replace(/postgres(ql)?:\/\/\S+/gi, (u) => redacted(u))}`,
+    { cause: error },
+  );
+}
+
+export interface ConnectOptions extends PoolOptions {
+  /** How long the first connection may take before the start fails (default 10 s). */
+  readonly connectTimeoutMs?: number;
+}
+
+/**
+ * A pool on `url`, once one connection has logged in (so a wrong URL fails the start, not
+ * the first request). Throws {@link DatabaseConnectError}.
+ */
+export async function connectDatabase(
+  url: string,
+  options: ConnectOptions = {},
+): Promise<PostgresDatabase> {
+  const address = parseDatabaseUrl(url);
+  let pool;
+  try {
+    pool = openPool(url, { ...options, connectTimeoutMs: options.connectTimeoutMs ?? 10_000 });
+  } catch (error) {
+    throw connectFailure(address, error);
+  }
+  try {
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw connectFailure(address, error);
+  }
+  return new PostgresDatabase(pool, address);
+}
