@@ -23,7 +23,7 @@ export interface ProblemViewProps {
   label?: string;
   /** Words in place of the problem's detail, where the view knows better (no seed folder). */
   detail?: ReactNode;
-  /** Words in place of title and detail, where the view says it all itself. */
+  /** Words in place of title, detail and field errors, where the view says it all itself. */
   describe?(problem: Problem): ReactNode;
   /** How many field errors are listed (the rest are counted); 0 where the fields show them. */
   maxErrors?: number;
@@ -71,8 +71,11 @@ export function ProblemView({
       </>
     );
   }
+  // A view that words the problem itself (`describe`) has said its field errors too.
   const list =
-    typeof problem === 'string' ? null : <FieldErrors problem={problem} max={maxErrors} />;
+    typeof problem === 'string' || describe ? null : (
+      <FieldErrors problem={problem} max={maxErrors} />
+    );
   if (look === 'form') {
     return (
       <div className={classes('problem-text')} role="alert" aria-label={label}>
