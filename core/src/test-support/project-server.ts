@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { type RunningServer, startServer } from '../http/node-server.js';
-import { openProject, type ProjectRuntime } from '../project/open-project.js';
+import {
+  openProject,
+  type OpenProjectOptions,
+  type ProjectRuntime,
+} from '../project/open-project.js';
 
 /** A project copied to a temp folder and served on 127.0.0.1, port 0. */
 export interface ServedProject {
@@ -20,8 +24,14 @@ export interface ServedProject {
   dispose(): Promise<void>;
 }
 
-async function serveDir(dir: string): Promise<ServedProject> {
-  const project = await openProject(dir);
+/**
+ * How a served copy keeps its records: the data folder (the default) or, with `database`, a
+ * PostgreSQL database (test-support/store-choice.ts makes a fresh one per test).
+ */
+export type ServeOptions = Pick<OpenProjectOptions, 'database'>;
+
+async function serveDir(dir: string, options: ServeOptions): Promise<ServedProject> {
+  const project = await openProject(dir, options);
   const server = await startServer({ port: 0, table: project.table, logger: { error: () => {} } });
   let stopped = false;
   const stop = async (): Promise<void> => {
@@ -39,7 +49,7 @@ async function serveDir(dir: string): Promise<ServedProject> {
     stop,
     restart: async () => {
       await stop();
-      return serveDir(dir);
+      return serveDir(dir, options);
     },
     dispose: async () => {
       await stop();
@@ -49,13 +59,16 @@ async function serveDir(dir: string): Promise<ServedProject> {
 }
 
 /** Copies `source` (without its data/ folder) to a temp dir and serves it. */
-export async function serveCopy(source: string): Promise<ServedProject> {
+export async function serveCopy(
+  source: string,
+  options: ServeOptions = {},
+): Promise<ServedProject> {
   const dir = await mkdtemp(join(tmpdir(), 'decorest-test-'));
   await cp(source, dir, {
     recursive: true,
     filter: (src) => !/[\\/]data([\\/]|$)/.test(src.slice(source.length)),
   });
-  return serveDir(dir);
+  return serveDir(dir, options);
 }
 
 /** Paths of the repository's example projects. */
