@@ -307,3 +307,22 @@ describe('EventHub with a client that never reads (issue 24 §3)', () => {
     expect(seqs.at(-1)).toBe(published);
   });
 });
+
+describe('a reloaded page, alone on the stream (issue 24 §3)', () => {
+  it('is sent the whole history it asks for, over as many ticks as it takes, none dropped', () => {
+    hub = new EventHub();
+    // More than one message holds, less than a client's budget: a catch-up in several parts.
+    for (let seq = 1; seq <= TRAFFIC_HISTORY; seq++) hub.publishTraffic(large(seq, 1));
+    const page = fakeResponse();
+    hub.attach(page.res, 0);
+    for (let tick = 0; tick < 50; tick++) hub.flush();
+    const batches = page.batches();
+    const seqs = batches
+      .flatMap((batch) => batch.events)
+      .map((e) => (e.type === 'traffic' ? e.exchange.seq : 0));
+    expect(batches.length).toBeGreaterThan(1);
+    expect(seqs).toEqual(Array.from({ length: TRAFFIC_HISTORY }, (_, i) => i + 1));
+    expect(batches.reduce((n, b) => n + (b.dropped ?? 0), 0)).toBe(0);
+    page.end();
+  });
+});

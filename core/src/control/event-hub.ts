@@ -332,7 +332,10 @@ export class EventHub {
     }
     // The first message goes out at once: the client learns the current id before any event.
     this.#catchUp(client, true);
-    if (this.#clients.size === 0) this.#tickMark = client.cursor;
+    // With no client the tick mark went stale: up to date means at `now`. A client still
+    // behind (a reloaded page catching up on the history) is caught up tick by tick, never
+    // taken for up to date (it was: the rest of its history was reported dropped).
+    if (this.#clients.size === 0) this.#tickMark = markOf(this.#now);
     this.#clients.add(client);
     res.on('close', () => {
       this.#clients.delete(client);
