@@ -5,6 +5,7 @@
  */
 import type { BatchOp } from './batch-plan.js';
 import type { IndexValue, RecordId, StoredRecord } from './collection.js';
+import type { QueryableRecords } from './record-query.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -34,6 +35,11 @@ export interface ModelStore {
   remove(id: RecordId): Promise<StoredRecord | undefined>;
   /** Where writes of several records go as one unit, this store's and its siblings' (issue 25). */
   readonly batches: BatchDoor;
+  /**
+   * Issue 26: list queries the store answers itself (a database), so a page never reads the
+   * whole table; stores that keep records in memory leave it out.
+   */
+  readonly query?: QueryableRecords;
 }
 
 /** One store's part of a batch (persistence/batch-door.ts). */

@@ -46,11 +46,7 @@ export async function answerList(
         filters: [scope, ...parsed.filters.filter((f) => f.field !== scope.field || f.op !== 'eq')],
       }
     : parsed;
-  const records = await model.store.records();
-  const onlyLimit = !scope && isPlainLimit(query) ? model.store.first?.(query.limit!) : undefined;
-  const { items, total } = onlyLimit
-    ? { items: await onlyLimit, total: records.count() }
-    : listRecords(records, query, model.stringFields);
+  const { items, total } = await listPage(model, query, scope);
   res.header('x-total-count', total);
   if (query.page) {
     // Absolute, as json-server 0.17 sends them: a frontend on another origin follows them as is.
@@ -60,6 +56,30 @@ export async function answerList(
     );
   }
   res.json(await embedRelations(model, items, query.embed));
+}
+
+/**
+ * The page and the match count: asked of the store when it answers queries (a database, issue
+ * 26), else worked out over its records.
+ */
+async function listPage(
+  model: ModelRuntime,
+  query: CollectionQuery,
+  scope: Filter | undefined,
+): Promise<{ readonly items: readonly StoredRecord[]; readonly total: number }> {
+  const asked = await model.store.query?.list({
+    filters: query.filters,
+    search: query.q === undefined ? undefined : { text: query.q, fields: model.stringFields },
+    sort: query.sort,
+    offset: query.offset,
+    limit: query.limit,
+  });
+  if (asked !== undefined) return asked;
+  const records = await model.store.records();
+  const onlyLimit = !scope && isPlainLimit(query) ? model.store.first?.(query.limit!) : undefined;
+  return onlyLimit
+    ? { items: await onlyLimit, total: records.count() }
+    : listRecords(records, query, model.stringFields);
 }
 
 /** `?limit=n` and nothing else: what a datasource's `getLimit(n)` answers (spec §2.3). */

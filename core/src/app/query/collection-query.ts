@@ -7,20 +7,10 @@
 import { COLLECTION_CONTROLS } from '../../contract/collection-controls.js';
 import { problems } from '../../errors.js';
 import type { FieldType, ModelSchema } from '../../model/schema.js';
+import type { Filter, FilterOp, SortKey } from '../../persistence/record-query.js';
 
-export type FilterOp = 'eq' | 'ne' | 'gte' | 'lte' | 'like';
-
-export interface Filter {
-  readonly field: string;
-  readonly op: FilterOp;
-  /** Typed by the schema; several values mean "any of them" (`id=2&id=5`). */
-  readonly values: readonly unknown[];
-}
-
-export interface SortKey {
-  readonly field: string;
-  readonly descending: boolean;
-}
+// The query's parts live beside the store interface, which a database answers them through.
+export type { Filter, FilterOp, SortKey } from '../../persistence/record-query.js';
 
 export interface CollectionQuery {
   readonly offset: number;

@@ -15,9 +15,11 @@ export interface ListResult {
 
 function compare(a: unknown, b: unknown): number {
   if (a === b) return 0;
-  // Absent and null values sort last, whatever the direction asked.
-  if (a === undefined || a === null) return 1;
-  if (b === undefined || b === null) return -1;
+  // Absent and null values sort last, whatever the direction asked, and tie with each other
+  // (else the comparator is inconsistent: absent after null and null after absent).
+  const aNone = a === undefined || a === null;
+  const bNone = b === undefined || b === null;
+  if (aNone || bNone) return aNone && bNone ? 0 : aNone ? 1 : -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   const sa = String(a);
   const sb = String(b);

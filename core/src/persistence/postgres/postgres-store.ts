@@ -14,6 +14,8 @@ import type { BatchDoor, BatchDoorPart } from '../batch-door.js';
 import type { BatchOp } from '../batch-plan.js';
 import type { IndexValue, NewRecord, RecordId, StoredRecord } from '../collection.js';
 import type { ModelStore, ReadableRecords } from '../model-store.js';
+import type { QueryableRecords, RecordPage, RecordQuery } from '../record-query.js';
+import { listSql } from './query-sql.js';
 import { castOf, decodeRow, encodeRecord, isStorableId } from './record-codec.js';
 import {
   type DatabaseAddress,
@@ -143,6 +145,25 @@ export class PostgresStore implements ModelStore {
 
   get batches(): BatchDoor {
     return this.database.batches;
+  }
+
+  /** List pages answered by the database: only the page's rows travel (QUERY-DESIGN.md). */
+  readonly query: QueryableRecords = { list: (query) => this.#list(query) };
+
+  async #list(query: RecordQuery): Promise<RecordPage | undefined> {
+    const sql = listSql(this.spec, query);
+    if (sql === undefined) return undefined;
+    const found = await rows(this.database.pool, sql.page.text, sql.page.values);
+    const width = this.spec.columns.length;
+    if (found.length > 0)
+      return {
+        items: found.map((row) => decodeRow(this.spec, row.slice(0, width))),
+        total: found[0]![width] as number,
+      };
+    // No row, so no count beside it: an empty match, or a window past the matches.
+    if (query.offset === 0 && query.limit !== 0) return { items: [], total: 0 };
+    const [count] = await rows(this.database.pool, sql.count.text, sql.count.values);
+    return { items: [], total: count![0] as number };
   }
 
   /**

@@ -1,0 +1,44 @@
+/**
+ * What a collection GET asks of a store (issue 26, postgres/QUERY-DESIGN.md), as data: a store
+ * that can answer it itself (a database: WHERE, ORDER BY, LIMIT) says so with
+ * {@link QueryableRecords}; the others are read through `records()` by app/query/list-records.
+ */
+import type { StoredRecord } from './collection.js';
+
+export type FilterOp = 'eq' | 'ne' | 'gte' | 'lte' | 'like';
+
+export interface Filter {
+  readonly field: string;
+  readonly op: FilterOp;
+  /** Typed by the schema; several values mean "any of them" (`id=2&id=5`); `ne`: none of them. */
+  readonly values: readonly unknown[];
+}
+
+export interface SortKey {
+  readonly field: string;
+  readonly descending: boolean;
+}
+
+export interface RecordQuery {
+  readonly filters: readonly Filter[];
+  /** `q`: a lower-cased substring of any of `fields` (strings, or string elements of arrays). */
+  readonly search?: { readonly text: string; readonly fields: readonly string[] } | undefined;
+  /** Absent and null last in both directions; ties in ascending id order. */
+  readonly sort: readonly SortKey[];
+  readonly offset: number;
+  readonly limit?: number | undefined;
+}
+
+export interface RecordPage {
+  readonly items: readonly StoredRecord[];
+  /** Every match, before offset and limit (X-Total-Count, Link). */
+  readonly total: number;
+}
+
+export interface QueryableRecords {
+  /**
+   * The page `query` asks for, answered by the store, or `undefined` for a query it does not
+   * answer the way app/query/list-records does (the caller then reads `records()`).
+   */
+  list(query: RecordQuery): Promise<RecordPage | undefined>;
+}
