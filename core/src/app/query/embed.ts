@@ -27,6 +27,22 @@ export async function embedRelations(
     }
     const children = model.children.get(field);
     if (!children) continue;
+    // A store that answers queries (a database) is asked for this page's children only, in
+    // one round trip, instead of handing over every child record.
+    const asked = await children.runtime.store.query?.list({
+      filters: [{ field: children.inverse, op: 'eq', values: [...new Set(out.map((r) => r.id))] }],
+      sort: [],
+      offset: 0,
+    });
+    if (asked !== undefined) {
+      const byParent = new Map<unknown, StoredRecord[]>();
+      for (const child of asked.items) {
+        const parentId = child[children.inverse];
+        (byParent.get(parentId) ?? byParent.set(parentId, []).get(parentId)!).push(child);
+      }
+      for (const record of out) record[field] = byParent.get(record.id) ?? [];
+      continue;
+    }
     const store = await children.runtime.store.records();
     for (const record of out) {
       const id = record.id as RecordId;
