@@ -240,6 +240,25 @@ describeWithPostgres('decorest with --database', () => {
     expect((await jsonRequest(server.url, 'GET', '/todos')).status).toBe(200);
   });
 
+  it('fakes records into the database and resets it to the seed', async () => {
+    const dir = await todoCopy();
+    const url = await freshDatabase();
+    await serve([dir, '--database', url]);
+    await stop();
+    const count = async () =>
+      (await query<{ n: number }>(url, 'SELECT count(*)::int AS n FROM todos'))[0]!.n;
+    const seeded = await count();
+    const faked = await runCli(['fake', dir, 'todos', '7', '--seed', '3'], 15_000, {
+      DECOREST_DATABASE_URL: url,
+    });
+    expect(faked.code, faked.stderr).toBe(0);
+    expect(await count()).toBe(seeded + 7);
+    const reset = await runCli(['seed', 'reset', dir, '--database', url]);
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(await count()).toBe(seeded);
+    expect(existsSync(join(dir, 'data'))).toBe(false);
+  });
+
   it('db push creates the tables of an empty database, printing the SQL', async () => {
     const dir = await todoCopy();
     const url = await freshDatabase();

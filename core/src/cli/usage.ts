@@ -23,7 +23,8 @@ Options:
   --proxy-timeout <ms>  A forwarded request not answered by then gets a 504 (default 30000)
   --seed <k>      Same k, same fake records (fake)
   --database <url>  Keep the models in PostgreSQL: postgres://user:password@host:5432/db
-                  (serve, studio, db push; default: $DECOREST_DATABASE_URL, else data/ files)
+                  (serve, studio, seed, fake, db push; default: $DECOREST_DATABASE_URL,
+                  else the data/ folder)
   --yes           Also run the steps that lose data (db push)
   -h, --help      Show this help
   -v, --version   Show the version`;

@@ -10,6 +10,7 @@ import { DecorestError, HttpProblem, LOAD_ERROR_CODES, LoadError } from '../../e
 import { openProject, type ProjectRuntime } from '../../project/open-project.js';
 import { fakeRecords, findModel } from '../../seed/fake-records.js';
 import { resetToSeed, saveSeed, type SeedCount } from '../../seed/seed-data.js';
+import { dataOptions } from '../database-option.js';
 import type { CliArgs } from '../parse-args.js';
 
 /** A problem with its field findings, as lines a terminal shows. */
@@ -21,7 +22,7 @@ function problemText(error: HttpProblem): string {
 async function withProject<T>(args: CliArgs, run: (p: ProjectRuntime) => Promise<T>): Promise<T> {
   let project: ProjectRuntime;
   try {
-    project = await openProject(args.dir);
+    project = await openProject(args.dir, dataOptions(args));
   } catch (error) {
     if (error instanceof LoadError && error.code === LOAD_ERROR_CODES.DATA_LOCKED) {
       throw new DecorestError(
