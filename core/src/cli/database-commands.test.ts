@@ -12,7 +12,14 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 
-import { CLI, REPO_ROOT, runCli, type ServeProcess, serveProcessOf } from '../test-support/cli.js';
+import {
+  CLI,
+  REPO_ROOT,
+  runCli,
+  type ServeProcess,
+  serveProcessOf,
+  startStudioProcess,
+} from '../test-support/cli.js';
 import { jsonRequest } from '../test-support/http-client.js';
 import {
   describeWithPostgres,
@@ -238,6 +245,39 @@ describeWithPostgres('decorest with --database', () => {
     expect(same.stdout).toContain('the tables already match the models');
     const server = await serve([dir, '--database', url]);
     expect((await jsonRequest(server.url, 'GET', '/todos')).status).toBe(200);
+  });
+
+  it('studio --database serves the mock API and the control API from the database', async () => {
+    const dir = await todoCopy();
+    const url = await freshDatabase();
+    const config = await mkdtemp(join(tmpdir(), 'decorest-db-studio-config-'));
+    dirs.push(config);
+    const kills: (() => Promise<void>)[] = [];
+    try {
+      const studio = await startStudioProcess(
+        [dir, '--port', '0', '--database', url],
+        { DECOREST_STUDIO_CONFIG_DIR: config },
+        (kill) => kills.push(kill),
+      );
+      // First launch on an empty database imported the seed.
+      const todos = await jsonRequest(studio.apiUrl, 'GET', '/todos?limit=1');
+      expect(Number(todos.headers['x-total-count'])).toBeGreaterThan(1);
+      const created = await jsonRequest(studio.apiUrl, 'POST', '/users', { name: 'Studio' });
+      expect(created.status).toBe(201);
+      const token = new URL(studio.studioUrl).hash.replace('#token=', '');
+      const controlUrl = new URL(studio.studioUrl).origin;
+      const records = await jsonRequest(controlUrl, 'GET', '/api/models/User/records', undefined, {
+        authorization: `Bearer ${token}`,
+      });
+      expect(records.status, records.text).toBe(200);
+      expect(JSON.stringify(records.json)).toContain('Studio');
+      expect(
+        await query<{ name: string }>(url, `SELECT name FROM users WHERE name = 'Studio'`),
+      ).toHaveLength(1);
+      expect(existsSync(join(dir, 'data'))).toBe(false);
+    } finally {
+      for (const kill of kills) await kill();
+    }
   });
 
   it('fakes records into the database and resets it to the seed', async () => {
