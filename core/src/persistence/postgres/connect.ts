@@ -101,7 +101,12 @@ export function connectFailure(address: DatabaseAddress, error: unknown): Databa
   }
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
-  const why = typeof code === 'string' && code in NETWORK ? NETWORK[code]! : message;
+  const why =
+    typeof code === 'string' && code in NETWORK
+      ? NETWORK[code]!
+      : /timeout/i.test(message)
+        ? 'no answer (timed out: is the host reachable, the port open?)'
+        : message;
   // pg's own messages may quote the connection string: never repeat one with a password.
   return new DatabaseConnectError(
     `cannot reach PostgreSQL at ${where}: ${why.replace(/postgres(ql)?:\/\/\S+/gi, (u) => redacted(u))}`,
