@@ -128,9 +128,9 @@ describeWithPostgres('decorest with --database', () => {
     const again = await serve([dir], { DECOREST_DATABASE_URL: url });
     const listed = await jsonRequest(again.url, 'GET', '/todos');
     expect(Number(listed.headers['x-total-count'])).toBe(count);
-    expect((await jsonRequest(again.url, 'GET', `/users/${created.json.id}`)).json).toEqual(
-      created.json,
-    );
+    expect(
+      (await jsonRequest(again.url, 'GET', `/users/${(created.json as { id: number }).id}`)).json,
+    ).toEqual(created.json);
   });
 
   it('never loads pg without a database URL', async () => {
