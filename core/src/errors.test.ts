@@ -134,6 +134,9 @@ const INTERNAL_STATUS: Record<keyof typeof INTERNAL_ERROR_CODES, number | null> 
   DATA_SOURCE_NAME_REQUIRED: null,
   // The control API answers it as a 422 of its own (model-edit operations).
   MODEL_EDIT_REFUSED: null,
+  // Start-up and reload refusals of the PostgreSQL store, never a request's.
+  DATABASE_CONNECT_FAILED: null,
+  TABLES_DIFFER: null,
 };
 
 const STORE_SAMPLES: [keyof typeof INTERNAL_ERROR_CODES, DecorestError][] = [

@@ -2,7 +2,7 @@
  * `--database` / `DECOREST_DATABASE_URL` for the commands that open a project's data (issue 26).
  * Nothing here loads `pg`: the project opens the database, and only when a URL is given.
  */
-import { DecorestError } from '../errors.js';
+import { DecorestError, INTERNAL_ERROR_CODES } from '../errors.js';
 import type { OpenProjectOptions } from '../project/open-project.js';
 import { type CliArgs, databaseUrl } from './parse-args.js';
 
@@ -17,7 +17,8 @@ export function dataOptions(args: CliArgs): OpenProjectOptions {
  * what to run; any other error as it is. The URL is not repeated (it may hold a password).
  */
 export function withPushHint(error: unknown, args: CliArgs): unknown {
-  if (!(error instanceof DecorestError) || error.code !== 'TABLES_DIFFER') return error;
+  if (!(error instanceof DecorestError) || error.code !== INTERNAL_ERROR_CODES.TABLES_DIFFER)
+    return error;
   const dir = args.dir === '.' ? '' : ` ${args.dir}`;
   const option = args.database === undefined ? '' : ' --database <the same URL>';
   return new DecorestError(

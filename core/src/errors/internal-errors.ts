@@ -24,6 +24,10 @@ export const INTERNAL_ERROR_CODES = {
   BAD_SERVLET_PATTERN: 'BAD_SERVLET_PATTERN',
   DATA_SOURCE_NAME_REQUIRED: 'DATA_SOURCE_NAME_REQUIRED',
   MODEL_EDIT_REFUSED: 'MODEL_EDIT_REFUSED',
+  /** Issue 26: the PostgreSQL database could not be reached or logged into. */
+  DATABASE_CONNECT_FAILED: 'DATABASE_CONNECT_FAILED',
+  /** Issue 26: the database's tables differ from the models in a way only data loss fixes. */
+  TABLES_DIFFER: 'TABLES_DIFFER',
 } as const;
 
 // ---------------------------------------------------------------- the record store's errors

@@ -5,7 +5,7 @@
  */
 import { relative } from 'node:path';
 
-import { DecorestError, UsageError } from '../../errors.js';
+import { DecorestError, INTERNAL_ERROR_CODES, UsageError } from '../../errors.js';
 import { openProject } from '../../project/open-project.js';
 import { type CliArgs, DATABASE_ENV, databaseUrl } from '../parse-args.js';
 
@@ -38,7 +38,7 @@ export async function runDb(args: CliArgs): Promise<number> {
         `decorest db push: ${where} would run:\n${plan.steps.map(stepText).join('\n')}\n`,
       );
       throw new DecorestError(
-        'TABLES_DIFFER',
+        INTERNAL_ERROR_CODES.TABLES_DIFFER,
         `${destructive.length} step${destructive.length === 1 ? '' : 's'} above lose${destructive.length === 1 ? 's' : ''} data; nothing was changed. Run again with --yes to apply them`,
       );
     }

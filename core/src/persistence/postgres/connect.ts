@@ -4,22 +4,16 @@
  * not answer, a refused login, a database that does not exist) is one line naming host, port,
  * database and user, never the password: it ends up on a terminal and in CI logs.
  */
-import { DecorestError } from '../../errors.js';
+import { DecorestError, INTERNAL_ERROR_CODES } from '../../errors.js';
 import { PostgresDatabase } from './postgres-store.js';
 import { type DatabaseAddress, DatabaseError, openPool, type PoolOptions } from './sql.js';
 
 export type { DatabaseAddress } from './sql.js';
 
-/**
- * The code of {@link DatabaseConnectError}. Kept here rather than in INTERNAL_ERROR_CODES while
- * the PostgreSQL store is new (errors/ is shared by every layer).
- */
-export const DATABASE_CONNECT_FAILED = 'DATABASE_CONNECT_FAILED';
-
 /** The database could not be reached or logged into; the message is the one line to show. */
 export class DatabaseConnectError extends DecorestError {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(DATABASE_CONNECT_FAILED, message, options);
+    super(INTERNAL_ERROR_CODES.DATABASE_CONNECT_FAILED, message, options);
   }
 }
 

@@ -18,7 +18,7 @@
  * Every field column is nullable: a record may lack an optional field, and NULL is both "absent"
  * and JSON `null`; the `$nulls` column says which, per record (record-codec.ts).
  */
-import { DecorestError } from '../../errors.js';
+import { DecorestError, INTERNAL_ERROR_CODES } from '../../errors.js';
 import type { FieldSchema, FieldType, ModelSchema } from '../../model/schema.js';
 import { derivedName, MAX_IDENTIFIER_BYTES, type Pool, type Queryable, quoteIdent } from './sql.js';
 
@@ -565,7 +565,7 @@ export class TablesDifferError extends DecorestError {
     readonly steps: readonly MigrationStep[],
   ) {
     super(
-      'TABLES_DIFFER',
+      INTERNAL_ERROR_CODES.TABLES_DIFFER,
       `the database differs from the models in ways that lose data:\n${steps.map((s) => `  ${s.model === undefined ? '' : `${s.model} `}(table ${s.table ?? '?'}): ${s.reason}`).join('\n')}`,
     );
   }
