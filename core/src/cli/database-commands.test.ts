@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -278,6 +278,51 @@ describeWithPostgres('decorest with --database', () => {
     } finally {
       for (const kill of kills) await kill();
     }
+  });
+
+  it("serve --watch adds a new field's column, and keeps serving through a change that loses data", async () => {
+    const dir = await todoCopy();
+    const url = await freshDatabase();
+    const server = await serve([dir, '--database', url, '--watch']);
+    /** Resolves once the output holds `count` matches of `pattern` (a reload's line). */
+    const printed = (pattern: RegExp, count: number): Promise<void> =>
+      new Promise((resolve) => {
+        const look = (): void => {
+          if ((server.output().match(new RegExp(pattern, 'g')) ?? []).length < count) return;
+          server.child.stdout!.off('data', look);
+          server.child.stderr!.off('data', look);
+          resolve();
+        };
+        server.child.stdout!.on('data', look);
+        server.child.stderr!.on('data', look);
+        look();
+      });
+    const todo = join(dir, 'todo.ts');
+    const source = await readFile(todo, 'utf8');
+    await writeFile(
+      todo,
+      source.replace('completed!: boolean;', 'completed!: boolean;\n  notes?: string;'),
+    );
+    await printed(/reloaded: /, 1);
+    const created = await jsonRequest(server.url, 'POST', '/todos', {
+      content: 'with notes',
+      completed: false,
+      notes: 'kept in a new column',
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(
+      await query<{ notes: string }>(url, `SELECT notes FROM todos WHERE content = 'with notes'`),
+    ).toEqual([{ notes: 'kept in a new column' }]);
+
+    await writeFile(todo, source.replace('completed!: boolean;', ''));
+    await printed(/reload failed: /, 1);
+    expect(server.output()).toContain('Todo (table todos): no field completed any more');
+    const listed = await jsonRequest(
+      server.url,
+      'GET',
+      `/todos/${(created.json as { id: number }).id}`,
+    );
+    expect(listed.json).toMatchObject({ completed: false, notes: 'kept in a new column' });
   });
 
   it('fakes records into the database and resets it to the seed', async () => {
