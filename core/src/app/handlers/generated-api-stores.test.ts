@@ -148,6 +148,33 @@ describe.each(storeChoices())('the generated API on the %s store', (store) => {
       ).toEqual([{ field: 'id', message: 'must be an integer, got "seven"' }]);
     });
 
+    it('filters and sorts dates, and answers HEAD, 405 and merge patches', async () => {
+      for (const releasedAt of ['2024-05-01T09:30:00Z', '2023-01-01T00:00:00Z', null])
+        await ok('POST', '/api/magazines', magazine({ releasedAt }));
+      await ok('POST', '/api/magazines', magazine());
+      expect(idsOf(await get('/api/magazines?sort=releasedAt'))).toEqual([2, 1, 3, 4]);
+      expect(idsOf(await get('/api/magazines?sort=-releasedAt'))).toEqual([1, 2, 3, 4]);
+      expect(idsOf(await get('/api/magazines?releasedAt_gte=2024-01-01'))).toEqual([1]);
+      expect(idsOf(await get('/api/magazines?releasedAt=2023-01-01T00:00:00Z'))).toEqual([2]);
+      expect(idsOf(await get('/api/magazines?releasedAt=null'))).toEqual([3, 4]);
+      expect(idsOf(await get('/api/magazines?q=wired&priority=high&limit=2'))).toEqual([1, 2]);
+
+      const head = await call('HEAD', '/api/magazines/1');
+      expect(head.status).toBe(200);
+      expect(head.text).toBe('');
+      expect((await call('POST', '/api/magazines/1', magazine())).status).toBe(405);
+      const merged = await call(
+        'PATCH',
+        '/api/magazines/1',
+        { title: 'Wired UK', releasedAt: null },
+        { 'content-type': 'application/merge-patch+json' },
+      );
+      // RFC 7396: null removes the member.
+      expect(merged.json).toMatchObject({ id: 1, title: 'Wired UK', issue: 1 });
+      expect(merged.json).not.toHaveProperty('releasedAt');
+      expect((await get('/api/magazines/1')).json).toEqual(merged.json);
+    });
+
     it('gives string-id models unique random ids and accepts client ones', async () => {
       const a = (await call('POST', '/api/notes', { text: 'a' })).json as { id: string };
       const b = (await call('POST', '/api/notes', { text: 'b', colors: ['pink'] })).json as {
@@ -323,6 +350,23 @@ describe.each(storeChoices())('the generated API on the %s store', (store) => {
       expect(totalOf(limited)).toBe(3);
       expectBadQuery(await get('/posts?views=abc'), 'views');
       expectBadQuery(await get('/posts?published_ne=maybe'), 'published_ne');
+    });
+
+    it('matches null and absent alike, _like on numbers, and builds Link from the Host', async () => {
+      expect(idsOf(await get('/posts?category=null'))).toEqual([5]);
+      expect(idsOf(await get('/posts?category_ne=null'))).toEqual([1, 2, 3, 4]);
+      expect(idsOf(await get('/posts?tags=null'))).toEqual([3, 5]);
+      expect(idsOf(await get('/posts?tags_ne=news'))).toEqual([2, 3, 4, 5]);
+      expect(idsOf(await get('/posts?views_like=2'))).toEqual([3]);
+      expect(idsOf(await get('/posts?published_like=tru'))).toEqual([1, 3, 4]);
+      const proxied = await get('/posts?_page=1&_per_page=2', { host: 'api.example.test:8080' });
+      expect(linksOf(proxied).next).toBe('http://api.example.test:8080/posts?_page=2&_per_page=2');
+      const empty = await get('/posts?views=999&_page=1');
+      expect(idsOf(empty)).toEqual([]);
+      expect(totalOf(empty)).toBe(0);
+      const past = await get('/posts?offset=10&limit=2');
+      expect(idsOf(past)).toEqual([]);
+      expect(totalOf(past)).toBe(5);
     });
 
     it('searches every string field with q, case-insensitively', async () => {
