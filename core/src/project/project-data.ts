@@ -37,7 +37,7 @@ interface OnDatabase {
 async function postgresModules() {
   const [connect, schema] = await Promise.all([
     import('../persistence/postgres/connect.js'),
-    import('../persistence/postgres/table-schema.js'),
+    import('../persistence/postgres/table-diff.js'),
   ]);
   return { ...connect, ...schema };
 }

@@ -23,7 +23,7 @@ export async function runDb(args: CliArgs): Promise<number> {
   await project.close();
   const { connectDatabase, describeAddress } =
     await import('../../persistence/postgres/connect.js');
-  const { syncTables } = await import('../../persistence/postgres/table-schema.js');
+  const { syncTables } = await import('../../persistence/postgres/table-diff.js');
   const database = await connectDatabase(url);
   try {
     const where = `${relative(process.cwd(), project.root) || '.'} to PostgreSQL ${describeAddress(database.address!)}`;

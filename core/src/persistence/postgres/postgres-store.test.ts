@@ -17,7 +17,8 @@ import type { StoredRecord } from '../collection.js';
 import { runModelStoreCases } from '../model-store.case.js';
 import { PostgresDatabase, type PostgresStore } from './postgres-store.js';
 import { openPool, type Pool, quoteIdent } from './sql.js';
-import { createTablesSql, diffTables, ensureTables, readTables, tableOf } from './table-schema.js';
+import { diffTables, ensureTables, readTables } from './table-diff.js';
+import { createTablesSql, tableOf } from './table-schema.js';
 import {
   BOOLEAN,
   conformanceModels,

@@ -4,13 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { InvalidRecordError } from '../../errors.js';
 import { decodeRow, encodeRecord } from './record-codec.js';
 import { derivedName, quoteIdent } from './sql.js';
-import {
-  createTablesSql,
-  type DatabaseTable,
-  diffTables,
-  migrationSteps,
-  tableOf,
-} from './table-schema.js';
+import { type DatabaseTable, diffTables, migrationSteps } from './table-diff.js';
+import { createTablesSql, tableOf } from './table-schema.js';
 import { BOOLEAN, DATE, field, INTEGER, model, NUMBER, STRING } from './test-models.js';
 
 describe('quoteIdent', () => {
