@@ -44,6 +44,16 @@ export async function sortedPage(
   model: ModelRuntime,
   query: CollectionQuery & { limit: number },
 ): Promise<{ items: readonly StoredRecord[]; total: number }> {
+  // A store that answers queries (PostgreSQL, issue 26) is asked for the page itself, as the
+  // mock API's list endpoints ask it: nothing is kept, another server's writes show at once.
+  const asked = await model.store.query?.list({
+    filters: query.filters,
+    search: query.q === undefined ? undefined : { text: query.q, fields: model.stringFields },
+    sort: query.sort,
+    offset: query.offset,
+    limit: query.limit,
+  });
+  if (asked !== undefined) return asked;
   const records = await model.store.records();
   // No sort, no filter: the ordered index answers in O(limit) already.
   if (query.sort.length === 0 && query.filters.length === 0 && query.q === undefined) {

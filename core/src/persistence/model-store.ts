@@ -29,6 +29,18 @@ export interface ModelStore {
    * `getLimit`); `undefined` otherwise.
    */
   first?(n: number): MaybePromise<StoredRecord[]> | undefined;
+  /**
+   * Every record, in id order, a page of at most `size` at a time, when the store can read a
+   * part of them at a time (a database: keyset pages); stores that keep records in memory
+   * leave it out and are read through `records()` (persistence/store-reads.ts).
+   */
+  scan?(size: number): AsyncIterable<readonly StoredRecord[]>;
+  /**
+   * Up to `n` ids: every id when there are no more than `n`, else `n` spread evenly over id
+   * order, the same for the same records. For stores that would otherwise read every record
+   * to pick some (fake records' parents); the others leave it out.
+   */
+  sampleIds?(n: number): Promise<RecordId[]>;
   get(id: RecordId): MaybePromise<StoredRecord | undefined>;
   insert(record: Record<string, unknown>): Promise<StoredRecord>;
   replace(id: RecordId, record: Record<string, unknown>): Promise<StoredRecord | undefined>;

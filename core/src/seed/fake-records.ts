@@ -8,8 +8,15 @@ import type { ModelRuntime } from '../app/model-runtime.js';
 import { IMPORT_LIMIT, importRecords } from '../app/write/record-import.js';
 import { problems } from '../errors.js';
 import type { RecordId, StoredRecord } from '../persistence/collection.js';
+import { someIds } from '../persistence/store-reads.js';
 import type { ProjectRuntime } from '../project/open-project.js';
 import { fieldPicker, loadFaker } from './fake-values.js';
+
+/**
+ * At most this many ids of a parent are drawn from. The data folder hands every id (it holds
+ * them in memory); PostgreSQL sends a sample spread over id order instead of the whole table.
+ */
+const PARENT_SAMPLE = 10_000;
 
 /** A model by class name (`Todo`) or path (`todos`), case-insensitive; a 404 otherwise. */
 export function findModel(project: ProjectRuntime, name: string): ModelRuntime {
@@ -65,7 +72,7 @@ export async function fakeRows(
     .map((f) => ({ name: f.name, pick: fieldPicker(f) }));
   const parents: { field: string; ids: RecordId[]; required: boolean }[] = [];
   for (const [field, parent] of model.parents) {
-    const ids = [...(await parent.store.records()).values()].map((r) => r.id);
+    const ids = await someIds(parent.store, PARENT_SAMPLE);
     const relation = model.schema.relations.find((r) => r.field === field);
     const required = relation?.kind === 'belongTo' && !relation.optional;
     if (ids.length === 0 && required && strict)

@@ -18,6 +18,7 @@ import { writeRecords } from '../persistence/batch-door.js';
 import type { BatchOp } from '../persistence/batch-plan.js';
 import type { NewRecord, RecordId } from '../persistence/collection.js';
 import { replaceFile } from '../persistence/replace-file.js';
+import { allRecords, recordPages } from '../persistence/store-reads.js';
 import type { ProjectRuntime } from '../project/open-project.js';
 
 export interface SeedCount {
@@ -182,7 +183,8 @@ function textOf(record: Seeded): string {
  */
 async function diffOps(model: ModelRuntime, seeded: readonly Seeded[]): Promise<BatchOp[]> {
   const current = new Map<RecordId, unknown>();
-  for (const record of (await model.store.records()).values()) current.set(record.id, record);
+  for await (const page of recordPages(model.store))
+    for (const record of page) current.set(record.id, record);
   const ops: BatchOp[] = [];
   const wanted = new Set<RecordId>();
   for (const record of seeded) {
@@ -232,7 +234,7 @@ export async function saveSeed(project: ProjectRuntime): Promise<SeedCount[]> {
   await mkdir(dir, { recursive: true });
   const out: SeedCount[] = [];
   for (const model of seedable(project)) {
-    const records = [...(await model.store.records()).values()];
+    const records = await allRecords(model.store);
     const file = join(dir, `${model.schema.path}.json`);
     // A crash leaves the old seed file or the new one; two saves at once each use their own
     // temp file (issue 24).

@@ -5,7 +5,8 @@
  * that has children: the dialog names every one of them. Nothing is locked; the counts are
  * those of the moment they were read.
  */
-import type { RecordId, StoredRecord } from '../../persistence/collection.js';
+import type { RecordId } from '../../persistence/collection.js';
+import { recordsWhere } from '../../persistence/store-reads.js';
 import type { IncomingRelation, ModelRuntime } from '../model-runtime.js';
 
 /** One relation's share of a delete: how many of its records the rule reaches. */
@@ -19,13 +20,6 @@ export interface DeleteEffectCount {
   /** `cascade`: deleted too; `nullify`: `field` set to null; `restrict`: they refuse the delete. */
   rule: IncomingRelation['onDelete'];
   count: number;
-}
-
-async function childrenOf(rel: IncomingRelation, id: RecordId): Promise<StoredRecord[]> {
-  const records = await rel.child.store.records();
-  return records.indexed.has(rel.field)
-    ? records.lookup(rel.field, id)
-    : [...records.values()].filter((r) => r[rel.field] === id);
 }
 
 /**
@@ -50,7 +44,9 @@ export async function deleteImpact(
   const visit = async (m: ModelRuntime, rid: RecordId): Promise<void> => {
     (removed.get(m) ?? removed.set(m, new Set()).get(m)!).add(rid);
     for (const rel of m.incoming) {
-      const children = (await childrenOf(rel, rid)).filter((c) => !isRemoved(rel.child, c.id));
+      const children = (await recordsWhere(rel.child.store, rel.field, rid)).filter(
+        (c) => !isRemoved(rel.child, c.id),
+      );
       for (const child of children) {
         if (isRemoved(rel.child, child.id)) continue;
         reach(rel, m, child.id);

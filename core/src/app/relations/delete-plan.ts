@@ -5,7 +5,8 @@
  * The plan is then written as one atomic batch across datafiles.
  */
 import { problems } from '../../errors.js';
-import type { RecordId, StoredRecord } from '../../persistence/collection.js';
+import type { RecordId } from '../../persistence/collection.js';
+import { recordsWhere } from '../../persistence/store-reads.js';
 import type { ModelRuntime } from '../model-runtime.js';
 
 /**
@@ -13,16 +14,6 @@ import type { ModelRuntime } from '../model-runtime.js';
  * sets (the relation fields nulled), applied to the record as it is when written.
  */
 export type DeletePlan = Map<ModelRuntime, Map<RecordId, Record<string, null> | undefined>>;
-
-async function childrenOf(
-  incoming: ModelRuntime['incoming'][number],
-  id: RecordId,
-): Promise<StoredRecord[]> {
-  const records = await incoming.child.store.records();
-  return records.indexed.has(incoming.field)
-    ? records.lookup(incoming.field, id)
-    : [...records.values()].filter((r) => r[incoming.field] === id);
-}
 
 /**
  * Plans deleting `id` of `model` with every delete rule that applies, recursively. Throws a
@@ -39,7 +30,9 @@ export async function planDelete(model: ModelRuntime, id: RecordId): Promise<Del
     const affected = await Promise.all(
       m.incoming.map(async (rel) => ({
         rel,
-        children: (await childrenOf(rel, rid)).filter((c) => !isRemoved(rel.child, c.id)),
+        children: (await recordsWhere(rel.child.store, rel.field, rid)).filter(
+          (c) => !isRemoved(rel.child, c.id),
+        ),
       })),
     );
     for (const { rel, children } of affected) {
