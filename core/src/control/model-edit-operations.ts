@@ -143,7 +143,14 @@ async function apply(
     const project = ctx.project();
     const plan = await planModelEdit(project, edit);
     const dataDir = projectData(project).durable ? project.dataDir : undefined;
-    const written = await applyPlan(plan, hashes, dataDir);
+    // Issue 26: a model in PostgreSQL changes its table in the transaction the files are
+    // written in (loaded only then: a project on files never loads pg).
+    const written =
+      project.database !== undefined && plan.runtime?.schema.dataSource === undefined
+        ? await (
+            await import('../model-edit/apply-edit-database.js')
+          ).applyPlanOnDatabase(plan, edit, hashes)
+        : await applyPlan(plan, hashes, dataDir);
     return { ...written, project: await ctx.reloadProject() };
   });
 }

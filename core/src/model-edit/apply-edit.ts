@@ -46,7 +46,11 @@ function fieldOf(runtime: ModelRuntime, name: string) {
 }
 
 /** The records `op` changes, as they will be (a 422 when a conversion cannot be made). */
-function changedRecords(runtime: ModelRuntime, records: readonly StoredRecord[], op: MigrationOp) {
+export function changedRecords(
+  runtime: ModelRuntime,
+  records: readonly StoredRecord[],
+  op: MigrationOp,
+) {
   const { name } = runtime.schema;
   const changed = migrateRows(
     records,

@@ -166,6 +166,9 @@ export async function planModelEdit(project: ProjectRuntime, edit: ModelEdit): P
     const { file, name } = runtime.schema;
     const text = await files.text(file);
     const records = await countOf(runtime);
+    // Issue 26: in a table, a renamed or removed field's column follows it (a column the model
+    // no longer names would refuse the reload), so its records always migrate.
+    const onDatabase = project.database !== undefined && runtime.schema.dataSource === undefined;
     let migration: MigrationOp | undefined;
     switch (edit.kind) {
       case 'addField': {
@@ -184,11 +187,12 @@ export async function planModelEdit(project: ProjectRuntime, edit: ModelEdit): P
       }
       case 'renameField':
         files.set(file, renameField(text, name, edit.field, edit.to));
-        if (edit.migrate) migration = { action: 'rename', field: edit.field, to: edit.to };
+        if (edit.migrate || onDatabase)
+          migration = { action: 'rename', field: edit.field, to: edit.to };
         break;
       case 'removeField':
         files.set(file, removeField(text, name, edit.field));
-        if (edit.migrate) migration = { action: 'drop', field: edit.field };
+        if (edit.migrate || onDatabase) migration = { action: 'drop', field: edit.field };
         break;
       case 'changeField':
         files.set(file, changeFieldType(text, name, edit.field, edit.type, edit.optional));

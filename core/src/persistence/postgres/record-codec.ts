@@ -93,7 +93,11 @@ function dateParam(field: string, value: unknown): string {
   return text;
 }
 
-function param(column: ColumnSpec, value: unknown): unknown {
+/**
+ * One column's parameter for a value that is not null (a model edit's UPDATE of one column):
+ * checked and encoded as a whole record's would be, an {@link InvalidRecordError} otherwise.
+ */
+export function param(column: ColumnSpec, value: unknown): unknown {
   const name = column.name;
   if (column.parent !== undefined) {
     // A relation holds its parent's id, of the kind its column has.
@@ -120,7 +124,7 @@ function param(column: ColumnSpec, value: unknown): unknown {
 }
 
 /** Whether a NULL in `column` reads as absent when `$nulls` does not name it. */
-function nullMeansAbsent(column: ColumnSpec): boolean {
+export function nullMeansAbsent(column: ColumnSpec): boolean {
   const field = column.field;
   return field !== undefined && field.optional && !field.nullable;
 }
