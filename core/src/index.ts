@@ -29,5 +29,6 @@ export type {
 } from './http/record-types.js';
 export type { RecordId } from './persistence/collection.js';
 export type { Persistence } from './persistence/persistence.js';
+export { PostgresDataSource } from './persistence/postgres-data-source.js';
 export type { FieldRules } from './contract/control-api.js';
 export type { FieldOptions, HasManyOptions, OnDelete, RestOptions } from './metadata/types.js';

@@ -145,7 +145,10 @@ export interface ModelInfo {
   idKind: 'number' | 'string';
   /** `null` is the default datasource (the NeDB-format file database). */
   dataSource: string | null;
-  /** Records can be written through the control API (default datasource only). */
+  /**
+   * Records can be written through the control API: the default datasource's, and a named
+   * PostgreSQL datasource's; not a user's `Persistence` class's.
+   */
   writable: boolean;
   /** Why not, when not writable (`served by the named datasource "memory"`). */
   readOnlyReason?: string;
@@ -153,8 +156,10 @@ export interface ModelInfo {
   parent?: string;
   file: string;
   line: number;
-  /** Datafile of a default-datasource model. */
+  /** Datafile of a default-datasource model kept in files. */
   datafile?: string;
+  /** The PostgreSQL database (`user@host:port/db`, no password) holding its table, if one. */
+  database?: string;
   fields: FieldInfo[];
   relations: RelationInfo[];
 }

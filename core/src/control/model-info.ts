@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 
+import type { ModelRuntime } from '../app/model-runtime.js';
 import type {
   FieldInfo,
   FieldTypeInfo,
@@ -12,6 +13,7 @@ import type {
   RelationInfo,
 } from '../contract/control-api.js';
 import type { FieldSchema, FieldType, ModelSchema } from '../model/schema.js';
+import { DataSourceStore } from '../persistence/datasource-store.js';
 
 function typeInfo(type: FieldType): FieldTypeInfo {
   switch (type.kind) {
@@ -81,8 +83,17 @@ function parentOf(schema: ModelSchema): string | undefined {
     : undefined;
 }
 
-export function modelInfo(schema: ModelSchema, dataDir: string): ModelInfo {
-  const writable = schema.dataSource === undefined;
+/** Where a project's records live: its data folder, and the databases of its datasources. */
+export interface RecordHomes {
+  readonly dataDir: string;
+  /** `user@host:port/db` by datasource name; `''` names the default datasource. */
+  readonly databases: ReadonlyMap<string, string>;
+}
+
+export function modelInfo({ schema, store }: ModelRuntime, homes: RecordHomes): ModelInfo {
+  // A user's `Persistence` class may lack writes; a database table (issue 26) has them all.
+  const writable = !(store instanceof DataSourceStore);
+  const database = homes.databases.get(schema.dataSource ?? '');
   const info: ModelInfo = {
     name: schema.name,
     path: schema.path,
@@ -97,6 +108,7 @@ export function modelInfo(schema: ModelSchema, dataDir: string): ModelInfo {
   if (!writable) info.readOnlyReason = `served by the named datasource "${schema.dataSource}"`;
   const parent = parentOf(schema);
   if (parent !== undefined) info.parent = parent;
-  if (writable) info.datafile = join(dataDir, `${schema.path}.db`);
+  if (database !== undefined) info.database = database;
+  else if (writable) info.datafile = join(homes.dataDir, `${schema.path}.db`);
   return info;
 }

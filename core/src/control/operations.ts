@@ -6,6 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 
 import { problems } from '../errors.js';
+import { projectDatabases } from '../project/open-project.js';
 import { type ControlRoutes, STREAMED } from './control-route.js';
 import { DATA_ROUTES } from './data-operations.js';
 import { MODEL_EDIT_ROUTES } from './model-edit-operations.js';
@@ -61,7 +62,13 @@ export const CONTROL_ROUTES: ControlRoutes = {
   listModels: {
     handle: ({ ctx }) => {
       const project = ctx.project();
-      return project.models.map((m) => modelInfo(m, project.dataDir));
+      const databases = new Map(
+        projectDatabases(project)
+          .describe()
+          .map((d) => [d.name, d.address]),
+      );
+      if (project.database !== undefined) databases.set('', project.database);
+      return project.runtimes.map((m) => modelInfo(m, { dataDir: project.dataDir, databases }));
     },
   },
   listRoutes: {

@@ -15,6 +15,8 @@ import {
 } from '../app/write/record-writes.js';
 import type { ImportResult, RecordPage } from '../contract/control-api.js';
 import { problems } from '../errors.js';
+import { DataSourceStore } from '../persistence/datasource-store.js';
+import { allRecords } from '../persistence/store-reads.js';
 import type { ControlContext } from './control-context.js';
 import type { ControlCall, ControlRoutes } from './control-route.js';
 import { sortedPage } from './sorted-pages.js';
@@ -29,11 +31,14 @@ function modelOf(ctx: ControlContext, name: string): ModelRuntime {
   return model;
 }
 
-/** CONTRACT §8: records of a named datasource are shown, never written, by the studio. */
+/**
+ * CONTRACT §8: records of a user's datasource class are shown, never written, by the studio
+ * (a PostgreSQL datasource's table is written like the default's: issue 26).
+ */
 function writable(ctx: ControlContext, name: string): ModelRuntime {
   const model = modelOf(ctx, name);
-  if (model.schema.dataSource !== undefined) {
-    throw problems.readOnlyModel(model.schema.name, model.schema.dataSource);
+  if (model.store instanceof DataSourceStore) {
+    throw problems.readOnlyModel(model.schema.name, model.store.label);
   }
   return model;
 }
@@ -53,7 +58,7 @@ function getOne({ ctx, params }: ControlCall): Promise<unknown> {
 
 async function exportAll({ ctx, params }: ControlCall): Promise<unknown[]> {
   const model = modelOf(ctx, params['model']!);
-  return [...(await model.store.records()).values()];
+  return allRecords(model.store);
 }
 
 async function importAll({ ctx, params, body }: ControlCall): Promise<ImportResult> {

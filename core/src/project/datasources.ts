@@ -8,10 +8,14 @@ import { inspector } from '../metadata/inspector.js';
 import type { AnyClass } from '../metadata/types.js';
 import type { ModelSchema } from '../model/schema.js';
 import type { Persistence } from '../persistence/persistence.js';
+import { PostgresDataSource } from '../persistence/postgres-data-source.js';
+
+/** A `@DataSource` instance: the user's `Persistence`, or a database it names (issue 26). */
+export type DataSourceInstance = Persistence<object> | PostgresDataSource;
 
 /** Instantiates the project's datasources by name. */
-export function instantiateDataSources(loaded: LoadedProject): Map<string, Persistence<object>> {
-  const found = new Map<string, { instance: Persistence<object>; file: string }>();
+export function instantiateDataSources(loaded: LoadedProject): Map<string, DataSourceInstance> {
+  const found = new Map<string, { instance: DataSourceInstance; file: string }>();
   for (const ctor of loaded.classes as readonly AnyClass[]) {
     const name = inspector.dataSourceName(ctor);
     if (name === undefined) continue;
@@ -25,14 +29,16 @@ export function instantiateDataSources(loaded: LoadedProject): Map<string, Persi
         `${ctor.name}: datasource "${name}" is already declared in ${clash.file}`,
       );
     }
-    let instance: Persistence<object>;
+    let instance: DataSourceInstance;
     try {
-      instance = new (ctor as unknown as new () => Persistence<object>)();
+      instance = new (ctor as unknown as new () => DataSourceInstance)();
     } catch (error) {
       const reason = `${ctor.name}: the datasource could not be constructed: ${error instanceof Error ? error.message : String(error)}`;
       throw new LoadError(CODES.BAD_DATASOURCE, where, reason, { cause: error });
     }
-    if (typeof instance.getAll !== 'function') {
+    if (instance instanceof PostgresDataSource) {
+      checkDatabaseUrl(ctor.name, instance, where);
+    } else if (typeof instance.getAll !== 'function') {
       throw new LoadError(
         CODES.BAD_DATASOURCE,
         where,
@@ -61,4 +67,19 @@ export function checkDataSourceNames(
       `${model.name}: @FromDataSource('${model.dataSource}') names no @DataSource (${known})`,
     );
   }
+}
+
+/** A PostgreSQL datasource's URL must be a string by the time the project loads. */
+function checkDatabaseUrl(
+  className: string,
+  source: PostgresDataSource,
+  where: { file: string; line?: number },
+): void {
+  const { url } = source;
+  if (typeof url === 'string' && url !== '') return;
+  throw new LoadError(
+    CODES.BAD_DATASOURCE,
+    where,
+    `${className}: a PostgresDataSource needs a url (postgres://user:password@host:5432/database); it is ${url === '' ? 'empty' : String(url)}: is its environment variable set?`,
+  );
 }

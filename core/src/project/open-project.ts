@@ -25,10 +25,12 @@ import { buildModelSchemas } from '../model/build-schema.js';
 import type { ModelSchema } from '../model/schema.js';
 import { DataSourceStore } from '../persistence/datasource-store.js';
 import type { ModelStore } from '../persistence/model-store.js';
+import { PostgresDataSource } from '../persistence/postgres-data-source.js';
 import { compileModelValidator } from '../validation/compile.js';
 import { createBodyBinder } from './body-binder.js';
 import { checkDataSourceNames, instantiateDataSources } from './datasources.js';
 import { completeEdit } from './edit-journal.js';
+import { NamedDatabases } from './named-databases.js';
 import { ProjectData } from './project-data.js';
 
 export interface OpenProjectOptions {
@@ -113,12 +115,18 @@ export function describeProject(loaded: LoadedProject): ProjectDescription {
 }
 
 const dataOfRuntime = new WeakMap<ProjectRuntime, ProjectData>();
+const namedOfRuntime = new WeakMap<ProjectRuntime, NamedDatabases>();
 
 /** The datafiles `project` serves from (for a reload to hand on). */
 export function projectData(project: ProjectRuntime): ProjectData {
   const data = dataOfRuntime.get(project);
   if (!data) throw new Error('not a project opened by openProject');
   return data;
+}
+
+/** The PostgreSQL datasources' databases `project` serves from (for a reload to hand on). */
+export function projectDatabases(project: ProjectRuntime): NamedDatabases {
+  return namedOfRuntime.get(project) ?? NamedDatabases.NONE;
 }
 
 /** Loads `dir` and everything it needs to serve. Throws a {@link LoadError} naming file and line. */
@@ -133,6 +141,7 @@ export async function openProject(
     options.database !== undefined && options.data !== false
       ? await ProjectData.openDatabase(description.models, options.database)
       : await ProjectData.open(description.models, options.data === false ? undefined : dataDir);
+  let named = NamedDatabases.NONE;
   try {
     // Issue 24: a model edit a crash interrupted ends all new (its files are put in place:
     // the sources loaded above are stale, so the project opens again) or all old.
@@ -140,8 +149,12 @@ export async function openProject(
       await data.close();
       return await openProject(dir, options);
     }
-    return await assembleProject(description, data, dataDir, options.changes);
+    // `data: false` describes the API only: no database is reached either.
+    if (options.data !== false)
+      named = await NamedDatabases.open(description.models, description.dataSources, data.database);
+    return await assembleProject(description, data, dataDir, options.changes, named);
   } catch (error) {
+    await named.close();
     await data.close();
     throw error;
   }
@@ -156,11 +169,15 @@ export async function assembleProject(
   data: ProjectData,
   dataDir: string,
   changes: RecordChangeBus = new RecordChangeBus(),
+  named: NamedDatabases = NamedDatabases.NONE,
 ): Promise<ProjectRuntime> {
-  const storeOf = (m: ModelSchema): ModelStore =>
-    m.dataSource !== undefined
-      ? new DataSourceStore(m.dataSource, dataSources.get(m.dataSource)!)
-      : data.store(m);
+  const storeOf = (m: ModelSchema): ModelStore => {
+    if (m.dataSource === undefined) return data.store(m);
+    const source = dataSources.get(m.dataSource)!;
+    if (!(source instanceof PostgresDataSource)) return new DataSourceStore(m.dataSource, source);
+    // With `data: false` no database was opened: the records are an empty memory store.
+    return named.store(m) ?? new DataSourceStore(m.dataSource, { getAll: () => [] });
+  };
   const runtimes = createModelRuntimes(
     models.map((schema) => ({
       schema,
@@ -226,8 +243,14 @@ export async function assembleProject(
     warnings: data.warnings,
     firstRun: data.firstRun,
     database: data.database,
-    close: () => data.close(),
+    close: async () => {
+      await named.close();
+      await data.close();
+    },
   };
+  // Issue 26: on a shared database, the other servers' studios hear this project's writes.
+  data.relayChanges(changes);
   dataOfRuntime.set(project, data);
+  namedOfRuntime.set(project, named);
   return project;
 }

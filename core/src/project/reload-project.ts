@@ -7,10 +7,12 @@
 import { registerDao } from '../app/dao.js';
 import { RecordChangeBus } from '../app/write/record-changes.js';
 import { loadProject } from '../loader/load-project.js';
+import type { NamedDatabases } from './named-databases.js';
 import {
   assembleProject,
   describeProject,
   projectData,
+  projectDatabases,
   type ProjectRuntime,
 } from './open-project.js';
 import { ProjectData } from './project-data.js';
@@ -27,6 +29,29 @@ export async function reloadProject(previous: ProjectRuntime): Promise<ProjectRu
   // `dao(Model)` of a class both versions share points at the version that registered last.
   const restoreDaos = () => previous.runtimes.forEach(registerDao);
 
+  const databases = await projectDatabases(previous).successor(
+    description.models,
+    description.dataSources,
+    previous.database,
+  );
+  try {
+    const next = await reloadData(description, previous, data, databases.next, restoreDaos);
+    await databases.commit();
+    return next;
+  } catch (error) {
+    await databases.abort();
+    throw error;
+  }
+}
+
+/** The next version on `data`'s successor (or its reopened files) and `named`'s databases. */
+async function reloadData(
+  description: ReturnType<typeof describeProject>,
+  previous: ProjectRuntime,
+  data: ProjectData,
+  named: NamedDatabases,
+  restoreDaos: () => void,
+): Promise<ProjectRuntime> {
   const pending = await data.successor(description.models);
   if (pending) {
     try {
@@ -35,6 +60,7 @@ export async function reloadProject(previous: ProjectRuntime): Promise<ProjectRu
         pending.data,
         previous.dataDir,
         previous.changes,
+        named,
       );
       await pending.commit();
       return next;
@@ -49,7 +75,7 @@ export async function reloadProject(previous: ProjectRuntime): Promise<ProjectRu
   // version in memory first, so a failure leaves the previous one serving; then swap its data.
   const trial = await ProjectData.open(description.models, undefined);
   try {
-    await assembleProject(description, trial, previous.dataDir, new RecordChangeBus());
+    await assembleProject(description, trial, previous.dataDir, new RecordChangeBus(), named);
   } catch (error) {
     restoreDaos();
     throw error;
@@ -58,7 +84,7 @@ export async function reloadProject(previous: ProjectRuntime): Promise<ProjectRu
   }
   const reopened = await data.reopen(description.models);
   try {
-    return await assembleProject(description, reopened, previous.dataDir, previous.changes);
+    return await assembleProject(description, reopened, previous.dataDir, previous.changes, named);
   } catch (error) {
     await reopened.close();
     throw error;

@@ -342,9 +342,12 @@ export function migrationSteps(
   return [...create, ...alter, ...keys, ...drops];
 }
 
-/** The tables the default datasource's `models` need. */
-export function tablesOf(models: readonly ModelSchema[]): TableSpec[] {
-  return models.filter((m) => m.dataSource === undefined).map((m) => tableOf(m, models));
+/**
+ * The tables the models of one datasource need: the default's, or (a PostgresDataSource)
+ * the named one's.
+ */
+export function tablesOf(models: readonly ModelSchema[], dataSource?: string): TableSpec[] {
+  return models.filter((m) => m.dataSource === dataSource).map((m) => tableOf(m, models));
 }
 
 /** A model's name for a table: from the models, or the tag a dropped model's table keeps. */
@@ -388,6 +391,8 @@ export interface SyncOptions {
   readonly acceptDataLoss?: boolean;
   /** Plan only: read the database, change nothing. */
   readonly dryRun?: boolean;
+  /** Whose models' tables: a named datasource's (a PostgresDataSource), the default's if unset. */
+  readonly dataSource?: string;
 }
 
 /**
@@ -406,7 +411,7 @@ export async function syncTables(
   models: readonly ModelSchema[],
   options: SyncOptions = {},
 ): Promise<TablesSync> {
-  const specs = tablesOf(models);
+  const specs = tablesOf(models, options.dataSource);
   const client = await pool.connect();
   let broken: Error | undefined;
   try {

@@ -45,11 +45,7 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
       <div className="model-head">
         <h2>{model.name}</h2>
         <code className="faint">/{model.path}</code>
-        {model.dataSource === null ? (
-          <span className="badge ok">default datasource (file database)</span>
-        ) : (
-          <span className="badge warn">datasource “{model.dataSource}” · read-only in Data</span>
-        )}
+        <StorageBadge model={model} />
         <span className="spacer" />
         {model.writable && (
           <button type="button" className="btn small" onClick={() => showView('Data')}>
@@ -81,6 +77,14 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
             <dt>Datafile</dt>
             <dd>
               <code>{model.datafile}</code>
+            </dd>
+          </>
+        )}
+        {model.database && (
+          <>
+            <dt>Database</dt>
+            <dd>
+              <code>{model.database}</code> (table <code>{model.path}</code>)
             </dd>
           </>
         )}
@@ -279,4 +283,18 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
       )}
     </article>
   );
+}
+
+/** Where the model's records live, and whether the studio may write them. */
+function StorageBadge({ model }: { model: ModelInfo }) {
+  const where = model.database === undefined ? 'file database' : 'PostgreSQL';
+  if (model.dataSource === null)
+    return <span className="badge ok">default datasource ({where})</span>;
+  if (model.writable)
+    return (
+      <span className="badge ok">
+        datasource “{model.dataSource}” ({where})
+      </span>
+    );
+  return <span className="badge warn">datasource “{model.dataSource}” · read-only in Data</span>;
 }

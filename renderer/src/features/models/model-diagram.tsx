@@ -106,7 +106,9 @@ function ModelNodeView({ data }: NodeProps<ModelNode>) {
         <span className="mono">/{model.path}</span>
       </button>
       {model.dataSource !== null && (
-        <p className="diagram-node-note">“{model.dataSource}” datasource · read-only</p>
+        <p className="diagram-node-note">
+          “{model.dataSource}” datasource{model.writable ? '' : ' · read-only'}
+        </p>
       )}
       <ul>
         {rowsOf(model).map((row) => (

@@ -68,7 +68,9 @@ export function ModelsView() {
                 <span className="nav-name">{m.name}</span>
                 <span className="faint mono">/{m.path}</span>
                 {m.dataSource !== null && (
-                  <span className="faint nav-note">“{m.dataSource}” datasource · read-only</span>
+                  <span className="faint nav-note">
+                    “{m.dataSource}” datasource{m.writable ? '' : ' · read-only'}
+                  </span>
                 )}
               </button>
             </li>
