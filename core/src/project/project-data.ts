@@ -19,6 +19,7 @@ import { CollectionStore } from '../persistence/collections/collection-store.js'
 import { openFileCollection } from '../persistence/collections/file-collection.js';
 import { MemoryCollection } from '../persistence/collections/memory-collection.js';
 import type { ModelStore } from '../persistence/model-store.js';
+import type { DatabaseChanges, SharedChangeBus } from '../persistence/postgres/change-notify.js';
 import type { PostgresDatabase } from '../persistence/postgres/postgres-store.js';
 import { lockDataDir } from './data-lock.js';
 
@@ -28,6 +29,8 @@ interface OnDatabase {
   /** `user@host:port/database`, for messages. */
   readonly name: string;
   readonly stores: ReadonlyMap<string, ModelStore>;
+  /** Record changes to and from the other servers on the database (shared by every version). */
+  readonly changes: DatabaseChanges;
 }
 
 /**
@@ -35,23 +38,26 @@ interface OnDatabase {
  * them (issue 15: start-up loads what it uses).
  */
 async function postgresModules() {
-  const [connect, schema] = await Promise.all([
+  const [connect, schema, notify] = await Promise.all([
     import('../persistence/postgres/connect.js'),
     import('../persistence/postgres/table-diff.js'),
+    import('../persistence/postgres/change-notify.js'),
   ]);
-  return { ...connect, ...schema };
+  return { ...connect, ...schema, ...notify };
 }
 
 /** The stores of `models` on `database`: one table each. */
 async function databaseStores(
   database: PostgresDatabase,
   models: readonly ModelSchema[],
+  changes: DatabaseChanges,
 ): Promise<OnDatabase> {
   const { tablesOf, describeAddress } = await postgresModules();
   return {
     database,
     name: database.address === undefined ? 'PostgreSQL' : describeAddress(database.address),
     stores: new Map(tablesOf(models).map((spec) => [spec.model, database.store(spec)])),
+    changes,
   };
 }
 
@@ -112,11 +118,13 @@ export class ProjectData {
    * (TablesDifferError). A URL that does not connect is a DatabaseConnectError of one line.
    */
   static async openDatabase(models: readonly ModelSchema[], url: string): Promise<ProjectData> {
-    const { connectDatabase, syncTables } = await postgresModules();
+    const { connectDatabase, syncTables, DatabaseChanges } = await postgresModules();
     const database = await connectDatabase(url);
     try {
       const { created } = await syncTables(database.pool, models);
-      const onDatabase = await databaseStores(database, models);
+      const changes = new DatabaseChanges(url, database.pool);
+      const onDatabase = await databaseStores(database, models, changes);
+      changes.models = [...onDatabase.stores.keys()];
       const noLock = { unlock: async () => {} };
       return new ProjectData(undefined, new Map(), noLock, [], true, onDatabase, created);
     } catch (error) {
@@ -215,22 +223,17 @@ export class ProjectData {
    * its own on the same pool. A column added here is unused by the old version's statements.
    */
   async #databaseSuccessor(models: readonly ModelSchema[]): Promise<PendingData> {
-    const { database } = this.#onDatabase!;
+    const { database, changes } = this.#onDatabase!;
     const { syncTables } = await postgresModules();
     await syncTables(database.pool, models);
-    const next = new ProjectData(
-      undefined,
-      new Map(),
-      this.#lock,
-      [],
-      false,
-      await databaseStores(database, models),
-    );
+    const onDatabase = await databaseStores(database, models, changes);
+    const next = new ProjectData(undefined, new Map(), this.#lock, [], false, onDatabase);
     return {
       data: next,
       commit: async () => {
         this.#owner = false;
         next.#owner = true;
+        changes.models = [...onDatabase.stores.keys()];
       },
       abort: async () => {},
     };
@@ -250,6 +253,22 @@ export class ProjectData {
   /** The PostgreSQL database the default datasource lives in (`user@host:port/db`), if one. */
   get database(): string | undefined {
     return this.#onDatabase?.name;
+  }
+
+  /**
+   * On a database, tells the other servers on it what `bus` publishes (issue 26: NOTIFY, once
+   * per bus however many versions share it); nothing on the data folder.
+   */
+  relayChanges(bus: SharedChangeBus): void {
+    this.#onDatabase?.changes.relay(bus);
+  }
+
+  /**
+   * On a database, publishes on `bus` what the other servers on it write (a studio: LISTEN on
+   * a connection of its own, until the database closes). Resolves once listening.
+   */
+  async listenForChanges(bus: SharedChangeBus): Promise<void> {
+    await this.#onDatabase?.changes.listen(bus);
   }
 
   /** The store of a default-datasource model: its collection's, or its table's. */
@@ -274,6 +293,7 @@ export class ProjectData {
     if (!this.#owner) return;
     this.#owner = false;
     if (this.#onDatabase !== undefined) {
+      await this.#onDatabase.changes.close();
       await this.#onDatabase.database.close();
       return;
     }

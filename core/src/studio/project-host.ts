@@ -14,6 +14,7 @@ import { EMPTY_ROUTE_TABLE, type RouteTable } from '../http/route-table.js';
 import {
   openProject,
   type OpenProjectOptions,
+  projectData,
   type ProjectRuntime,
 } from '../project/open-project.js';
 import { type SourceWatcher, watchSources } from '../project/source-watcher.js';
@@ -209,6 +210,9 @@ export class ProjectHost {
   #listenForRecords(project: ProjectRuntime): void {
     this.#unsubscribe();
     this.#unsubscribe = project.changes.subscribe((change) => this.#events.records(change));
+    // Issue 26: on a shared database, the other servers' writes too (once per database; it
+    // stops when the database closes). Not awaited: a first LISTEN that fails keeps retrying.
+    if (project.database !== undefined) void projectData(project).listenForChanges(project.changes);
   }
 
   async #watchForFix(): Promise<void> {

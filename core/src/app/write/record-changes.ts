@@ -12,6 +12,11 @@ export interface RecordChange {
   readonly model: string;
   readonly op: RecordChangeOp;
   readonly ids: readonly RecordId[];
+  /**
+   * Heard from another server on the same database (issue 26), not written here: told to this
+   * process's subscribers, not relayed again.
+   */
+  readonly remote?: boolean;
 }
 
 export type RecordChangeListener = (change: RecordChange) => void;
