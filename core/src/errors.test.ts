@@ -41,6 +41,8 @@ const SAMPLES: { [K in keyof typeof problems]: () => HttpProblem } = {
   headersTooLarge: () => problems.headersTooLarge(),
   requestTimeout: () => problems.requestTimeout(),
   expectationFailed: () => problems.expectationFailed('teapot'),
+  databaseUnavailable: () =>
+    problems.databaseUnavailable('mock@db:5432/mock', 'connection refused'),
   reloading: () => problems.reloading(),
   handlerTimeout: () => problems.handlerTimeout('GET', '/x', 100),
   unauthorized: () => problems.unauthorized(),

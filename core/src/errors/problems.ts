@@ -94,6 +94,29 @@ export function problemWire(
   };
 }
 
+/**
+ * Issue 26: the database a project is served from cannot answer now (down, restarting,
+ * refusing connections, or every pooled connection busy and the wait queue full). A problem
+ * of its own, so every layer (the mock API, the control API, a write's store call) answers it
+ * as the 503 it is without mapping it. `where` is `user@host:port/db`, never a password.
+ */
+export class DatabaseUnavailableProblem extends HttpProblem {
+  readonly where: string;
+
+  constructor(where: string, reason: string, retryAfterSeconds: number, cause?: unknown) {
+    super({
+      code: 'DATABASE_UNAVAILABLE',
+      status: 503,
+      type: 'database-unavailable',
+      title: 'The database is unavailable',
+      detail: `PostgreSQL at ${where} is unavailable (${reason}); retry in a moment`,
+      headers: { 'retry-after': String(retryAfterSeconds) },
+      cause,
+    });
+    this.where = where;
+  }
+}
+
 /** The 422 case: carries every invalid field of one body at once (CONTRACT §4). */
 export class ValidationProblem extends HttpProblem {
   constructor(title: string, errors: FieldError[]) {
@@ -250,6 +273,8 @@ export const problems = {
       title: 'Expectation failed',
       detail: `Expect: ${expect} is not supported; only 100-continue is`,
     }),
+  databaseUnavailable: (where: string, reason: string, retryAfterSeconds = 2, cause?: unknown) =>
+    new DatabaseUnavailableProblem(where, reason, retryAfterSeconds, cause),
   reloading: () =>
     new HttpProblem({
       code: 'RELOADING',

@@ -26,6 +26,13 @@ export interface PostgresCluster {
   readonly url: string;
   /** Stops the server and deletes its folder; safe to call twice. */
   stop(): Promise<void>;
+  /**
+   * Stops the server (a fast shutdown: open sessions end with admin_shutdown) and keeps its
+   * folder, resolving once it has exited: a database outage for a restart test.
+   */
+  stopServer(): Promise<void>;
+  /** Starts the stopped server again on the same port, resolving once it accepts connections. */
+  startServer(): Promise<void>;
 }
 
 const ROOT = '/usr/lib/postgresql';
@@ -95,11 +102,16 @@ dir=$1 bin=$2 port=$3 db=$4; shift 4
 pg=
 # The server is this shell's child (not pg_ctl's daemon), so it is reaped here and its end is
 # known: the postmaster's pid is the first line of postmaster.pid (runuser sits in between).
-stop_server() {
+# A fast shutdown (SIGINT): sessions end with admin_shutdown, as on a real restart.
+stop_pg() {
   if [ -n "$pg" ]; then
     kill -INT "$(head -n 1 "$dir/data/postmaster.pid" 2>/dev/null)" 2>/dev/null
     wait "$pg"
+    pg=
   fi
+}
+stop_server() {
+  stop_pg
   rm -rf "$dir"
 }
 fail() {
@@ -107,22 +119,32 @@ fail() {
   stop_server
   exit 1
 }
+# Arguments: the command prefix that runs a binary as postgres.
+start_pg() {
+  "$@" "$bin/postgres" -D "$dir/data" -p "$port" -k "$dir" -c listen_addresses=127.0.0.1 \\
+    -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c TimeZone=UTC \\
+    >>"$dir/server.log" 2>&1 &
+  pg=$!
+  tries=0
+  until "$bin/pg_isready" -q -h "$dir" -p "$port"; do
+    kill -0 "$pg" 2>/dev/null || { pg=; fail; }
+    tries=$((tries + 1))
+    [ "$tries" -lt 600 ] || fail
+    sleep 0.1
+  done
+}
 "$@" "$bin/initdb" -D "$dir/data" -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8 \\
   >"$dir/initdb.log" 2>&1 || fail
-"$@" "$bin/postgres" -D "$dir/data" -p "$port" -k "$dir" -c listen_addresses=127.0.0.1 \\
-  -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c TimeZone=UTC \\
-  >"$dir/server.log" 2>&1 &
-pg=$!
-tries=0
-until "$bin/pg_isready" -q -h "$dir" -p "$port"; do
-  kill -0 "$pg" 2>/dev/null || { pg=; fail; }
-  tries=$((tries + 1))
-  [ "$tries" -lt 600 ] || fail
-  sleep 0.1
-done
+start_pg "$@"
 "$@" "$bin/createdb" -h "$dir" -p "$port" -U postgres "$db" >/dev/null 2>&1 || fail
 echo ready
-cat >/dev/null
+# Commands on stdin (a restart test's): stop or start the server, keeping the folder.
+while read -r command; do
+  case $command in
+    stop) stop_pg; echo "server stopped" ;;
+    start) [ -n "$pg" ] || start_pg "$@"; echo "server started" ;;
+  esac
+done
 stop_server
 echo stopped
 `;
@@ -193,9 +215,30 @@ function launch(
       if (!stdout.includes('ready\n')) return;
       child.stdout.off('data', onData);
       let stopping: Promise<void> | undefined;
+      // One command at a time: each resolves when the watchdog prints its line.
+      let commands = Promise.resolve();
+      const command = (name: 'stop' | 'start', done: string): Promise<void> =>
+        (commands = commands.then(
+          () =>
+            new Promise<void>((resolveCommand, rejectCommand) => {
+              const from = stdout.length;
+              const onLine = (): void => {
+                if (!stdout.slice(from).includes(`${done}\n`)) return;
+                child.stdout.off('data', onLine);
+                resolveCommand();
+              };
+              child.stdout.on('data', onLine);
+              void exited.then(() =>
+                rejectCommand(new Error(`the cluster ended before "${done}":\n${stderr}`)),
+              );
+              child.stdin.write(`${name}\n`);
+            }),
+        ));
       resolve({
         url: `postgres://postgres@127.0.0.1:${port}/${database}`,
         stop: () => (stopping ??= (child.stdin.end(), exited)),
+        stopServer: () => command('stop', 'server stopped'),
+        startServer: () => command('start', 'server started'),
       });
     };
     child.stdout.on('data', onData);

@@ -6,21 +6,23 @@
  */
 import { DecorestError, INTERNAL_ERROR_CODES } from '../../errors.js';
 import { PostgresDatabase } from './postgres-store.js';
-import { type DatabaseAddress, DatabaseError, openPool, type PoolOptions } from './sql.js';
+import {
+  type DatabaseAddress,
+  DatabaseError,
+  describeAddress,
+  openPool,
+  POOL_DEFAULTS,
+  type PoolOptions,
+} from './sql.js';
 
 export type { DatabaseAddress } from './sql.js';
+export { describeAddress } from './sql.js';
 
 /** The database could not be reached or logged into; the message is the one line to show. */
 export class DatabaseConnectError extends DecorestError {
   constructor(message: string, options?: { cause?: unknown }) {
     super(INTERNAL_ERROR_CODES.DATABASE_CONNECT_FAILED, message, options);
   }
-}
-
-/** `user@host:port/database`: how every message names the database. */
-export function describeAddress(a: DatabaseAddress): string {
-  const host = a.host.includes(':') ? `[${a.host}]` : a.host;
-  return `${a.user === undefined ? '' : `${a.user}@`}${host}:${a.port}/${a.database}`;
 }
 
 /** A URL with its password replaced, for a message that must show what was typed. */
@@ -109,22 +111,60 @@ export function connectFailure(address: DatabaseAddress, error: unknown): Databa
 }
 
 export interface ConnectOptions extends PoolOptions {
-  /** How long the first connection may take before the start fails (default 10 s). */
-  readonly connectTimeoutMs?: number;
+  /**
+   * Requests that may wait for a connection while every one is busy; one more is answered 503
+   * at once (default {@link POOL_DEFAULTS}.maxWaiting).
+   */
+  readonly maxWaiting?: number;
+}
+
+/**
+ * The pool's limits a URL sets in its query string, beside the connection's own parameters:
+ * `pool_max` (connections), `pool_queue` (requests waiting for one) and `connect_timeout`
+ * (seconds, libpq's name: opening a connection or waiting for a pooled one). Anything else in
+ * the query string is pg's.
+ */
+export function poolOptionsOf(url: string): ConnectOptions {
+  let params: URLSearchParams;
+  try {
+    params = new URL(url).searchParams;
+  } catch {
+    return {};
+  }
+  const read = (name: string, min: number): number | undefined => {
+    const text = params.get(name);
+    if (text === null) return undefined;
+    const value = Number(text);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min)
+      throw new DatabaseConnectError(
+        `--database: ${name}=${JSON.stringify(text)} must be a whole number of at least ${min}`,
+      );
+    return value;
+  };
+  const max = read('pool_max', 1);
+  const maxWaiting = read('pool_queue', 0);
+  const timeout = read('connect_timeout', 1);
+  return {
+    ...(max === undefined ? {} : { max }),
+    ...(maxWaiting === undefined ? {} : { maxWaiting }),
+    ...(timeout === undefined ? {} : { connectTimeoutMs: timeout * 1000 }),
+  };
 }
 
 /**
  * A pool on `url`, once one connection has logged in (so a wrong URL fails the start, not
- * the first request). Throws {@link DatabaseConnectError}.
+ * the first request). Throws {@link DatabaseConnectError}. `options` win over the URL's
+ * `pool_max`, `pool_queue` and `connect_timeout`, which win over {@link POOL_DEFAULTS}.
  */
 export async function connectDatabase(
   url: string,
   options: ConnectOptions = {},
 ): Promise<PostgresDatabase> {
   const address = parseDatabaseUrl(url);
+  const limits = { ...poolOptionsOf(url), ...options };
   let pool;
   try {
-    pool = openPool(url, { ...options, connectTimeoutMs: options.connectTimeoutMs ?? 10_000 });
+    pool = openPool(url, limits);
   } catch (error) {
     throw connectFailure(address, error);
   }
@@ -134,5 +174,7 @@ export async function connectDatabase(
     await pool.end().catch(() => undefined);
     throw connectFailure(address, error);
   }
-  return new PostgresDatabase(pool, address);
+  return new PostgresDatabase(pool, address, {
+    maxWaiting: limits.maxWaiting ?? POOL_DEFAULTS.maxWaiting,
+  });
 }

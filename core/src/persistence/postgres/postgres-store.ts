@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { IdConflictError, IdKindError, InvalidRecordError } from '../../errors.js';
+import { IdConflictError, IdKindError, InvalidRecordError, problems } from '../../errors.js';
 import type { BatchDoor, BatchDoorPart } from '../batch-door.js';
 import type { BatchOp } from '../batch-plan.js';
 import type { IndexValue, NewRecord, RecordId, StoredRecord } from '../collection.js';
@@ -18,9 +18,12 @@ import type { QueryableRecords, RecordPage, RecordQuery } from '../record-query.
 import { listSql } from './query-sql.js';
 import { castOf, decodeRow, encodeRecord, isStorableId } from './record-codec.js';
 import {
+  connectionFault,
   type DatabaseAddress,
   DatabaseError,
+  describeAddress,
   type Pool,
+  POOL_DEFAULTS,
   type Queryable,
   quoteIdent,
 } from './sql.js';
@@ -41,6 +44,8 @@ class TableSql {
   readonly delete: string;
   readonly deleteAll: string;
   readonly first: string;
+  readonly after: string;
+  readonly sample: string;
   /** The table's name as `pg_get_serial_sequence` takes it. */
   readonly quotedTable: string;
 
@@ -53,6 +58,10 @@ class TableSql {
     this.quotedTable = table;
     this.select = `SELECT ${list} FROM ${table} ORDER BY "id"`;
     this.first = `SELECT ${list} FROM ${table} ORDER BY "id" LIMIT $1`;
+    // Keyset pages: each starts past the last id of the one before, along the primary key.
+    this.after = `SELECT ${list} FROM ${table} WHERE "id" > $1 ORDER BY "id" LIMIT $2`;
+    // Every k-th id in id order, k = ceil(rows / $1): at most $1 ids, all of them if no more.
+    this.sample = `SELECT "id" FROM (SELECT "id", row_number() OVER (ORDER BY "id") - 1 AS n, count(*) OVER () AS total FROM ${table}) AS s WHERE n % ceil(total::float8 / $1::float8)::bigint = 0 ORDER BY "id"`;
     this.byId = `SELECT ${list} FROM ${table} WHERE "id" = $1`;
     this.forUpdate = `${this.byId} FOR UPDATE`;
     // ON CONFLICT DO NOTHING: a taken id answers no row instead of aborting a transaction.
@@ -83,8 +92,13 @@ function randomStringId(): string {
   return randomBytes(12).toString('base64url');
 }
 
-/** A database's refusal as the store's errors (app/write/store-problem.ts maps those). */
-function storeError(error: unknown, id?: RecordId): unknown {
+/**
+ * A database's refusal as the store's errors (app/write/store-problem.ts maps those), and a
+ * database that cannot answer now (down, restarting, unreachable) as the 503 problem it is.
+ */
+function storeError(error: unknown, where: string, id?: RecordId): unknown {
+  const fault = connectionFault(error);
+  if (fault !== undefined) return problems.databaseUnavailable(where, fault, 2, error);
   if (!(error instanceof DatabaseError)) return error;
   const code = error.code ?? '';
   if (code === '23505' && id !== undefined) return new IdConflictError(id);
@@ -102,6 +116,7 @@ function storeError(error: unknown, id?: RecordId): unknown {
 
 async function rows(
   db: Queryable,
+  where: string,
   text: string,
   values: unknown[],
   id?: RecordId,
@@ -110,7 +125,7 @@ async function rows(
     const result = await db.query<unknown[]>({ text, values, rowMode: 'array' });
     return result.rows;
   } catch (error) {
-    throw storeError(error, id);
+    throw storeError(error, where, id);
   }
 }
 
@@ -153,7 +168,12 @@ export class PostgresStore implements ModelStore {
   async #list(query: RecordQuery): Promise<RecordPage | undefined> {
     const sql = listSql(this.spec, query);
     if (sql === undefined) return undefined;
-    const found = await rows(this.database.pool, sql.page.text, sql.page.values);
+    const found = await rows(
+      this.database.admitted(),
+      this.database.where,
+      sql.page.text,
+      sql.page.values,
+    );
     const width = this.spec.columns.length;
     if (found.length > 0)
       return {
@@ -162,7 +182,12 @@ export class PostgresStore implements ModelStore {
       };
     // No row, so no count beside it: an empty match, or a window past the matches.
     if (query.offset === 0 && query.limit !== 0) return { items: [], total: 0 };
-    const [count] = await rows(this.database.pool, sql.count.text, sql.count.values);
+    const [count] = await rows(
+      this.database.admitted(),
+      this.database.where,
+      sql.count.text,
+      sql.count.values,
+    );
     return { items: [], total: count![0] as number };
   }
 
@@ -171,7 +196,7 @@ export class PostgresStore implements ModelStore {
    * endpoints need a query the database answers instead (QUERY-DESIGN.md).
    */
   async records(): Promise<ReadableRecords> {
-    const all = await rows(this.database.pool, this.#sql.select, []);
+    const all = await rows(this.database.admitted(), this.database.where, this.#sql.select, []);
     return snapshot(
       all.map((row) => decodeRow(this.spec, row)),
       this.#indexed,
@@ -179,13 +204,33 @@ export class PostgresStore implements ModelStore {
   }
 
   async first(n: number): Promise<StoredRecord[]> {
-    const found = await rows(this.database.pool, this.#sql.first, [n]);
+    const found = await rows(this.database.admitted(), this.database.where, this.#sql.first, [n]);
     return found.map((row) => decodeRow(this.spec, row));
+  }
+
+  /** Every record in id order, `size` rows a query (keyset pages, never one huge result). */
+  async *scan(size: number): AsyncIterable<readonly StoredRecord[]> {
+    let page = await rows(this.database.admitted(), this.database.where, this.#sql.first, [size]);
+    while (page.length > 0) {
+      yield page.map((row) => decodeRow(this.spec, row));
+      if (page.length < size) return;
+      page = await rows(this.database.admitted(), this.database.where, this.#sql.after, [
+        page[page.length - 1]![0],
+        size,
+      ]);
+    }
+  }
+
+  /** Up to `n` ids spread over id order; only the ids travel. */
+  async sampleIds(n: number): Promise<RecordId[]> {
+    if (n <= 0) return [];
+    const found = await rows(this.database.admitted(), this.database.where, this.#sql.sample, [n]);
+    return found.map((row) => row[0] as RecordId);
   }
 
   async get(id: RecordId): Promise<StoredRecord | undefined> {
     if (!isStorableId(this.spec, id)) return undefined;
-    const [row] = await rows(this.database.pool, this.#sql.byId, [id]);
+    const [row] = await rows(this.database.admitted(), this.database.where, this.#sql.byId, [id]);
     return row === undefined ? undefined : decodeRow(this.spec, row);
   }
 
@@ -199,7 +244,13 @@ export class PostgresStore implements ModelStore {
 
   async remove(id: RecordId): Promise<StoredRecord | undefined> {
     if (!isStorableId(this.spec, id)) return undefined;
-    const [row] = await rows(this.database.pool, this.#sql.delete, [id], id);
+    const [row] = await rows(
+      this.database.admitted(),
+      this.database.where,
+      this.#sql.delete,
+      [id],
+      id,
+    );
     return row === undefined ? undefined : decodeRow(this.spec, row);
   }
 
@@ -209,7 +260,13 @@ export class PostgresStore implements ModelStore {
     const requested = record.id;
     if (requested !== undefined && requested !== null) {
       this.checkId(requested);
-      const [row] = await rows(db, this.#sql.insertWithId, [requested, ...params], requested);
+      const [row] = await rows(
+        db,
+        this.database.where,
+        this.#sql.insertWithId,
+        [requested, ...params],
+        requested,
+      );
       if (row === undefined) throw new IdConflictError(requested);
       await this.advanceIdentity(db, requested);
       return decodeRow(this.spec, row);
@@ -217,8 +274,11 @@ export class PostgresStore implements ModelStore {
     for (let attempt = 0; attempt < ID_TRIES; attempt++) {
       const [row] =
         this.spec.idKind === 'number'
-          ? await rows(db, this.#sql.insertAuto, params)
-          : await rows(db, this.#sql.insertWithId, [randomStringId(), ...params]);
+          ? await rows(db, this.database.where, this.#sql.insertAuto, params)
+          : await rows(db, this.database.where, this.#sql.insertWithId, [
+              randomStringId(),
+              ...params,
+            ]);
       // No row: the id was taken, by a client's id the identity had not passed yet.
       if (row !== undefined) return decodeRow(this.spec, row);
     }
@@ -231,7 +291,13 @@ export class PostgresStore implements ModelStore {
     record: NewRecord,
   ): Promise<StoredRecord | undefined> {
     if (!isStorableId(this.spec, id)) return undefined;
-    const [row] = await rows(db, this.#sql.update, [id, ...encodeRecord(this.spec, record)], id);
+    const [row] = await rows(
+      db,
+      this.database.where,
+      this.#sql.update,
+      [id, ...encodeRecord(this.spec, record)],
+      id,
+    );
     return row === undefined ? undefined : decodeRow(this.spec, row);
   }
 
@@ -246,6 +312,7 @@ export class PostgresStore implements ModelStore {
         this.checkId(id);
         const [row] = await rows(
           db,
+          this.database.where,
           this.#sql.upsert,
           [id, ...encodeRecord(this.spec, op.record)],
           id,
@@ -257,18 +324,19 @@ export class PostgresStore implements ModelStore {
       case 'merge': {
         if (!isStorableId(this.spec, op.id)) return;
         // FOR UPDATE: the fields merged into are the ones stored until the transaction ends.
-        const [row] = await rows(db, this.#sql.forUpdate, [op.id]);
+        const [row] = await rows(db, this.database.where, this.#sql.forUpdate, [op.id]);
         if (row === undefined) return;
         await this.replaceOn(db, op.id, { ...decodeRow(this.spec, row), ...op.fields });
         return;
       }
       case 'remove':
-        if (isStorableId(this.spec, op.id)) await rows(db, this.#sql.delete, [op.id], op.id);
+        if (isStorableId(this.spec, op.id))
+          await rows(db, this.database.where, this.#sql.delete, [op.id], op.id);
         return;
       case 'clear':
         // DELETE, not TRUNCATE: it runs the foreign keys' delete rules and leaves the identity
         // where it is (cleared ids stay unused, as in the file store).
-        await rows(db, this.#sql.deleteAll, []);
+        await rows(db, this.database.where, this.#sql.deleteAll, []);
         return;
     }
   }
@@ -287,7 +355,7 @@ export class PostgresStore implements ModelStore {
 
   private async advanceIdentity(db: Queryable, id: RecordId): Promise<void> {
     if (this.spec.idKind !== 'number') return;
-    await rows(db, ADVANCE_IDENTITY, [this.#sql.quotedTable, id]);
+    await rows(db, this.database.where, ADVANCE_IDENTITY, [this.#sql.quotedTable, id]);
   }
 }
 
@@ -298,16 +366,41 @@ export class PostgresStore implements ModelStore {
  */
 export class PostgresDatabase {
   readonly batches: BatchDoor;
+  /** `user@host:port/database` for messages (a 503's detail); never the password. */
+  readonly where: string;
+  readonly #maxWaiting: number;
 
   /**
    * @param address what the pool is connected to, for messages (connect.ts gives it); never
    *   the password.
+   * @param limits `maxWaiting`: requests that may wait for a busy pool's connection before
+   *   one more is answered 503 at once.
    */
   constructor(
     readonly pool: Pool,
     readonly address?: DatabaseAddress,
+    limits: { readonly maxWaiting?: number } = {},
   ) {
     this.batches = { atomic: true, write: (parts) => this.#write(parts) };
+    this.where = address === undefined ? 'the database' : describeAddress(address);
+    this.#maxWaiting = limits.maxWaiting ?? POOL_DEFAULTS.maxWaiting;
+  }
+
+  /**
+   * The pool, once the wait for one of its connections is bounded: with every connection busy
+   * and `maxWaiting` requests already queued, a 503 now rather than an unbounded queue behind
+   * slow clients (the queue's wait itself ends at the pool's connection timeout, also a 503).
+   */
+  admitted(): Pool {
+    const pool = this.pool;
+    const full = pool.idleCount === 0 && pool.totalCount >= (pool.options.max ?? POOL_DEFAULTS.max);
+    if (full && pool.waitingCount >= this.#maxWaiting)
+      throw problems.databaseUnavailable(
+        this.where,
+        `all ${pool.totalCount} connections are busy and ${pool.waitingCount} requests wait for one`,
+        1,
+      );
+    return pool;
   }
 
   store(spec: TableSpec, label?: string): PostgresStore {
@@ -319,8 +412,19 @@ export class PostgresDatabase {
       if (store instanceof PostgresStore && store.database === this) return store;
       throw new Error(`a PostgreSQL batch was handed the ${store.label} store of another database`);
     });
-    const client = await this.pool.connect();
+    let client;
+    try {
+      client = await this.admitted().connect();
+    } catch (error) {
+      throw storeError(error, this.where);
+    }
     let broken: Error | undefined;
+    // A checked-out client has no pool listener: the server ending its connection (a restart)
+    // would be an uncaught 'error' event and end the process. The query in flight rejects too.
+    const onError = (error: Error): void => {
+      broken = error;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const out: StoredRecord[][] = [];
@@ -339,8 +443,9 @@ export class PostgresDatabase {
         broken = rollbackError as Error;
       }
       // A deferred foreign key fails at COMMIT: the same refusal as an immediate one.
-      throw storeError(error);
+      throw storeError(error, this.where);
     } finally {
+      client.off('error', onError);
       client.release(broken);
     }
   }

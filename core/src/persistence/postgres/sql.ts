@@ -62,12 +62,34 @@ export interface DatabaseAddress {
   readonly user: string | undefined;
 }
 
+/** `user@host:port/database`: how every message names the database (never the password). */
+export function describeAddress(a: DatabaseAddress): string {
+  const host = a.host.includes(':') ? `[${a.host}]` : a.host;
+  return `${a.user === undefined ? '' : `${a.user}@`}${host}:${a.port}/${a.database}`;
+}
+
+/** The pool's limits when nothing says otherwise (README: "what happens on each fault"). */
+export const POOL_DEFAULTS = {
+  /** Connections one server process holds at most (pg's default). */
+  max: 10,
+  /**
+   * Requests that may wait for a busy pool's connection; one more is answered 503 at once
+   * instead of queueing without bound behind slow clients.
+   */
+  maxWaiting: 100,
+  /**
+   * How long opening a connection, or waiting in that queue for one, may take before the
+   * request is answered 503 (pg would wait forever).
+   */
+  connectTimeoutMs: 5_000,
+} as const;
+
 export interface PoolOptions {
-  /** Connections this process may hold (pg's default is 10). */
+  /** Connections this process may hold (default {@link POOL_DEFAULTS}.max). */
   readonly max?: number;
   /** Told when an idle connection fails (logged by a server; ignored by default). */
   readonly onIdleError?: (error: Error) => void;
-  /** How long opening a connection may take (pg waits forever by default). */
+  /** How long opening a connection, or waiting for a pooled one, may take. */
   readonly connectTimeoutMs?: number;
 }
 
@@ -78,18 +100,60 @@ export interface PoolOptions {
 export function openPool(url: string, options: PoolOptions = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 10,
+    max: options.max ?? POOL_DEFAULTS.max,
     types: TYPES,
     options: '-c TimeZone=UTC',
-    ...(options.connectTimeoutMs === undefined
-      ? {}
-      : { connectionTimeoutMillis: options.connectTimeoutMs }),
+    connectionTimeoutMillis: options.connectTimeoutMs ?? POOL_DEFAULTS.connectTimeoutMs,
   });
   // An idle connection the server ends (a restart, an administrator) is an 'error' event, an
   // uncaught exception without a listener. The pool drops that client; the next query opens a
   // new one, and a query that cannot rejects to its caller.
   pool.on('error', options.onIdleError ?? (() => undefined));
   return pool;
+}
+
+/** Node's network error codes that mean the database cannot be reached now. */
+const NETWORK_FAULTS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'the connection was reset',
+  EPIPE: 'the connection was closed',
+  ETIMEDOUT: 'no answer (timed out)',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ENOTFOUND: 'no such host',
+  EAI_AGAIN: 'the host name could not be resolved',
+  ENOENT: 'no such socket',
+};
+
+/** SQLSTATEs that mean the server is going away, starting, or full, not that a query is wrong. */
+const SERVER_FAULTS: Readonly<Record<string, string>> = {
+  '57P01': 'the server is shutting down (admin_shutdown)',
+  '57P02': 'the server crashed (crash_shutdown)',
+  '57P03': 'the server is starting up or shutting down (cannot_connect_now)',
+  '53300': 'the server has no free connection (too_many_connections)',
+};
+
+/**
+ * Why `error` means the database cannot answer now (a restart, a network fault, a connection
+ * timeout), in words; `undefined` for any other error (a refused value, a bug). Such a fault is
+ * the client's 503, not the server's 500: the same request may succeed once it is back.
+ */
+export function connectionFault(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (code in NETWORK_FAULTS) return NETWORK_FAULTS[code];
+    if (code in SERVER_FAULTS) return SERVER_FAULTS[code];
+    // Class 08: connection exceptions.
+    if (error instanceof pg.DatabaseError && code.startsWith('08'))
+      return `connection exception ${code}`;
+  }
+  const message = error instanceof Error ? error.message : '';
+  if (/^timeout exceeded when trying to connect/i.test(message))
+    return 'no connection within the connection timeout';
+  if (/^Connection terminated/i.test(message)) return 'the connection was closed';
+  if (/is not queryable/i.test(message)) return 'the connection was lost';
+  return undefined;
 }
 
 export type Pool = pg.Pool;
