@@ -158,6 +158,37 @@ describeWithPostgres('model edits on PostgreSQL', () => {
     expect((await products()).map((p) => p['stock'])).toEqual([7, 7]);
   });
 
+  it('keeps what each NULL meant when a field turns nullable, and renames without migrate', async () => {
+    await start();
+    // `note?: string` → `note: string | null`: a NULL read as absent now reads as null unless
+    // `$nulls` names it; Cup's note stays absent, a stored null stays null.
+    expect((await f!.mock('POST', '/products', { name: 'Box', price: '1' })).status).toBe(201);
+    await applied({
+      kind: 'changeField',
+      model: 'Product',
+      field: 'note',
+      type: 'string | null',
+      optional: true,
+    });
+    expect(
+      (await f!.mock('PUT', '/products/3', { name: 'Box', price: '1', note: null })).status,
+    ).toBe(200);
+    expect(await products()).toEqual([
+      { id: 1, name: 'Pen', price: '12.5', note: 'blue' },
+      { id: 2, name: 'Cup', price: '3' },
+      { id: 3, name: 'Box', price: '1', note: null },
+    ]);
+    // In a table the column follows the field even unticked: a column no field names would
+    // refuse the reload. `$nulls` follows it too.
+    await applied({ kind: 'renameField', model: 'Product', field: 'note', to: 'memo' });
+    expect(Object.keys(await columns())).toEqual(['id', 'name', 'price', 'memo', '$nulls']);
+    expect(await products()).toEqual([
+      { id: 1, name: 'Pen', price: '12.5', memo: 'blue' },
+      { id: 2, name: 'Cup', price: '3' },
+      { id: 3, name: 'Box', price: '1', memo: null },
+    ]);
+  });
+
   it('refuses a retype whose values do not convert: file, table and values unchanged', async () => {
     await start();
     expect((await f!.mock('POST', '/products', { name: 'Box', price: 'ACME' })).status).toBe(201);
