@@ -80,6 +80,12 @@ export interface ProjectStatus {
    * status was made: it is not watched, so ask again after changing it by hand.
    */
   hasSeed: boolean;
+  /**
+   * Where the default datasource's records live, while a version serves (issue 26, shown in
+   * the server bar): a PostgreSQL database (`user@host:port/db`, never the password), or the
+   * data folder (relative to the project folder, `data/`, when inside it).
+   */
+  storage?: { kind: 'postgres'; database: string } | { kind: 'files'; dataDir: string };
   /** Most recently opened project folders, newest first (kept in the user's config folder). */
   recent: string[];
 }

@@ -5,7 +5,7 @@
  * version loads.
  */
 import { existsSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 import type { RecordChange } from '../app/write/record-changes.js';
 import type { LoadFailure, ProjectStatus } from '../contract/control-api.js';
@@ -40,6 +40,17 @@ export interface ProjectHostOptions {
   debounceMs?: number;
   /** How each folder's data opens (issue 26: `database`); the data folder by default. */
   open?: OpenProjectOptions;
+}
+
+/** Where `project`'s default datasource keeps its records, as the server bar names it. */
+function storageOf(project: ProjectRuntime): NonNullable<ProjectStatus['storage']> {
+  if (project.database !== undefined) return { kind: 'postgres', database: project.database };
+  const inside = relative(project.root, project.dataDir);
+  const dataDir =
+    inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)
+      ? `${inside.split(sep).join('/')}/`
+      : project.dataDir;
+  return { kind: 'files', dataDir };
 }
 
 export class ProjectHost {
@@ -96,6 +107,8 @@ export class ProjectHost {
     };
     if (this.#failure) status.error = this.#failure;
     if (this.#loadedAt !== undefined) status.loadedAt = this.#loadedAt;
+    const serving = this.serving();
+    if (serving !== undefined) status.storage = storageOf(serving);
     return status;
   }
 

@@ -39,6 +39,12 @@ describeWithPostgres('a studio on a shared database', () => {
     const { database } = await freshDatabase();
     other = await serveCopy(FIXTURES.team, { database });
     studio = await startStudioFixture(FIXTURES.team, { database: database! });
+    // The server bar names the database: user, host, port and name, never a password.
+    const status = await studio.studio.project();
+    expect(status.storage).toEqual({
+      kind: 'postgres',
+      database: expect.stringMatching(/^postgres@127\.0\.0\.1:\d+\/served_\d+$/),
+    });
     const events = await readEvents(studio.base, studio.studio.token);
     const heard = (model: string, op: string, id: unknown) =>
       recordEvents(events.events()).filter(

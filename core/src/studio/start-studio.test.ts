@@ -34,6 +34,8 @@ describe('GET /api/project', () => {
     expect(project).toMatchObject({ root: f.dir, state: 'loaded', serving: true, warnings: [] });
     expect(project.recent[0]).toBe(f.dir);
     expect(project.loadedAt).toEqual(expect.any(Number));
+    // Issue 26: the server bar names where the records live.
+    expect(project.storage).toEqual({ kind: 'files', dataDir: 'data/' });
   });
 });
 

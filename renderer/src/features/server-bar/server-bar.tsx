@@ -9,6 +9,7 @@ import { CopyButton } from '../../ui/copy-button';
 import { OpenProjectDialog } from '../project/open-project-dialog';
 import { BehaviourDialog } from './behaviour-dialog';
 import { PortField } from './port-field';
+import { storageLabel } from './storage-label';
 
 import './server-bar.css';
 
@@ -62,6 +63,7 @@ export function ServerBar() {
   const closeBehaviour = useCallback(() => setBehaving(false), []);
   const rules = useBehaviourStore(behaviourSelectors.activeCount);
   const unknown = streamDown(stream);
+  const storage = storageLabel(project?.storage);
 
   return (
     <header className="serverbar" aria-label="Server bar">
@@ -75,6 +77,11 @@ export function ServerBar() {
         <strong>{project?.name ?? 'No project'}</strong>
         <span title={project?.root}>{project?.root ?? 'Loading…'}</span>
       </div>
+      {storage && (
+        <span className="storage" role="note" aria-label={storage.name} title={storage.name}>
+          {storage.text}
+        </span>
+      )}
       <button type="button" className="btn small" onClick={() => setOpening(true)}>
         Open…
       </button>
