@@ -22,10 +22,18 @@ export interface CliArgs {
   behaviour?: BehaviourSettings;
   /** Issue 26, `--database <url>`: the PostgreSQL database of the default datasource. */
   database?: string;
-  /** `db push`. */
-  dbAction?: 'push';
+  /** `db push|import|export`. */
+  dbAction?: 'push' | 'import' | 'export';
   /** `db push --yes`: run the steps that lose data too. */
   yes?: boolean;
+  /** `db import --data <folder>`: the datafiles to import (default `<dir>/data`). */
+  dataFolder?: string;
+  /** `db export --out <folder>`: where the datafiles go (default `<dir>/data`). */
+  out?: string;
+  /** `db import --replace`: replace the rows of tables that already hold some. */
+  replace?: boolean;
+  /** `db export --force`: write into a folder that already holds files. */
+  force?: boolean;
 }
 
 /** The environment variable naming the database when `--database` does not. */
@@ -103,6 +111,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         seed: { type: 'string' },
         database: { type: 'string' },
         yes: { type: 'boolean' },
+        data: { type: 'string' },
+        out: { type: 'string' },
+        replace: { type: 'boolean' },
+        force: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -130,12 +142,19 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   let dbAction: CliArgs['dbAction'];
   if (command === 'db') {
     const action = rest.shift();
-    if (action !== 'push')
+    if (action !== 'push' && action !== 'import' && action !== 'export')
       throw new UsageError(
-        `db takes "push", got ${action === undefined ? 'nothing' : `"${action}"`}`,
+        `db takes "push", "import" or "export", got ${action === undefined ? 'nothing' : `"${action}"`}`,
       );
     dbAction = action;
   }
+  // Options of one db action each: elsewhere they would be silently ignored.
+  const only = { data: 'import', replace: 'import', out: 'export', force: 'export' } as const;
+  for (const [option, action] of Object.entries(only))
+    if (values[option as keyof typeof only] !== undefined && dbAction !== action)
+      throw new UsageError(`--${option} belongs to db ${action}`);
+  for (const option of ['data', 'out'] as const)
+    if (values[option] === '') throw new UsageError(`--${option} takes a folder`);
   if (values.database !== undefined && values.database === '')
     throw new UsageError('--database takes a URL (postgres://user:password@host:5432/database)');
   let fake: CliArgs['fake'];
@@ -187,5 +206,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(values.database !== undefined ? { database: values.database } : {}),
     ...(dbAction ? { dbAction } : {}),
     ...(values.yes ? { yes: true } : {}),
+    ...(values.data !== undefined ? { dataFolder: values.data } : {}),
+    ...(values.out !== undefined ? { out: values.out } : {}),
+    ...(values.replace ? { replace: true } : {}),
+    ...(values.force ? { force: true } : {}),
   };
 }

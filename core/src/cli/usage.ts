@@ -9,6 +9,9 @@ Commands:
   seed reset [dir]  Put the data back to seed/, atomically
   fake [dir] <model> <n>  Add n made-up valid records of a model (class name or path)
   db push [dir]   Make the database's tables match the models (prints the SQL it runs)
+  db import [dir] Copy the datafiles (data/) into the database, in one transaction; a record
+                  the models refuse is printed as file:line and nothing is imported
+  db export [dir] Write the database's tables back as datafiles (data/)
 
 Options:
   --port <n>      Port to listen on (serve, studio; default 3000, 0 picks a free one)
@@ -23,8 +26,12 @@ Options:
   --proxy-timeout <ms>  A forwarded request not answered by then gets a 504 (default 30000)
   --seed <k>      Same k, same fake records (fake)
   --database <url>  Keep the models in PostgreSQL: postgres://user:password@host:5432/db
-                  (serve, studio, seed, fake, db push; default: $DECOREST_DATABASE_URL,
+                  (serve, studio, seed, fake, db; default: $DECOREST_DATABASE_URL,
                   else the data/ folder)
   --yes           Also run the steps that lose data (db push)
+  --data <dir>    The datafiles to import (db import; default <dir>/data)
+  --replace       Delete the rows of tables that hold some, then import (db import)
+  --out <dir>     Where to write the datafiles (db export; default <dir>/data)
+  --force         Replace the datafiles of a folder that already holds files (db export)
   -h, --help      Show this help
   -v, --version   Show the version`;

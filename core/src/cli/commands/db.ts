@@ -2,6 +2,7 @@
  * `decorest db push [dir] --database URL [--yes]` (issue 26): makes the database's tables match
  * the project's models and prints the SQL it runs. A step that may lose data (a dropped field
  * or model, a type change) runs only with `--yes`; without it nothing at all is changed.
+ * `db import` and `db export` (datafiles in and out) are in db-import.ts and db-export.ts.
  */
 import { relative } from 'node:path';
 
@@ -16,8 +17,11 @@ function stepText(step: { sql: string; reason: string; destructive: boolean }): 
 
 export async function runDb(args: CliArgs): Promise<number> {
   const url = databaseUrl(args);
+  const action = args.dbAction ?? 'push';
   if (url === undefined)
-    throw new UsageError(`db push needs --database <url> (or ${DATABASE_ENV})`);
+    throw new UsageError(`db ${action} needs --database <url> (or ${DATABASE_ENV})`);
+  if (action === 'import') return (await import('./db-import.js')).runDbImport(args, url);
+  if (action === 'export') return (await import('./db-export.js')).runDbExport(args, url);
   // The models only: the records are the database's, and a server may be serving it now.
   const project = await openProject(args.dir, { data: false });
   await project.close();
