@@ -2,7 +2,7 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { parseLaunchArgs, secondInstanceProject, userArgs } from './args.js';
+import { databaseOf, parseLaunchArgs, secondInstanceProject, userArgs } from './args.js';
 
 describe('userArgs', () => {
   it('drops the executable in a packaged app', () => {
@@ -88,5 +88,26 @@ describe('secondInstanceProject', () => {
   it('is undefined when the second launch named no folder or bad arguments', () => {
     expect(secondInstanceProject(['exe'], '/w', undefined, false)).toBeUndefined();
     expect(secondInstanceProject(['exe', '--port', 'x'], '/w', undefined, false)).toBeUndefined();
+  });
+});
+
+describe('the database (issue 26)', () => {
+  const url = 'postgres://mock:secret@db.internal:5432/mock?sslmode=require';
+
+  it('reads --database in both forms, and not as the project folder', () => {
+    expect(parseLaunchArgs(['proj', '--database', url], '/w')).toMatchObject({
+      projectDir: path.resolve('/w', 'proj'),
+      database: url,
+    });
+    expect(parseLaunchArgs([`--database=${url}`, 'proj'], '/w').database).toBe(url);
+    expect(() => parseLaunchArgs(['--database'], '/w')).toThrow('--database needs a value');
+  });
+
+  it('takes --database before DECOREST_DATABASE_URL, and neither means the data folder', () => {
+    const env = { DECOREST_DATABASE_URL: 'postgres://env@h/db' };
+    expect(databaseOf({ database: url }, env)).toBe(url);
+    expect(databaseOf({}, env)).toBe('postgres://env@h/db');
+    expect(databaseOf({}, { DECOREST_DATABASE_URL: '' })).toBeUndefined();
+    expect(databaseOf({}, {})).toBeUndefined();
   });
 });

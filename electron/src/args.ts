@@ -11,6 +11,23 @@ export interface LaunchArgs {
   host: string;
   /** `--dev <url>`: load the renderer from Vite's dev server (looser CSP, devtools open). */
   devServerUrl?: string;
+  /**
+   * `--database <url>` (issue 26): keep the default datasource in that PostgreSQL database,
+   * as `decorest studio --database` does; {@link databaseOf} falls back to the environment.
+   */
+  database?: string;
+}
+
+/** The environment variable the CLI reads too (core/src/cli/parse-args.ts). */
+export const DATABASE_ENV = 'DECOREST_DATABASE_URL';
+
+/** The database the studio serves from: `--database`, else `DECOREST_DATABASE_URL`, if any. */
+export function databaseOf(
+  args: Pick<LaunchArgs, 'database'>,
+  env: NodeJS.ProcessEnv,
+): string | undefined {
+  const url = args.database ?? env[DATABASE_ENV];
+  return url === undefined || url === '' ? undefined : url;
 }
 
 export const DEFAULT_API_PORT = 3000;
@@ -29,7 +46,7 @@ export function userArgs(argv: readonly string[], defaultApp: boolean): string[]
   return app === -1 ? rest : [...rest.slice(0, app), ...rest.slice(app + 1)];
 }
 
-const VALUED = new Set(['--port', '--control-port', '--host', '--dev']);
+const VALUED = new Set(['--port', '--control-port', '--host', '--dev', '--database']);
 
 /**
  * Reads the app's arguments. Unknown `--switches` are skipped rather than refused: Chromium and
@@ -71,6 +88,9 @@ function applyOption(out: LaunchArgs, name: string, value: string): void {
       break;
     case '--dev':
       out.devServerUrl = parseDevUrl(value);
+      break;
+    case '--database':
+      out.database = value;
       break;
   }
 }

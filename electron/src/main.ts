@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 
 import { app, BrowserWindow, ipcMain, Menu, protocol, screen, session, shell } from 'electron';
 
-import { type LaunchArgs, parseLaunchArgs, secondInstanceProject, userArgs } from './args.js';
+import {
+  databaseOf,
+  type LaunchArgs,
+  parseLaunchArgs,
+  secondInstanceProject,
+  userArgs,
+} from './args.js';
 import { loadStartStudio, type Studio } from './core-studio.js';
 import { buildCsp, buildDevCsp } from './csp.js';
 import { chooseProjectFolder, showOpenFailed } from './dialogs.js';
@@ -139,6 +145,8 @@ async function startCore(dir: string): Promise<void> {
     // the control port is planned here.
     const plan = await planPorts({ ...args, apiPort: 0 }, isPortFree);
     const startStudio = await loadStartStudio();
+    // Issue 26: `--database` or DECOREST_DATABASE_URL, as `decorest studio` takes them.
+    const database = databaseOf(args, process.env);
     studio = await startStudio({
       dir,
       apiPort: args.apiPort,
@@ -148,6 +156,7 @@ async function startCore(dir: string): Promise<void> {
       extraOrigins: [origin],
       // The core keeps its recent list in the same file: one list for the menu and the UI.
       configDir: userData,
+      ...(database === undefined ? {} : { database }),
     });
     control = new StudioControl(studio.controlUrl, studio.token);
     notes = portNotes(plan, studio);
