@@ -149,7 +149,7 @@ async function apply(
       project.database !== undefined && plan.runtime?.schema.dataSource === undefined
         ? await (
             await import('../model-edit/apply-edit-database.js')
-          ).applyPlanOnDatabase(plan, edit, hashes)
+          ).applyPlanOnDatabase(plan, edit, hashes, project.dataDir)
         : await applyPlan(plan, hashes, dataDir);
     return { ...written, project: await ctx.reloadProject() };
   });

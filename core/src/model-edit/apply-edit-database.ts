@@ -37,8 +37,9 @@ import {
   type TableSpec,
 } from '../persistence/postgres/table-schema.js';
 import { replaceFile } from '../persistence/replace-file.js';
+import { writeDatabaseEditJournal } from '../project/database-edit-journal.js';
 import { seedText } from '../seed/seed-data.js';
-import { changedRecords, checkHashes, migratedSeed } from './apply-edit.js';
+import { changedRecords, checkHashes, faultPoint, migratedSeed } from './apply-edit.js';
 import { fieldTypeOf } from './field-edits.js';
 import type { EditPlan } from './plan-edit.js';
 
@@ -292,12 +293,14 @@ async function committed(store: PostgresStore, xid: string): Promise<boolean> {
 
 /**
  * Writes `plan` (a field edit of a model stored in PostgreSQL): the table and the files change
- * together or not at all. Answers as `applyPlan` does.
+ * together or not at all, also across a crash (the journal in `dataDir`:
+ * project/database-edit-journal.ts). Answers as `applyPlan` does.
  */
 export async function applyPlanOnDatabase(
   plan: EditPlan,
   edit: ModelEdit,
   hashes: Readonly<Record<string, string | null>>,
+  dataDir: string,
 ): Promise<{ files: string[]; migrated: number; seedMigrated: number }> {
   await checkHashes(plan.files, hashes);
   const { runtime, migration, seed } = plan;
@@ -310,6 +313,7 @@ export async function applyPlanOnDatabase(
   const written: Written[] = [];
   let changed: StoredRecord[] = [];
   let seedChanged = 0;
+  let dropJournal: (() => Promise<void>) | undefined;
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK.toString()]);
@@ -329,29 +333,40 @@ export async function applyPlanOnDatabase(
     const seedAfter = migration && seed ? migratedSeed(runtime, seed, migration) : undefined;
     for (const step of tableSteps(edit, runtime, spec, rows, changed))
       await client.query(step.text, step.values);
+    const files = plan.files.map((f) => ({ file: f.file, before: f.before, after: f.after }));
     if (seed && seedAfter && seedAfter.changed > 0) {
-      written.push({ file: seed.file, before: await textOf(seed.file) });
-      await replaceFile(seed.file, seedText(seedAfter.rows));
+      files.unshift({
+        file: seed.file,
+        before: await textOf(seed.file),
+        after: seedText(seedAfter.rows),
+      });
       seedChanged = seedAfter.changed;
     }
-    for (const f of plan.files) {
-      written.push({ file: f.file, before: f.before });
+    // From here a crash is decided at the next start by the transaction's fate.
+    dropJournal = await writeDatabaseEditJournal(dataDir, { xid, files });
+    faultPoint('journal');
+    for (const f of files) {
+      written.push(f);
       await replaceFile(f.file, f.after);
+      faultPoint('file');
     }
     try {
       await client.query('COMMIT');
     } catch (error) {
       if (!(await committed(store, xid))) throw error;
     }
+    faultPoint('commit');
   } catch (error) {
     await client.query('ROLLBACK').catch((rollbackError: unknown) => {
       broken = rollbackError as Error;
     });
     await restore(written);
+    await dropJournal?.();
     throw refusal(error, runtime, spec);
   } finally {
     client.release(broken);
   }
+  await dropJournal?.();
   // Like every other write: an open Data view shows the migrated records (issue 25).
   if (changed.length > 0)
     runtime.changes.publish({

@@ -139,7 +139,7 @@ export async function checkHashes(
  * A crash at a named step, for the fault-injection test (issue 24): the process dies as a
  * kill -9 would, with nothing flushed or rolled back.
  */
-function faultPoint(step: string): void {
+export function faultPoint(step: string): void {
   if (process.env['DECOREST_FAULT_AT'] === step) process.kill(process.pid, 'SIGKILL');
 }
 

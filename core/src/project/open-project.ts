@@ -3,7 +3,7 @@
  * model's datafile, run the application's `execute()`, and build the route table. The
  * composition root of the core; the CLI and the studio both start here.
  */
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 import { Application, type ApplicationClass, GeneratedApplication } from '../app/application.js';
 import { registerDao } from '../app/dao.js';
@@ -28,6 +28,7 @@ import type { ModelStore } from '../persistence/model-store.js';
 import { PostgresDataSource } from '../persistence/postgres-data-source.js';
 import { compileModelValidator } from '../validation/compile.js';
 import { createBodyBinder } from './body-binder.js';
+import { completeDatabaseEdit } from './database-edit-journal.js';
 import { checkDataSourceNames, instantiateDataSources } from './datasources.js';
 import { completeEdit } from './edit-journal.js';
 import { NamedDatabases } from './named-databases.js';
@@ -135,6 +136,12 @@ export async function openProject(
   options: OpenProjectOptions = {},
 ): Promise<ProjectRuntime> {
   const framework = await import('../index.js');
+  // Issue 26: a model edit on the database that a crash interrupted is decided (by its
+  // transaction's fate) before the sources it wrote are loaded.
+  if (options.database !== undefined && options.data !== false) {
+    const root = resolve(dir);
+    await completeDatabaseEdit(root, options.dataDir ?? join(root, 'data'), options.database);
+  }
   const description = describeProject(await loadProject(dir, { framework }));
   const dataDir = options.dataDir ?? join(description.loaded.root, 'data');
   const data =
