@@ -59,11 +59,11 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string): Pro
 
 /** The table's rows; 0 when there is no such table (yet). */
 async function count(url: string, table: string): Promise<number> {
-  const [{ exists }] = await query<{ exists: boolean }>(
+  const [found] = await query<{ exists: boolean }>(
     url,
     `SELECT to_regclass('${table}') IS NOT NULL AS exists`,
   );
-  if (!exists) return 0;
+  if (found?.exists !== true) return 0;
   return (await query<{ n: number }>(url, `SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
 }
 
@@ -114,11 +114,11 @@ describeWithPostgres('db import, db export and seed on PostgreSQL', () => {
     expect(imported.stdout).toContain('7 records imported in one transaction');
     expect(await count(url, 'users')).toBe(3);
     // The identity moved past every id the file used, the deleted 9 included.
-    const [{ last }] = await query<{ last: string }>(
+    const [identity] = await query<{ last: string }>(
       url,
       `SELECT pg_sequence_last_value(pg_get_serial_sequence('users', 'id'))::text AS last`,
     );
-    expect(Number(last)).toBe(9);
+    expect(Number(identity?.last)).toBe(9);
 
     const out = join(dir, 'exported');
     const exported = await runCli(['db', 'export', dir, '--database', url, '--out', out]);
@@ -226,6 +226,7 @@ describeWithPostgres('db import, db export and seed on PostgreSQL', () => {
     expect(locked.stderr).toMatch(
       /another decorest process \(pid \d+\) is serving this data folder/,
     );
+    expect(locked.stderr).toContain('--out');
     running.child.kill('SIGINT');
     await running.exited();
     running = undefined;
@@ -278,6 +279,7 @@ describeWithPostgres('db import, db export and seed on PostgreSQL', () => {
     await writeFile(join(dir, 'seed', 'todos.json'), JSON.stringify(bad));
     const midway = await runCli(['seed', 'reset', dir], 15_000, env);
     expect(midway.code).toBe(1);
+    expect(midway.stderr).toMatch(/^decorest: field "content": .*U\+0000.*\n$/);
     expect(await snapshot()).toEqual(before);
 
     // A refusal at COMMIT, once every statement of the reset has run: a deferred trigger.

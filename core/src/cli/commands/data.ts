@@ -15,8 +15,12 @@ import type { CliArgs } from '../parse-args.js';
 
 /** A problem with its field findings, as lines a terminal shows. */
 function problemText(error: HttpProblem): string {
-  const lines = [error.detail, ...(error.errors ?? []).map((e) => `  ${e.field}: ${e.message}`)];
-  return lines.join('\n');
+  const line = (e: { field: string; message: string }) =>
+    e.field === '' ? e.message : `${e.field}: ${e.message}`;
+  const errors = error.errors ?? [];
+  // One finding is the whole message (the detail only repeats it).
+  if (errors.length === 1) return line(errors[0]!);
+  return [error.detail, ...errors.map((e) => `  ${line(e)}`)].join('\n');
 }
 
 async function withProject<T>(args: CliArgs, run: (p: ProjectRuntime) => Promise<T>): Promise<T> {

@@ -19,7 +19,7 @@ import { constants, existsSync } from 'node:fs';
 import { open, readdir, rename, rmdir, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
-import { DecorestError, INTERNAL_ERROR_CODES } from '../../errors.js';
+import { DecorestError, INTERNAL_ERROR_CODES, LOAD_ERROR_CODES, LoadError } from '../../errors.js';
 import { JOURNAL_PREFIX } from '../../persistence/batch/batch-journal.js';
 import type { StoredRecord } from '../../persistence/collection.js';
 import { metaLine, serialize } from '../../persistence/datafile/datafile-format.js';
@@ -119,7 +119,16 @@ export async function runDbExport(args: CliArgs, url: string): Promise<number> {
   try {
     await checkTables(database.pool, project.models, args);
     const existed = existsSync(outDir);
-    const unlock = await lockDataDir(outDir);
+    let unlock: () => Promise<void>;
+    try {
+      unlock = await lockDataDir(outDir);
+    } catch (error) {
+      if (!(error instanceof LoadError) || error.code !== LOAD_ERROR_CODES.DATA_LOCKED) throw error;
+      throw new DecorestError(
+        error.code,
+        `${error.message}; nothing was exported (or write elsewhere with --out <folder>)`,
+      );
+    }
     const written: Written[] = [];
     let done = false;
     try {
