@@ -117,6 +117,17 @@ describeWithPostgres('model edits on PostgreSQL', () => {
     // The seed follows, as on the file store.
     const seed = JSON.parse(await readFile(join(f!.dir, 'seed/products.json'), 'utf8')) as Row[];
     expect(seed.map((r) => r['title'])).toEqual(['Pen', 'Cup']);
+
+    // A tightened rule fits the renamed column's values in the table too.
+    const fitted = await applied({
+      kind: 'setRules',
+      model: 'Product',
+      field: 'title',
+      rules: { maxLength: 2 },
+      fit: true,
+    });
+    expect(fitted.migrated).toBe(3);
+    expect((await products()).map((p) => p['title'])).toEqual(['Pe', 'Cu', 'In']);
   });
 
   it('removes a field: its column is dropped', async () => {
@@ -187,6 +198,19 @@ describeWithPostgres('model edits on PostgreSQL', () => {
       { id: 2, name: 'Cup', price: '3' },
       { id: 3, name: 'Box', price: '1', memo: null },
     ]);
+  });
+
+  it('answers 409 while another session holds the table, writing nothing', async () => {
+    await start();
+    const before = await file();
+    await client!.query('BEGIN');
+    await client!.query('LOCK TABLE products IN ACCESS SHARE MODE');
+    const answer = await apply({ kind: 'removeField', model: 'Product', field: 'note' });
+    await client!.query('ROLLBACK');
+    expect(answer.status, answer.text).toBe(409);
+    expect((answer.json as Problem).detail).toMatch(/lock timeout.*try again/);
+    expect(await file()).toBe(before);
+    expect(Object.keys(await columns())).toContain('note');
   });
 
   it('refuses a retype whose values do not convert: file, table and values unchanged', async () => {

@@ -25,7 +25,12 @@ import type { FieldSchema } from '../model/schema.js';
 import type { StoredRecord } from '../persistence/collection.js';
 import { PostgresStore } from '../persistence/postgres/postgres-store.js';
 import { decodeRow, nullMeansAbsent, param } from '../persistence/postgres/record-codec.js';
-import { DatabaseError, type PoolClient, quoteIdent } from '../persistence/postgres/sql.js';
+import {
+  connectionFault,
+  DatabaseError,
+  type PoolClient,
+  quoteIdent,
+} from '../persistence/postgres/sql.js';
 import {
   type ColumnSpec,
   columnSql,
@@ -47,6 +52,9 @@ import type { EditPlan } from './plan-edit.js';
 const SCHEMA_LOCK = 0x6465636f72657374n; // "decorest"
 
 const NULLS = quoteIdent(NULLS_COLUMN);
+
+/** How long the edit waits for the schema lock and the table's lock before answering 409. */
+const LOCK_WAIT = '5s';
 
 interface Statement {
   readonly text: string;
@@ -239,10 +247,16 @@ function tableSteps(
   }
 }
 
-/** A refusal as the control API answers it: 422 (the values), 409 (another session's lock). */
-function refusal(error: unknown, runtime: ModelRuntime, spec: TableSpec): unknown {
+/**
+ * A refusal as the control API answers it: 422 (the values), 409 (another session holds the
+ * table), 503 (the database cannot be reached now).
+ */
+function refusal(error: unknown, runtime: ModelRuntime, store: PostgresStore): unknown {
   if (error instanceof HttpProblem) return error;
-  const where = `${runtime.schema.name} (table ${spec.table})`;
+  const fault = connectionFault(error);
+  if (fault !== undefined)
+    return problems.databaseUnavailable(store.database.where, fault, 2, error);
+  const where = `${runtime.schema.name} (table ${store.spec.table})`;
   if (error instanceof InvalidRecordError)
     return problems.invalidBody('The stored values cannot be migrated', [
       { field: 'edit', message: `${where}: ${error.message}; nothing was written` },
@@ -250,8 +264,9 @@ function refusal(error: unknown, runtime: ModelRuntime, spec: TableSpec): unknow
   if (!(error instanceof DatabaseError)) return error;
   const code = error.code ?? '';
   const reason = `PostgreSQL refused to change ${where}: ${error.message}${error.detail === undefined ? '' : ` (${error.detail})`}; nothing was written`;
-  // 40: serialization failure or deadlock, 55: a lock not available or an object in use.
-  if (code.startsWith('40') || code.startsWith('55')) return problems.conflict(reason);
+  // 40: serialization failure or deadlock, 55: a lock not available (LOCK_WAIT) or in use.
+  if (code.startsWith('40') || code.startsWith('55'))
+    return problems.conflict(`${reason} (another session holds the table; try again)`);
   return problems.invalidBody('The database refused the edit', [
     { field: 'edit', message: reason },
   ]);
@@ -308,7 +323,9 @@ export async function applyPlanOnDatabase(
   if (runtime === undefined || !(store instanceof PostgresStore))
     throw new Error('applyPlanOnDatabase: the edited model is not stored in PostgreSQL');
   const { spec } = store;
-  const client: PoolClient = await store.database.pool.connect();
+  const client: PoolClient = await store.database.pool.connect().catch((error: unknown) => {
+    throw refusal(error, runtime, store);
+  });
   let broken: Error | undefined;
   const written: Written[] = [];
   let changed: StoredRecord[] = [];
@@ -316,6 +333,8 @@ export async function applyPlanOnDatabase(
   let dropJournal: (() => Promise<void>) | undefined;
   try {
     await client.query('BEGIN');
+    // Another server's long transaction on the table is a 409, not a studio that hangs.
+    await client.query(`SET LOCAL lock_timeout = '${LOCK_WAIT}'`);
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK.toString()]);
     const xid = (await client.query<{ xid: string }>('SELECT txid_current()::text AS xid')).rows[0]!
       .xid;
@@ -362,7 +381,7 @@ export async function applyPlanOnDatabase(
     });
     await restore(written);
     await dropJournal?.();
-    throw refusal(error, runtime, spec);
+    throw refusal(error, runtime, store);
   } finally {
     client.release(broken);
   }
