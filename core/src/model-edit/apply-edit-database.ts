@@ -3,12 +3,14 @@
  * in one transaction, so the reload that follows finds a table matching the model (a start or
  * reload refuses a difference that loses data: table-diff.ts).
  *
- * Order: BEGIN; the schema lock every decorest server takes for table changes; the table
- * locked against other servers' writes; its rows read and migrated as the file store migrates
- * its records (migrate-rows.ts: a conversion with no reading is the same 422, before any
- * change); the DDL and updates (a rename is RENAME COLUMN, a removal DROP COLUMN, a retype
- * ALTER COLUMN TYPE with the values convert-values.ts gives, a new field ADD COLUMN with its
- * default); then the seed and source files, each replaced durably; then COMMIT. A refusal
+ * Order: BEGIN (waiting at most 5 s for a lock, then 409); the schema lock every decorest
+ * server takes for table changes; the table locked against other servers' writes; the edited
+ * column's values (ids and that column only) read and migrated as the file store migrates its
+ * records (migrate-rows.ts: a conversion with no reading is the same 422, before any change);
+ * the DDL and updates (a rename is RENAME COLUMN, a removal DROP COLUMN, a retype ALTER COLUMN
+ * TYPE with the values convert-values.ts gives, a new field ADD COLUMN with its default); then
+ * a journal (project/database-edit-journal.ts: the transaction's id, each file before and
+ * after), the seed and source files, each replaced durably; then COMMIT. A refusal
  * before COMMIT (ours, or the database's: a value its cast does not read, say) rolls back and
  * puts back every file already written: nothing of the edit remains. A COMMIT that fails puts
  * the files back too, unless the database says the transaction committed after all
@@ -272,6 +274,25 @@ function refusal(error: unknown, runtime: ModelRuntime, store: PostgresStore): u
   ]);
 }
 
+/**
+ * Every row's id and `field` only (what a migration reads and changes; no column yet: ids
+ * only), so an edit never holds a whole table in memory.
+ */
+async function readField(
+  client: PoolClient,
+  spec: TableSpec,
+  field: string,
+): Promise<StoredRecord[]> {
+  const column = spec.columns.find((c) => c.name === field && c.name !== 'id');
+  const columns = [spec.columns[0]!, ...(column ? [column] : []), spec.columns.at(-1)!];
+  const narrow: TableSpec = { ...spec, columns };
+  const found = await client.query<unknown[]>({
+    text: `SELECT ${columns.map((c) => quoteIdent(c.name)).join(', ')} FROM ${quoteIdent(spec.table)} ORDER BY "id"`,
+    rowMode: 'array',
+  });
+  return found.rows.map((row) => decodeRow(narrow, row));
+}
+
 /** A file as it was before the edit wrote it (`null`: it did not exist). */
 interface Written {
   readonly file: string;
@@ -341,12 +362,7 @@ export async function applyPlanOnDatabase(
     const t = quoteIdent(spec.table);
     // Other servers' writes wait until the table and the model agree again.
     await client.query(`LOCK TABLE ${t} IN ACCESS EXCLUSIVE MODE`);
-    const list = spec.columns.map((c) => quoteIdent(c.name)).join(', ');
-    const found = await client.query<unknown[]>({
-      text: `SELECT ${list} FROM ${t} ORDER BY "id"`,
-      rowMode: 'array',
-    });
-    const rows = found.rows.map((row) => decodeRow(spec, row));
+    const rows = migration ? await readField(client, spec, migration.field) : [];
     // Every refusal of ours comes before the first change.
     changed = migration ? changedRecords(runtime, rows, migration) : [];
     const seedAfter = migration && seed ? migratedSeed(runtime, seed, migration) : undefined;
