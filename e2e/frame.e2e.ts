@@ -69,6 +69,27 @@ describe('Server bar', () => {
     },
   );
 
+  it('names where the records live, and the bar stays one line at 1024 px', async () => {
+    const page = session.ui.page;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    expect(await frame.storage.getAttribute('aria-label')).toBe('Records in files: data/');
+    expect(await frame.storage.innerText()).toBe('Files · data/');
+    // A long database name is cut beside the project's name, not given room of its own.
+    await frame.storage.evaluate((e) => {
+      e.textContent = 'PostgreSQL · decorest_team@db.internal.example.com:5432/decorest_mock_api';
+    });
+    const live = frame.serverBar.getByRole('status').filter({ hasText: 'Live' });
+    const top = async (l: typeof live) => (await l.boundingBox())!.y;
+    expect(Math.abs((await top(live)) - (await top(frame.serverState)))).toBeLessThan(8);
+    await screenshot(page, 'server-bar-storage-1024x700');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'server-bar-storage-1280x800');
+    // The next project status puts the real text back.
+    await frame.storage.evaluate((e) => {
+      e.textContent = 'Files · data/';
+    });
+  });
+
   it('switches views with Ctrl+1…5 and lists the shortcuts on ? or its button', async () => {
     const page = session.ui.page;
     const views = ['Models', 'Endpoints', 'Data', 'Console', 'Traffic'];

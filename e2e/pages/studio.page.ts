@@ -26,6 +26,11 @@ export class StudioPage {
     return this.serverBar.getByRole('status', { name: /^Mock API/ });
   }
 
+  /** Where the records live (issue 26): its accessible name names the database or folder. */
+  get storage(): Locator {
+    return this.serverBar.getByRole('note', { name: /^Records in/ });
+  }
+
   get portField(): Locator {
     return this.serverBar.getByRole('textbox', { name: 'Port' });
   }

@@ -74,14 +74,17 @@ export function ServerBar() {
         <span className="sr-only">Decorest Studio</span>
       </div>
       <div className="project-name">
-        <strong>{project?.name ?? 'No project'}</strong>
+        {/* Beside the name, no wider than the path below it: the bar keeps to one line. */}
+        <div className="project-title">
+          <strong>{project?.name ?? 'No project'}</strong>
+          {storage && (
+            <span className="storage" role="note" aria-label={storage.name} title={storage.name}>
+              {storage.text}
+            </span>
+          )}
+        </div>
         <span title={project?.root}>{project?.root ?? 'Loading…'}</span>
       </div>
-      {storage && (
-        <span className="storage" role="note" aria-label={storage.name} title={storage.name}>
-          {storage.text}
-        </span>
-      )}
       <button type="button" className="btn small" onClick={() => setOpening(true)}>
         Open…
       </button>
