@@ -227,6 +227,9 @@ describeWithPostgres('db import, db export and seed on PostgreSQL', () => {
       /another decorest process \(pid \d+\) is serving this data folder/,
     );
     expect(locked.stderr).toContain('--out');
+    const reading = await runCli(['db', 'import', dir, '--database', url, '--replace']);
+    expect(reading.code).toBe(1);
+    expect(reading.stderr).toMatch(/is serving this data folder.*nothing was imported.*--data/);
     running.child.kill('SIGINT');
     await running.exited();
     running = undefined;

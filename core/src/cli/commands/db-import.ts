@@ -194,7 +194,16 @@ async function readDataFolder(
       { file: dataDir },
       'no data folder here',
     );
-  const unlock = await lockDataDir(dataDir);
+  let unlock: () => Promise<void>;
+  try {
+    unlock = await lockDataDir(dataDir);
+  } catch (error) {
+    if (!(error instanceof LoadError) || error.code !== LOAD_ERROR_CODES.DATA_LOCKED) throw error;
+    throw new DecorestError(
+      error.code,
+      `${error.message}; nothing was imported (or import a copy of it with --data <folder>)`,
+    );
+  }
   try {
     for (const note of await recoverBatches(dataDir)) console.error(`decorest: ${note}`);
     return await readFiles(models, dataDir, problems);
