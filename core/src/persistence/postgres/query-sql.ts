@@ -11,6 +11,7 @@
  * and U+E000–U+FFFF; `_like` on a number past 1e21 reads its digits, not JavaScript's exponent.
  */
 import type { Filter, RecordQuery } from '../record-query.js';
+import { isStorableDate, isStorableText } from './record-codec.js';
 import { quoteIdent } from './sql.js';
 import type { ColumnSpec, ColumnType, TableSpec } from './table-schema.js';
 
@@ -23,7 +24,11 @@ const ARRAY_OF: Partial<Record<ColumnType, string>> = {
   timestamptz: 'timestamptz[]',
 };
 
-/** Whether a filter value can be a value of the column (else it equals nothing there). */
+/**
+ * Whether a filter value can be a value of the column (else it equals nothing there). Text
+ * PostgreSQL cannot hold (U+0000, a lone surrogate) and a date outside what a date column
+ * stores cannot be sent either: the database would refuse the statement (a 500).
+ */
 function fits(type: ColumnType, value: unknown): boolean {
   switch (type) {
     case 'int8':
@@ -33,14 +38,28 @@ function fits(type: ColumnType, value: unknown): boolean {
     case 'bool':
       return typeof value === 'boolean';
     case 'text':
+      return typeof value === 'string' && isStorableText(value);
     case 'timestamptz':
-      return typeof value === 'string';
+      return typeof value === 'string' && isStorableDate(value);
     default:
       return false;
   }
 }
 
-/** Whether `value` has the JavaScript type the column's values have (for ranges). */
+/**
+ * Whether a filter value can be an element of a stored list, as jsonb: not text PostgreSQL
+ * cannot hold, not a number JSON has no form for (`1e400` would be sent as `null`).
+ */
+function elementFits(value: unknown): boolean {
+  if (typeof value === 'string') return isStorableText(value);
+  if (typeof value === 'number') return Number.isFinite(value);
+  return true;
+}
+
+/**
+ * Whether `value` has the JavaScript type the column's values have and can be sent (for
+ * ranges; any other bound is left to app/query/list-records).
+ */
 function comparable(type: ColumnType, value: unknown): boolean {
   if (type === 'int8' || type === 'float8') return typeof value === 'number';
   return fits(type, value);
@@ -93,16 +112,18 @@ function filterSql(params: Params, column: ColumnSpec, filter: Filter): string |
   const hasNull = nonNull.length < filter.values.length;
   if (isArrayColumn(column)) {
     if (!scalarElements(column)) return undefined;
+    // A value no stored list can hold is in none of them: it matches nothing, excludes nothing.
+    const held = nonNull.filter(elementFits);
     const contains = (v: unknown) => `${name} @> ${params.add(JSON.stringify([v]))}::jsonb`;
     switch (filter.op) {
       case 'eq': {
         // Any element equal to any value; `null` also matches an absent list.
-        const any = nonNull.map(contains);
+        const any = held.map(contains);
         if (hasNull) any.push(`(${name} IS NULL OR ${name} @> '[null]'::jsonb)`);
         return any.length === 0 ? 'FALSE' : `(${any.join(' OR ')})`;
       }
       case 'ne': {
-        const every = nonNull.map((v) => `NOT coalesce(${contains(v)}, FALSE)`);
+        const every = held.map((v) => `NOT coalesce(${contains(v)}, FALSE)`);
         if (hasNull) every.push(`(${name} IS NOT NULL AND NOT ${name} @> '[null]'::jsonb)`);
         return every.length === 0 ? 'TRUE' : `(${every.join(' AND ')})`;
       }
@@ -141,7 +162,9 @@ function filterSql(params: Params, column: ColumnSpec, filter: Filter): string |
     case 'like': {
       // A date's JSON text is its ISO string in JavaScript, another form in PostgreSQL.
       if (column.type === 'timestamptz') return undefined;
-      if (filter.values.some((v) => typeof v !== 'string')) return undefined;
+      // Text that cannot be sent is left to list-records (a lone surrogate may match half a
+      // stored pair there).
+      if (filter.values.some((v) => typeof v !== 'string' || !isStorableText(v))) return undefined;
       const any = filter.values.map(
         (v) => `strpos(lower(to_jsonb(${name})::text), ${params.add(v)}) > 0`,
       );
@@ -156,6 +179,7 @@ function searchSql(
   columns: ReadonlyMap<string, ColumnSpec>,
   search: NonNullable<RecordQuery['search']>,
 ): string | undefined {
+  if (!isStorableText(search.text)) return undefined;
   const text = params.add(search.text);
   const any: string[] = [];
   for (const field of search.fields) {

@@ -32,6 +32,22 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
 }
 
+/** Whether PostgreSQL text holds `value` unchanged (no U+0000, no lone surrogate). */
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
+
+/**
+ * Whether `value` is a date as a `date` column stores it: the ISO string `toISOString` writes,
+ * years 0001-9999 (what {@link dateParam} lets in). Any other text equals no stored date.
+ */
+export function isStorableDate(value: string): boolean {
+  const time = new Date(value);
+  if (Number.isNaN(time.getTime()) || time.toISOString() !== value) return false;
+  const year = time.getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
 /** Checks a string PostgreSQL can hold unchanged. */
 export function checkText(field: string, value: string): string {
   if (UNSTORABLE.test(value)) {
