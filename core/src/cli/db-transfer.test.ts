@@ -181,7 +181,9 @@ describeWithPostgres('db import, db export and seed on PostgreSQL', () => {
     // What the table cannot hold exactly is refused the same way, before any write.
     const nul = await todoCopy({
       'users.db': USERS,
-      'todos.db': TODOS + lines([{ _id: '6', id: 6, content: 'a\u0000b', completed: false }]),
+      // With a BOM, which is no line of its own.
+      'todos.db':
+        '\uFEFF' + TODOS + lines([{ _id: '6', id: 6, content: 'a\u0000b', completed: false }]),
     });
     const held = await runCli(['db', 'import', nul, '--database', url]);
     expect(held.code).toBe(1);

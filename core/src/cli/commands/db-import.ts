@@ -145,7 +145,8 @@ function unstorable(files: readonly ModelFile[], stores: ReadonlyMap<string, Pos
 
 /** The 1-based line each id was last written on (the line the record is read from). */
 async function lineNumbers(file: string, idKind: 'number' | 'string') {
-  const lines = (await readFile(file, 'utf8')).split('\n');
+  // A BOM is no part of the first line (the datafile reader skips it too).
+  const lines = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '').split('\n');
   const at = new Map<RecordId, number>();
   lines.forEach((line, index) => {
     if (line.trim() === '') return;
