@@ -26,8 +26,14 @@ export interface Studio {
   stop(): Promise<void>;
 }
 
-/** Starts a studio on a fresh copy of examples/todo; `prepare` may add files first. */
-export async function startStudio(prepare?: (dir: string) => Promise<void>): Promise<Studio> {
+/**
+ * Starts a studio on a fresh copy of examples/todo; `prepare` may add files first, `args`
+ * are added to the command line (`--database URL`).
+ */
+export async function startStudio(
+  prepare?: (dir: string) => Promise<void>,
+  args: readonly string[] = [],
+): Promise<Studio> {
   // `<tmp>/decorest-e2e-XXXX/todo`: the studio names the project after its folder.
   const home = await mkdtemp(join(tmpdir(), 'decorest-e2e-'));
   const dir = join(home, 'todo');
@@ -46,6 +52,7 @@ export async function startStudio(prepare?: (dir: string) => Promise<void>): Pro
       '0',
       '--control-port',
       '0',
+      ...args,
     ],
     // Recent projects go to the test's own config folder, not the user's.
     {
@@ -129,6 +136,10 @@ export async function openStudio(
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  // Which request a "Failed to load resource" console line was about.
+  page.on('response', (r) => {
+    if (r.status() >= 500) problems.push(`http ${r.status()}: ${r.request().method()} ${r.url()}`);
+  });
   await page.goto(studio.studioUrl);
   await page.getByRole('tablist', { name: 'Views' }).waitFor();
   return { context, page, problems };

@@ -138,21 +138,26 @@ async function apply(
   hashes: Record<string, string | null>,
 ): Promise<ModelEditResult> {
   // Issue 24: no write of either API runs between the migration and the reload, so none is
-  // validated by the model the edit replaces.
-  return ctx.writes.hold(async () => {
-    const project = ctx.project();
-    const plan = await planModelEdit(project, edit);
-    const dataDir = projectData(project).durable ? project.dataDir : undefined;
-    // Issue 26: a model in PostgreSQL changes its table in the transaction the files are
-    // written in (loaded only then: a project on files never loads pg).
-    const written =
-      project.database !== undefined && plan.runtime?.schema.dataSource === undefined
-        ? await (
-            await import('../model-edit/apply-edit-database.js')
-          ).applyPlanOnDatabase(plan, edit, hashes, project.dataDir)
-        : await applyPlan(plan, hashes, dataDir);
-    return { ...written, project: await ctx.reloadProject() };
-  });
+  // validated by the model the edit replaces. Issue 26: on a database no read runs either,
+  // as the old version's statements name columns the edit changed.
+  const onDatabase = ctx.project().database !== undefined;
+  return ctx.writes.hold(
+    async () => {
+      const project = ctx.project();
+      const plan = await planModelEdit(project, edit);
+      const dataDir = projectData(project).durable ? project.dataDir : undefined;
+      // Issue 26: a model in PostgreSQL changes its table in the transaction the files are
+      // written in (loaded only then: a project on files never loads pg).
+      const written =
+        project.database !== undefined && plan.runtime?.schema.dataSource === undefined
+          ? await (
+              await import('../model-edit/apply-edit-database.js')
+            ).applyPlanOnDatabase(plan, edit, hashes, project.dataDir)
+          : await applyPlan(plan, hashes, dataDir);
+      return { ...written, project: await ctx.reloadProject() };
+    },
+    { reads: onDatabase },
+  );
 }
 
 export const MODEL_EDIT_ROUTES: ModelEditRoutes = {

@@ -72,6 +72,15 @@ const RECORD_WRITES: ReadonlySet<ControlOperationName> = new Set<ControlOperatio
   'saveSeed',
 ]);
 
+/** Operations that read records: they wait only while a model edit changes a database's tables. */
+const RECORD_READS: ReadonlySet<ControlOperationName> = new Set<ControlOperationName>([
+  'listRecords',
+  'getRecord',
+  'deleteImpact',
+  'sampleRecord',
+  'exportRecords',
+]);
+
 async function gated<T>(ctx: ControlContext, call: () => T | Promise<T>): Promise<T> {
   const entered = ctx.writes.enter();
   const leave = typeof entered === 'function' ? entered : await entered;
@@ -156,6 +165,7 @@ export async function startControlServer(
         ctx,
       });
     // Issue 24: a record write waits while a model edit holds the writes, as the mock API's do.
+    if (ctx.writes.readsHeld && RECORD_READS.has(match.value.operation)) await ctx.writes.opened();
     const result = RECORD_WRITES.has(match.value.operation) ? await gated(ctx, call) : await call();
     if (result === STREAMED) return;
     sendJson(res, match.value.status, result, cors);

@@ -48,12 +48,13 @@ function toProblem(error: unknown, ctx: DispatchContext, req: IncomingMessage): 
 /** What a preflight allows while a proxy is set: a method no route mocks is forwarded. */
 const PROXIED_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** Methods that never wait for a model edit (issue 24). */
+/** Methods that wait for a model edit only when it changes a database (issue 24, 26). */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Answers one request. With a write gate (the studio), a write waits while a model edit holds
- * it, and the route table is read only once it is let in, so it meets the edited model.
+ * it, and the route table is read only once it is let in, so it meets the edited model; a
+ * read waits only for an edit of a database's tables.
  */
 export function dispatch(
   ctx: DispatchContext,
@@ -61,21 +62,36 @@ export function dispatch(
   rawRes: ServerResponse,
 ): Promise<void> {
   const gate = ctx.writes;
-  if (gate === undefined || READS.has((rawReq.method ?? 'GET').toUpperCase()))
-    return answer(ctx, rawReq, rawRes);
+  if (gate === undefined) return answer(ctx, rawReq, rawRes);
+  if (READS.has((rawReq.method ?? 'GET').toUpperCase())) {
+    // Issue 26: a database edit holds reads too, until the new version serves.
+    if (!gate.readsHeld) return answer(ctx, rawReq, rawRes);
+    return gate.opened().then(
+      () => answer(ctx, rawReq, rawRes),
+      (problem: unknown) => refuse(ctx, rawReq, rawRes, problem),
+    );
+  }
   const entered = gate.enter();
   if (typeof entered === 'function') return answer(ctx, rawReq, rawRes).finally(entered);
   return entered.then(
     (leave) => answer(ctx, rawReq, rawRes).finally(leave),
-    (problem: unknown) => {
-      rawReq.resume();
-      const path = (rawReq.url ?? '/').split('?')[0]!;
-      answerProblem(
-        new Response(rawRes, CORS_HEADERS, () => {}),
-        toProblem(problem, ctx, rawReq),
-        path,
-      );
-    },
+    (problem: unknown) => refuse(ctx, rawReq, rawRes, problem),
+  );
+}
+
+/** A request the gate did not let in before its deadline: the 503 problem. */
+function refuse(
+  ctx: DispatchContext,
+  rawReq: IncomingMessage,
+  rawRes: ServerResponse,
+  problem: unknown,
+): void {
+  rawReq.resume();
+  const path = (rawReq.url ?? '/').split('?')[0]!;
+  answerProblem(
+    new Response(rawRes, CORS_HEADERS, () => {}),
+    toProblem(problem, ctx, rawReq),
+    path,
   );
 }
 

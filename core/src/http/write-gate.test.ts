@@ -50,6 +50,33 @@ describe('WriteGate', () => {
     expect(gate.held).toBe(false);
   });
 
+  it('holds reads only for an edit that asks (a database edit), until it is done', async () => {
+    const gate = new WriteGate();
+    const order: string[] = [];
+    let finish!: () => void;
+    const blocked = () =>
+      new Promise<void>((resolve) => {
+        finish = () => {
+          order.push('edit done');
+          resolve();
+        };
+      });
+    const fileEdit = gate.hold(blocked);
+    await vi.waitFor(() => expect(gate.held).toBe(true));
+    expect(gate.readsHeld).toBe(false);
+    finish();
+    await fileEdit;
+
+    const databaseEdit = gate.hold(blocked, { reads: true });
+    await vi.waitFor(() => expect(gate.readsHeld).toBe(true));
+    const read = gate.opened().then(() => order.push('read'));
+    await Promise.resolve();
+    finish();
+    await Promise.all([databaseEdit, read]);
+    expect(order).toEqual(['edit done', 'edit done', 'read']);
+    expect(gate.readsHeld).toBe(false);
+  });
+
   it('answers 503 to a write kept waiting too long, and refuses an edit writes never leave', async () => {
     vi.useFakeTimers();
     const gate = new WriteGate();

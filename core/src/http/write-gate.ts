@@ -3,7 +3,9 @@
  * the records, the seed and the source, then reloads. A write validated by the old model in
  * that window stored the old key, and every later write of that record was refused. The edit
  * closes the gate, waits for the writes already inside to finish, does its work, and opens
- * it; writes that arrive meanwhile wait, then run against the new version. Reads never wait.
+ * it; writes that arrive meanwhile wait, then run against the new version. Reads wait only
+ * for an edit that changes a database's tables (issue 26): the old version's statements name
+ * columns that are gone from the moment the edit commits until the new version serves.
  */
 import { problems } from '../errors.js';
 
@@ -16,11 +18,32 @@ export class WriteGate {
   #inside = 0;
   #drained: (() => void) | undefined;
   #held: Promise<void> | undefined;
+  #readsHeld = false;
   /** One edit at a time holds the gate. */
   #queue: Promise<unknown> = Promise.resolve();
 
   get held(): boolean {
     return this.#held !== undefined;
+  }
+
+  /** Whether the edit holding the gate holds reads too (the hot path's one test for reads). */
+  get readsHeld(): boolean {
+    return this.#readsHeld;
+  }
+
+  /** Resolves once no edit holds the gate, or rejects with a 503 after {@link WRITE_WAIT_MS}. */
+  async opened(): Promise<void> {
+    const deadline = Date.now() + WRITE_WAIT_MS;
+    while (this.#held !== undefined) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw problems.reloading();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        this.#held,
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, left))),
+      ]);
+      clearTimeout(timer);
+    }
   }
 
   /**
@@ -33,17 +56,7 @@ export class WriteGate {
   }
 
   async #waitThenEnter(): Promise<() => void> {
-    const deadline = Date.now() + WRITE_WAIT_MS;
-    while (this.#held !== undefined) {
-      const left = deadline - Date.now();
-      if (left <= 0) throw problems.reloading();
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        this.#held,
-        new Promise<void>((resolve) => (timer = setTimeout(resolve, left))),
-      ]);
-      clearTimeout(timer);
-    }
+    await this.opened();
     return this.#admit();
   }
 
@@ -57,16 +70,22 @@ export class WriteGate {
     };
   }
 
-  /** Runs `work` with no write inside and none let in; a 503 if writes do not finish in time. */
-  hold<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` with no write inside and none let in (nor a read, with `reads`); a 503 if
+   * writes do not finish in time. Reads already running are not waited for: a database's
+   * table lock does that.
+   */
+  hold<T>(work: () => Promise<T>, options: { reads?: boolean } = {}): Promise<T> {
     const run = this.#queue.then(async () => {
       let open!: () => void;
       this.#held = new Promise<void>((resolve) => (open = resolve));
+      this.#readsHeld = options.reads === true;
       try {
         await this.#drain();
         return await work();
       } finally {
         this.#held = undefined;
+        this.#readsHeld = false;
         open();
       }
     });
