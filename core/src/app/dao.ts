@@ -7,6 +7,7 @@ import { problems } from '../errors.js';
 import type { IdOf, ModelInput, ModelRecord, ModelReplacement } from '../http/record-types.js';
 import type { ModelClass } from '../http/request.js';
 import type { RecordId, StoredRecord } from '../persistence/collection.js';
+import { allRecords } from '../persistence/store-reads.js';
 import type { ModelRuntime } from './model-runtime.js';
 import { createRecord, deleteRecord, replaceRecord } from './write/record-writes.js';
 
@@ -65,7 +66,8 @@ export function dao<M extends object>(model: ModelClass<M>): Dao<M> {
   const asModel = (record: StoredRecord): ModelRecord<M> => record as unknown as ModelRecord<M>;
   // Writes take the one write path (issue 11): the rules of the generated routes, exactly.
   return {
-    getAll: async () => [...(await store.records()).values()].map(asModel),
+    // Every record by contract; a database's are read in keyset pages, not one huge result.
+    getAll: async () => (await allRecords(store)).map(asModel),
     getById: async (id) => {
       const record = await store.get(id);
       return record && asModel(record);
