@@ -33,6 +33,7 @@ import {
   type PoolClient,
   quoteIdent,
 } from '../persistence/postgres/sql.js';
+import { SCHEMA_LOCK } from '../persistence/postgres/table-diff.js';
 import {
   type ColumnSpec,
   columnSql,
@@ -49,9 +50,6 @@ import { seedText } from '../seed/seed-data.js';
 import { changedRecords, checkHashes, faultPoint, migratedSeed } from './apply-edit.js';
 import { fieldTypeOf } from './field-edits.js';
 import type { EditPlan } from './plan-edit.js';
-
-/** The advisory lock table-diff.ts's `syncTables` takes: a reload never meets a half edit. */
-const SCHEMA_LOCK = 0x6465636f72657374n; // "decorest"
 
 const NULLS = quoteIdent(NULLS_COLUMN);
 
@@ -356,6 +354,7 @@ export async function applyPlanOnDatabase(
     await client.query('BEGIN');
     // Another server's long transaction on the table is a 409, not a studio that hangs.
     await client.query(`SET LOCAL lock_timeout = '${LOCK_WAIT}'`);
+    // The lock `syncTables` takes: a reload never meets a half edit.
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK.toString()]);
     const xid = (await client.query<{ xid: string }>('SELECT txid_current()::text AS xid')).rows[0]!
       .xid;

@@ -399,7 +399,7 @@ export interface SyncOptions {
  * One key for every decorest server's table changes on a database, so two servers starting on
  * an empty database do not both create the same tables (the second waits, then finds them).
  */
-const SCHEMA_LOCK = 0x6465636f72657374n; // "decorest"
+export const SCHEMA_LOCK = 0x6465636f72657374n; // "decorest"
 
 /**
  * Makes the database's tables match the default datasource's `models`, in one transaction
