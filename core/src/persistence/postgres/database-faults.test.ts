@@ -24,6 +24,8 @@ import {
 import { EXAMPLES } from '../../test-support/project-server.js';
 import { connectDatabase, poolOptionsOf } from './connect.js';
 import { connectionFault, POOL_DEFAULTS } from './sql.js';
+import { createTablesSql, tableOf } from './table-schema.js';
+import { field, model, STRING } from './test-models.js';
 
 const PROBLEM = 'application/problem+json; charset=utf-8';
 
@@ -240,6 +242,76 @@ describeWithPostgres('the PostgreSQL datasource under faults', () => {
       await client.query('COMMIT');
       await Promise.all([busy, waiting]);
       expect(() => db.admitted()).not.toThrow();
+    } finally {
+      await client.end();
+      await db.close();
+    }
+  }, 60_000);
+
+  it('survives the database ending a transaction in flight (a checked-out connection), then recovers', async () => {
+    const url = await freshDatabase();
+    const db = await connectDatabase(url, { max: 2 });
+    const schema = model('Thing', 'things', [field('name', STRING)]);
+    const spec = tableOf(schema, [schema]);
+    for (const sql of createTablesSql([spec])) await db.pool.query(sql);
+    const store = db.store(spec);
+    await store.insert({ name: 'kept' });
+    const locker = new pg.Client({ connectionString: url });
+    locker.on('error', () => undefined);
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE things IN ACCESS EXCLUSIVE MODE');
+    // A batch inside its transaction, waiting on the lock: its connection is checked out.
+    const inFlight = db.batches.write([{ store, ops: [{ kind: 'clear' }] }]).then(
+      () => 'committed',
+      (error: unknown) => error,
+    );
+    await until('the batch waits on the lock', 10_000, async () => {
+      const { rows } = await admin!.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`,
+        [new URL(url).pathname.slice(1)],
+      );
+      return rows[0]!.n === 1;
+    });
+    await cluster!.stopServer();
+    try {
+      // Its connection ended under it: a 503, and no uncaught 'error' event ends this process.
+      expect(await inFlight).toMatchObject({ status: 503 });
+      await expect(store.records()).rejects.toMatchObject({ status: 503 });
+    } finally {
+      await cluster!.startServer();
+    }
+    await until('the store answers again', 30_000, async () =>
+      store.records().then(
+        () => true,
+        () => false,
+      ),
+    );
+    // The transaction was rolled back: the record the batch was clearing is still there.
+    expect([...(await store.records()).values()].map((r) => r['name'])).toEqual(['kept']);
+    await locker.end().catch(() => undefined);
+    await db.close();
+  }, 120_000);
+
+  it('answers 503 when a request waited for a connection past the connection timeout', async () => {
+    const url = await freshDatabase();
+    const db = await connectDatabase(url, { max: 1, connectTimeoutMs: 1_000 });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('CREATE TABLE gate (id int PRIMARY KEY)');
+      await client.query('BEGIN');
+      await client.query('LOCK TABLE gate IN ACCESS EXCLUSIVE MODE');
+      const busy = db.admitted().query('SELECT count(*) FROM gate');
+      // A batch (one transaction) waits for the pool's one connection until the timeout.
+      await expect(db.batches.write([])).rejects.toMatchObject({
+        status: 503,
+        type: 'database-unavailable',
+        detail: expect.stringContaining('no connection within the connection timeout'),
+      });
+      await client.query('COMMIT');
+      await busy;
+      await expect(db.batches.write([])).resolves.toEqual([]);
     } finally {
       await client.end();
       await db.close();
