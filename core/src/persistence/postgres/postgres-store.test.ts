@@ -220,6 +220,48 @@ describeWithPostgres('PostgresStore', () => {
       expect((await items!.records()).countBy('user', 1)).toBe(1);
     });
 
+    it('writes runs of puts and keyed inserts many rows a statement, in order, ids advanced', async () => {
+      const { item, user } = conformanceModels(String(++tables));
+      const [users, items] = await storesFor([user, item]);
+      await users!.insert({ id: 1, name: 'old' });
+      const puts = Array.from({ length: 2500 }, (_, i) => ({
+        kind: 'put' as const,
+        record: { id: i + 1, name: `u${i + 1}` },
+      }));
+      // A repeated id ends a statement (a row is changed once per statement): last one wins.
+      puts.push({ kind: 'put', record: { id: 7, name: 'seven again' } });
+      const inserts = [5, 3, 9].map((id) => ({
+        kind: 'insert' as const,
+        record: { id, title: `t${id}`, tags: ['a', "it's"], user: id },
+      }));
+      const [storedUsers, storedItems] = await writeRecords([
+        { store: users!, ops: puts },
+        { store: items!, ops: [...inserts, { kind: 'insert', record: { title: 'next' } }] },
+      ]);
+      expect(storedUsers).toHaveLength(2501);
+      expect(storedUsers![0]).toEqual({ id: 1, name: 'u1' });
+      expect(storedUsers![2500]).toEqual({ id: 7, name: 'seven again' });
+      expect(storedItems!.map((r) => r.id)).toEqual([5, 3, 9, 10]);
+      expect(storedItems![1]).toEqual({ id: 3, title: 't3', tags: ['a', "it's"], user: 3 });
+      expect(await users!.get(7)).toEqual({ id: 7, name: 'seven again' });
+      expect((await users!.records()).count()).toBe(2500);
+      expect((await users!.insert({})).id).toBe(2501);
+    });
+
+    it('refuses, whole, a run of inserts with one taken id', async () => {
+      const { item, user } = conformanceModels(String(++tables));
+      const [, items] = await storesFor([user, item]);
+      await items!.insert({ id: 2, title: 'taken' });
+      const batch = writeRecords([
+        {
+          store: items!,
+          ops: [1, 2, 3].map((id) => ({ kind: 'insert' as const, record: { id, title: 'new' } })),
+        },
+      ]);
+      await expect(batch).rejects.toThrow(IdConflictError);
+      expect([...(await items!.records()).values()]).toEqual([{ id: 2, title: 'taken' }]);
+    });
+
     it('refuses, whole, a batch leaving a record that names an absent parent', async () => {
       const { item, user } = conformanceModels(String(++tables));
       const [users, items] = await storesFor([user, item]);

@@ -32,6 +32,19 @@ import { indexedColumns, type TableSpec } from './table-schema.js';
 /** How many fresh ids an insert tries before giving up (each taken one means a race). */
 const ID_TRIES = 100;
 
+/** Rows per multi-row write, and the protocol's bound on one statement's parameters. */
+const MANY_ROWS = 1000;
+const MAX_PARAMETERS = 65_535;
+
+/** A put, or an insert that names its id: what a multi-row write takes. */
+type KeyedOp = Extract<BatchOp, { kind: 'put' | 'insert' }> & {
+  readonly record: { readonly id: RecordId };
+};
+
+function isKeyed(op: BatchOp): op is KeyedOp {
+  return (op.kind === 'put' || op.kind === 'insert') && op.record.id != null;
+}
+
 /** The statements of one table, built once from its spec (names quoted, values `$n`). */
 class TableSql {
   readonly select: string;
@@ -48,6 +61,10 @@ class TableSql {
   readonly sample: string;
   /** The table's name as `pg_get_serial_sequence` takes it. */
   readonly quotedTable: string;
+  /** `INSERT INTO t (…) VALUES`: a multi-row write's start; its rows follow. */
+  readonly insertMany: string;
+  /** What follows a multi-row write's rows, by operation: a put replaces, an insert refuses. */
+  readonly manyTail: { readonly put: string; readonly insert: string };
 
   constructor(spec: TableSpec) {
     const table = quoteIdent(spec.table);
@@ -73,6 +90,11 @@ class TableSql {
       .map((n) => `${n} = EXCLUDED.${n}`)
       .join(', ');
     this.upsert = `INSERT INTO ${table} (${list}) VALUES ($1, ${values(2)}) ON CONFLICT ("id") DO UPDATE SET ${fromExcluded} RETURNING ${list}`;
+    this.insertMany = `INSERT INTO ${table} (${list}) VALUES `;
+    this.manyTail = {
+      put: ` ON CONFLICT ("id") DO UPDATE SET ${fromExcluded} RETURNING ${list}`,
+      insert: ` ON CONFLICT ("id") DO NOTHING RETURNING ${list}`,
+    };
     this.update = `UPDATE ${table} SET ${assign} WHERE "id" = $1 RETURNING ${list}`;
     this.delete = `DELETE FROM ${table} WHERE "id" = $1 RETURNING ${list}`;
     this.deleteAll = `DELETE FROM ${table}`;
@@ -301,6 +323,60 @@ export class PostgresStore implements ModelStore {
     return row === undefined ? undefined : decodeRow(this.spec, row);
   }
 
+  /**
+   * Applies a batch part's operations in order inside a transaction. A run of puts, or of
+   * inserts naming their ids (a seed reset, an import), goes as multi-row statements: one
+   * round trip per thousand records instead of two per record.
+   */
+  async applyAllOn(db: Queryable, ops: readonly BatchOp[], stored: StoredRecord[]): Promise<void> {
+    const most = Math.max(
+      1,
+      Math.min(MANY_ROWS, Math.floor(MAX_PARAMETERS / this.spec.columns.length)),
+    );
+    let i = 0;
+    while (i < ops.length) {
+      const first = ops[i]!;
+      const run: KeyedOp[] = [];
+      // One row per id in a statement: ON CONFLICT DO UPDATE cannot touch a row twice.
+      const ids = new Set<RecordId>();
+      for (let j = i; j < ops.length && run.length < most; j++) {
+        const op = ops[j]!;
+        if (!isKeyed(op) || op.kind !== first.kind || ids.has(op.record.id)) break;
+        ids.add(op.record.id);
+        run.push(op);
+      }
+      if (run.length > 1) await this.#writeMany(db, run, stored);
+      else await this.applyOn(db, first, stored);
+      i += Math.max(1, run.length);
+    }
+  }
+
+  async #writeMany(db: Queryable, run: readonly KeyedOp[], stored: StoredRecord[]): Promise<void> {
+    const width = this.spec.columns.length;
+    const values: unknown[] = [];
+    const tuples: string[] = [];
+    for (const { record } of run) {
+      this.checkId(record.id);
+      const from = values.length;
+      values.push(record.id, ...encodeRecord(this.spec, record));
+      tuples.push(
+        `(${this.spec.columns.map((c, j) => `$${from + j + 1}${j === 0 ? '' : castOf(c)}`).join(', ')})`,
+      );
+    }
+    const kind = run[0]!.kind;
+    const text = `${this.#sql.insertMany}${tuples.join(', ')}${this.#sql.manyTail[kind]}`;
+    const found = await rows(db, this.database.where, text, values);
+    const byId = new Map(found.map((row) => [row[0] as RecordId, row]));
+    for (const { record } of run) {
+      const row = byId.get(record.id);
+      // An insert's taken id answers no row: refused, as one by one.
+      if (row === undefined) throw new IdConflictError(record.id);
+      stored.push(decodeRow(this.spec, row.slice(0, width)));
+    }
+    if (this.spec.idKind === 'number')
+      await this.advanceIdentity(db, Math.max(...run.map((op) => op.record.id as number)));
+  }
+
   /** Applies one batch operation inside a transaction; put and insert push what they stored. */
   async applyOn(db: Queryable, op: BatchOp, stored: StoredRecord[]): Promise<void> {
     switch (op.kind) {
@@ -430,7 +506,7 @@ export class PostgresDatabase {
       const out: StoredRecord[][] = [];
       for (let i = 0; i < parts.length; i++) {
         const stored: StoredRecord[] = [];
-        for (const op of parts[i]!.ops) await stores[i]!.applyOn(client, op, stored);
+        await stores[i]!.applyAllOn(client, parts[i]!.ops, stored);
         out.push(stored);
       }
       await client.query('COMMIT');
