@@ -360,4 +360,43 @@ describeWithPostgres('decorest with --database', () => {
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/db push needs --database/);
   });
+
+  it("db push brings a PostgresDataSource's database to its models too, without --database", async () => {
+    const dir = await todoCopy();
+    const shared = await freshDatabase();
+    await writeFile(
+      join(dir, 'shared.ts'),
+      `import { DataSource, FromDataSource, PostgresDataSource, Rest } from 'decorest';
+@DataSource('shared')
+export class Shared extends PostgresDataSource {
+  readonly url = process.env.SHARED_URL;
+}
+@Rest
+@FromDataSource('shared')
+export class Invoice {
+  id!: number;
+  total!: number;
+}
+`,
+    );
+    const pushed = await runCli(['db', 'push', dir], 15_000, {
+      DECOREST_DATABASE_URL: '',
+      SHARED_URL: shared,
+    });
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(pushed.stdout).toMatch(
+      /\(datasource "shared"\)\n {2}-- .*\n {2}CREATE TABLE "invoices"/,
+    );
+    const tables = await query<{ name: string }>(
+      shared,
+      `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
+    );
+    // Only the datasource's models: todos and users stay on files.
+    expect(tables.map((t) => t.name)).toEqual(['invoices']);
+    const again = await runCli(['db', 'push', dir], 15_000, {
+      DECOREST_DATABASE_URL: '',
+      SHARED_URL: shared,
+    });
+    expect(again.stdout).toContain('(datasource "shared"): the tables already match the models');
+  });
 });
