@@ -293,6 +293,17 @@ describeWithPostgres('the PostgreSQL datasource under faults', () => {
     await db.close();
   }, 120_000);
 
+  it('takes the pool limits from the URL, which pg ignores', async () => {
+    const url = await freshDatabase();
+    const db = await connectDatabase(`${url}?pool_max=2&pool_queue=0&connect_timeout=3`);
+    try {
+      expect(db.pool.options).toMatchObject({ max: 2, connectionTimeoutMillis: 3000 });
+      expect((await db.pool.query<{ n: number }>('SELECT 1 AS n')).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('answers 503 when a request waited for a connection past the connection timeout', async () => {
     const url = await freshDatabase();
     const db = await connectDatabase(url, { max: 1, connectTimeoutMs: 1_000 });
