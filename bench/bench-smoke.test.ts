@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,6 +46,8 @@ describe('npm run bench --quick', () => {
             '--targets',
             'decorest,baseline',
             '--no-write',
+            // Its own smoke test below.
+            '--no-postgres',
           ],
           // About 15 s on two idle cores; the cap leaves room for a busy CI machine.
           { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
@@ -70,6 +73,26 @@ describe('npm run bench --quick', () => {
       65_000,
     );
   }
+});
+
+// Issue 26: the PostgreSQL section end to end on small sizes (its own cluster); no timing asserted.
+describe('node bench/postgres.mjs --quick', () => {
+  it.runIf(existsSync('/usr/lib/postgresql'))(
+    'decorest on PostgreSQL, the bare pg server and the file store answer every scenario',
+    () => {
+      const run = spawnSync(process.execPath, ['bench/postgres.mjs', '--quick', '--no-write'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 170_000,
+      });
+      expect(run.error, run.stderr).toBeUndefined();
+      expect(run.stdout, run.stderr).not.toContain('PROBLEM');
+      expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+      expect(run.stdout).toMatch(/\| create \(POST \/todos\) \| [\d,]+ \| [\d,]+ \| [\d.]+× \|/);
+      expect(run.stdout).toContain('no full-table read into the server');
+    },
+    180_000,
+  );
 });
 
 // Issue 15: the save-to-serve scenario runs end to end; its times are reported, not asserted.

@@ -29,7 +29,11 @@ export const USAGE = `Usage: node bench/run.mjs [options]
                        autocannon, or wrk
   --no-pin             let client and servers share every CPU (default on Linux: the load
                        generator on the first allowed CPU, every server on the others, via taskset)
-  --no-write           print the table only; leave bench/RESULTS.md alone
+  --no-write           print the table only; leave bench/RESULTS.md alone (and
+                       bench/POSTGRES-RESULTS.md)
+  --no-postgres        skip the PostgreSQL section (bench/postgres.mjs: decorest --database at
+                       N = 100,000 and 1,000,000 against a bare node:http + pg server; skipped
+                       with one line when Debian's PostgreSQL binaries are missing)
   --build              rebuild core (core/build.mjs) first; otherwise only when core/dist is missing
   --decorest-root <d>  serve decorest from another checkout's core/ (built), e.g. a snapshot
   --keep               keep the temp folders (their paths are printed)
@@ -85,6 +89,7 @@ export function readOptions(argv) {
       quick: { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
       'no-pin': { type: 'boolean', default: false },
+      'no-postgres': { type: 'boolean', default: false },
       client: { type: 'string' },
       build: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
@@ -118,6 +123,7 @@ export function readOptions(argv) {
       : SCENARIO_NAMES,
     write: !values['no-write'],
     pin: !values['no-pin'],
+    postgres: !values['no-postgres'],
     client: list('client', values.client ?? 'auto', CLIENTS)[0],
     build: values.build,
     keep: values.keep,

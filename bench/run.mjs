@@ -19,6 +19,7 @@ import { pickClient } from './load.mjs';
 import { writeModelProject } from './models.mjs';
 import { runNotes } from './notes.mjs';
 import { readOptions, USAGE } from './options.mjs';
+import { readPostgresOptions, runPostgresBench, writePostgresResults } from './postgres.mjs';
 import {
   describeExit,
   freePort,
@@ -497,7 +498,37 @@ async function main() {
     await writeFile(file, await prettierFormatted(file, markdown));
     log('wrote bench/RESULTS.md');
   }
-  return problems.some((p) => OWN_TARGETS.has(p.target)) ? 1 : 0;
+  const postgresFailed = opts.postgres ? await postgresSection(opts) : false;
+  return problems.some((p) => OWN_TARGETS.has(p.target)) || postgresFailed ? 1 : 0;
+}
+
+/**
+ * The PostgreSQL section (bench/postgres.mjs, issue 26), after the rest: its own cluster, its own
+ * sizes (100,000 and 1,000,000), the same load generator and CPU split; its own results file.
+ */
+async function postgresSection(opts) {
+  const pg = readPostgresOptions([
+    ...(opts.quick ? ['--quick'] : []),
+    ...(opts.write ? [] : ['--no-write']),
+    ...(opts.keep ? ['--keep'] : []),
+  ]);
+  Object.assign(pg, { driver: opts.driver, split: opts.split, pin: opts.pin });
+  try {
+    const result = await runPostgresBench(pg, {
+      command: `node bench/run.mjs ${process.argv.slice(2).join(' ')}`.trim(),
+    });
+    if (result.skipped) {
+      console.log(`\nPostgreSQL section skipped: ${result.skipped}`);
+      return false;
+    }
+    console.log(`\nPostgreSQL (bench/postgres.mjs)\n\n${result.summary}`);
+    for (const p of result.problems) console.log(`\nPROBLEM (PostgreSQL) ${p}`);
+    if (pg.write) await writePostgresResults(result.markdown);
+    return result.problems.length > 0;
+  } catch (error) {
+    console.log(`\nPROBLEM (PostgreSQL) the section failed: ${error.message}`);
+    return true;
+  }
 }
 
 main().then(
