@@ -34,7 +34,7 @@ pool.on('error', () => undefined);
 const COLUMNS = '"id", "content", "completed", "user", "$nulls"';
 const SQL = {
   byId: `SELECT ${COLUMNS} FROM "todos" WHERE "id" = $1`,
-  list: `SELECT ${COLUMNS}, count(*) OVER () FROM "todos" ORDER BY "id" LIMIT $1`,
+  list: `SELECT ${COLUMNS}, (SELECT count(*) FROM "todos") FROM "todos" ORDER BY "id" LIMIT $1`,
   insert: `INSERT INTO "todos" ("content", "completed", "user", "$nulls") VALUES ($1, $2, $3, $4::text[]) ON CONFLICT ("id") DO NOTHING RETURNING ${COLUMNS}`,
 };
 
