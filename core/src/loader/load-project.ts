@@ -34,7 +34,7 @@ import {
   resolveRelative,
 } from './evaluation/module-resolver.js';
 import { listProjectFiles } from './list-project-files.js';
-import { readCached, writeCached } from './transpile-cache.js';
+import { readCached, trimCache, writeCached } from './transpile-cache.js';
 import ts from './typescript.js';
 
 export type { ClassRef } from './evaluation/find-application.js';
@@ -249,6 +249,8 @@ export async function loadProject(
     declarations.set(file, declared);
     writeCached(file, source, { transpiled: registry.prepare(file), declarations: declared });
   }
+  // Only after a load that wrote entries: a warm start lists no folder.
+  trimCache();
   for (const file of paths) checkReferences(file, declarations.get(file)!);
   try {
     evaluateWithTimeout(() => {

@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { afterEach, describe, expect, it } from 'vitest';
+
+import type { FileDeclarations } from './declarations/read-declarations.js';
+import { readCached, trimCache, writeCached } from './transpile-cache.js';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const EXAMPLE = fileURLToPath(new URL('../../../examples/todo', import.meta.url));
@@ -23,6 +26,7 @@ console.log(JSON.stringify({
   todoFields: project.siteOf(todo).declaration.properties.map((p) => [p.name, p.type]),
   userResolved: user === project.classes.find((c) => c.name === 'User'),
   app: project.application && project.application.ctor.name,
+  todoFile: project.siteOf(todo).file,
 }));
 `;
 
@@ -32,8 +36,8 @@ afterEach(() => {
   cacheDir = undefined;
 });
 
-function probe(env: Record<string, string>): Record<string, unknown> {
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', PROBE, EXAMPLE], {
+function probe(env: Record<string, string>, project = EXAMPLE): Record<string, unknown> {
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', PROBE, project], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
   });
@@ -53,8 +57,90 @@ describe('the transpile cache', () => {
     expect(warm.app).toBe('TodoApp');
   });
 
+  it('serves a copy of the project in another folder too, naming the new folder', () => {
+    cacheDir = mkdtempSync(join(tmpdir(), 'decorest-cache-test-'));
+    const cold = probe({ DECOREST_CACHE_DIR: cacheDir });
+    const copy = join(cacheDir, 'elsewhere', 'todo');
+    cpSync(EXAMPLE, copy, { recursive: true, filter: (src) => !src.endsWith('/data') });
+    const moved = probe({ DECOREST_CACHE_DIR: cacheDir }, copy);
+    expect(moved.typescript).toBe(false);
+    expect(moved.todoFile).toBe(join(copy, 'todo.ts'));
+    expect({ ...moved, typescript: true, todoFile: cold.todoFile }).toEqual(cold);
+  });
+
   it('is off with DECOREST_CACHE_DIR=off', () => {
     expect(probe({ DECOREST_CACHE_DIR: 'off' }).typescript).toBe(true);
     expect(probe({ DECOREST_CACHE_DIR: 'off' }).typescript).toBe(true);
+  });
+});
+
+describe('the transpile cache in one process', () => {
+  const declarations = (file: string): FileDeclarations => ({
+    classes: [
+      {
+        name: 'A',
+        file,
+        line: 1,
+        column: 1,
+        isAbstract: false,
+        properties: [],
+      } as unknown as FileDeclarations['classes'][number],
+    ],
+    references: [],
+    imports: new Map(),
+    types: new Map(),
+    topLevel: { classLines: new Map(), aliases: new Map() },
+  });
+  const entry = (file: string, code = 'exports.a = 1;') => ({
+    transpiled: { code, sourceMap: '' },
+    declarations: declarations(file),
+  });
+  let previous: string | undefined;
+  afterEach(() => {
+    if (previous === undefined) delete process.env.DECOREST_CACHE_DIR;
+    else process.env.DECOREST_CACHE_DIR = previous;
+  });
+  const useCache = (): string => {
+    previous = process.env.DECOREST_CACHE_DIR;
+    cacheDir = mkdtempSync(join(tmpdir(), 'decorest-cache-test-'));
+    process.env.DECOREST_CACHE_DIR = cacheDir;
+    return cacheDir;
+  };
+
+  it('keys by name and content: another folder hits, another name or content misses', () => {
+    useCache();
+    writeCached('/a/model.ts', 'source', entry('/a/model.ts'));
+    expect(readCached('/b/c/model.ts', 'source')?.declarations.classes[0]!.file).toBe(
+      '/b/c/model.ts',
+    );
+    expect(readCached('/a/other.ts', 'source')).toBeUndefined();
+    expect(readCached('/a/model.ts', 'source ')).toBeUndefined();
+  });
+
+  it('takes a torn or foreign entry for a miss', () => {
+    const dir = useCache();
+    writeCached('/a/model.ts', 'source', entry('/a/model.ts'));
+    const [name] = readdirSync(dir);
+    writeFileSync(join(dir, name!), '{"code": "exports.a = 1;", "sourceM');
+    expect(readCached('/a/model.ts', 'source')).toBeUndefined();
+    writeFileSync(join(dir, name!), '[1, 2]');
+    expect(readCached('/a/model.ts', 'source')).toBeUndefined();
+  });
+
+  it('keeps at most its bound, removing the least recently used first', () => {
+    const dir = useCache();
+    const names: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      writeCached(`/p/m${i}.ts`, `s${i}`, entry(`/p/m${i}.ts`));
+      names.push(readdirSync(dir).find((n) => !names.includes(n))!);
+    }
+    // Used long ago in order m0 … m9; then m2 read just now.
+    names.forEach((name, i) => utimesSync(join(dir, name), 1000 + i, 1000 + i));
+    readCached('/p/m2.ts', 's2');
+    writeFileSync(join(dir, 'x.json.123.abcd.tmp'), 'left by a killed writer');
+    trimCache(8);
+    expect(readdirSync(dir)).toHaveLength(6);
+    const kept = [...Array(10).keys()].filter((i) => readCached(`/p/m${i}.ts`, `s${i}`));
+    expect(kept).toEqual([2, 5, 6, 7, 8, 9]);
   });
 });

@@ -1,13 +1,27 @@
 /**
  * A cache of what reading a project file produces (transpiled code, source map, declarations),
- * keyed by the file's path and content, the TypeScript version and ours. A start whose files
- * are all cached loads no TypeScript (issue 6: cold start). Best effort: a cache that cannot be
- * read or written is simply not used.
+ * keyed by the file's name and content, the TypeScript version and ours: not by its folder,
+ * so a moved, copied or freshly cloned project is warm when its files are (issue 27). A start
+ * whose files are all cached loads no TypeScript (issue 6: cold start).
+ *
+ * Best effort: a cache that cannot be read or written is simply not used; a torn or foreign
+ * entry is a miss. Entries are written under a name of their own then renamed, so concurrent
+ * starts never read half of one. It is bounded: once it holds more than {@link MAX_ENTRIES},
+ * the least recently used are removed (a hit touches its entry).
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 import { VERSION } from '../version.js';
 import type { FileDeclarations } from './declarations/read-declarations.js';
@@ -16,9 +30,12 @@ import { typeScriptVersion } from './typescript.js';
 
 /**
  * Bump when the shape of a cached entry or of the declarations changes, or when a transformer
- * changes its output (2: loops record their line, issue 18).
+ * changes its output (2: loops record their line, issue 18; 3: entries hold no folder).
  */
-const FORMAT = 2;
+const FORMAT = 3;
+
+/** Entries kept (a project file is one; ~4 kB each): a few hundred projects' worth. */
+export const MAX_ENTRIES = 4000;
 
 export interface CachedFile {
   readonly transpiled: TranspiledModule;
@@ -43,29 +60,35 @@ function cacheDir(): string | undefined {
 }
 
 let salt: string | undefined;
+/** The name (its extension decides how it is read; the source map names it) and the content. */
 function keyOf(file: string, source: string): string {
   salt ??= `${FORMAT}\0${VERSION}\0${typeScriptVersion()}`;
   return createHash('sha256')
     .update(salt)
     .update('\0')
-    .update(file)
+    .update(basename(file))
     .update('\0')
     .update(source)
     .digest('hex');
 }
 
+/** The path an entry's classes name: put back on read (the entry holds none). */
+const HERE = '';
+
+/** Entries this process wrote: a trim is worth a look only after some. */
+let written = 0;
+
 export function readCached(file: string, source: string): CachedFile | undefined {
   const dir = cacheDir();
   if (dir === undefined) return undefined;
   try {
-    const entry = JSON.parse(
-      readFileSync(join(dir, `${keyOf(file, source)}.json`), 'utf8'),
-    ) as Entry;
+    const path = join(dir, `${keyOf(file, source)}.json`);
+    const entry = JSON.parse(readFileSync(path, 'utf8')) as Entry;
     const d = entry.declarations;
-    return {
+    const found: CachedFile = {
       transpiled: { code: entry.code, sourceMap: entry.sourceMap },
       declarations: {
-        classes: d.classes,
+        classes: d.classes.map((c) => ({ ...c, file })),
         references: d.references,
         imports: new Map(d.imports) as FileDeclarations['imports'],
         types: new Map(d.types) as FileDeclarations['types'],
@@ -75,6 +98,10 @@ export function readCached(file: string, source: string): CachedFile | undefined
         },
       },
     };
+    // Recently used: the last to go when the cache is trimmed.
+    const now = new Date();
+    utimesSync(path, now, now);
+    return found;
   } catch {
     return undefined;
   }
@@ -88,7 +115,7 @@ export function writeCached(file: string, source: string, cached: CachedFile): v
     code: cached.transpiled.code,
     sourceMap: cached.transpiled.sourceMap,
     declarations: {
-      classes: d.classes,
+      classes: d.classes.map((c) => ({ ...c, file: HERE })),
       references: d.references,
       imports: [...d.imports],
       types: [...d.types],
@@ -98,11 +125,47 @@ export function writeCached(file: string, source: string, cached: CachedFile): v
   try {
     mkdirSync(dir, { recursive: true });
     const target = join(dir, `${keyOf(file, source)}.json`);
-    // Write then rename: a reader never sees half an entry.
-    const temp = `${target}.${process.pid}.tmp`;
+    // Write then rename: a reader never sees half an entry, a concurrent writer never
+    // shares the temp name.
+    const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     writeFileSync(temp, JSON.stringify(entry));
     renameSync(temp, target);
+    written++;
   } catch {
     // A read-only or full temp folder costs speed, never correctness.
+  }
+}
+
+/**
+ * Removes the least recently used entries once there are more than `max` (down to three
+ * quarters of it, so trims are rare), and temp files a killed writer left. Called after a
+ * load that wrote entries; best effort, like the rest.
+ */
+export function trimCache(max = MAX_ENTRIES): void {
+  const dir = cacheDir();
+  if (dir === undefined || written === 0) return;
+  written = 0;
+  try {
+    const names = readdirSync(dir);
+    if (names.length <= max) return;
+    const entries = names.map((name) => {
+      const path = join(dir, name);
+      try {
+        return { path, used: statSync(path).mtimeMs, temp: name.endsWith('.tmp') };
+      } catch {
+        return { path, used: 0, temp: false };
+      }
+    });
+    // Temp files first (oldest first), then entries from the least recently used.
+    entries.sort((a, b) => Number(b.temp) - Number(a.temp) || a.used - b.used);
+    for (const { path } of entries.slice(0, names.length - Math.floor((max * 3) / 4))) {
+      try {
+        unlinkSync(path);
+      } catch {
+        // Removed by another process's trim.
+      }
+    }
+  } catch {
+    // No folder, no rights: nothing to trim.
   }
 }

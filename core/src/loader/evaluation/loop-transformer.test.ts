@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { LOOP_MARKER, type LoopMarker, loopSite } from './loop-transformer.js';
+import { LOOP_MARKER, type LoopMarker, loopSite, placeFile } from './loop-transformer.js';
 import { transpile } from './transpile.js';
 
 /** Runs transpiled CommonJS, recording every loop iteration's mark. */
 function run(source: string): { exports: Record<string, unknown>; marks: string[] } {
-  const { code } = transpile(source, '/p/loops.ts');
+  const code = placeFile(transpile(source, '/p/loops.ts').code, '/p/loops.ts');
   const marks: string[] = [];
   const marker = {
     set at(value: string) {
@@ -69,5 +69,22 @@ describe('loop marks (issue 18)', () => {
     const marker: LoopMarker = { at: 'C:\\p\\user.ts:12' };
     expect(loopSite(marker)).toEqual({ file: 'C:\\p\\user.ts', line: 12 });
     expect(loopSite({ at: '' })).toBeUndefined();
+  });
+
+  it('names no folder in the transpiled code; the path is put in as the file is compiled', () => {
+    const source = 'let n = 0;\nwhile (n < 1) n++;\n';
+    const a = transpile(source, '/p/one/loops.ts').code;
+    expect(transpile(source, '/q/two/loops.ts').code).toBe(a);
+    expect(a).not.toContain('/p/one');
+    // Quotes, backslashes and accents in a path stay one string literal.
+    const path = 'C:\\Users\\Zoë\\"my" api\\loops.ts';
+    const marks: string[] = [];
+    const marker = {
+      set at(value: string) {
+        marks.push(value);
+      },
+    };
+    new Function(LOOP_MARKER, placeFile(a, path))(marker);
+    expect(marks).toEqual([`${path}:2`]);
   });
 });

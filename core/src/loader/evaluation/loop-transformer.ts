@@ -5,6 +5,10 @@
  *
  *   while (true) { __decorestLoop.at = "/p/models/user.ts:3"; … }
  *
+ * The transpiled code names the file as {@link LOOP_FILE} and the path is put in when it is
+ * compiled ({@link placeFile}), so a transpiled file is the same wherever its folder is: the
+ * start-up cache is keyed by content (issue 27), and a moved or cloned project hits it.
+ *
  * one store of a constant string into an object the loader owns, which costs about a
  * nanosecond per iteration. When the watchdog fires, the last loop to start an iteration is
  * the one spinning (any loop nested inside it that ran later is still running, or it would
@@ -23,8 +27,18 @@ export interface LoopMarker {
 
 const LOOP_KEYWORD = /\b(?:for|while|do)\b/;
 
-/** Builds the transformer for `file`; lines are those of the original source. */
-export function loopTransformer(file: string): ts.TransformerFactory<ts.SourceFile> {
+/** What the transpiled marks say instead of the file's path (ASCII: printed as it is). */
+export const LOOP_FILE = '<decorest:file>';
+const LOOP_FILE_LITERAL = `"${LOOP_FILE}:`;
+
+/** `code` with its loop marks naming `file` (a JSON string literal is a JavaScript one). */
+export function placeFile(code: string, file: string): string {
+  if (!code.includes(LOOP_FILE_LITERAL)) return code;
+  return code.replaceAll(LOOP_FILE_LITERAL, `${JSON.stringify(file).slice(0, -1)}:`);
+}
+
+/** Builds the transformer; lines are those of the original source. */
+export function loopTransformer(): ts.TransformerFactory<ts.SourceFile> {
   return (context) => (sourceFile) => {
     if (!LOOP_KEYWORD.test(sourceFile.text)) return sourceFile;
     const f = context.factory;
@@ -34,7 +48,7 @@ export function loopTransformer(file: string): ts.TransformerFactory<ts.SourceFi
       return f.createExpressionStatement(
         f.createAssignment(
           f.createPropertyAccessExpression(f.createIdentifier(LOOP_MARKER), 'at'),
-          f.createStringLiteral(`${file}:${line + 1}`),
+          f.createStringLiteral(`${LOOP_FILE}:${line + 1}`),
         ),
       );
     };

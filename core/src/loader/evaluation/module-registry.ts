@@ -10,7 +10,7 @@ import { inspect, types } from 'node:util';
 import vm from 'node:vm';
 
 import { DecorestError, LOAD_ERROR_CODES, LoadError } from '../../errors.js';
-import { LOOP_MARKER, type LoopMarker } from './loop-transformer.js';
+import { LOOP_MARKER, type LoopMarker, placeFile } from './loop-transformer.js';
 import { ModuleResolver, notFoundReason } from './module-resolver.js';
 import { SITE_FUNCTION, type SiteRecorder } from './site-transformer.js';
 import { SourceMaps } from './source-maps.js';
@@ -239,7 +239,7 @@ export class ModuleRegistry {
 
   #compile(file: string, transpiled: TranspiledModule): Function {
     try {
-      return vm.compileFunction(transpiled.code, PARAMETERS, { filename: file });
+      return vm.compileFunction(placeFile(transpiled.code, file), PARAMETERS, { filename: file });
     } catch (thrown) {
       // What TypeScript's syntactic pass lets through but V8 rejects (e.g. top-level await
       // in a CommonJS module). V8 puts `file:line` on the first line of the stack.

@@ -7,7 +7,10 @@ import ts from '../typescript.js';
 import { loopTransformer } from './loop-transformer.js';
 import { siteTransformer } from './site-transformer.js';
 
-/** A transpiled file: runnable CommonJS and the raw source map of it. */
+/**
+ * A transpiled file: CommonJS and the raw source map of it. It does not depend on where the
+ * file is: loop marks name it as `LOOP_FILE`, which `placeFile` replaces when it is compiled.
+ */
 export interface TranspiledModule {
   readonly code: string;
   readonly sourceMap: string;
@@ -63,7 +66,7 @@ export function transpile(source: string, file: string): TranspiledModule {
     compilerOptions: compilerOptions(),
     reportDiagnostics: true,
     // The loop marks first, on the parsed tree (they need the source lines of loops).
-    transformers: { before: [loopTransformer(file), siteTransformer()] },
+    transformers: { before: [loopTransformer(), siteTransformer()] },
   });
   const errors = (output.diagnostics ?? []).filter(
     (d) => d.category === ts.DiagnosticCategory.Error,
