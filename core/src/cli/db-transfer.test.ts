@@ -3,7 +3,7 @@
  * refused record named by file and line), `db export` (the tables back as datafiles NeDB
  * reads), and `seed save|reset` on a database, a reset being old data or new, never a mix.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -41,7 +41,7 @@ async function todoCopy(data?: Record<string, string>): Promise<string> {
     filter: (src) => !/[\\/]data([\\/]|$)/.test(src.slice(EXAMPLES.todo.length)),
   });
   if (data !== undefined) {
-    await cp(join(EXAMPLES.todo, 'data'), join(dir, 'data'), { recursive: true });
+    await mkdir(join(dir, 'data'));
     for (const [name, text] of Object.entries(data)) await writeFile(join(dir, 'data', name), text);
   }
   return dir;

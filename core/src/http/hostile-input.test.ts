@@ -41,7 +41,7 @@ import {
 import {
   idChoice,
   pathTail,
-  queryArb,
+  queryStringProperty,
   routesOf,
   run,
   targetPath,
@@ -89,30 +89,7 @@ describe.each(TARGETS.map((t) => [t.name, t] as const))('hostile input to %s', (
     'answers hostile query strings on every route with a success or a 4xx problem',
     async () => {
       setCurrent(`${name}: query strings`);
-      const fields = [...new Set(t.served.project.runtimes.flatMap((r) => fieldNames(r)))];
-      const input = fc.record({
-        route: fc.constantFrom(...routesOf(t)),
-        id: idChoice,
-        query: queryArb(fields),
-        head: fc.boolean(),
-      });
-      await run(
-        fc.asyncProperty(input, async ({ route, id, query, head }) => {
-          const read = route.method === 'GET';
-          await expectSafe(t, {
-            method: read && head ? 'HEAD' : route.method,
-            target: `${await targetPath(t, route, id, '')}?${query}`,
-            headers: read ? [] : [['content-type', 'application/json']],
-            ...(read
-              ? {}
-              : {
-                  body: Buffer.from(
-                    JSON.stringify(t.seeds[modelOf(t, route)?.schema.name ?? ''] ?? {}),
-                  ),
-                }),
-          });
-        }),
-      );
+      await run(queryStringProperty(t, expectSafe));
     },
     PROPERTY_MS,
   );

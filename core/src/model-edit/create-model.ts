@@ -67,6 +67,7 @@ export const DECOREST_EXPORTS: readonly string[] = [
   'ModelReplacement',
   'OnDelete',
   'Persistence',
+  'PostgresDataSource',
   'ProblemDocument',
   'RecordId',
   'Request',

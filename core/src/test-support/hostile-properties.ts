@@ -10,7 +10,16 @@ import { expect } from 'vitest';
 
 import { COLLECTION_CONTROLS } from '../contract/collection-controls.js';
 import type { RouteDefinition } from '../http/types.js';
-import { type IdChoice, idText, LONG, RUNS, type Target } from './hostile-harness.js';
+import {
+  fieldNames,
+  type HostileRequest,
+  type IdChoice,
+  idText,
+  LONG,
+  modelOf,
+  RUNS,
+  type Target,
+} from './hostile-harness.js';
 import { NASTY_KEYS, NASTY_NUMBERS, NASTY_STRINGS, percentEncode } from './hostile-inputs.js';
 
 export function routesOf(t: Target): RouteDefinition[] {
@@ -110,6 +119,36 @@ export async function targetPath(
 ): Promise<string> {
   const text = await idText(t, route, id);
   return route.path.replace(/:[A-Za-z]+/g, text) + tail;
+}
+
+/**
+ * Every route of `t` with a hostile query string (HEAD or GET for reads, a seed body for
+ * writes); `judge` checks each exchange (the file store's checks, or the database's).
+ */
+export function queryStringProperty(
+  t: Target,
+  judge: (t: Target, request: HostileRequest) => Promise<unknown>,
+): fc.IAsyncProperty<[{ route: RouteDefinition; id: IdChoice; query: string; head: boolean }]> {
+  const fields = [...new Set(t.served.project.runtimes.flatMap((r) => fieldNames(r)))];
+  const input = fc.record({
+    route: fc.constantFrom(...routesOf(t)),
+    id: idChoice,
+    query: queryArb(fields),
+    head: fc.boolean(),
+  });
+  return fc.asyncProperty(input, async ({ route, id, query, head }) => {
+    const read = route.method === 'GET';
+    await judge(t, {
+      method: read && head ? 'HEAD' : route.method,
+      target: `${await targetPath(t, route, id, '')}?${query}`,
+      headers: read ? [] : [['content-type', 'application/json']],
+      ...(read
+        ? {}
+        : {
+            body: Buffer.from(JSON.stringify(t.seeds[modelOf(t, route)?.schema.name ?? ''] ?? {})),
+          }),
+    });
+  });
 }
 
 /** How long a property may run (short runs only) before fast-check stops it. */
