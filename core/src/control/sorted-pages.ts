@@ -7,7 +7,7 @@
  */
 import type { ModelRuntime } from '../app/model-runtime.js';
 import type { CollectionQuery } from '../app/query/collection-query.js';
-import { listRecords } from '../app/query/list-records.js';
+import { askStore, listRecords } from '../app/query/list-records.js';
 import type { RecordChangeBus } from '../app/write/record-changes.js';
 import type { StoredRecord } from '../persistence/collection.js';
 
@@ -46,13 +46,7 @@ export async function sortedPage(
 ): Promise<{ items: readonly StoredRecord[]; total: number }> {
   // A store that answers queries (PostgreSQL, issue 26) is asked for the page itself, as the
   // mock API's list endpoints ask it: nothing is kept, another server's writes show at once.
-  const asked = await model.store.query?.list({
-    filters: query.filters,
-    search: query.q === undefined ? undefined : { text: query.q, fields: model.stringFields },
-    sort: query.sort,
-    offset: query.offset,
-    limit: query.limit,
-  });
+  const asked = await askStore(model.store, query, model.stringFields);
   if (asked !== undefined) return asked;
   const records = await model.store.records();
   // No sort, no filter: the ordered index answers in O(limit) already.

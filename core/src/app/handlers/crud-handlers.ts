@@ -13,7 +13,7 @@ import {
   parseEmbed,
 } from '../query/collection-query.js';
 import { embedRelations } from '../query/embed.js';
-import { listRecords } from '../query/list-records.js';
+import { askStore, listRecords } from '../query/list-records.js';
 import { absoluteBase, pageLinks } from '../query/page-links.js';
 import {
   createRecord,
@@ -67,13 +67,7 @@ async function listPage(
   query: CollectionQuery,
   scope: Filter | undefined,
 ): Promise<{ readonly items: readonly StoredRecord[]; readonly total: number }> {
-  const asked = await model.store.query?.list({
-    filters: query.filters,
-    search: query.q === undefined ? undefined : { text: query.q, fields: model.stringFields },
-    sort: query.sort,
-    offset: query.offset,
-    limit: query.limit,
-  });
+  const asked = await askStore(model.store, query, model.stringFields);
   if (asked !== undefined) return asked;
   const records = await model.store.records();
   const onlyLimit = !scope && isPlainLimit(query) ? model.store.first?.(query.limit!) : undefined;

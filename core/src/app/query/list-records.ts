@@ -4,13 +4,32 @@
  * uses the secondary index; only filters, search and sorting walk the collection.
  */
 import type { StoredRecord } from '../../persistence/collection.js';
-import type { ReadableRecords } from '../../persistence/model-store.js';
+import type { ModelStore, ReadableRecords } from '../../persistence/model-store.js';
 import type { CollectionQuery, Filter } from './collection-query.js';
 
 export interface ListResult {
   readonly items: readonly StoredRecord[];
   /** Matches before offset and limit, for `X-Total-Count`. */
   readonly total: number;
+}
+
+/**
+ * The page `query` asks for, from a store that answers queries itself (a database, issue 26),
+ * or `undefined` when it does not (the caller then walks `records()`). `q` searches
+ * `stringFields`.
+ */
+export async function askStore(
+  store: ModelStore,
+  query: CollectionQuery,
+  stringFields: readonly string[],
+): Promise<ListResult | undefined> {
+  return store.query?.list({
+    filters: query.filters,
+    search: query.q === undefined ? undefined : { text: query.q, fields: stringFields },
+    sort: query.sort,
+    offset: query.offset,
+    limit: query.limit,
+  });
 }
 
 function compare(a: unknown, b: unknown): number {
