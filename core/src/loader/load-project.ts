@@ -9,11 +9,11 @@ import path from 'node:path';
 
 import { EvaluationTimeout, LOAD_ERROR_CODES, LoadError } from '../errors.js';
 import { linkClassTypes } from './declarations/link-types.js';
-import {
-  type ClassDeclaration,
-  type FileDeclarations,
-  type ImportBinding,
-  readDeclarations,
+import { oxcReadDeclarations } from './declarations/oxc-read-declarations.js';
+import type {
+  ClassDeclaration,
+  FileDeclarations,
+  ImportBinding,
 } from './declarations/read-declarations.js';
 import { resolveTypeName } from './declarations/resolve-type-name.js';
 import {
@@ -45,6 +45,7 @@ export interface ProjectFile {
   /** Path relative to the project root, with `/` separators. */
   readonly relative: string;
   readonly source: string;
+  /** TypeScript's tree of the file, parsed (and the compiler loaded) on first use. */
   readonly ast: ts.SourceFile;
   /** Its classes; field types naming aliases or enums of other project files are expanded. */
   readonly classes: readonly ClassDeclaration[];
@@ -192,9 +193,8 @@ export async function loadProject(
   const declarations = new Map<string, FileDeclarations>();
   // Files imported from outside the folder are parsed when first asked about.
   const declarationsOf = (file: string): FileDeclarations | undefined => {
-    if (!declarations.has(file)) {
-      const ast = astOf(file);
-      if (ast) declarations.set(file, readDeclarations(ast, file));
+    if (!declarations.has(file) && registry.loadedFiles().includes(file)) {
+      declarations.set(file, oxcReadDeclarations(file, registry.source(file)));
     }
     return declarations.get(file);
   };
@@ -243,9 +243,8 @@ export async function loadProject(
       registry.provide(file, cached.transpiled);
       continue;
     }
-    const ast = parse(file, source);
-    asts.set(file, ast);
-    const declared = readDeclarations(ast, file);
+    // Issue 27: read with oxc-parser, so a cold load needs no TypeScript to read declarations.
+    const declared = oxcReadDeclarations(file, source);
     declarations.set(file, declared);
     writeCached(file, source, { transpiled: registry.prepare(file), declarations: declared });
   }
