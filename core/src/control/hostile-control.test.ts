@@ -215,12 +215,18 @@ describe('hostile input on the control API', () => {
           if (input.token === 'wrong') headers.push(['authorization', 'Bearer x']);
           if (input.token === 'right') headers.push(['authorization', `Bearer ${f.studio.token}`]);
           const all: [string, string][] = [...headers, ['connection', 'close']];
-          const answer =
+          const request =
             input.target === '/api/events' && input.token === 'right'
-              ? await exchange(port, requestBytes('HEAD', '/api/project', all))
-              : await exchange(port, requestBytes('GET', input.target, all));
+              ? requestBytes('HEAD', '/api/project', all)
+              : requestBytes('GET', input.target, all);
+          const answer = await exchange(port, request);
           expectAnswered(answer);
           expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+          // Headers past Node's limit (16 KiB) are refused before any gate: refused all the same.
+          if (answer.status === 431) {
+            expect(request.length).toBeGreaterThan(16 * 1024);
+            return;
+          }
           const hostOk =
             input.host.toLowerCase().endsWith(`:${port}`) && !HOSTS.includes(input.host);
           const originOk = input.origin === null || input.origin === `http://127.0.0.1:${port}`;
