@@ -1,6 +1,6 @@
 /**
  * A cache of what reading a project file produces (transpiled code, source map, declarations),
- * keyed by the file's name and content, the TypeScript version and ours: not by its folder,
+ * keyed by the file's name and content, the TypeScript and SWC versions and ours: not by its folder,
  * so a moved, copied or freshly cloned project is warm when its files are (issue 27). A start
  * whose files are all cached loads no TypeScript (issue 6: cold start).
  *
@@ -25,14 +25,15 @@ import { basename, join } from 'node:path';
 
 import { VERSION } from '../version.js';
 import type { FileDeclarations } from './declarations/read-declarations.js';
-import type { TranspiledModule } from './evaluation/transpile.js';
+import { type TranspiledModule, transpilerVersion } from './evaluation/transpile.js';
 import { typeScriptVersion } from './typescript.js';
 
 /**
  * Bump when the shape of a cached entry or of the declarations changes, or when a transformer
- * changes its output (2: loops record their line, issue 18; 3: entries hold no folder).
+ * changes its output (2: loops record their line, issue 18; 3: entries hold no folder; 5: SWC
+ * transpiles, the marks are put in the source, issue 27; 4 was a draft of 5).
  */
-const FORMAT = 3;
+const FORMAT = 5;
 
 /** Entries kept (a project file is one; ~4 kB each): a few hundred projects' worth. */
 export const MAX_ENTRIES = 4000;
@@ -62,7 +63,8 @@ function cacheDir(): string | undefined {
 let salt: string | undefined;
 /** The name (its extension decides how it is read; the source map names it) and the content. */
 function keyOf(file: string, source: string): string {
-  salt ??= `${FORMAT}\0${VERSION}\0${typeScriptVersion()}`;
+  // TypeScript still reads the declarations; SWC transpiles.
+  salt ??= `${FORMAT}\0${VERSION}\0${typeScriptVersion()}\0${transpilerVersion()}`;
   return createHash('sha256')
     .update(salt)
     .update('\0')

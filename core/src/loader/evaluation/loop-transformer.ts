@@ -13,9 +13,9 @@
  * nanosecond per iteration. When the watchdog fires, the last loop to start an iteration is
  * the one spinning (any loop nested inside it that ran later is still running, or it would
  * not have been the last). Only loop statements change, and files without a loop keyword are
- * not walked at all, so loading stays as fast as before.
+ * not walked at all, so loading stays as fast as before. The marks are put in the source before
+ * it is transpiled (`instrument.ts`, issue 27).
  */
-import ts from '../typescript.js';
 
 /** The parameter every evaluated file receives the loop recorder under. */
 export const LOOP_MARKER = '__decorestLoop';
@@ -25,8 +25,6 @@ export interface LoopMarker {
   at: string;
 }
 
-const LOOP_KEYWORD = /\b(?:for|while|do)\b/;
-
 /** What the transpiled marks say instead of the file's path (ASCII: printed as it is). */
 export const LOOP_FILE = '<decorest:file>';
 const LOOP_FILE_LITERAL = `"${LOOP_FILE}:`;
@@ -35,50 +33,6 @@ const LOOP_FILE_LITERAL = `"${LOOP_FILE}:`;
 export function placeFile(code: string, file: string): string {
   if (!code.includes(LOOP_FILE_LITERAL)) return code;
   return code.replaceAll(LOOP_FILE_LITERAL, `${JSON.stringify(file).slice(0, -1)}:`);
-}
-
-/** Builds the transformer; lines are those of the original source. */
-export function loopTransformer(): ts.TransformerFactory<ts.SourceFile> {
-  return (context) => (sourceFile) => {
-    if (!LOOP_KEYWORD.test(sourceFile.text)) return sourceFile;
-    const f = context.factory;
-
-    const marker = (loop: ts.Node): ts.Statement => {
-      const { line } = sourceFile.getLineAndCharacterOfPosition(loop.getStart(sourceFile));
-      return f.createExpressionStatement(
-        f.createAssignment(
-          f.createPropertyAccessExpression(f.createIdentifier(LOOP_MARKER), 'at'),
-          f.createStringLiteral(`${LOOP_FILE}:${line + 1}`),
-        ),
-      );
-    };
-    const marked = (body: ts.Statement, mark: ts.Statement): ts.Statement =>
-      ts.isBlock(body)
-        ? f.updateBlock(body, [mark, ...body.statements])
-        : f.createBlock(ts.isEmptyStatement(body) ? [mark] : [mark, body], true);
-
-    const visit = (node: ts.Node): ts.Node => {
-      const v = ts.visitEachChild(node, visit, context);
-      if (!ts.isIterationStatement(node, false)) return v;
-      const mark = marker(node);
-      if (ts.isWhileStatement(v))
-        return f.updateWhileStatement(v, v.expression, marked(v.statement, mark));
-      if (ts.isDoStatement(v))
-        return f.updateDoStatement(v, marked(v.statement, mark), v.expression);
-      if (ts.isForStatement(v)) {
-        const body = marked(v.statement, mark);
-        return f.updateForStatement(v, v.initializer, v.condition, v.incrementor, body);
-      }
-      if (ts.isForInStatement(v))
-        return f.updateForInStatement(v, v.initializer, v.expression, marked(v.statement, mark));
-      if (ts.isForOfStatement(v)) {
-        const body = marked(v.statement, mark);
-        return f.updateForOfStatement(v, v.awaitModifier, v.initializer, v.expression, body);
-      }
-      return v;
-    };
-    return ts.visitNode(sourceFile, visit, ts.isSourceFile);
-  };
 }
 
 /** `file` and `line` of a recorded loop, or `undefined` when none ran. */

@@ -3,7 +3,9 @@ import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 
 import { LoadError } from '../../errors.js';
+import { LOOP_MARKER } from './loop-transformer.js';
 import { SITE_FUNCTION } from './site-transformer.js';
+import { SourceMaps } from './source-maps.js';
 import { transpile } from './transpile.js';
 
 interface Site {
@@ -43,7 +45,8 @@ describe('transpile', () => {
       '/project/user.ts',
       { decorest: framework },
     );
-    expect(code).toMatch(/User = __decorate\([\s\S]*\n__decorestSite\(User, 4, "User"\)/);
+    // SWC's legacy-decorator helper (TypeScript's was `__decorate`).
+    expect(code).toMatch(/User = _ts_decorate\([\s\S]*\n__decorestSite\(User, 4, "User"\)/);
     expect(sites).toHaveLength(1);
     expect(sites[0]!.value).toBe(exports['User']);
     expect((sites[0]!.value as { name: string }).name).toBe('Replaced');
@@ -115,7 +118,7 @@ describe('transpile', () => {
       '/project/t.ts',
       { decorest: framework },
     );
-    expect(code).toContain('__metadata("design:type", Boolean)');
+    expect(code).toContain('_ts_metadata("design:type", Boolean)');
   });
 
   it('runs plain JavaScript files', () => {
@@ -147,6 +150,59 @@ describe('transpile', () => {
     expect(() => transpile('export const x: number = 1;\n', '/project/x.js')).toThrow(
       /x\.js:1:17: Type annotations can only be used in TypeScript files/,
     );
+  });
+
+  it('maps every position to the column the user wrote, marks put in before it', () => {
+    const source = 'let n = 0;\nwhile (n < 1) { n++; const é = "ü"; throw new Error("x" + é); }\n';
+    const { code, sourceMap } = transpile(source, '/p/cols.ts');
+    expect(code).toContain(LOOP_MARKER);
+    const maps = new SourceMaps();
+    maps.add('/p/cols.ts', sourceMap);
+    const fn = vm.compileFunction(code, ['exports', LOOP_MARKER, SITE_FUNCTION], {
+      filename: '/p/cols.ts',
+    });
+    let stack = '';
+    try {
+      fn({}, { at: '' }, () => undefined);
+    } catch (error) {
+      stack = (error as Error).stack!;
+    }
+    // `new Error(...)` is at line 2, column 43 of the source (é and ü are one column each).
+    expect(maps.locate(stack)).toEqual({ file: '/p/cols.ts', line: 2, column: 43 });
+  });
+
+  it('blames the decorated class for a decorator that throws', () => {
+    const source = [
+      "import { Boom } from 'decorest';",
+      '',
+      '@Boom()',
+      'export class Locked {',
+      '  @Boom() id!: number;',
+      '}',
+    ].join('\n');
+    const { code, sourceMap } = transpile(source, '/p/locked.ts');
+    const maps = new SourceMaps();
+    maps.add('/p/locked.ts', sourceMap);
+    const unmapped = code.split('\n').findIndex((l) => l.includes('_ts_decorate(['));
+    expect(maps.original('/p/locked.ts', unmapped + 1, 1)?.line).toBe(5);
+    const classLine = code.split('\n').findIndex((l) => l.includes('Locked = _ts_decorate(['));
+    expect(maps.original('/p/locked.ts', classLine + 1, 1)?.line).toBe(4);
+  });
+
+  it('leaves an export undefined until its class is defined, as CommonJS did (import cycles)', () => {
+    const { exports } = run(
+      'export const early = (exports as any).User;\nexport class User {}\nexport const late = 1;\n',
+    );
+    expect(exports['early']).toBeUndefined();
+    expect(typeof exports['User']).toBe('function');
+    const single = run('export const early = (exports as any).User;\nexport class User {}\n');
+    expect(single.exports['early']).toBeUndefined();
+  });
+
+  it('runs a script (CommonJS, no import or export) in strict mode, as TypeScript emitted it', () => {
+    const { code } = transpile('exports.a = 1;\n', '/p/a.js');
+    expect(code.startsWith('"use strict";')).toBe(true);
+    expect(() => run('undeclared = 1;\n', '/p/sloppy.js')).toThrow(ReferenceError);
   });
 
   it('leaves no sourceMappingURL for Node to apply a second time', () => {
