@@ -44,7 +44,9 @@ export function ruleProblem(rules: RuleOptions | undefined): string | undefined 
   if (rules.pattern !== undefined) {
     const source = typeof rules.pattern === 'string' ? rules.pattern : rules.pattern.source;
     try {
-      new RegExp(source, 'u'); // as the validator will build it
+      // As the validator will build it. V8 compiles a pattern at its first use, and only then
+      // refuses one too large (20,000 nested groups): use it once here.
+      new RegExp(source, 'u').test('');
     } catch (error) {
       return `pattern is not a valid regular expression: ${(error as Error).message}`;
     }
