@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const SCENARIOS = ['list10', 'byId', 'nested10', 'patch', 'create'];
 
-/** The rows of the first markdown table `bench/run.mjs` prints, as cells without the pipes. */
-function tableRows(stdout: string): string[][] {
-  const block = stdout.split('\n\n').find((b) => b.startsWith('| scenario')) ?? '';
+/** The rows of the `which`-th scenario table `bench/run.mjs` prints, as cells without the pipes. */
+function tableRows(stdout: string, which = 0): string[][] {
+  const block = stdout.split('\n\n').filter((b) => b.startsWith('| scenario'))[which] ?? '';
   return block
     .split('\n')
     .filter((line) => line.startsWith('| ') && !line.startsWith('| scenario'))
@@ -27,10 +27,11 @@ const hasWrk = !spawnSync('wrk', ['-v']).error;
 // Issue 6: a seconds-long variant of the bench proves it still works; no timing is asserted.
 // Each load generator runs it: the Lua plan wrk runs is generated, so it is checked end to end.
 describe('npm run bench --quick', () => {
+  // `auto` is the default run: wrk for every cell, then autocannon again for the read cells.
   const clients = [
     { client: 'autocannon', run: true },
     // .ci/run installs Debian's wrk; a machine without it still runs the autocannon variant.
-    { client: 'wrk', run: hasWrk },
+    { client: 'auto', run: hasWrk },
   ];
   for (const { client, run: available } of clients) {
     it.runIf(available)(
@@ -54,7 +55,7 @@ describe('npm run bench --quick', () => {
         );
         expect(run.error, run.stderr).toBeUndefined();
         expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
-        expect(run.stderr).toContain(`bench: ${client};`);
+        expect(run.stderr).toContain(`bench: ${client === 'auto' ? 'wrk' : client};`);
 
         const rows = tableRows(run.stdout);
         expect(rows.map(([scenario, n, target]) => `${scenario} ${n} ${target}`)).toEqual(
@@ -69,6 +70,24 @@ describe('npm run bench --quick', () => {
         expect(durable, run.stdout).not.toBeNull();
         expect(durable?.[2]).toBe(durable?.[1]);
         expect(Number(durable?.[1].replaceAll(',', ''))).toBeGreaterThan(0);
+
+        // Issue 27: decorest's first start in a new folder with an empty cache, timed.
+        const first = /\| first start in a new folder[^|]*\| 200 \| ([\d,]+) \|/.exec(run.stdout);
+        expect(first, run.stdout).not.toBeNull();
+        expect(Number(first?.[1]?.replaceAll(',', ''))).toBeGreaterThan(0);
+        const reads = tableRows(run.stdout, 1);
+        if (client === 'auto') {
+          expect(run.stdout).toContain('Reads under autocannon');
+          expect(reads.map(([scenario, n, target]) => `${scenario} ${n} ${target}`)).toEqual(
+            ['list10', 'byId', 'nested10'].flatMap((s) => [
+              `${s} 200 decorest`,
+              `${s} 200 node:http baseline`,
+            ]),
+          );
+          expect(run.stdout).toContain('- byId at N=200 under autocannon ≥ 0.8× the baseline');
+        } else {
+          expect(reads).toEqual([]);
+        }
       },
       65_000,
     );

@@ -25,8 +25,9 @@ export const USAGE = `Usage: node bench/run.mjs [options]
   --scenarios <list>   comma list of ${SCENARIO_NAMES.join(', ')} (default all)
   --quick              smoke variant: N = 200 only, 1 s cells, 1 round, no warm-up, one start,
                        no m-model project (seconds, for CI)
-  --client <c>         load generator: auto (default: wrk when installed, else autocannon),
-                       autocannon, or wrk
+  --client <c>         load generator: auto (default: wrk for every cell when installed, and
+                       autocannon again for the read cells; else autocannon alone),
+                       autocannon, or wrk (that client alone)
   --no-pin             let client and servers share every CPU (default on Linux: the load
                        generator on the first allowed CPU, every server on the others, via taskset)
   --no-write           print the table only; leave bench/RESULTS.md alone (and

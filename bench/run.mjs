@@ -14,8 +14,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describeSplit, pinSelf, planCpuSplit } from './cpu-split.mjs';
 import { generateData } from './data.mjs';
 import { checkDurability } from './durability.mjs';
+import { timeFirstStarts } from './first-start.mjs';
 import { issue15Lines } from './issue15.mjs';
-import { pickClient } from './load.mjs';
+import { issue27Lines } from './issue27.mjs';
+import { pickClient, readsClient } from './load.mjs';
 import { writeModelProject } from './models.mjs';
 import { runNotes } from './notes.mjs';
 import { readOptions, USAGE } from './options.mjs';
@@ -167,6 +169,21 @@ async function startEntries(entries, opts, problems, notes, labels, running) {
       problems.push({ target: entry.target, text: `cold start failed: ${error.message}` });
     }
   }
+  // Issue 27: first starts in folders never started from, each with an empty cache of its own.
+  for (const entry of entries.filter((e) => e.target === 'decorest')) {
+    try {
+      await timeFirstStarts(entry, {
+        starts: opts.spawns,
+        cpus: opts.split.servers,
+        listRoute: TARGETS.decorest.routes.list,
+        settleMs: RSS_SETTLE_MS,
+        running,
+        log,
+      });
+    } catch (error) {
+      problems.push({ target: entry.target, text: `first start failed: ${error.message}` });
+    }
+  }
   for (let round = 0; round < opts.spawns - 1; round++) {
     for (const entry of entries) {
       if (entry.dead) continue;
@@ -257,10 +274,10 @@ async function settle(entry) {
   );
 }
 
-async function runScenarios(entries, opts, labels, problems) {
+async function runScenarios(entries, opts, labels, problems, scenarios = opts.scenarios) {
   const cells = [];
   const live = entries.filter((e) => !e.dead);
-  for (const scenarioName of opts.scenarios) {
+  for (const scenarioName of scenarios) {
     const rounds = new Map(live.map((e) => [e, { results: [], problem: undefined }]));
     for (let round = 0; round < opts.rounds; round++) {
       for (const entry of roundOrder(live, round)) {
@@ -269,7 +286,7 @@ async function runScenarios(entries, opts, labels, problems) {
         if (cell.result) acc.results.push(cell.result);
         if (cell.problem && !acc.problem) {
           acc.problem = cell.problem;
-          const where = `${scenarioName} × ${nameOf(entry, labels)}`;
+          const where = `${scenarioName} × ${nameOf(entry, labels)}${opts.clientNote ?? ''}`;
           problems.push({ target: entry.target, text: `${where}: ${cell.problem}` });
         }
         if (!READ_SCENARIOS.has(scenarioName)) await settle(entry);
@@ -281,7 +298,7 @@ async function runScenarios(entries, opts, labels, problems) {
       const result = results.length ? mergeRounds(results) : undefined;
       cells.push({ scenario: scenarioName, target: entry.target, n: entry.n, result, problem });
       if (!problem && result && badCount(result) > 0) {
-        const where = `${scenarioName} × ${nameOf(entry, labels)}`;
+        const where = `${scenarioName} × ${nameOf(entry, labels)}${opts.clientNote ?? ''}`;
         const statuses = JSON.stringify(result.statuses);
         const text = `${where}: ${result.errors} errors (${result.timeouts} timeouts), ${result.non2xx} non-2xx; statuses ${statuses}`;
         problems.push({ target: entry.target, text });
@@ -387,6 +404,7 @@ async function main() {
   }
   if (opts.targets.includes('decorest')) ensureCoreBuilt(opts.decorestRoot, opts.build);
   opts.driver = pickClient(opts.client);
+  opts.readsDriver = readsClient(opts.client, opts.driver);
   opts.split = planCpuSplit(opts.pin);
   if (opts.split.client !== undefined) pinSelf(opts.split);
 
@@ -400,6 +418,7 @@ async function main() {
   const eventNotes = [];
   let entries = [];
   let cells = [];
+  let readCells = [];
   let models = [];
   let reload;
   const onSignal = (signal) => {
@@ -417,7 +436,20 @@ async function main() {
     );
     entries = await prepareEntries(opts, datasets, workRoot, problems, labels);
     await startEntries(entries, opts, problems, eventNotes, labels, running);
-    cells = await runScenarios(entries, opts, labels, problems);
+    // Reads under both clients (issue 27), before any write cell changes the collections.
+    const reads = opts.scenarios.filter((s) => READ_SCENARIOS.has(s));
+    cells = await runScenarios(entries, opts, labels, problems, reads);
+    if (opts.readsDriver) {
+      const second = {
+        ...opts,
+        driver: opts.readsDriver,
+        clientNote: ` (${opts.readsDriver.name})`,
+      };
+      log(`reads again under ${opts.readsDriver.label}`);
+      readCells = await runScenarios(entries, second, labels, problems, reads);
+    }
+    const writes = opts.scenarios.filter((s) => !READ_SCENARIOS.has(s));
+    cells.push(...(await runScenarios(entries, opts, labels, problems, writes)));
     for (const e of entries) {
       if (e.handle && !e.dead && !e.handle.exit) e.rssAfter = rssMiB(e.handle);
     }
@@ -437,6 +469,7 @@ async function main() {
   }
 
   const table = resultsTable(cells, labels, opts);
+  const readTable = readCells.length ? resultsTable(readCells, labels, opts) : undefined;
   const served = entries.filter((e) => e.startMs.length);
   const startup = startupTable(served, labels, { ...opts, models });
   const targets = targetLines(cells, served, opts.sizes, models);
@@ -448,10 +481,21 @@ async function main() {
     reload,
     modelCount: opts.models,
   });
+  const targets27 = issue27Lines({
+    clients: [
+      { name: opts.driver.name, cells },
+      ...(readCells.length ? [{ name: opts.readsDriver.name, cells: readCells }] : []),
+    ],
+    entries: served,
+    sizes: opts.sizes,
+    reload,
+  });
   console.log(table);
+  if (readTable) console.log(`\nReads under ${opts.readsDriver.label}\n\n${readTable}`);
   console.log(`\n${startup}`);
   if (targets.length) console.log(`\n${targets.join('\n')}`);
   if (targets15.length) console.log(`\n${targets15.join('\n')}`);
+  if (targets27.length) console.log(`\n${targets27.join('\n')}`);
   for (const p of problems) console.log(`\nPROBLEM ${p.text}`);
 
   if (opts.write) {
@@ -469,6 +513,7 @@ async function main() {
       revision: servedRevision,
       cpus: describeSplit(opts.split),
       client: opts.driver.label,
+      readsClient: opts.readsDriver?.label,
       elapsed: `${minutes.toFixed(1)} min`,
       ...opts,
     };
@@ -489,9 +534,11 @@ async function main() {
     const markdown = resultsMarkdown({
       meta,
       table,
+      readTable,
       startup,
       targets,
       targets15,
+      targets27,
       studio: studioSection(studioResults),
       notes,
     });
