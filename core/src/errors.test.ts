@@ -139,6 +139,9 @@ const INTERNAL_STATUS: Record<keyof typeof INTERNAL_ERROR_CODES, number | null> 
   // Start-up and reload refusals of the PostgreSQL store, never a request's.
   DATABASE_CONNECT_FAILED: null,
   TABLES_DIFFER: null,
+  // `decorest init --from` refusals (issue 28): a CLI exit, or the studio's own 422.
+  IMPORT_SOURCE_UNREADABLE: null,
+  IMPORT_PLAN_REFUSED: null,
 };
 
 const STORE_SAMPLES: [keyof typeof INTERNAL_ERROR_CODES, DecorestError][] = [

@@ -35,6 +35,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await (await import('./commands/data.js')).runFake(args);
       case 'db':
         return await (await import('./commands/db.js')).runDb(args);
+      case 'init':
+        return await (await import('./commands/init.js')).runInit(args);
     }
   } catch (error) {
     if (error instanceof UsageError) {

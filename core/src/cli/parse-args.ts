@@ -4,7 +4,17 @@ import { UsageError } from '../errors.js';
 import { type BehaviourSettings, checkSettings, parseDelay, parseFail } from '../http/behaviour.js';
 
 export interface CliArgs {
-  command: 'serve' | 'studio' | 'routes' | 'openapi' | 'seed' | 'fake' | 'db' | 'help' | 'version';
+  command:
+    | 'serve'
+    | 'studio'
+    | 'routes'
+    | 'openapi'
+    | 'seed'
+    | 'fake'
+    | 'db'
+    | 'init'
+    | 'help'
+    | 'version';
   /** `studio --control-port`: the control API's port (0 picks a free one). */
   controlPort: number;
   dir: string;
@@ -32,8 +42,10 @@ export interface CliArgs {
   out?: string;
   /** `db import --replace`: replace the rows of tables that already hold some. */
   replace?: boolean;
-  /** `db export --force`: write into a folder that already holds files. */
+  /** `db export --force`: write into a folder that already holds files; `init --force`: replace them. */
   force?: boolean;
+  /** `init --from <file>`: the db.json, OpenAPI document or Mockoon environment to import. */
+  from?: string;
 }
 
 /** The environment variable naming the database when `--database` does not. */
@@ -51,7 +63,7 @@ export function databaseUrl(
   return url === undefined || url === '' ? undefined : url;
 }
 
-const COMMANDS = new Set(['serve', 'studio', 'routes', 'openapi', 'seed', 'fake', 'db']);
+const COMMANDS = new Set(['serve', 'studio', 'routes', 'openapi', 'seed', 'fake', 'db', 'init']);
 
 /** `--delay`, `--fail`, `--proxy`, `--proxy-timeout` as settings, or a usage error. */
 function behaviourOf(values: {
@@ -115,6 +127,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         out: { type: 'string' },
         replace: { type: 'boolean' },
         force: { type: 'boolean' },
+        from: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -151,8 +164,15 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   // Options of one db action each: elsewhere they would be silently ignored.
   const only = { data: 'import', replace: 'import', out: 'export', force: 'export' } as const;
   for (const [option, action] of Object.entries(only))
-    if (values[option as keyof typeof only] !== undefined && dbAction !== action)
+    if (
+      values[option as keyof typeof only] !== undefined &&
+      dbAction !== action &&
+      !(option === 'force' && command === 'init')
+    )
       throw new UsageError(`--${option} belongs to db ${action}`);
+  if (values.from !== undefined && command !== 'init')
+    throw new UsageError('--from belongs to init');
+  if (values.from === '') throw new UsageError('--from takes a file');
   for (const option of ['data', 'out'] as const)
     if (values[option] === '') throw new UsageError(`--${option} takes a folder`);
   if (values.database !== undefined && values.database === '')
@@ -210,5 +230,6 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(values.out !== undefined ? { out: values.out } : {}),
     ...(values.replace ? { replace: true } : {}),
     ...(values.force ? { force: true } : {}),
+    ...(values.from !== undefined ? { from: values.from } : {}),
   };
 }

@@ -12,6 +12,9 @@ Commands:
   db import [dir] Copy the datafiles (data/) into the database, in one transaction; a record
                   the models refuse is printed as file:line and nothing is imported
   db export [dir] Write the database's tables back as datafiles (data/)
+  init [dir]      Write a starter project (two related models, seed/, a README)
+  init [dir] --from <file>  Write models, seed/ and routes from a json-server db.json,
+                  an OpenAPI document or a Mockoon environment; prints every guess
 
 Options:
   --port <n>      Port to listen on (serve, studio; default 3000, 0 picks a free one)
@@ -32,6 +35,8 @@ Options:
   --data <dir>    The datafiles to import (db import; default <dir>/data)
   --replace       Delete the rows of tables that hold some, then import (db import)
   --out <dir>     Where to write the datafiles (db export; default <dir>/data)
-  --force         Replace the datafiles of a folder that already holds files (db export)
+  --force         Replace the datafiles of a folder that already holds files (db export),
+                  or the files init would write
+  --from <file>   The source to import (init)
   -h, --help      Show this help
   -v, --version   Show the version`;

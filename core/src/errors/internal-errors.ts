@@ -28,6 +28,10 @@ export const INTERNAL_ERROR_CODES = {
   DATABASE_CONNECT_FAILED: 'DATABASE_CONNECT_FAILED',
   /** Issue 26: the database's tables differ from the models in a way only data loss fixes. */
   TABLES_DIFFER: 'TABLES_DIFFER',
+  /** Issue 28: an import source that cannot be read (malformed, too large, of no known kind). */
+  IMPORT_SOURCE_UNREADABLE: 'IMPORT_SOURCE_UNREADABLE',
+  /** Issue 28: an import plan that cannot be written (files in the way, a refused name). */
+  IMPORT_PLAN_REFUSED: 'IMPORT_PLAN_REFUSED',
 } as const;
 
 // ---------------------------------------------------------------- the record store's errors

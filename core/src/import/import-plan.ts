@@ -80,14 +80,5 @@ export interface ImportPlan {
   notes: ImportNote[];
 }
 
-/** A source that cannot be read: the file, where in it (line/column or JSON pointer), and why. */
-export class ImportError extends Error {
-  constructor(
-    readonly file: string,
-    readonly at: string | undefined,
-    readonly reason: string,
-  ) {
-    super(`${file}${at ? `:${at}` : ''}: ${reason}`);
-    this.name = 'ImportError';
-  }
-}
+/** Defined with every other error in the one table (errors.ts); exported here for the readers. */
+export { ImportError } from '../errors.js';

@@ -2,6 +2,7 @@
  * A new model file and the `@HasMany`/`@BelongTo` pair between two models, written in the
  * project's style so they read like the user's own code.
  */
+import { MODEL_PATH_PATTERN } from '../model/naming.js';
 import { decoratorText } from './decorator-style.js';
 import {
   addRelationMember,
@@ -13,13 +14,43 @@ import {
 } from './field-edits.js';
 import { ensureImports } from './imports.js';
 import { ModelEditError } from './source-text.js';
-import { quoted, type SourceStyle } from './style.js';
+import { literal, quoted, type SourceStyle } from './style.js';
+
+/**
+ * A field of a new model. With `wireName` the member is declared by that quoted name
+ * (`'first-name'!: string`): the loader reads a quoted member as the field of that name, so a
+ * key that is no identifier stays the key on the wire (issue 28, json-server's `first-name`).
+ */
+export interface NewFieldSpec extends FieldSpec {
+  wireName?: string;
+}
 
 export interface NewModelSpec {
   /** Class name, PascalCase: `Invoice`. */
   name: string;
-  /** Besides `id!: number`, which every new model gets. */
-  fields: FieldSpec[];
+  /** Besides `id!: number` (or `id!: string` with `idType`), which every new model gets. */
+  fields: NewFieldSpec[];
+  /** The id's type; `number` unless said (json-server keeps string ids as strings). */
+  idType?: 'number' | 'string';
+  /** Written as `@Rest({ path })`: only when it differs from the path decorest derives. */
+  path?: string;
+}
+
+/** Longer wire names are typos or attacks; the same bound as a field name's. */
+const MAX_WIRE_NAME_LENGTH = 64;
+
+/** A quoted member name the loader reads back as written, and no object member (`__proto__`). */
+function checkWireName(name: string): void {
+  if (typeof name !== 'string' || name === '' || name.length > MAX_WIRE_NAME_LENGTH)
+    throw new ModelEditError(`a field's key has 1 to ${MAX_WIRE_NAME_LENGTH} characters`);
+  if (/[\p{Cc}'"\\`]/u.test(name))
+    throw new ModelEditError(
+      `${JSON.stringify(name)} cannot be a field's key: no quotes or control characters`,
+    );
+  if (name in Object.prototype || name === 'prototype')
+    throw new ModelEditError(
+      `${JSON.stringify(name)} cannot be a field's key: every JavaScript object has a member of that name`,
+    );
 }
 
 /** `QuoteBook` → `quote-book` (the examples' file names). */
@@ -155,29 +186,44 @@ export function createModelFile(
   style: SourceStyle,
 ): { fileName: string; text: string } {
   checkModelName(spec.name);
+  // Checked, not trusted: the studio's control API hands a client's spec straight here.
+  if (spec.idType !== undefined && spec.idType !== 'number' && spec.idType !== 'string')
+    throw new ModelEditError('an id is a number or a string');
+  if (
+    spec.path !== undefined &&
+    (typeof spec.path !== 'string' || !MODEL_PATH_PATTERN.test(spec.path))
+  )
+    throw new ModelEditError(
+      `${JSON.stringify(spec.path)} cannot be a path: letters, digits, _ and -, one segment`,
+    );
   const seen = new Set<string>(['id']);
-  const body: string[] = [`id!: number${style.semi ? ';' : ''}`];
+  const body: string[] = [`id!: ${spec.idType ?? 'number'}${style.semi ? ';' : ''}`];
   let needsField = false;
   for (const field of spec.fields) {
-    checkIdentifier(field.name);
+    if (field.wireName === undefined) checkIdentifier(field.name);
+    else checkWireName(field.wireName);
     checkFieldType(field.type);
-    if (field.name === 'id')
+    const key = field.wireName ?? field.name;
+    if (key === 'id')
       throw new ModelEditError('id is declared for you: every model gets `id!: number`');
-    if (seen.has(field.name)) throw new ModelEditError(`field ${field.name} is declared twice`);
-    seen.add(field.name);
+    if (seen.has(key)) throw new ModelEditError(`field ${key} is declared twice`);
+    seen.add(key);
     const rules = field.rules ? rulesText(field.rules, style) : undefined;
     if (rules) {
       needsField = true;
       body.push(rules);
     }
-    body.push(fieldLine(field, style));
+    const member = field.wireName === undefined ? field.name : quoted(field.wireName, style);
+    body.push(fieldLine({ ...field, name: member }, style));
   }
   const names = needsField ? 'Field, FromDataSource, Rest' : 'FromDataSource, Rest';
   const semi = style.semi ? ';' : '';
   const text = [
     `import { ${names} } from ${quoted('decorest', style)}${semi}`,
     '',
-    decoratorText('Rest', style.decorators),
+    spec.path === undefined
+      ? decoratorText('Rest', style.decorators)
+      : `@Rest(${literal({ path: spec.path }, style)})`,
     decoratorText('FromDataSource', style.decorators),
     `export class ${spec.name} {`,
     ...body.map((l) => `${style.indent}${l}`),

@@ -1,0 +1,28 @@
+/**
+ * Issue 28: `decorest init --from` and the studio's "New project from…". A source that cannot
+ * be read, and a plan that cannot be written, each name what the user can fix.
+ */
+import { DecorestError } from './base.js';
+import { INTERNAL_ERROR_CODES } from './internal-errors.js';
+
+/** A source that cannot be read: the file, where in it (line/column or JSON pointer), and why. */
+export class ImportError extends DecorestError {
+  constructor(
+    readonly file: string,
+    readonly at: string | undefined,
+    readonly reason: string,
+  ) {
+    super(INTERNAL_ERROR_CODES.IMPORT_SOURCE_UNREADABLE, `${file}${at ? `:${at}` : ''}: ${reason}`);
+  }
+}
+
+/** A plan that cannot be written as asked (a refused name, files in the way); nothing was written. */
+export class PlanWriteError extends DecorestError {
+  constructor(
+    message: string,
+    /** Files that exist and would be replaced (only with `force`). */
+    readonly existing: readonly string[] = [],
+  ) {
+    super(INTERNAL_ERROR_CODES.IMPORT_PLAN_REFUSED, message);
+  }
+}

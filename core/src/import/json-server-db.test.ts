@@ -1,0 +1,261 @@
+/**
+ * Issue 28: a json-server db.json as an import plan, and every way a source can be unreadable
+ * (malformed JSON or JSON5 at a line and column, too large, not a database).
+ */
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { ImportError, type ImportPlan, type PlannedModel } from './import-plan.js';
+import { planJsonServerDb, readJsonServerDb } from './json-server-db.js';
+import { MAX_SOURCE_BYTES, readSourceText } from './parse-source.js';
+import { readImportSource, sourceKindOf } from './read-source.js';
+
+const FIXTURES = new URL('./fixtures/', import.meta.url);
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'decorest-import-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const model = (plan: ImportPlan, name: string): PlannedModel => {
+  const found = plan.models.find((m) => m.name === name);
+  if (!found) throw new Error(`no model ${name} in ${plan.models.map((m) => m.name).join(', ')}`);
+  return found;
+};
+
+const notesAt = (plan: ImportPlan, at: string) => plan.notes.filter((n) => n.at === at);
+
+async function errorOf(run: () => Promise<unknown> | unknown): Promise<ImportError> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof ImportError) return error;
+    throw error;
+  }
+  throw new Error('expected an ImportError');
+}
+
+describe('json-server db.json', () => {
+  it("plans json-server's own example: posts, comments linked by postId, profile as a route", async () => {
+    const file = new URL('json-server-readme.json', FIXTURES).pathname;
+    const plan = await readImportSource(file);
+    expect(plan.source).toEqual({ kind: 'json-server', file });
+    expect(plan.models.map((m) => [m.name, m.path, m.idType])).toEqual([
+      ['Post', 'posts', 'number'],
+      ['Comment', 'comments', 'number'],
+    ]);
+    expect(model(plan, 'Post').fields).toEqual([
+      { name: 'title', type: 'string' },
+      { name: 'author', type: 'string' },
+    ]);
+    expect(model(plan, 'Comment').fields).toEqual([{ name: 'body', type: 'string' }]);
+    expect(model(plan, 'Comment').relations).toEqual([
+      { field: 'postId', target: 'Post', hasMany: 'comments' },
+    ]);
+    expect(model(plan, 'Comment').seed[0]).toEqual({ id: 1, body: 'some comment', postId: 1 });
+    expect(plan.routes).toEqual([
+      {
+        method: 'GET',
+        path: '/profile',
+        status: 200,
+        body: { name: 'typicode' },
+        source: '#/profile',
+      },
+    ]);
+    expect(notesAt(plan, 'profile')).toEqual([
+      expect.objectContaining({ kind: 'not-imported', text: expect.stringMatching(/singular/) }),
+    ]);
+  });
+
+  it('keeps string ids as strings and links userId to users', async () => {
+    const plan = await readImportSource(new URL('string-ids.json', FIXTURES).pathname);
+    const user = model(plan, 'User');
+    expect(user.idType).toBe('string');
+    expect(user.seed.map((r) => r.id)).toEqual(['ann', 'bob']);
+    expect(model(plan, 'Todo').relations).toEqual([
+      { field: 'userId', target: 'User', hasMany: 'todos' },
+    ]);
+    // blogPosts → BlogPost; its derived path would be blogposts, so the key is kept.
+    expect(model(plan, 'BlogPost').path).toBe('blogPosts');
+    expect(model(plan, 'BlogPost').relations[0]?.hasMany).toBe('blogPosts');
+  });
+
+  it('types a field missing or null in some records as optional, null as `| null`', () => {
+    const plan = planJsonServerDb('db.json', {
+      items: [
+        { id: 1, a: 'x', b: 1, c: true, d: ['p'] },
+        { id: 2, a: 'y', c: null, d: [] },
+      ],
+    });
+    expect(model(plan, 'Item').fields).toEqual([
+      { name: 'a', type: 'string' },
+      { name: 'b', type: 'number', optional: true },
+      { name: 'c', type: 'boolean | null', optional: true },
+      { name: 'd', type: 'string[]' },
+    ]);
+  });
+
+  it('widens mixed values to string, reports the guess and writes them as strings in the seed', () => {
+    const plan = planJsonServerDb('db.json', {
+      tasks: [
+        { id: 1, priority: 2 },
+        { id: 2, priority: 'high' },
+      ],
+    });
+    const task = model(plan, 'Task');
+    expect(task.fields).toEqual([{ name: 'priority', type: 'string' }]);
+    expect(task.seed.map((r) => r.priority)).toEqual(['2', 'high']);
+    expect(notesAt(plan, 'Task.priority')).toEqual([
+      expect.objectContaining({ kind: 'guess', text: expect.stringMatching(/number and string/) }),
+    ]);
+  });
+
+  it('reports nested objects and object keys as not imported and leaves them out of the seed', () => {
+    const plan = planJsonServerDb('db.json', {
+      users: [{ id: 1, name: 'a', address: { city: 'x' }, constructor: 'c', __proto__x: 1 }],
+    });
+    const user = model(plan, 'User');
+    expect(user.fields.map((f) => f.name)).toEqual(['name', '__proto__x']);
+    expect(user.seed[0]).toEqual({ id: 1, name: 'a', __proto__x: 1 });
+    expect(notesAt(plan, 'User.address')[0]?.kind).toBe('not-imported');
+    expect(notesAt(plan, 'User.constructor')[0]?.kind).toBe('not-imported');
+  });
+
+  it('keeps a key that is no identifier on the wire, with an identifier beside it', () => {
+    const plan = planJsonServerDb('db.json', {
+      people: [{ id: 1, 'first-name': 'Ann', '2fa': true, class: 'x' }],
+    });
+    expect(model(plan, 'Person').fields).toEqual([
+      { name: 'firstName', wireName: 'first-name', type: 'string' },
+      { name: '_2fa', wireName: '2fa', type: 'boolean' },
+      { name: 'class', type: 'string' },
+    ]);
+    expect(model(plan, 'Person').seed[0]).toEqual({
+      id: 1,
+      'first-name': 'Ann',
+      '2fa': true,
+      class: 'x',
+    });
+  });
+
+  it('keeps an xId whose values name no record as a plain field, and says why', () => {
+    const plan = planJsonServerDb('db.json', {
+      posts: [{ id: 1 }],
+      comments: [
+        { id: 1, postId: 1 },
+        { id: 2, postId: 7 },
+      ],
+    });
+    expect(model(plan, 'Comment').relations).toEqual([]);
+    expect(model(plan, 'Comment').fields).toEqual([{ name: 'postId', type: 'number' }]);
+    expect(notesAt(plan, 'Comment.postId')[0]?.text).toMatch(/1 values name no post/);
+  });
+
+  it('leaves out records with duplicate or unusable ids, and names them', () => {
+    const plan = planJsonServerDb('db.json', {
+      posts: [{ id: 1 }, { id: 1 }, { id: 0 }, 'text', { title: 'no id' }],
+    });
+    expect(model(plan, 'Post').seed).toEqual([{ id: 1 }, { title: 'no id' }]);
+    expect(plan.notes.map((n) => n.at)).toEqual(
+      expect.arrayContaining(['/posts/1', '/posts/2', 'posts', 'posts.id']),
+    );
+  });
+
+  it('names classes that would clash or start with a digit, and refuses keys that are no path', () => {
+    const plan = planJsonServerDb('db.json', {
+      responses: [{ id: 1 }],
+      '2fa-codes': [{ id: 1 }],
+      'bad key': [{ id: 1 }],
+    });
+    expect(plan.models.map((m) => [m.name, m.path])).toEqual([
+      ['ResponseItem', 'responses'],
+      ['Item2faCode', '2fa-codes'],
+    ]);
+    expect(notesAt(plan, 'bad key')[0]?.kind).toBe('not-imported');
+  });
+});
+
+describe('an unreadable source', () => {
+  it('names the line and column of malformed JSON', async () => {
+    const file = join(dir, 'db.json');
+    await writeFile(file, '{\n  "posts": [\n    { "id": 1, }\n  ]\n}\n');
+    const error = await errorOf(() => readImportSource(file));
+    expect(error.at).toBe('3:16');
+    expect(error.message).toBe(`${file}:3:16: is not JSON: expected a double-quoted property name`);
+  });
+
+  it('reads .json5 (comments, unquoted keys) and names the line and column of its errors', async () => {
+    const good = join(dir, 'db.json5');
+    await writeFile(
+      good,
+      "{\n  // json-server reads db.json5\n  posts: [{ id: 1, title: 'a', },],\n}\n",
+    );
+    expect(model(await readImportSource(good), 'Post').seed).toEqual([{ id: 1, title: 'a' }]);
+    await writeFile(good, '{\n  posts: [{ id: 1 ]\n}\n');
+    const error = await errorOf(() => readImportSource(good));
+    expect(error.at).toBe('2:19');
+    expect(error.reason).toMatch(/^is not JSON5: invalid character/);
+  });
+
+  it('refuses a file over the size limit from its size alone, naming the limit', async () => {
+    const file = join(dir, 'db.json');
+    await writeFile(file, '');
+    await truncate(file, MAX_SOURCE_BYTES + 1); // sparse: nothing is written or read
+    const error = await errorOf(() => readImportSource(file));
+    expect(error.reason).toBe('is 50 MB, over the 50 MB limit of an import source');
+    await expect(readSourceText(file, MAX_SOURCE_BYTES + 1)).resolves.toHaveLength(
+      MAX_SOURCE_BYTES + 1,
+    );
+  });
+
+  it('names a missing file, a folder and a JSON value that is no source', async () => {
+    expect((await errorOf(() => readImportSource(join(dir, 'none.json')))).reason).toMatch(
+      /^cannot be read/,
+    );
+    expect((await errorOf(() => readImportSource(dir))).reason).toBe('is not a file');
+    const file = join(dir, 'db.json');
+    await writeFile(file, '[1, 2]');
+    expect((await errorOf(() => readImportSource(file))).reason).toMatch(
+      /^is not a json-server db\.json/,
+    );
+    await writeFile(file, '{ "count": 1 }');
+    expect((await errorOf(() => readImportSource(file))).reason).toMatch(
+      /^is not a json-server db\.json/,
+    );
+    expect(await errorOf(() => readJsonServerDb(file, '{ "a": 1 }'))).toMatchObject({
+      reason: 'holds no collection: a db.json is an object of arrays',
+    });
+  });
+
+  it('answers a list of plain values from a route, as json-server does', () => {
+    const plan = planJsonServerDb('db.json', { tags: ['a', 'b'] });
+    expect(plan.models).toEqual([]);
+    expect(plan.routes).toEqual([
+      { method: 'GET', path: '/tags', status: 200, body: ['a', 'b'], source: '#/tags' },
+    ]);
+  });
+
+  it('strips a byte-order mark', async () => {
+    const file = join(dir, 'db.json');
+    await writeFile(file, '\ufeff{ "posts": [] }');
+    expect((await readImportSource(file)).models.map((m) => m.name)).toEqual(['Post']);
+    expect(await readFile(file, 'utf8')).toMatch(/^\ufeff/);
+  });
+});
+
+describe('sourceKindOf', () => {
+  it('tells the three kinds apart from their content', () => {
+    expect(sourceKindOf({ openapi: '3.1.0', paths: {} })).toBe('openapi');
+    expect(sourceKindOf({ uuid: 'x', routes: [], data: [] })).toBe('mockoon');
+    expect(sourceKindOf({ posts: [] })).toBe('json-server');
+    expect(sourceKindOf({ profile: { name: 'x' } })).toBe('json-server');
+    expect(sourceKindOf([])).toBeUndefined();
+    expect(sourceKindOf({ a: 1 })).toBeUndefined();
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * The files an import plan becomes, as texts, before anything touches the disk: one model file
+ * per model written by the studio's own New-model writer (`createModelFile`, `addRelationPair`),
+ * `seed/<path>.json` per model, and an `app.ts` answering the plan's manual routes.
+ */
+import type { JsonValue } from '../contract/control-api.js';
+import { PlanWriteError } from '../errors.js';
+import { addRelationPair, createModelFile, fileBaseName } from '../model-edit/create-model.js';
+import { literal, quoted, type SourceStyle } from '../model-edit/style.js';
+import { derivedPath } from './import-names.js';
+import type { ImportPlan, PlannedModel, PlannedRoute } from './import-plan.js';
+
+export interface PlannedFile {
+  /** Relative to the project, with `/`: `post.ts`, `seed/posts.json`, `app.ts`. */
+  path: string;
+  kind: 'model' | 'seed' | 'app' | 'readme';
+  text: string;
+  /** The model a model or seed file belongs to. */
+  model?: string;
+  /** A seed file's record count. */
+  records?: number;
+}
+
+/** What the writer's input needs of a plan: the starter project has no source file. */
+export type PlanContent = Pick<ImportPlan, 'models' | 'routes'>;
+
+/** Every file of a plan; throws PlanWriteError naming the first model the writer refuses. */
+export function planFiles(plan: PlanContent, style: SourceStyle): PlannedFile[] {
+  const texts = new Map<string, { fileName: string; text: string }>();
+  for (const model of plan.models) {
+    if (texts.has(model.name)) throw new PlanWriteError(`model ${model.name} is planned twice`);
+    texts.set(model.name, modelFile(model, style));
+  }
+  const importPath = (name: string) => `./${fileBaseName(name)}${style.importExtension}`;
+  for (const child of plan.models)
+    for (const relation of child.relations) {
+      const parent = texts.get(relation.target);
+      if (!parent)
+        throw new PlanWriteError(
+          `${child.name}.${relation.field} links to ${relation.target}, which is not planned`,
+        );
+      const own = texts.get(child.name)!;
+      const pair = guarded(`${child.name}.${relation.field}`, () =>
+        addRelationPair(
+          {
+            parent: {
+              model: relation.target,
+              text: parent.text,
+              importPath: importPath(relation.target),
+            },
+            child: { model: child.name, text: own.text, importPath: importPath(child.name) },
+            belongTo: relation.field,
+            ...(relation.hasMany ? { hasMany: relation.hasMany } : {}),
+          },
+          style,
+        ),
+      );
+      parent.text = pair.parent;
+      own.text = pair.child;
+    }
+  const files: PlannedFile[] = [];
+  for (const model of plan.models) {
+    const { fileName, text } = texts.get(model.name)!;
+    files.push({ path: fileName, kind: 'model', text, model: model.name });
+  }
+  for (const model of plan.models)
+    files.push({
+      path: `seed/${model.path}.json`,
+      kind: 'seed',
+      text: seedText(model.seed),
+      model: model.name,
+      records: model.seed.length,
+    });
+  if (plan.routes.length > 0)
+    files.push({ path: 'app.ts', kind: 'app', text: appText(plan.routes, style) });
+  return files;
+}
+
+/** A model-edit refusal (a bad name or type) as a PlanWriteError naming where it came from. */
+function guarded<T>(at: string, write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    throw new PlanWriteError(`${at}: ${(error as Error).message}`);
+  }
+}
+
+function modelFile(model: PlannedModel, style: SourceStyle): { fileName: string; text: string } {
+  return guarded(model.name, () =>
+    createModelFile(
+      {
+        name: model.name,
+        fields: model.fields,
+        ...(model.idType === 'string' ? { idType: 'string' as const } : {}),
+        // @Rest({ path }) only where the derived path differs (CONTRACT §1: `Todo` → `todos`).
+        ...(derivedPath(model.name) === model.path ? {} : { path: model.path }),
+      },
+      style,
+    ),
+  );
+}
+
+/** One record per line: readable, and a diff of a seed shows the records that changed. */
+function seedText(records: readonly Record<string, JsonValue>[]): string {
+  if (records.length === 0) return '[]\n';
+  return `[\n${records.map((r) => `  ${JSON.stringify(r)}`).join(',\n')}\n]\n`;
+}
+
+const METHODS: Partial<Record<PlannedRoute['method'], string>> = {
+  GET: 'get',
+  POST: 'post',
+  PUT: 'put',
+  PATCH: 'patch',
+  DELETE: 'delete',
+};
+
+/** A JSON value as code; `__proto__` keys stay data (an object literal would set the prototype). */
+function valueCode(value: JsonValue, style: SourceStyle): string {
+  const json = JSON.stringify(value);
+  return json.includes('"__proto__"')
+    ? `JSON.parse(${quoted(json, style)})`
+    : literal(value, style);
+}
+
+function routeLine(route: PlannedRoute, style: SourceStyle): string {
+  const method = METHODS[route.method];
+  // HEAD is answered wherever GET is (CONTRACT §2); OPTIONS is the CORS preflight's.
+  if (!method)
+    throw new PlanWriteError(
+      `${route.method} ${route.path}: only GET, POST, PUT, PATCH and DELETE routes are written`,
+    );
+  if (!route.path.startsWith('/') || /[\s?#]/.test(route.path))
+    throw new PlanWriteError(
+      `${route.method} ${route.path}: a route path starts with / and has no spaces, ? or #`,
+    );
+  if (!Number.isInteger(route.status) || route.status < 100 || route.status > 599)
+    throw new PlanWriteError(
+      `${route.method} ${route.path}: status ${route.status} is not from 100 to 599`,
+    );
+  let answer = `res.status(${route.status})`;
+  for (const [name, value] of Object.entries(route.headers ?? {}))
+    answer += `.header(${quoted(name, style)}, ${quoted(value, style)})`;
+  if (route.body === undefined) answer += '.send()';
+  else if (
+    typeof route.body === 'string' &&
+    !/json/i.test(route.headers?.['content-type'] ?? route.headers?.['Content-Type'] ?? '')
+  )
+    answer += `.send(${quoted(route.body, style)})`;
+  else answer += `.json(${valueCode(route.body, style)})`;
+  const semi = style.semi ? ';' : '';
+  return `// ${route.source}\nthis.${method}(${quoted(route.path, style)}, (_req, res) => ${answer})${semi}`;
+}
+
+/** The application: generated REST for every model, then the imported routes (CONTRACT §6). */
+function appText(routes: readonly PlannedRoute[], style: SourceStyle): string {
+  const semi = style.semi ? ';' : '';
+  const i = style.indent;
+  const lines = routes.flatMap((r) => routeLine(r, style).split('\n')).map((l) => `${i}${i}${l}`);
+  return [
+    `import { Application, WebServlet } from ${quoted('decorest', style)}${semi}`,
+    '',
+    '/** Routes the import source documents beside its collections, answering as it did. */',
+    `@WebServlet(${quoted('/*', style)})`,
+    'export default class ImportedApp extends Application {',
+    `${i}execute() {`,
+    `${i}${i}this.generateRest()${semi}`,
+    '',
+    ...lines,
+    `${i}}`,
+    '}',
+    '',
+  ].join('\n');
+}
