@@ -1,0 +1,171 @@
+/**
+ * An OpenAPI 3.0/3.1 document (JSON or YAML) as an import plan (issue 28). Each collection path
+ * (`/pets` answering a list, `/pets/{petId}`) is a model on that path, its schema's keywords
+ * `@Field` rules and its examples the seed; every other operation is a manual route answering
+ * its documented example. What decorest cannot express (unions, auth schemes, request shapes of
+ * manual routes) is a note in the report, never a file the loader refuses.
+ */
+import { checkModelName } from '../model-edit/create-model.js';
+import { classNameFor, derivedPath } from './import-names.js';
+import type { ImportNote, ImportPlan, PlannedModel, PlannedRoute } from './import-plan.js';
+import { type CollectionPaths, findCollections } from './openapi-collections.js';
+import { isObject, type JsonObject, readOpenApiDocument } from './openapi-document.js';
+import { readModelShape } from './openapi-model.js';
+import { documentNotes, linkNotes, queryNotes } from './openapi-notes.js';
+import { operationsOf } from './openapi-operations.js';
+import { plannedRoute } from './openapi-routes.js';
+import { seedRows } from './openapi-seed.js';
+import { clashes, generatedRoutes } from './route-clash.js';
+
+const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
+
+function isModelName(name: string): boolean {
+  try {
+    checkModelName(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Class names: the component's own name when it can be one (`Pet`), else from the path. */
+function nameCollections(
+  collections: readonly CollectionPaths[],
+  notes: ImportNote[],
+): { named: { paths: CollectionPaths; name: string }[]; models: Map<string, string> } {
+  const taken = new Set<string>();
+  const models = new Map<string, string>();
+  const named: { paths: CollectionPaths; name: string }[] = [];
+  for (const paths of collections) {
+    const ref =
+      isObject(paths.schema) && typeof paths.schema.$ref === 'string'
+        ? paths.schema.$ref
+        : undefined;
+    const already = ref === undefined ? undefined : models.get(ref);
+    if (already !== undefined) {
+      notes.push({
+        kind: 'not-imported',
+        at: paths.listPath,
+        text: `answers ${already} records, already a model: only one path per model is served`,
+      });
+      continue;
+    }
+    const component = ref === undefined ? undefined : COMPONENT_SCHEMA.exec(ref)?.[1];
+    const name =
+      component !== undefined && isModelName(component) && !taken.has(component)
+        ? component
+        : classNameFor(paths.key, taken);
+    if (name === undefined) {
+      notes.push({
+        kind: 'not-imported',
+        at: paths.listPath,
+        text: 'no class name can be made from this path',
+      });
+      continue;
+    }
+    if (component !== undefined && component !== name)
+      notes.push({
+        kind: 'guess',
+        at: ref!,
+        text: `cannot be a class name: the model is called ${name}`,
+      });
+    taken.add(name);
+    if (ref !== undefined) models.set(ref, name);
+    named.push({ paths, name });
+  }
+  return { named, models };
+}
+
+/**
+ * The plan for an OpenAPI document; an ImportError for a syntax error (line:column), an
+ * external or dangling `$ref` (its pointer) or a version other than 3.0/3.1.
+ *
+ * @example
+ * ```ts
+ * const plan = await readOpenApi('petstore.yaml', await readFile('petstore.yaml', 'utf8'));
+ * plan.models.map((m) => `${m.name} /${m.path}`); // ['Pet /pets']
+ * ```
+ */
+export async function readOpenApi(file: string, text: string): Promise<ImportPlan> {
+  const doc = await readOpenApiDocument(file, text);
+  const root: JsonObject = doc.root;
+  const notes: ImportNote[] = [];
+  const { operations, skipped } = operationsOf(root);
+  for (const at of skipped) notes.push({ kind: 'not-imported', at, text: 'TRACE is not served' });
+  const { collections, rest } = findCollections(root, operations);
+  const { named, models } = nameCollections(collections, notes);
+  const scope = { root, models };
+  const planned: PlannedModel[] = named.map(({ paths, name }) => {
+    const shape = readModelShape(scope, paths.schema, name, notes);
+    if (paths.listPath !== `/${paths.key}`)
+      notes.push({
+        kind: 'guess',
+        at: paths.listPath,
+        text: `served at /${paths.key}: decorest serves a model on one path segment`,
+      });
+    if (derivedPath(name) !== paths.key)
+      notes.push({
+        kind: 'guess',
+        at: name,
+        text: `keeps the path /${paths.key} with @Rest({ path })`,
+      });
+    return {
+      name,
+      path: paths.key,
+      idType: shape.idType,
+      fields: shape.fields,
+      relations: shape.relations,
+      seed: seedRows(paths.examples, shape, name, notes),
+    };
+  });
+  linkNotes(planned, notes);
+  queryNotes(operations, rest, notes);
+  const routes: PlannedRoute[] = [];
+  const seen = new Set<string>();
+  const generated = generatedRoutes(planned);
+  for (const operation of rest) {
+    const key = `${operation.method} ${operation.path}`;
+    // HEAD is answered wherever GET is, OPTIONS by CORS (CONTRACT §2): no manual route for them.
+    if (operation.method === 'HEAD' || operation.method === 'OPTIONS') {
+      notes.push({
+        kind: 'not-imported',
+        at: operation.at,
+        text: `${key}: decorest answers ${operation.method} itself`,
+      });
+      continue;
+    }
+    const route = plannedRoute(root, operation, notes);
+    const routeKey = `${route.method} ${route.path}`;
+    if (clashes(route, generated)) {
+      notes.push({
+        kind: 'not-imported',
+        at: operation.at,
+        text: `${key}: answered by decorest's generated route ${routeKey}, not by the example`,
+      });
+      continue;
+    }
+    // The writer takes `/`-rooted paths without spaces, `?` or `#`.
+    if (/[\s?#]/.test(route.path)) {
+      notes.push({
+        kind: 'not-imported',
+        at: operation.at,
+        text: `${key}: no route path decorest takes`,
+      });
+      continue;
+    }
+    if (seen.has(routeKey)) {
+      notes.push({
+        kind: 'not-imported',
+        at: operation.at,
+        text: `${key}: the same route as another operation`,
+      });
+      continue;
+    }
+    seen.add(routeKey);
+    routes.push(route);
+  }
+  notes.push(
+    ...documentNotes(root, [...named.flatMap((n) => [n.paths.schema, ...n.paths.schemas])]),
+  );
+  return { source: { kind: 'openapi', file }, models: planned, routes, notes };
+}
