@@ -167,6 +167,15 @@ describe('json-server db.json', () => {
     );
   });
 
+  it('says when records are not in id order, which decorest lists them in', () => {
+    const plan = planJsonServerDb('db.json', {
+      posts: [{ id: 2 }, { id: 10 }, {}],
+      users: [{ id: 'b' }, { id: 'a' }],
+    });
+    expect(notesAt(plan, 'posts')).toEqual([]);
+    expect(notesAt(plan, 'users')[0]?.text).toMatch(/^records are not in id order/);
+  });
+
   it('names classes that would clash or start with a digit, and refuses keys that are no path', () => {
     const plan = planJsonServerDb('db.json', {
       responses: [{ id: 1 }],

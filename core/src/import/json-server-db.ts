@@ -171,6 +171,15 @@ function readCollection(
     return row;
   });
   const model: PlannedModel = { name, path: key, idType, fields, relations: [], seed };
+  if (!inIdOrder(seed))
+    notes.push({
+      kind: 'guess',
+      at: key,
+      text:
+        'records are not in id order: GET /' +
+        key +
+        ' lists them by id (CONTRACT §2), json-server in file order',
+    });
   if (derivedPath(name) !== key)
     notes.push({
       kind: 'guess',
@@ -183,6 +192,13 @@ function readCollection(
     ids: new Set(seed.flatMap((r) => (r.id === undefined ? [] : [r.id as Id]))),
     scalars,
   };
+}
+
+/** Whether a list by ascending id (decorest's order) is the file's order (json-server's). */
+function inIdOrder(seed: readonly JsonRecord[]): boolean {
+  // Records without an id get theirs after the others: only the given ids' order counts.
+  const ids = seed.flatMap((r) => (r.id === undefined ? [] : [r.id as Id]));
+  return ids.every((id, i) => i === 0 || ids[i - 1]! < id);
 }
 
 /** Keys decorest cannot carry (`__proto__`, `constructor`) or too long are not imported. */

@@ -3,7 +3,7 @@
  * app.ts), loaded by the real `decorest routes`; and a refusal writes nothing at all.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -144,6 +144,24 @@ describe('writePlan', () => {
     ])
       await refusal(() => writePlan(plan, dir));
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('refuses a plan whose classes, paths or application the folder declares already', async () => {
+    await mkdir(join(dir, 'models'));
+    await writeFile(join(dir, 'models/article.ts'), 'export class Post {}\n');
+    await writeFile(join(dir, 'notes.ts'), "@Rest({ path: 'comments' }) export class Note {}\n");
+    await writeFile(join(dir, 'main.ts'), 'export default class A extends Application {}\n');
+    const error = await refusal(() => writePlan(blog(), dir, { force: true }));
+    expect(error.message).toBe(
+      'an application exists in main.ts; class Post exists in models/article.ts; the path /comments is served by notes.ts: the project would not load, so nothing was written (init another folder, or remove them)',
+    );
+    expect((await readdir(dir)).sort()).toEqual(['main.ts', 'models', 'notes.ts']);
+  });
+
+  it('says when data/ exists, since a start then keeps its records', async () => {
+    expect((await writePlan(blog(), dir)).dataExists).toBe(false);
+    await mkdir(join(dir, 'data'));
+    expect((await writePlan(blog(), dir, { force: true })).dataExists).toBe(true);
   });
 
   it('refuses a folder that is a file', async () => {

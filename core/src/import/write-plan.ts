@@ -4,10 +4,11 @@
  * renamed into place, so a failing disk leaves the folder as it was or with whole files only.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 import { PlanWriteError } from '../errors.js';
+import { listProjectFiles } from '../loader/list-project-files.js';
 import { DEFAULT_STYLE, type SourceStyle } from '../model-edit/style.js';
 import { type PlanContent, planFiles, type PlannedFile } from './plan-files.js';
 
@@ -30,6 +31,8 @@ export interface WrittenPlan {
   replaced: string[];
   /** Extras kept because a file of that name exists. */
   kept: string[];
+  /** `data/` existed: a start does not load `seed/` then (`decorest seed reset` does). */
+  dataExists: boolean;
 }
 
 /**
@@ -60,8 +63,47 @@ export async function writePlan(
       `would replace ${existing.join(', ')} in ${dir}: nothing was written (--force replaces them)`,
       existing,
     );
+  const clashes = info ? await clashesOf(root, planned, plan) : [];
+  if (clashes.length > 0)
+    throw new PlanWriteError(
+      `${clashes.join('; ')}: the project would not load, so nothing was written (init another folder, or remove them)`,
+    );
   await writeAll(root, planned);
-  return { dir: root, files: planned, replaced: existing, kept };
+  return {
+    dir: root,
+    files: planned,
+    replaced: existing,
+    kept,
+    dataExists: existsSync(join(root, 'data')),
+  };
+}
+
+/**
+ * What the folder's other files already declare that the plan declares too: a model class or
+ * a `@Rest` path (a load error: CONTRACT §1, "two models with the same path"), or an
+ * application beside the one written for the plan's routes.
+ */
+async function clashesOf(
+  root: string,
+  planned: readonly PlannedFile[],
+  plan: PlanContent,
+): Promise<string[]> {
+  const ours = new Set(planned.map((f) => join(root, f.path)));
+  const names = new Set(plan.models.map((m) => m.name));
+  const paths = new Set(plan.models.map((m) => m.path));
+  const found: string[] = [];
+  for (const file of await listProjectFiles(root)) {
+    if (ours.has(file)) continue; // replaced with --force, or refused above
+    const text = await readFile(file, 'utf8');
+    const shown = relative(root, file).split(sep).join('/');
+    for (const m of text.matchAll(/\bclass\s+([A-Za-z_$][\w$]*)/g))
+      if (names.has(m[1]!)) found.push(`class ${m[1]} exists in ${shown}`);
+    for (const m of text.matchAll(/@Rest\(\s*\{\s*path:\s*['"]([^'"]+)['"]/g))
+      if (paths.has(m[1]!)) found.push(`the path /${m[1]} is served by ${shown}`);
+    if (plan.routes.length > 0 && /\bextends\s+Application\b/.test(text))
+      found.push(`an application exists in ${shown}`);
+  }
+  return found;
 }
 
 async function writeAll(root: string, files: readonly PlannedFile[]): Promise<void> {

@@ -51,6 +51,11 @@ function report(written: WrittenPlan, plan: ImportPlan | undefined): string {
   ];
   if (written.replaced.length > 0)
     lines.push('', `replaced (--force): ${written.replaced.join(', ')}`);
+  if (written.dataExists)
+    lines.push(
+      '',
+      `data/ holds records already: a start keeps them; decorest seed reset ${where} loads seed/`,
+    );
   if (written.kept.length > 0) lines.push('', `kept as it was: ${written.kept.join(', ')}`);
   if (plan) {
     lines.push(
