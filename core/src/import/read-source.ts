@@ -10,27 +10,16 @@ import { ImportError, type ImportPlan, type ImportSourceKind } from './import-pl
 import { planJsonServerDb } from './json-server-db.js';
 import { parseJson5Text, parseJsonText, readSourceText } from './parse-source.js';
 
-/** A reader of one kind: the source's path and text in, a plan out. */
-type SourceReader = (file: string, text: string) => ImportPlan | Promise<ImportPlan>;
-
 /**
- * The readers written beside this one, loaded by URL: TypeScript does not require the module
- * before it exists (a missing one is "not supported yet"), and core/build.mjs points
- * `import.meta.url` at this module's compiled place, so the CLI bundle finds them in dist/.
- * Once both exist, literal `import('./openapi-read.js')` calls put them in the bundle.
+ * The other kinds' readers (openapi-read.ts, mockoon-read.ts), each loaded only for its kind:
+ * a db.json import does not load the YAML parser.
  */
 const OTHER_READERS: Record<
   Exclude<ImportSourceKind, 'json-server'>,
-  { module: string; name: string }
+  () => Promise<(file: string, text: string) => Promise<ImportPlan>>
 > = {
-  openapi: { module: './openapi-read.js', name: 'readOpenApi' },
-  mockoon: { module: './mockoon-read.js', name: 'readMockoon' },
-};
-
-const LABELS: Record<ImportSourceKind, string> = {
-  'json-server': 'a json-server db.json',
-  openapi: 'an OpenAPI document',
-  mockoon: 'a Mockoon environment',
+  openapi: async () => (await import('./openapi-read.js')).readOpenApi,
+  mockoon: async () => (await import('./mockoon-read.js')).readMockoon,
 };
 
 /** What kind of source a parsed JSON value is, from its content alone. */
@@ -87,20 +76,5 @@ async function readOther(
   file: string,
   text: string,
 ): Promise<ImportPlan> {
-  const { module, name } = OTHER_READERS[kind];
-  let reader: SourceReader | undefined;
-  try {
-    const loaded = (await import(new URL(module, import.meta.url).href)) as Record<string, unknown>;
-    reader = typeof loaded[name] === 'function' ? (loaded[name] as SourceReader) : undefined;
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
-  }
-  if (!reader)
-    throw new ImportError(
-      file,
-      undefined,
-      `is ${LABELS[kind]}, which decorest init cannot import yet`,
-    );
-  return reader(file, text);
+  return (await OTHER_READERS[kind]())(file, text);
 }

@@ -10,17 +10,6 @@ const KIND_LABELS: Record<ImportPlan['source']['kind'], string> = {
   mockoon: 'Mockoon environment',
 };
 
-/**
- * A refusal the user can act on: an unreadable source (ImportError) or a plan that cannot be
- * written (PlanWriteError). Told by name, so a reader module loaded apart from the CLI bundle
- * (read-source.ts) is recognised too.
- */
-function isUserError(error: unknown): error is Error {
-  return (
-    error instanceof Error && (error.name === 'ImportError' || error.name === 'PlanWriteError')
-  );
-}
-
 function fileLine(file: PlannedFile, width: number): string {
   const what =
     file.kind === 'model'
@@ -80,26 +69,22 @@ function report(written: WrittenPlan, plan: ImportPlan | undefined): string {
  * json-server db.json, an OpenAPI document or a Mockoon environment, or a starter project.
  */
 export async function runInit(args: CliArgs): Promise<number> {
+  // An unreadable source (ImportError) or a refused plan (PlanWriteError) is a DecorestError:
+  // main.ts prints it as one line and exits 1.
   const { writePlan } = await import('../../import/write-plan.js');
-  try {
-    let plan: ImportPlan | undefined;
-    let written: WrittenPlan;
-    if (args.from !== undefined) {
-      const { readImportSource } = await import('../../import/read-source.js');
-      plan = await readImportSource(args.from);
-      written = await writePlan(plan, args.dir, { force: args.force ?? false });
-    } else {
-      const { STARTER_EXTRAS, STARTER_PLAN } = await import('../../import/starter-project.js');
-      written = await writePlan(STARTER_PLAN, args.dir, {
-        force: args.force ?? false,
-        extras: STARTER_EXTRAS,
-      });
-    }
-    console.log(report(written, plan));
-    return 0;
-  } catch (error) {
-    if (!isUserError(error)) throw error;
-    console.error(`decorest: ${error.message}`);
-    return 1;
+  let plan: ImportPlan | undefined;
+  let written: WrittenPlan;
+  if (args.from !== undefined) {
+    const { readImportSource } = await import('../../import/read-source.js');
+    plan = await readImportSource(args.from);
+    written = await writePlan(plan, args.dir, { force: args.force ?? false });
+  } else {
+    const { STARTER_EXTRAS, STARTER_PLAN } = await import('../../import/starter-project.js');
+    written = await writePlan(STARTER_PLAN, args.dir, {
+      force: args.force ?? false,
+      extras: STARTER_EXTRAS,
+    });
   }
+  console.log(report(written, plan));
+  return 0;
 }
