@@ -47,7 +47,17 @@ async function parseText(file: string, text: string): Promise<unknown> {
   // `uniqueKeys` (the default) reports a repeated key; aliases are bounded by `maxAliasCount`
   // so a "billion laughs" document is refused, not expanded.
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  let doc: ReturnType<typeof parseDocument>;
+  try {
+    doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  } catch (error) {
+    // The YAML parser recurses on nesting: a hostile depth is a refusal, not a crash.
+    throw new ImportError(
+      file,
+      undefined,
+      `is not YAML decorest can read: ${(error as Error).message}`,
+    );
+  }
   const first = doc.errors[0];
   if (first) {
     const { line, col } = lines.linePos(first.pos[0]);
@@ -57,7 +67,11 @@ async function parseText(file: string, text: string): Promise<unknown> {
   try {
     return doc.toJS({ maxAliasCount: 100 }) as unknown;
   } catch (error) {
-    throw new ImportError(file, undefined, `is not YAML: ${(error as Error).message}`);
+    throw new ImportError(
+      file,
+      undefined,
+      `is not YAML decorest can read: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -66,27 +80,39 @@ async function parseText(file: string, text: string): Promise<unknown> {
  * a deeply nested document cannot exhaust the call stack.
  */
 function checkRefs(file: string, root: JsonObject): void {
-  const stack: { value: unknown; path: string[] }[] = [{ value: root, path: [] }];
+  // Each entry links to its parent: the pointer is spelled only for a ref that is refused.
+  interface Place {
+    value: unknown;
+    key?: string;
+    parent?: Place;
+  }
+  const pathOf = (place: Place): string[] => {
+    const keys: string[] = [];
+    for (let p: Place | undefined = place; p?.key !== undefined; p = p.parent) keys.unshift(p.key);
+    return keys;
+  };
+  const stack: Place[] = [{ value: root }];
   while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
+    const place = stack.pop()!;
+    const { value } = place;
     if (Array.isArray(value)) {
-      value.forEach((v, i) => stack.push({ value: v, path: [...path, String(i)] }));
+      value.forEach((v, i) => stack.push({ value: v, key: String(i), parent: place }));
       continue;
     }
     if (!isObject(value)) continue;
     const ref = value.$ref;
     if (typeof ref === 'string') {
-      const at = pointerOf([...path, '$ref']);
+      const at = () => pointerOf([...pathOf(place), '$ref']);
       if (!ref.startsWith('#'))
         throw new ImportError(
           file,
-          at,
+          at(),
           `refers to ${JSON.stringify(ref)}, outside this document: external $refs are refused; bundle the document first (for example with \`redocly bundle\`)`,
         );
       if (resolvePointer(root, ref) === undefined)
-        throw new ImportError(file, at, `refers to ${JSON.stringify(ref)}, which does not exist`);
+        throw new ImportError(file, at(), `refers to ${JSON.stringify(ref)}, which does not exist`);
     }
-    for (const [key, v] of Object.entries(value)) stack.push({ value: v, path: [...path, key] });
+    for (const [key, v] of Object.entries(value)) stack.push({ value: v, key, parent: place });
   }
 }
 

@@ -31,7 +31,10 @@ function objectParts(
   schema: unknown,
   seen: Set<string>,
   into: ObjectParts,
+  depth = 0,
 ): void {
+  // allOf nested this deep is no schema a person wrote; the bound keeps the stack safe.
+  if (depth > 32) return;
   let current = schema;
   while (isObject(current) && typeof current.$ref === 'string') {
     if (seen.has(current.$ref)) return;
@@ -40,7 +43,7 @@ function objectParts(
   }
   if (!isObject(current)) return;
   if (Array.isArray(current.allOf))
-    for (const part of current.allOf) objectParts(scope, part, seen, into);
+    for (const part of current.allOf) objectParts(scope, part, seen, into, depth + 1);
   if (isObject(current.properties))
     for (const [key, value] of Object.entries(current.properties)) into.properties.set(key, value);
   if (Array.isArray(current.required))

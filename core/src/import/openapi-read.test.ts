@@ -5,11 +5,13 @@
  * column, external `$ref`s by pointer, other versions).
  */
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
 import { ImportError, type ImportPlan, type PlannedModel } from './import-plan.js';
 import { readOpenApi } from './openapi-read.js';
+import { readImportSource } from './read-source.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 
@@ -386,6 +388,37 @@ describe('operations decorest answers itself', () => {
   });
 });
 
+describe('hostile documents', () => {
+  it('reads schemas nested 20,000 levels deep without exhausting the stack', async () => {
+    // Spelled as text: JSON.stringify itself recurses on each level.
+    const n = 20_000;
+    const items = `${'{"type":"array","items":'.repeat(n)}{"type":"string"}${'}'.repeat(n)}`;
+    const id = '{"type":"object","properties":{"id":{"type":"integer"}}}';
+    const parts = `${'{"allOf":['.repeat(n)}${id}${']}'.repeat(n)}`;
+    const schema = `{"allOf":[${parts},{"type":"object","properties":{"deep":${items}}}]}`;
+    const text = doc(collection({ $ref: '#/components/schemas/Thing' }), {
+      Thing: { $ref: '#/components/schemas/Deep' },
+    }).replace('"Thing":{"$ref":"#/components/schemas/Deep"}', `"Thing":${schema}`);
+    const plan = await readOpenApi('api.json', text);
+    expect(model(plan, 'Thing').fields).toEqual([]);
+    const deep = plan.notes.find((n) => n.at === 'Thing.deep');
+    expect(deep?.kind).toBe('not-imported');
+    expect(deep?.text).toMatch(/is nested deeper than 32 levels$/);
+  });
+});
+
+describe('the import dispatcher (read-source.ts)', () => {
+  it('hands a YAML document, a JSON document and a Mockoon environment to these readers', async () => {
+    const kinds = await Promise.all(
+      ['petstore-3.0.yaml', 'petstore-3.0.json', 'mockoon-shop.json'].map(async (name) => {
+        const plan = await readImportSource(fileURLToPath(new URL(name, FIXTURES)));
+        return `${plan.source.kind} ${plan.models.map((m) => m.name).join(',')}`;
+      }),
+    );
+    expect(kinds).toEqual(['openapi Pet', 'openapi Pet', 'mockoon Product,OrderLine']);
+  });
+});
+
 describe('documents that are refused', () => {
   it('names the line and column of a JSON syntax error', async () => {
     const error = await refusal('{\n  "openapi": "3.0.0",\n  "paths": {,}\n}');
@@ -399,6 +432,22 @@ describe('documents that are refused', () => {
     expect(error.reason).toMatch(/^is not YAML/);
     const nested = await refusal('openapi: 3.1.0\npaths:\n  a: 1\n   b: 2\n', 'api.yaml');
     expect(nested.at).toBe('3:6');
+  });
+
+  it('refuses YAML aliases that would expand without bound, and nesting past the stack', async () => {
+    const levels = ['a: &a [x, x, x, x, x, x, x, x, x]'];
+    for (const name of ['b', 'c', 'd', 'e', 'f']) {
+      const previous = String.fromCharCode(name.charCodeAt(0) - 1);
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(', ')}]`);
+    }
+    const bomb = await refusal(`openapi: 3.1.0\npaths: {}\n${levels.join('\n')}\n`, 'api.yaml');
+    expect(bomb.reason).toMatch(/alias/i);
+    const n = 50_000;
+    const deep = await refusal(
+      `openapi: 3.1.0\npaths:\n  x: ${'['.repeat(n)}${']'.repeat(n)}`,
+      'api.yaml',
+    );
+    expect(deep.reason).toMatch(/^is not YAML/);
   });
 
   it('refuses an external $ref, naming it and where it is', async () => {

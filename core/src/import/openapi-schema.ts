@@ -56,7 +56,11 @@ function deref(
   return { schema: current, seen: followed };
 }
 
-function readStep(scope: SchemaScope, input: unknown, seen: ReadonlySet<string>): Step {
+/** Deeper schemas are no field type (the writer refuses types nested deeper), nor worth the stack. */
+const MAX_DEPTH = 32;
+
+function readStep(scope: SchemaScope, input: unknown, seen: ReadonlySet<string>, depth = 0): Step {
+  if (depth > MAX_DEPTH) return { skip: `is nested deeper than ${MAX_DEPTH} levels` };
   const found = deref(scope, input, seen);
   if (!('schema' in found)) return found;
   const schema = found.schema;
@@ -65,12 +69,13 @@ function readStep(scope: SchemaScope, input: unknown, seen: ReadonlySet<string>)
   // `allOf: [{ $ref }]` is how 3.0 documents add `nullable` or a description to a reference.
   if (Array.isArray(schema.allOf)) {
     if (schema.allOf.length !== 1) return { skip: 'is an allOf of several schemas' };
-    return withNull(readStep(scope, schema.allOf[0], found.seen), nullable);
+    return withNull(readStep(scope, schema.allOf[0], found.seen, depth + 1), nullable);
   }
   const union = schema.oneOf ?? schema.anyOf;
   if (Array.isArray(union)) {
     const others = union.filter((s) => !(isObject(s) && s.type === 'null'));
-    if (others.length === 1) return withNull(readStep(scope, others[0], found.seen), true);
+    if (others.length === 1)
+      return withNull(readStep(scope, others[0], found.seen, depth + 1), true);
     return {
       skip: `is a ${schema.oneOf ? 'oneOf' : 'anyOf'} union, which a decorest field cannot hold`,
     };
@@ -92,7 +97,7 @@ function readStep(scope: SchemaScope, input: unknown, seen: ReadonlySet<string>)
     case 'boolean':
       return { type: 'boolean', rules: {}, guesses: [], nullable };
     case 'array':
-      return readArray(scope, schema, found.seen, nullable);
+      return readArray(scope, schema, found.seen, nullable, depth);
     case 'null':
       return {
         type: 'string',
@@ -178,8 +183,9 @@ function readArray(
   schema: JsonObject,
   seen: ReadonlySet<string>,
   nullable: boolean,
+  depth: number,
 ): Step {
-  const items = readStep(scope, schema.items, seen);
+  const items = readStep(scope, schema.items, seen, depth + 1);
   if ('link' in items)
     return {
       skip: `is a list of ${items.link}: a to-many link is declared on ${items.link} as @BelongTo, not imported`,
