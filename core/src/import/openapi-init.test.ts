@@ -4,12 +4,14 @@
  * examples read back, a POST creates, a rule from the document answers 422, and a documented
  * non-collection operation answers its example.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { validate } from '@readme/openapi-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 
 import { runCli, type ServeProcess, startServeProcess } from '../test-support/cli.js';
 import { jsonRequest } from '../test-support/http-client.js';
@@ -90,5 +92,34 @@ describe('decorest init --from an OpenAPI document', () => {
     const login = await jsonRequest(url, 'POST', '/login', { email: 'a@b.c', password: 'x' });
     expect(login.status).toBe(201);
     expect(login.json).toEqual({ token: 'abc.def.ghi' });
+  });
+
+  it('round trip: decorest openapi of the imported project validates and keeps paths and rules', async () => {
+    const source = 'library-3.1.yaml';
+    const result = await runCli(['init', dir, '--from', fixture(source)]);
+    expect(result.code, result.stderr).toBe(0);
+    const printed = await runCli(['openapi', dir]);
+    expect(printed.code, printed.stderr).toBe(0);
+    const out = JSON.parse(printed.stdout) as {
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+    };
+    const check = await validate(structuredClone(out) as Parameters<typeof validate>[0]);
+    expect(check.valid ? [] : check.errors.map((e) => e.message)).toEqual([]);
+    // Parameter names may differ (`{authorId}` is `{id}` on generated routes): URLs are compared.
+    const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+    const original = parseYaml(await readFile(fixture(source), 'utf8')) as {
+      paths: Record<string, unknown>;
+    };
+    const served = new Set(Object.keys(out.paths).map(shape));
+    for (const path of Object.keys(original.paths)) expect(served).toContain(shape(path));
+    const book = out.components.schemas.Book!.properties;
+    expect(book.title).toMatchObject({ type: 'string', minLength: 3, pattern: '^[A-Z]' });
+    expect(book.genre).toMatchObject({ enum: ['novel', 'essay', 'poetry'] });
+    expect(book.rating).toMatchObject({ minimum: 0, maximum: 5 });
+    expect(book.publishedAt).toMatchObject({ format: 'date-time' });
+    const author = out.components.schemas.Author!.properties;
+    expect(author.email).toMatchObject({ format: 'email' });
+    expect(author.bio).toMatchObject({ type: ['string', 'null'] });
   });
 });
