@@ -62,7 +62,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['decorators', 'model', 'validation'],
   ['app', 'openapi'],
   ['loader', 'project'],
-  ['seed', 'model-edit'],
+  ['seed', 'model-edit', 'import'],
   ['control'],
   ['studio'],
   ['cli', 'index.ts', 'studio.ts'],
