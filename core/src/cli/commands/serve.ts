@@ -5,6 +5,7 @@ import { Behaviour } from '../../http/behaviour.js';
 import { type RunningServer, startServer } from '../../http/node-server.js';
 import type { TrafficEvent } from '../../http/traffic.js';
 import { openProject } from '../../project/open-project.js';
+import { collectStartGarbageSoon } from '../collect-start-garbage.js';
 import { dataOptions, withPushHint } from '../database-option.js';
 import { formatRoutes } from '../format-routes.js';
 import type { CliArgs } from '../parse-args.js';
@@ -101,6 +102,7 @@ export async function runServe(args: CliArgs): Promise<number> {
     `decorest serving ${where} at ${server.url}${on}\n\n${formatRoutes(project.table.routes)}\n`,
   );
 
+  collectStartGarbageSoon();
   await untilStopped();
   await server.close();
   await (watcher ? watcher.close() : project.close());

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import { DEFAULT_STATIC_DIR, startStudio } from '../../studio/start-studio.js';
 import { failureLine } from '../../studio/studio-log.js';
+import { collectStartGarbageSoon } from '../collect-start-garbage.js';
 import { dataOptions } from '../database-option.js';
 import type { CliArgs } from '../parse-args.js';
 import { untilStopped } from '../until-stopped.js';
@@ -47,6 +48,7 @@ export async function runStudio(args: CliArgs): Promise<number> {
   // One write, so a reader of stdout sees both URLs together.
   console.log(`${lines.join('\n')}\n`);
 
+  collectStartGarbageSoon();
   await untilStopped();
   await studio.close();
   return 0;

@@ -1,0 +1,33 @@
+/**
+ * One full garbage collection shortly after `serve` or `studio` has started (issue 27).
+ *
+ * Loading a project leaves garbage behind: the datafiles' buffers and the strings they were
+ * decoded to (at 100,000 records about 25 MiB, a quarter of the process). V8 collects only when
+ * the program allocates, and an idle mock server waiting for its first client does not, so that
+ * memory stayed resident for as long as nobody called. One collection, about 12 ms at 100,000
+ * records, returns it; it runs after a short idle delay so it is not on the first answer's path.
+ *
+ * `gc` is not exposed to a process started without `--expose-gc` (the CLI is a plain `node`
+ * shebang); the flag is switched on just long enough to take `gc` from a fresh context and off
+ * again, so neither the framework's nor a project's global ever sees it.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+/** After this long with nothing else to do, the start's garbage is collected. */
+const IDLE_DELAY_MS = 100;
+
+/** V8's full collection, taken without leaving `gc` on any global. */
+export function fullCollection(): () => void {
+  setFlagsFromString('--expose-gc');
+  try {
+    return runInNewContext('gc') as () => void;
+  } finally {
+    setFlagsFromString('--no-expose-gc');
+  }
+}
+
+/** Collects once, `delayMs` from now; the timer never keeps the process alive. */
+export function collectStartGarbageSoon(delayMs = IDLE_DELAY_MS): void {
+  setTimeout(() => fullCollection()(), delayMs).unref();
+}
