@@ -28,6 +28,9 @@ const SAMPLES: { [K in keyof typeof problems]: () => HttpProblem } = {
   badQuery: () => problems.badQuery('limit', 'must be an integer >= 0, got "x"'),
   malformedId: () => problems.malformedId('abc', 'a positive integer'),
   notFound: () => problems.notFound('no todo with id 1'),
+  importSourceUnreadable: () =>
+    problems.importSourceUnreadable('db.json:3:7: is not JSON: expected a comma'),
+  importRefused: () => problems.importRefused('files exist: post.ts', ['post.ts']),
   routeNotFound: () => problems.routeNotFound('GET', '/x'),
   methodNotAllowed: () => problems.methodNotAllowed('PUT', '/x', ['GET']),
   operationNotSupported: () => problems.operationNotSupported('memory', 'save'),

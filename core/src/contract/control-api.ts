@@ -5,6 +5,9 @@
  * "Module boundaries", like Mockoon's `commons` package).
  */
 
+import type { ImportPreview, ImportProjectBody, ImportSourceBody } from './import-api.js';
+import type { FieldRules, FieldRulesEdit, JsonValue } from './values.js';
+
 /** Every control route lives under this prefix; everything else on the port is the UI. */
 export const CONTROL_PREFIX = '/api';
 
@@ -21,9 +24,8 @@ export const TRAFFIC_BODY_LIMIT = 16 * 1024;
 /** Exchanges a reconnecting event client can catch up on (issue 12). */
 export const TRAFFIC_HISTORY = 1000;
 
-/** A JSON value as records hold it. */
-export type JsonValue =
-  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type * from './import-api.js';
+export type { FieldRules, FieldRulesEdit, JsonValue } from './values.js';
 
 /** One stored record: `id` plus the model's fields; `@BelongTo` fields hold the parent id. */
 export type JsonRecord = { id: RecordKey } & Record<string, JsonValue>;
@@ -109,14 +111,6 @@ export type FieldTypeInfo =
  * A field's rules (CONTRACT §1): what the model schema holds, the studio shows and a model
  * edit writes. The one rules type of the core (issue 25); `@Field`'s options add to it.
  */
-export interface FieldRules {
-  min?: number;
-  max?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  format?: 'email' | 'uri' | 'date-time';
-}
 
 export interface FieldInfo {
   name: string;
@@ -317,11 +311,6 @@ export interface MockBehaviour {
 }
 
 // ---------------------------------------------------------------- model edits (issue 17)
-
-/** `@Field({...})` as the studio writes it: the rules plus a default. */
-export interface FieldRulesEdit extends FieldRules {
-  default?: JsonValue;
-}
 
 /** A field to write: `type` as TypeScript (`string`, `Date`, `'low' | 'high'`, `number[]`). */
 export interface FieldSpecInfo {
@@ -567,6 +556,8 @@ export interface ControlPayloads {
   previewModelEdit: { body: { edit: ModelEdit }; answer: ModelEditPreview };
   applyModelEdit: { body: ApplyModelEditBody; answer: ModelEditResult };
   createModel: { body: CreateModelBody; answer: ModelEditResult };
+  previewImport: { body: ImportSourceBody; answer: ImportPreview };
+  importProject: { body: ImportProjectBody; answer: ProjectStatus };
 }
 
 /** Every control operation: its line of the table joined with its payloads. */

@@ -34,6 +34,8 @@ export const CONTROL_OPERATIONS = {
   previewModelEdit: { method: 'POST', path: '/model-edits/preview' },
   applyModelEdit: { method: 'POST', path: '/model-edits' },
   createModel: { method: 'POST', path: '/models' },
+  previewImport: { method: 'POST', path: '/import/preview' },
+  importProject: { method: 'POST', path: '/import' },
 } as const;
 
 export type ControlOperationName = keyof typeof CONTROL_OPERATIONS;

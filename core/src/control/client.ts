@@ -22,7 +22,10 @@ import {
   type DeleteImpact,
   type EventBatch,
   type FakeRecordsBody,
+  type ImportPreview,
+  type ImportProjectBody,
   type ImportResult,
+  type ImportSourceBody,
   type JsonRecord,
   type JsonValue,
   type MockBehaviour,
@@ -192,6 +195,18 @@ export class ControlClient {
     hashes: Record<string, string | null>,
   ): Promise<ModelEditResult> {
     return this.#op('createModel', { body: { model, hashes } });
+  }
+  /**
+   * Issue 28: what a json-server db.json, OpenAPI document or Mockoon environment would become
+   * (models, fields, relations, record counts, guesses); with `dir`, which files exist there.
+   * Nothing is written.
+   */
+  previewImport(source: ImportSourceBody): Promise<ImportPreview> {
+    return this.#op('previewImport', { body: source });
+  }
+  /** Writes the import into `dir` (a 409 names files in the way, unless `force`) and opens it. */
+  importProject(body: ImportProjectBody): Promise<ProjectStatus> {
+    return this.#op('importProject', { body });
   }
   getServer(): Promise<ServerStatus> {
     return this.#op('getServer');

@@ -9,6 +9,7 @@ import { problems } from '../errors.js';
 import { projectDatabases } from '../project/open-project.js';
 import { type ControlRoutes, STREAMED } from './control-route.js';
 import { DATA_ROUTES } from './data-operations.js';
+import { IMPORT_ROUTES } from './import-operations.js';
 import { MODEL_EDIT_ROUTES } from './model-edit-operations.js';
 import { modelInfo } from './model-info.js';
 import { PREVIEW_ROUTES } from './preview-operations.js';
@@ -81,6 +82,7 @@ export const CONTROL_ROUTES: ControlRoutes = {
   ...DATA_ROUTES,
   ...MODEL_EDIT_ROUTES,
   ...PREVIEW_ROUTES,
+  ...IMPORT_ROUTES,
   getServer: { handle: ({ ctx }) => ctx.server.status() },
   startServer: { handle: ({ ctx }) => ctx.server.start() },
   stopServer: { handle: ({ ctx }) => ctx.server.stop() },

@@ -207,6 +207,27 @@ export const problems = {
     }),
   conflict: (detail: string) =>
     new HttpProblem({ code: 'CONFLICT', status: 409, type: 'conflict', title: 'Conflict', detail }),
+  /** Issue 28: a "New project from…" source that cannot be read (file, line:column, why). */
+  importSourceUnreadable: (detail: string) =>
+    new HttpProblem({
+      code: 'SOURCE_UNREADABLE',
+      status: 422,
+      type: 'import-source-unreadable',
+      title: 'The file cannot be imported',
+      detail,
+    }),
+  /** Issue 28: an import the folder refuses; `existing` are files only `force` may replace. */
+  importRefused: (detail: string, existing: readonly string[]) =>
+    new HttpProblem({
+      code: 'IMPORT_REFUSED',
+      status: 409,
+      type: 'import-refused',
+      title: 'The project cannot be written there',
+      detail,
+      ...(existing.length > 0
+        ? { errors: existing.map((path) => ({ field: path, message: 'exists already' })) }
+        : {}),
+    }),
   payloadTooLarge: (limitBytes: number) =>
     new HttpProblem({
       code: 'PAYLOAD_TOO_LARGE',

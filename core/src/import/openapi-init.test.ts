@@ -94,7 +94,7 @@ describe('decorest init --from an OpenAPI document', () => {
     expect(login.json).toEqual({ token: 'abc.def.ghi' });
   });
 
-  it('round trip: decorest openapi of the imported project validates and keeps paths and rules', async () => {
+  it('round trip: decorest openapi of the imported project validates and keeps paths, rules and examples', async () => {
     const source = 'library-3.1.yaml';
     const result = await runCli(['init', dir, '--from', fixture(source)]);
     expect(result.code, result.stderr).toBe(0);
@@ -121,5 +121,8 @@ describe('decorest init --from an OpenAPI document', () => {
     const author = out.components.schemas.Author!.properties;
     expect(author.email).toMatchObject({ format: 'email' });
     expect(author.bio).toMatchObject({ type: ['string', 'null'] });
+    // The document's examples came in as seed records and go out again on the schema.
+    const examples = (out.components.schemas.Author as { examples?: unknown[] }).examples;
+    expect(examples).toContainEqual(expect.objectContaining({ email: 'ursula@example.com' }));
   });
 });

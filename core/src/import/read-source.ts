@@ -48,7 +48,15 @@ function looksLikeYamlOpenApi(file: string, text: string): boolean {
  * ```
  */
 export async function readImportSource(file: string): Promise<ImportPlan> {
-  const text = await readSourceText(file);
+  return planImportText(file, await readSourceText(file));
+}
+
+/**
+ * The plan of a source already in memory (the studio sends the file's text); `file` names it in
+ * errors and tells YAML and JSON5 by its extension.
+ */
+export async function planImportText(file: string, text: string): Promise<ImportPlan> {
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (/^\.ya?ml$/i.test(extname(file))) return readOther('openapi', file, text);
   let value: unknown;
   try {

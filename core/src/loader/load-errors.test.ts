@@ -175,6 +175,17 @@ describe('loadProject: load errors name the file and line', () => {
     const file = path.join(writeTempProject({ 'a.ts': '' }), 'a.ts');
     expect((await loadError(file)).message).toContain('is not a folder');
   });
+
+  it('loads a folder without code as a project without models when asked (the studio)', async () => {
+    const empty = writeTempProject({ 'README.md': '# empty' });
+    const project = await loadProject(empty, {
+      framework: createFakeFramework(),
+      allowEmpty: true,
+    });
+    expect(project.files).toEqual([]);
+    expect(project.classes).toEqual([]);
+    expect(project.application).toBeUndefined();
+  });
 });
 
 describe('loadProject: what user code may do', () => {

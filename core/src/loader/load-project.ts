@@ -95,6 +95,11 @@ export interface LoadProjectOptions {
    * source is unchanged and whose project imports are all reused too.
    */
   readonly previous?: LoadedProject;
+  /**
+   * A folder without code loads as a project without models instead of failing with
+   * `PROJECT_NOT_FOUND`: the studio opens an empty folder on its start screen (issue 28).
+   */
+  readonly allowEmpty?: boolean;
 }
 
 /** What a load leaves for the next one: the sources it evaluated and what each file did. */
@@ -179,7 +184,7 @@ export async function loadProject(
 ): Promise<LoadedProject> {
   const root = await projectRoot(dir);
   const paths = await listProjectFiles(root);
-  if (paths.length === 0) {
+  if (paths.length === 0 && !options.allowEmpty) {
     throw new LoadError(
       LOAD_ERROR_CODES.PROJECT_NOT_FOUND,
       { file: root },

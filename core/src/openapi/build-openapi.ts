@@ -3,6 +3,7 @@
  * Schemas the validators use (issue 4: they cannot drift apart).
  */
 import type { ModelRuntime } from '../app/model-runtime.js';
+import type { JsonValue } from '../contract/values.js';
 import type { RouteDefinition } from '../http/types.js';
 import type { ModelSchema } from '../model/schema.js';
 import {
@@ -224,11 +225,15 @@ function manualOperation(route: RouteDefinition): Operation {
   return operation;
 }
 
-/** Builds the document for a route table and the models behind it. */
+/**
+ * Builds the document for a route table and the models behind it; `examples` (model name →
+ * records, from the project's seed) go on each model's record schema.
+ */
 export function buildOpenApi(
   title: string,
   routes: readonly RouteDefinition[],
   runtimes: readonly ModelRuntime[],
+  examples: ReadonlyMap<string, readonly JsonValue[]> = new Map(),
 ): Record<string, unknown> {
   const models = runtimes.map((r) => r.schema);
   const idsOf = (name: string): JsonSchema => {
@@ -238,6 +243,8 @@ export function buildOpenApi(
   const schemas: Record<string, JsonSchema> = { Problem: PROBLEM_SCHEMA };
   for (const m of models) {
     schemas[m.name] = recordJsonSchema(m, idsOf);
+    const shown = examples.get(m.name);
+    if (shown?.length) schemas[m.name] = { ...schemas[m.name], examples: [...shown] };
     schemas[`${m.name}Create`] = writeJsonSchema(m, 'create', idsOf);
     schemas[`${m.name}Replace`] = writeJsonSchema(m, 'replace', idsOf);
     schemas[`${m.name}Patch`] = writeJsonSchema(m, 'patch', idsOf);

@@ -52,6 +52,8 @@ export interface OpenProjectOptions {
    * database (no data folder, no lock). Ignored when `data` is false.
    */
   database?: string;
+  /** A folder without code is a project without models (the studio), not a load error. */
+  allowEmpty?: boolean;
 }
 
 /** A loaded project, ready to be served by any number of servers. */
@@ -142,7 +144,9 @@ export async function openProject(
     const root = resolve(dir);
     await completeDatabaseEdit(root, options.dataDir ?? join(root, 'data'), options.database);
   }
-  const description = describeProject(await loadProject(dir, { framework }));
+  const description = describeProject(
+    await loadProject(dir, { framework, allowEmpty: options.allowEmpty ?? false }),
+  );
   const dataDir = options.dataDir ?? join(description.loaded.root, 'data');
   const data =
     options.database !== undefined && options.data !== false
@@ -218,12 +222,25 @@ export async function assembleProject(
     origin: 'generated',
     operation: 'openapi',
     // Its builder loads with the first request for it, not at start-up (issue 15).
-    handler: async () =>
-      (openApi ??= (await import('../openapi/build-openapi.js')).buildOpenApi(
-        basename(loaded.root),
-        table.routes.filter((r) => r !== openApiRoute),
-        runtimes,
-      )),
+    handler: async () => {
+      if (openApi === undefined) {
+        const [{ buildOpenApi }, { seedExamples }] = await Promise.all([
+          import('../openapi/build-openapi.js'),
+          import('../openapi/seed-examples.js'),
+        ]);
+        const examples = await seedExamples(
+          loaded.root,
+          runtimes.map((r) => r.schema),
+        );
+        openApi ??= buildOpenApi(
+          basename(loaded.root),
+          table.routes.filter((r) => r !== openApiRoute),
+          runtimes,
+          examples,
+        );
+      }
+      return openApi;
+    },
   };
   try {
     table = buildRouteTable(

@@ -23,7 +23,12 @@ import { ProjectData } from './project-data.js';
  */
 export async function reloadProject(previous: ProjectRuntime): Promise<ProjectRuntime> {
   const framework = await import('../index.js');
-  const loaded = await loadProject(previous.root, { framework, previous: previous.loaded });
+  // A project that was opened empty (the studio's start screen) may become empty again.
+  const loaded = await loadProject(previous.root, {
+    framework,
+    previous: previous.loaded,
+    allowEmpty: previous.loaded.files.length === 0,
+  });
   const description = describeProject(loaded);
   const data = projectData(previous);
   // `dao(Model)` of a class both versions share points at the version that registered last.

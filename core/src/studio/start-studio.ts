@@ -132,7 +132,11 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     },
     {
       firstRun: seedProject,
-      ...(options.database === undefined ? {} : { open: { database: options.database } }),
+      // An empty folder opens on the start screen (issue 28: New model, New project from a file).
+      open: {
+        allowEmpty: true,
+        ...(options.database === undefined ? {} : { database: options.database }),
+      },
       ...(options.debounceMs === undefined ? {} : { debounceMs: options.debounceMs }),
     },
   );

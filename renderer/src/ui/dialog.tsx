@@ -14,11 +14,14 @@ export function Dialog({
   onClose,
   children,
   footer,
+  size,
 }: {
   title: string;
   onClose(): void;
   children: ReactNode;
   footer?: ReactNode;
+  /** `wide`: room for a table or a preview beside its form. */
+  size?: 'wide';
 }) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -57,7 +60,7 @@ export function Dialog({
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
-        className="dialog"
+        className={size ? `dialog ${size}` : 'dialog'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={id}

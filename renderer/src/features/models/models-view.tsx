@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 
 import { useModelsStore } from '../../stores/models/models-store';
 import { EmptyState, Loading } from '../../ui/empty-state';
+import { ImportProjectDialog } from '../project/import-project-dialog';
 import { ModelDetail } from './model-detail';
 import { NewModelDialog } from './new-model-dialog';
 
@@ -17,6 +18,7 @@ export function ModelsView() {
   const error = useModelsStore((s) => s.error);
   const [selected, setSelected] = useState<string>(DIAGRAM);
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const newModel = creating && (
     <NewModelDialog onClose={() => setCreating(false)} onCreated={(name) => setSelected(name)} />
   );
@@ -31,11 +33,25 @@ export function ModelsView() {
   }
   if (models.length === 0) {
     return (
-      <EmptyState title="No models yet">
-        Add a class with <code>@Rest</code> and <code>@FromDataSource</code> to a .ts file of the
-        project; it shows up here when you save. Or create one here: {newButton}
+      <>
+        <EmptyState
+          title="No models yet"
+          action={
+            <div className="start-actions">
+              {newButton}
+              <button type="button" className="btn small" onClick={() => setImporting(true)}>
+                New project from a file…
+              </button>
+            </div>
+          }
+        >
+          Add a class with <code>@Rest</code> and <code>@FromDataSource</code> to a .ts file of the
+          project; it shows up here when you save. Or create a model here, or start a new project
+          from a json-server <code>db.json</code>, an OpenAPI document or a Mockoon environment.
+        </EmptyState>
         {newModel}
-      </EmptyState>
+        {importing && <ImportProjectDialog onClose={() => setImporting(false)} />}
+      </>
     );
   }
   const model = models.find((m) => m.name === selected) ?? null;

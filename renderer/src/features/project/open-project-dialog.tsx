@@ -7,7 +7,14 @@ import { Dialog } from '../../ui/dialog';
 
 import './project.css';
 
-export function OpenProjectDialog({ onClose }: { onClose(): void }) {
+export function OpenProjectDialog({
+  onClose,
+  onImport,
+}: {
+  onClose(): void;
+  /** Issue 28: "New project from a file…" instead of an existing folder. */
+  onImport(): void;
+}) {
   const recent = useProjectStore((s) => s.status?.recent ?? []);
   const busy = useProjectStore((s) => s.busy);
   const error = useProjectStore((s) => s.error);
@@ -51,6 +58,13 @@ export function OpenProjectDialog({ onClose }: { onClose(): void }) {
           </button>
         </div>
         <p className="faint mt-6">A folder of model classes (.ts or .js), such as examples/todo.</p>
+        <p className="open-import-row">
+          Starting from a json-server <code>db.json</code>, an OpenAPI document or a Mockoon
+          environment?{' '}
+          <button type="button" className="btn small" onClick={onImport}>
+            New project from a file…
+          </button>
+        </p>
         {error && (
           <p role="alert" className="error-text">
             {error.detail}

@@ -6,6 +6,7 @@ import { behaviourSelectors, useBehaviourStore } from '../../stores/behaviour/be
 import { projectSelectors, useProjectStore } from '../../stores/project/project-store';
 import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { CopyButton } from '../../ui/copy-button';
+import { ImportProjectDialog } from '../project/import-project-dialog';
 import { OpenProjectDialog } from '../project/open-project-dialog';
 import { BehaviourDialog } from './behaviour-dialog';
 import { PortField } from './port-field';
@@ -58,6 +59,7 @@ export function ServerBar() {
   const serverError = useServerStore((s) => s.error);
   const { startServer, stopServer } = useServerStore.getState();
   const [opening, setOpening] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [behaving, setBehaving] = useState(false);
   // Stable: the dialog's effect depends on it (the bar re-renders on every server change).
   const closeBehaviour = useCallback(() => setBehaving(false), []);
@@ -191,7 +193,16 @@ export function ServerBar() {
               ? 'Reconnecting…'
               : 'Connecting…'}
       </span>
-      {opening && <OpenProjectDialog onClose={() => setOpening(false)} />}
+      {opening && (
+        <OpenProjectDialog
+          onClose={() => setOpening(false)}
+          onImport={() => {
+            setOpening(false);
+            setImporting(true);
+          }}
+        />
+      )}
+      {importing && <ImportProjectDialog onClose={() => setImporting(false)} />}
       {behaving && <BehaviourDialog onClose={closeBehaviour} />}
     </header>
   );

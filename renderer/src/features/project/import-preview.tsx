@@ -1,0 +1,254 @@
+/**
+ * What "New project from…" would write (issue 28): each model with its fields, relations and
+ * record count, every guess the reader took shown on the row it is about, what was not
+ * imported, the manual routes and the files.
+ */
+import type { ImportNote, ImportPreview, PlannedField, PreviewModel } from '../../api';
+import { MethodBadge, StatusBadge } from '../../ui/badges';
+import { fieldKey, type GroupedNotes, groupNotes } from './import-notes';
+
+export const SOURCE_LABELS: Record<ImportPreview['source']['kind'], string> = {
+  'json-server': 'json-server db.json',
+  openapi: 'OpenAPI document',
+  mockoon: 'Mockoon environment',
+};
+
+const count = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+function Rules({ field }: { field: PlannedField }) {
+  const entries = Object.entries(field.rules ?? {}).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) return <span className="faint">—</span>;
+  return (
+    <>
+      {entries.map(([k, v]) => (
+        <span key={k} className="chip">
+          {k}: {typeof v === 'string' ? v : JSON.stringify(v)}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** A row's guesses, in words under its name; the row itself is marked. */
+function Guesses({ notes }: { notes: readonly ImportNote[] | undefined }) {
+  if (!notes?.length) return null;
+  return (
+    <>
+      {notes.map((n, i) => (
+        <span key={i} className={`import-note ${n.kind}`}>
+          <span className={`badge ${n.kind === 'guess' ? 'warn' : 'err'}`}>
+            {n.kind === 'guess' ? 'guess' : 'not imported'}
+          </span>{' '}
+          {n.text}
+        </span>
+      ))}
+    </>
+  );
+}
+
+function FieldRow({
+  name,
+  type,
+  required,
+  rules,
+  notes,
+}: {
+  name: string;
+  type: React.ReactNode;
+  /** `null`: not asked of a client (the id). */
+  required: boolean | null;
+  rules: React.ReactNode;
+  notes: readonly ImportNote[] | undefined;
+}) {
+  const guessed = notes?.some((n) => n.kind === 'guess') ?? false;
+  return (
+    <tr className={guessed ? 'guessed' : undefined}>
+      <th scope="row">
+        <code className="field-name">{name}</code>
+        <Guesses notes={notes} />
+      </th>
+      <td>{type}</td>
+      <td>
+        {required === null ? (
+          <span className="faint">—</span>
+        ) : required ? (
+          <span className="badge">required</span>
+        ) : (
+          <span className="faint">optional</span>
+        )}
+      </td>
+      <td>{rules}</td>
+    </tr>
+  );
+}
+
+function ModelCard({
+  model,
+  notes,
+  owned,
+}: {
+  model: PreviewModel;
+  notes: GroupedNotes;
+  owned: readonly { name: string; field: string; member: string }[];
+}) {
+  const id = `import-model-${model.name}`;
+  const modelNotes = notes.byModel.get(model.name);
+  return (
+    <article className="card import-model" aria-labelledby={id}>
+      <header className="import-model-head">
+        <h4 id={id}>{model.name}</h4>
+        <code className="faint">/{model.path}</code>
+        <span className="spacer" />
+        <span className="badge">{count(model.records, 'record')}</span>
+      </header>
+      <table className="plain">
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Type</th>
+            <th scope="col">Required</th>
+            <th scope="col">Rules</th>
+          </tr>
+        </thead>
+        <tbody>
+          <FieldRow
+            name="id"
+            type={<code>{model.idType}</code>}
+            required={null}
+            rules={<span className="faint">made by the store</span>}
+            notes={notes.byField.get(fieldKey(model.name, 'id'))}
+          />
+          {model.fields.map((f) => (
+            <FieldRow
+              key={f.name}
+              name={f.wireName ? `${f.name} (“${f.wireName}” on the wire)` : f.name}
+              type={<code>{f.type}</code>}
+              required={!f.optional}
+              rules={<Rules field={f} />}
+              notes={notes.byField.get(fieldKey(model.name, f.name))}
+            />
+          ))}
+          {model.relations.map((r) => (
+            <FieldRow
+              key={r.field}
+              name={r.field}
+              type={
+                <>
+                  <span className="badge accent">belongs to</span> <code>{r.target}</code>
+                </>
+              }
+              required={false}
+              rules={<span className="faint">id of a {r.target}</span>}
+              notes={notes.byField.get(fieldKey(model.name, r.field))}
+            />
+          ))}
+          {owned.map((c) => (
+            <tr key={`${c.name}.${c.field}`}>
+              <th scope="row">
+                <code className="field-name">{c.member}</code>
+              </th>
+              <td>
+                <span className="badge accent">has many</span> <code>{c.name}</code>
+              </td>
+              <td>
+                <span className="faint">—</span>
+              </td>
+              <td>
+                <span className="faint">
+                  /{model.path}/:id/… by {c.name}.{c.field}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {modelNotes && (
+        <p className="import-model-notes">
+          <Guesses notes={modelNotes} />
+        </p>
+      )}
+    </article>
+  );
+}
+
+function NoteList({ title, notes }: { title: string; notes: readonly ImportNote[] }) {
+  if (notes.length === 0) return null;
+  return (
+    <section aria-label={title}>
+      <h4 className="import-section-title">{title}</h4>
+      <ul className="import-notes">
+        {notes.map((n, i) => (
+          <li key={i}>
+            <code>{n.at}</code> {n.text}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
+  const notes = groupNotes(preview);
+  const records = preview.models.reduce((sum, m) => sum + m.records, 0);
+  const guesses = preview.notes.filter((n) => n.kind === 'guess').length;
+  const skipped = preview.notes.filter((n) => n.kind === 'not-imported').length;
+  const childrenOf = (name: string) =>
+    preview.models.flatMap((m) =>
+      m.relations
+        .filter((r) => r.target === name)
+        .map((r) => ({ name: m.name, field: r.field, member: r.hasMany ?? '' })),
+    );
+  return (
+    <section className="import-preview" aria-label="Preview">
+      <p className="import-summary" role="status">
+        <span className="badge accent">{SOURCE_LABELS[preview.source.kind]}</span>{' '}
+        {count(preview.models.length, 'model')} · {count(records, 'record')}
+        {preview.routes.length > 0 && <> · {count(preview.routes.length, 'manual route')}</>}
+        {guesses > 0 && (
+          <>
+            {' '}
+            · <span className="badge warn">{count(guesses, 'guess', 'guesses')}</span>
+          </>
+        )}
+        {skipped > 0 && (
+          <>
+            {' '}
+            · <span className="badge err">{skipped} not imported</span>
+          </>
+        )}
+      </p>
+      {preview.models.length === 0 && (
+        <p className="faint">No collection to model: only the routes below are written.</p>
+      )}
+      {preview.models.map((m) => (
+        <ModelCard key={m.name} model={m} notes={notes} owned={childrenOf(m.name)} />
+      ))}
+      {preview.routes.length > 0 && (
+        <section aria-label="Manual routes">
+          <h4 className="import-section-title">Manual routes (app.ts)</h4>
+          <table className="plain">
+            <tbody>
+              {preview.routes.map((r) => (
+                <tr key={`${r.method} ${r.path}`}>
+                  <td>
+                    <MethodBadge method={r.method} />
+                  </td>
+                  <td>
+                    <code>{r.path}</code>
+                  </td>
+                  <td>
+                    <StatusBadge status={r.status} />
+                  </td>
+                  <td className="faint mono">{r.source}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      <NoteList title="Other guesses" notes={notes.other.filter((n) => n.kind === 'guess')} />
+      <NoteList title="Not imported" notes={notes.other.filter((n) => n.kind === 'not-imported')} />
+    </section>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * "New project from a file" (issue 28): a json-server db.json, an OpenAPI document or a Mockoon
+ * environment becomes model files and seed data in a new folder. The file is previewed first
+ * (models, fields, relations, record counts, every guess), written on "Create project", and the
+ * new project opened.
+ */
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+
+import { chooseFolder, nativeFolderDialog } from '../../bridge';
+import { isAbsolutePath, useImportStore } from '../../stores/import/import-store';
+import { useProjectStore } from '../../stores/project/project-store';
+import { formatBytes } from '../../ui/badges';
+import { Dialog } from '../../ui/dialog';
+import { Loading } from '../../ui/empty-state';
+import { ProblemView } from '../../ui/problem-view';
+import { ImportPreviewView } from './import-preview';
+
+import './project.css';
+
+/** Re-checks which files exist once typing in the folder field pauses. */
+const DIR_PAUSE_MS = 350;
+
+/** Beside the open project: `/home/me/todo` + `db` → `/home/me/db-api`. */
+function besideProject(root: string | undefined, base: string): string {
+  const name = /api$/i.test(base) ? base : `${base}-api`;
+  if (!root) return '';
+  const sep = root.includes('\\') && !root.includes('/') ? '\\' : '/';
+  const parent = root.slice(0, Math.max(root.lastIndexOf(sep), 0)) || sep;
+  return parent.endsWith(sep) ? `${parent}${name}` : `${parent}${sep}${name}`;
+}
+
+export function ImportProjectDialog({ onClose }: { onClose(): void }) {
+  const root = useProjectStore((s) => s.status?.root);
+  const state = useImportStore(
+    useShallow((s) => ({
+      source: s.source,
+      dir: s.dir,
+      replace: s.replace,
+      preview: s.preview,
+      phase: s.phase,
+      error: s.error,
+    })),
+  );
+  const actions = useImportStore.getState();
+  const [dirTouched, setDirTouched] = useState(false);
+  // A closed dialog forgets its file: the next one starts clean.
+  useEffect(() => () => useImportStore.getState().reset(), []);
+  useEffect(() => {
+    if (!dirTouched) return;
+    const timer = setTimeout(() => void useImportStore.getState().refreshPreview(), DIR_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [state.dir, dirTouched]);
+
+  const existing = state.preview?.files.filter((f) => f.exists) ?? [];
+  const busy = state.phase === 'reading' || state.phase === 'previewing';
+  const dirError =
+    state.dir.trim() && !isAbsolutePath(state.dir.trim())
+      ? 'Give the whole path of the folder (it starts with / or a drive letter).'
+      : null;
+  const canCreate =
+    state.preview !== null &&
+    state.phase === 'ready' &&
+    state.dir.trim() !== '' &&
+    dirError === null &&
+    (existing.length === 0 || state.replace);
+
+  const create = async () => {
+    if (await useImportStore.getState().create()) onClose();
+  };
+
+  return (
+    <Dialog
+      title="New project from a file"
+      size="wide"
+      onClose={onClose}
+      footer={
+        <>
+          <span className="faint import-footer-note">
+            {state.preview
+              ? `${state.preview.files.length} files will be written`
+              : 'Nothing is written until you create the project'}
+          </span>
+          <span className="spacer" />
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn primary"
+            disabled={!canCreate}
+            onClick={() => void create()}
+          >
+            {state.phase === 'writing' ? 'Creating…' : 'Create project'}
+          </button>
+        </>
+      }
+    >
+      <div className="body import-body">
+        <p className="faint import-intro">
+          A json-server <code>db.json</code> (or <code>.json5</code>), an OpenAPI 3.0 or 3.1
+          document (JSON or YAML) or a Mockoon environment export: each collection becomes a model
+          with its records as seed data. The same as{' '}
+          <code>npx decorest init &lt;folder&gt; --from &lt;file&gt;</code>.
+        </p>
+        <div className="import-grid">
+          <label htmlFor="import-file" className="block-label">
+            Source file
+          </label>
+          <div className="import-file-row">
+            <input
+              id="import-file"
+              className="input file-input"
+              type="file"
+              accept=".json,.json5,.yaml,.yml,application/json,application/yaml"
+              autoFocus
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) void actions.chooseFile(file, (base) => besideProject(root, base));
+              }}
+            />
+            {state.source && <span className="faint">{formatBytes(state.source.size)}</span>}
+          </div>
+          <label htmlFor="import-dir" className="block-label">
+            New project folder
+          </label>
+          <div className="project-dir-row">
+            <input
+              id="import-dir"
+              className="input mono flex-1"
+              value={state.dir}
+              placeholder="/home/me/my-api"
+              aria-invalid={dirError !== null}
+              aria-describedby={dirError ? 'import-dir-error' : undefined}
+              onChange={(e) => {
+                setDirTouched(true);
+                actions.setDir(e.target.value);
+              }}
+            />
+            {nativeFolderDialog() && (
+              <button
+                type="button"
+                className="btn"
+                onClick={() =>
+                  void chooseFolder().then((p) => {
+                    if (!p) return;
+                    setDirTouched(true);
+                    actions.setDir(p);
+                  })
+                }
+              >
+                Browse…
+              </button>
+            )}
+          </div>
+        </div>
+        {dirError && (
+          <p id="import-dir-error" className="error-text">
+            {dirError}
+          </p>
+        )}
+        {state.error && (
+          <ProblemView problem={state.error} className="inline" label="Import problem" />
+        )}
+        {busy && <Loading what={state.phase === 'reading' ? 'the file' : 'the preview'} />}
+        {!state.source && !state.error && !busy && (
+          <p className="import-empty">
+            Choose a file to see the models, fields, relations and records it would make, and every
+            guess taken on the way.
+          </p>
+        )}
+        {state.preview && !busy && <ImportPreviewView preview={state.preview} />}
+        {existing.length > 0 && (
+          <div className="import-existing" role="group" aria-label="Files that exist">
+            <p>
+              <span className="badge warn">{existing.length} exist</span> In{' '}
+              <code>{state.dir}</code>:{' '}
+              {existing.map((f) => (
+                <code key={f.path} className="import-existing-file">
+                  {f.path}
+                </code>
+              ))}
+            </p>
+            <label className="check-row">
+              <input
+                type="checkbox"
+                checked={state.replace}
+                onChange={(e) => actions.setReplace(e.target.checked)}
+              />{' '}
+              Replace them
+            </label>
+          </div>
+        )}
+      </div>
+    </Dialog>
+  );
+}
