@@ -6,6 +6,7 @@
  */
 
 import type { ImportPreview, ImportProjectBody, ImportSourceBody } from './import-api.js';
+import type { RulePreview, RulePreviewBody, RulesFile, RulesState } from './rules-api.js';
 import type { FieldRules, FieldRulesEdit, JsonValue } from './values.js';
 
 /** Every control route lives under this prefix; everything else on the port is the UI. */
@@ -25,6 +26,8 @@ export const TRAFFIC_BODY_LIMIT = 16 * 1024;
 export const TRAFFIC_HISTORY = 1000;
 
 export type * from './import-api.js';
+export type * from './rules-api.js';
+export { RULE_BODY_LIMIT, RULES_FILE } from './rules-api.js';
 export type { FieldRules, FieldRulesEdit, JsonValue } from './values.js';
 
 /** One stored record: `id` plus the model's fields; `@BelongTo` fields hold the parent id. */
@@ -485,6 +488,8 @@ export interface TrafficExchange {
   responseBytes: number;
   /** Set for answers the studio made up (simulated latency or failure) or forwarded. */
   tag?: 'simulated' | 'proxied';
+  /** Issue 29: the response rule that answered, when one did. */
+  rule?: { id: string; name: string };
 }
 
 export type RecordChangeOp = 'create' | 'update' | 'delete' | 'import' | 'reset';
@@ -558,7 +563,17 @@ export interface ControlPayloads {
   createModel: { body: CreateModelBody; answer: ModelEditResult };
   previewImport: { body: ImportSourceBody; answer: ImportPreview };
   importProject: { body: ImportProjectBody; answer: ProjectStatus };
+  getOpenApi: { answer: OpenApiDocument };
+  getRules: { answer: RulesState };
+  putRules: { body: RulesFile; answer: RulesState };
+  previewRuleTemplate: { body: RulePreviewBody; answer: RulePreview };
 }
+
+/** Issue 29: the OpenAPI 3.1 document the mock API serves at `/openapi.json`, as JSON. */
+export type OpenApiDocument = { openapi: string; paths: Record<string, unknown> } & Record<
+  string,
+  unknown
+>;
 
 /** Every control operation: its line of the table joined with its payloads. */
 export type ControlOperations = {

@@ -36,6 +36,10 @@ export const CONTROL_OPERATIONS = {
   createModel: { method: 'POST', path: '/models' },
   previewImport: { method: 'POST', path: '/import/preview' },
   importProject: { method: 'POST', path: '/import' },
+  getOpenApi: { method: 'GET', path: '/openapi' },
+  getRules: { method: 'GET', path: '/rules' },
+  putRules: { method: 'PUT', path: '/rules' },
+  previewRuleTemplate: { method: 'POST', path: '/rules/preview' },
 } as const;
 
 export type ControlOperationName = keyof typeof CONTROL_OPERATIONS;

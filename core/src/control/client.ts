@@ -35,11 +35,16 @@ import {
   type ModelInfo,
   type ModelSource,
   type NewModelSpec,
+  type OpenApiDocument,
   type Problem,
   type ProjectStatus,
   type RecordKey,
   type RecordPage,
   type RouteInfo,
+  type RulePreview,
+  type RulePreviewBody,
+  type RulesFile,
+  type RulesState,
   type SeedResult,
   type ServerStatus,
 } from '../contract/control-api.js';
@@ -207,6 +212,22 @@ export class ControlClient {
   /** Writes the import into `dir` (a 409 names files in the way, unless `force`) and opens it. */
   importProject(body: ImportProjectBody): Promise<ProjectStatus> {
     return this.#op('importProject', { body });
+  }
+  /** Issue 29: the OpenAPI document of the serving project (what `/openapi.json` answers). */
+  getOpenApi(): Promise<OpenApiDocument> {
+    return this.#op('getOpenApi');
+  }
+  /** Issue 29: the project's response rules, which are orphaned, and a hand edit's problems. */
+  getRules(): Promise<RulesState> {
+    return this.#op('getRules');
+  }
+  /** Replaces every rule (written to `mock-rules.json`, applied at once); 422 names a mistake. */
+  putRules(file: RulesFile): Promise<RulesState> {
+    return this.#op('putRules', { body: file });
+  }
+  /** A body template filled in for a made-up request, for the rule editor's preview. */
+  previewRuleTemplate(body: RulePreviewBody): Promise<RulePreview> {
+    return this.#op('previewRuleTemplate', { body });
   }
   getServer(): Promise<ServerStatus> {
     return this.#op('getServer');

@@ -12,9 +12,11 @@ import { DATA_ROUTES } from './data-operations.js';
 import { IMPORT_ROUTES } from './import-operations.js';
 import { MODEL_EDIT_ROUTES } from './model-edit-operations.js';
 import { modelInfo } from './model-info.js';
+import { OPENAPI_ROUTES } from './openapi-operations.js';
 import { PREVIEW_ROUTES } from './preview-operations.js';
 import { RECORD_ROUTES } from './record-operations.js';
 import { routeInfos } from './route-info.js';
+import { RULES_ROUTES } from './rules-operations.js';
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -83,6 +85,8 @@ export const CONTROL_ROUTES: ControlRoutes = {
   ...MODEL_EDIT_ROUTES,
   ...PREVIEW_ROUTES,
   ...IMPORT_ROUTES,
+  ...OPENAPI_ROUTES,
+  ...RULES_ROUTES,
   getServer: { handle: ({ ctx }) => ctx.server.status() },
   startServer: { handle: ({ ctx }) => ctx.server.start() },
   stopServer: { handle: ({ ctx }) => ctx.server.stop() },
