@@ -3,7 +3,7 @@
  * model's datafile, run the application's `execute()`, and build the route table. The
  * composition root of the core; the CLI and the studio both start here.
  */
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 import { Application, type ApplicationClass, GeneratedApplication } from '../app/application.js';
 import { registerDao } from '../app/dao.js';
@@ -214,32 +214,17 @@ export async function assembleProject(
   const mount = (r: (typeof routes.manual)[number]) =>
     prefix === '' ? r : { ...r, path: `${prefix}${r.path}` };
   let table: RouteTable;
-  let openApi: unknown;
   // Served beside the API (issue 4); built on first request from the final table.
   const openApiRoute: RouteDefinition = {
     method: 'GET',
     path: '/openapi.json',
     origin: 'generated',
     operation: 'openapi',
-    // Its builder loads with the first request for it, not at start-up (issue 15).
+    // Its builder loads with the first request for it, not at start-up (issue 15); the
+    // control API's `GET /api/openapi` answers the same document (issue 29).
     handler: async () => {
-      if (openApi === undefined) {
-        const [{ buildOpenApi }, { seedExamples }] = await Promise.all([
-          import('../openapi/build-openapi.js'),
-          import('../openapi/seed-examples.js'),
-        ]);
-        const examples = await seedExamples(
-          loaded.root,
-          runtimes.map((r) => r.schema),
-        );
-        openApi ??= buildOpenApi(
-          basename(loaded.root),
-          table.routes.filter((r) => r !== openApiRoute),
-          runtimes,
-          examples,
-        );
-      }
-      return openApi;
+      const { projectOpenApi } = await import('./project-openapi.js');
+      return projectOpenApi({ root: loaded.root, table, runtimes });
     },
   };
   try {
