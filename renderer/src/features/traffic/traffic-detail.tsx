@@ -4,11 +4,15 @@
  */
 import { useMemo, useState } from 'react';
 
-import type { TrafficExchange } from '../../api';
+import type { ResponseRule, TrafficExchange } from '../../api';
 import { useConsoleStore } from '../../stores/console/console-store';
+import { useModelsStore } from '../../stores/models/models-store';
+import { routeOf, ruleFromExchange } from '../../stores/rules/rule-form';
+import { useRulesStore } from '../../stores/rules/rules-store';
 import { useUiStore } from '../../stores/ui/ui-store';
 import { formatBytes, formatMs, MethodBadge, StatusBadge, TagBadge } from '../../ui/badges';
 import { JsonTree } from '../../ui/json-tree';
+import { RuleEditorDialog } from '../rules/rule-editor-dialog';
 import { SaveRecordDialog } from './save-record-dialog';
 
 /** Headers the browser or the transport sets: not worth replaying from the console. */
@@ -84,6 +88,38 @@ export function openExchangeInConsole(x: TrafficExchange): void {
   useUiStore.getState().showView('Console');
 }
 
+/**
+ * Issue 29, "Answer like this": a response rule that answers requests like this one (its path
+ * parameters) the way this one was answered, opened in the rule editor before it is saved.
+ */
+function AnswerLikeThis({ exchange }: { exchange: TrafficExchange }) {
+  const routes = useModelsStore((s) => s.routes);
+  const [rule, setRule] = useState<ResponseRule | null>(null);
+  const match = routeOf(routes, exchange.method, exchange.url);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn small"
+        disabled={!match}
+        title={
+          match
+            ? `A response rule on ${match.route.method} ${match.route.path} answering like this`
+            : 'No route of the project answers this path'
+        }
+        onClick={async () => {
+          if (!match) return;
+          if (!useRulesStore.getState().state) await useRulesStore.getState().loadRules();
+          setRule(ruleFromExchange(exchange, match, useRulesStore.getState().state?.rules ?? []));
+        }}
+      >
+        Answer like this…
+      </button>
+      {rule && <RuleEditorDialog rule={rule} isNew onClose={() => setRule(null)} />}
+    </>
+  );
+}
+
 export function TrafficDetail({ exchange }: { exchange: TrafficExchange }) {
   const [part, setPart] = useState<'Response' | 'Request'>('Response');
   const [saving, setSaving] = useState(false);
@@ -98,9 +134,15 @@ export function TrafficDetail({ exchange }: { exchange: TrafficExchange }) {
         <div className="response-meta">
           <StatusBadge status={exchange.status} />
           {exchange.tag && <TagBadge tag={exchange.tag} />}
+          {exchange.rule && (
+            <span className="badge accent" title="Answered by a response rule">
+              rule: {exchange.rule.name}
+            </span>
+          )}
           <span className="meta">{formatMs(exchange.durationMs)}</span>
           <span className="meta">{new Date(exchange.time).toLocaleTimeString('en-GB')}</span>
           <span className="spacer" />
+          <AnswerLikeThis exchange={exchange} />
           <button type="button" className="btn small" onClick={() => setSaving(true)}>
             Save as record…
           </button>

@@ -93,6 +93,11 @@ export function TrafficList({
               <span role="gridcell" className="mono path" title={x.url}>
                 <span className="path-text">{x.url}</span>
                 {x.tag && <TagBadge tag={x.tag} />}
+                {x.rule && (
+                  <span className="badge accent" title={`Answered by the rule “${x.rule.name}”`}>
+                    rule
+                  </span>
+                )}
               </span>
               <span role="gridcell">
                 <StatusBadge status={x.status} />

@@ -10,6 +10,7 @@ import { useDataStore } from '../data/data-store';
 import { useModelsStore } from '../models/models-store';
 import { useProjectStore } from '../project/project-store';
 import { useRelationLabels } from '../relations/relation-labels-store';
+import { useRulesStore } from '../rules/rules-store';
 import { useServerStore } from '../server/server-store';
 import { useTrafficStore } from '../traffic/traffic-store';
 
@@ -40,6 +41,9 @@ export function applyBatch(batch: EventBatch): void {
   }
   useTrafficStore.getState().ingest(traffic, batch.dropped, batch.resync);
   if (projectChanged || batch.gap) void useModelsStore.getState().loadModels();
+  // Issue 29: a reload may orphan rules, and a hand edit of mock-rules.json reports here.
+  if ((projectChanged || batch.gap) && useRulesStore.getState().state)
+    void useRulesStore.getState().loadRules();
   if (batch.gap) {
     void useProjectStore.getState().loadProject();
     void useServerStore.getState().loadServer();
