@@ -59,7 +59,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['contract'],
   ['errors', 'errors.ts', 'require-cjs.ts', 'version.ts'],
   ['metadata', 'persistence', 'http'],
-  ['decorators', 'model', 'validation'],
+  ['decorators', 'model', 'validation', 'rules'],
   ['app', 'openapi'],
   ['loader', 'project'],
   ['seed', 'model-edit', 'import'],

@@ -6,6 +6,7 @@ import type { ProjectStatus, ServerStatus } from '../contract/control-api.js';
 import type { Behaviour } from '../http/behaviour.js';
 import type { WriteGate } from '../http/write-gate.js';
 import type { ProjectRuntime } from '../project/open-project.js';
+import type { RulesHost } from '../rules/rules-host.js';
 import type { EventHub } from './event-hub.js';
 
 export interface ControlContext {
@@ -35,6 +36,8 @@ export interface ControlContext {
   readonly writes: WriteGate;
   /** The mock API's latency, failure and proxy rules (issue 16), applied live. */
   readonly behaviour: Pick<Behaviour, 'settings' | 'set'>;
+  /** Issue 29: the project's response rules (`mock-rules.json`), replaced live. */
+  readonly rules: Pick<RulesHost, 'state' | 'replace'>;
   readonly server: {
     status(): ServerStatus;
     start(): Promise<ServerStatus>;

@@ -100,6 +100,7 @@ export function trafficEventJson(id: number, event: TrafficEvent): string {
     `"requestTruncated":${bodyCut(requestBody, requestBodyBytes)},` +
     `"responseTruncated":${bodyCut(responseBody, event.responseBytes)},` +
     `"requestBytes":${capture === undefined ? event.requestBytes : requestBodyBytes},` +
-    `"responseBytes":${event.responseBytes}${event.tag ? `,"tag":${quote(event.tag)}` : ''}}}`
+    `"responseBytes":${event.responseBytes}${event.tag ? `,"tag":${quote(event.tag)}` : ''}` +
+    `${event.rule ? `,"rule":{"id":${quote(event.rule.id)},"name":${quote(event.rule.name)}}` : ''}}}`
   );
 }

@@ -70,6 +70,8 @@ export const LOAD_ERROR_CODES = {
   DUPLICATE_DATASOURCE: 'DUPLICATE_DATASOURCE',
   BAD_DATASOURCE: 'BAD_DATASOURCE',
   DATA_LOCKED: 'DATA_LOCKED',
+  /** `mock-rules.json` does not load (issue 29): the message names the JSON pointer. */
+  BAD_RULES_FILE: 'BAD_RULES_FILE',
   /** Anything else that stopped a load (an I/O error reading the folder, a bug). */
   LOAD_FAILED: 'LOAD_FAILED',
 } as const;

@@ -9,6 +9,7 @@ import { CORS_HEADERS, preflightHeaders } from './cors.js';
 import { proxyExchange } from './proxy.js';
 import { Request } from './request.js';
 import { Response } from './response.js';
+import type { RuleAnswer, RulesSource } from './response-rules.js';
 import type { RouteTable } from './route-table.js';
 import { ExchangeCapture, type TrafficBus } from './traffic.js';
 import type { HttpMethod } from './types.js';
@@ -35,6 +36,8 @@ export interface DispatchContext {
   readonly pending: Set<PendingExchange>;
   /** Issue 16: simulated latency, failures and the proxy; `current` is undefined when unset. */
   readonly behaviour?: { readonly current: ActiveBehaviour | undefined };
+  /** Issue 29: response rules; `current` is undefined while no rule applies. */
+  readonly rules?: RulesSource;
   /** Issue 24: held by a model edit; writes wait at it (the studio sets one). */
   readonly writes?: WriteGate;
 }
@@ -115,6 +118,7 @@ async function answer(
   // Issue 16: one check on the hot path; everything else only when some behaviour is set.
   const shaped = ctx.behaviour?.current;
   let tag: 'simulated' | 'proxied' | undefined;
+  let rule: RuleAnswer['rule'] | undefined;
   let requestBytes = 0;
   // Issue 12: headers and bodies only while the studio listens; one boolean test otherwise.
   const captured = ctx.traffic.capturing ? new ExchangeCapture(rawReq) : undefined;
@@ -134,6 +138,7 @@ async function answer(
       // per request.
       capture: captured?.answered(res.sentHeaders, res.sentBody, res.headersSetOnRaw),
       tag,
+      rule,
     });
   });
   // Issue 16, off the hot path: no route for this request and a proxy set.
@@ -205,6 +210,27 @@ async function answer(
     else {
       body = await readJsonBody(rawReq, ctx.bodyLimit);
       requestBytes = Number(rawReq.headers['content-length'] ?? 0);
+    }
+    // Issue 29: a rule answers in the route's place, once the body it may read is parsed (a
+    // malformed one was a 400 above). Before the handler timeout starts: a rule's delay is
+    // what the user asked for, not a stuck handler.
+    const ruled = ctx.rules?.current?.forRoute(match.value);
+    if (ruled !== undefined) {
+      const hit = ruled.answer({
+        method,
+        params: match.params,
+        search,
+        headers: rawReq.headers,
+        body,
+      });
+      if (hit !== undefined) {
+        rule = hit.rule;
+        if (hit.delayMs > 0) await delay(hit.delayMs);
+        res.status(hit.status);
+        for (const name in hit.headers) res.header(name, hit.headers[name]!);
+        res.send(hit.body);
+        return;
+      }
     }
     // Issue 7: the handler timeout starts once the body is in. A client trickling its body (slow
     // loris) is the client's delay: Node's requestTimeout cuts it with a 408, not a 504.

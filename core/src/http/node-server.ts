@@ -7,6 +7,7 @@ import type { Behaviour } from './behaviour.js';
 import { DEFAULT_BODY_LIMIT } from './body.js';
 import { dispatch, type PendingExchange, type ServerLogger } from './dispatch.js';
 import { answerProtocolErrors } from './protocol-errors.js';
+import type { RulesSource } from './response-rules.js';
 import { EMPTY_ROUTE_TABLE, type RouteTable } from './route-table.js';
 import { TrafficBus } from './traffic.js';
 import type { WriteGate } from './write-gate.js';
@@ -24,6 +25,8 @@ export interface ServerOptions {
   table?: RouteTable;
   /** Issue 16: latency, failures and the proxy, changed live by whoever holds it. */
   behaviour?: Behaviour;
+  /** Issue 29: response rules, replaced live by whoever holds them. */
+  rules?: RulesSource;
   /** Issue 24: writes wait here while a model edit holds it. */
   writes?: WriteGate;
 }
@@ -68,6 +71,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     pending,
     ...(options.behaviour ? { behaviour: options.behaviour } : {}),
     ...(options.writes ? { writes: options.writes } : {}),
+    ...(options.rules ? { rules: options.rules } : {}),
   };
 
   // Node's own Host check answers a bare 400; dispatch answers it as a problem instead.

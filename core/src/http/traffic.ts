@@ -31,6 +31,8 @@ export interface TrafficEvent {
   readonly capture?: CapturedExchange;
   /** Issue 16: an answer made up by a behaviour rule, or forwarded by the proxy. */
   readonly tag?: 'simulated' | 'proxied';
+  /** Issue 29: the response rule that answered, when one did. */
+  readonly rule?: { readonly id: string; readonly name: string };
 }
 
 export type TrafficListener = (event: TrafficEvent) => void;

@@ -7,6 +7,7 @@ import { problems } from '../errors.js';
 import type { Behaviour } from '../http/behaviour.js';
 import type { ServerLogger } from '../http/dispatch.js';
 import { type RunningServer, startServer } from '../http/node-server.js';
+import type { RulesSource } from '../http/response-rules.js';
 import type { RouteTable } from '../http/route-table.js';
 import type { TrafficBus } from '../http/traffic.js';
 import type { WriteGate } from '../http/write-gate.js';
@@ -27,6 +28,7 @@ export class MockServer {
   readonly #logger: ServerLogger | undefined;
   readonly #behaviour: Behaviour | undefined;
   readonly #writes: WriteGate | undefined;
+  readonly #rules: RulesSource | undefined;
   readonly #onChange: (status: ServerStatus) => void;
   /** One state change at a time: a start racing a stop would leak a listening socket. */
   #queue: Promise<unknown> = Promise.resolve();
@@ -41,6 +43,8 @@ export class MockServer {
     behaviour?: Behaviour;
     /** Issue 24: held by a model edit, kept across stops and port changes. */
     writes?: WriteGate;
+    /** Issue 29: the project's response rules, kept across stops and port changes. */
+    rules?: RulesSource;
     onChange: (status: ServerStatus) => void;
   }) {
     this.host = init.host;
@@ -50,6 +54,7 @@ export class MockServer {
     this.#logger = init.logger;
     this.#behaviour = init.behaviour;
     this.#writes = init.writes;
+    this.#rules = init.rules;
     this.#onChange = init.onChange;
   }
 
@@ -154,6 +159,7 @@ export class MockServer {
       ...(this.#logger ? { logger: this.#logger } : {}),
       ...(this.#behaviour ? { behaviour: this.#behaviour } : {}),
       ...(this.#writes ? { writes: this.#writes } : {}),
+      ...(this.#rules ? { rules: this.#rules } : {}),
     });
   }
 }

@@ -14,6 +14,7 @@ import type { ServerLogger } from '../http/dispatch.js';
 import { EMPTY_ROUTE_TABLE } from '../http/route-table.js';
 import { TrafficBus, type TrafficEvent } from '../http/traffic.js';
 import { WriteGate } from '../http/write-gate.js';
+import { RulesHost, type RulesLoad } from '../rules/rules-host.js';
 import { resetToSeed } from '../seed/seed-data.js';
 import { MockServer } from './mock-server.js';
 import { ProjectHost } from './project-host.js';
@@ -107,9 +108,12 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   const behaviour = new Behaviour(options.behaviour);
   // Issue 24: a model edit holds every write, mock API and control API alike.
   const writes = new WriteGate();
+  // Issue 29: the project's `mock-rules.json`, following the folder and the table it serves.
+  const rules = new RulesHost(options.dir);
   const mock = new MockServer({
     behaviour,
     writes,
+    rules,
     host: options.host ?? '127.0.0.1',
     port: options.apiPort ?? 3000,
     table: EMPTY_ROUTE_TABLE,
@@ -118,6 +122,13 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     onChange: (server) => hub.publish({ type: 'server', server }),
   });
   const projectStatus = async (): Promise<ProjectStatus> => host.status(await recent.list());
+  let rulesRoot = '';
+  let rulesLoading: Promise<void> = Promise.resolve();
+  // A hand edit of the rules file (applied or refused): the UI refreshes on a project event.
+  const rulesChanged = (load: RulesLoad): void => {
+    if (load.changed || load.problems !== undefined)
+      void projectStatus().then((project) => hub.publish({ type: 'project', project }));
+  };
   const log = new StudioLog(options.log ?? (() => {}), () => host.serving()?.loaded.files);
   const host: ProjectHost = new ProjectHost(
     {
@@ -126,7 +137,15 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
           hub.publish({ type: 'project', project });
           log.status(project);
         }),
-      table: (table) => mock.setTable(table),
+      table: (table) => {
+        mock.setTable(table);
+        // Another folder's first table re-roots the rules (its own file is read); a reload
+        // of the same folder only re-indexes them (a removed route orphans its rules).
+        if (host.root !== rulesRoot) {
+          rulesRoot = host.root;
+          rulesLoading = rules.reopen(rulesRoot, table).then(rulesChanged, () => {});
+        } else rules.setTable(table);
+      },
       records: (change) =>
         hub.publish({ type: 'records', model: change.model, op: change.op, ids: [...change.ids] }),
     },
@@ -141,7 +160,9 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     },
   );
 
+  rules.watch(rulesChanged);
   await host.open(options.dir);
+  await rulesLoading;
   await recent.add(host.root);
   try {
     const loaded = host.serving();
@@ -161,6 +182,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       projectStatus,
       openProject: async (dir) => {
         await host.open(dir);
+        await rulesLoading;
         await recent.add(host.root);
         return projectStatus();
       },
@@ -180,6 +202,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
         },
       },
       server: mock,
+      rules,
     },
     {
       logError: (message, error) => logger.error(message, error),
@@ -203,6 +226,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     resetData: () => resetToSeed(host.require()),
     close: async () => {
       capture.close();
+      rules.close();
       await control.close();
       await mock.close();
       await host.close();

@@ -1,10 +1,14 @@
-import { relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
 
+import { RULES_FILE } from '../../contract/rules-api.js';
 import { DecorestError, HttpProblem, INTERNAL_ERROR_CODES } from '../../errors.js';
 import { Behaviour } from '../../http/behaviour.js';
 import { type RunningServer, startServer } from '../../http/node-server.js';
+import type { RouteTable } from '../../http/route-table.js';
 import type { TrafficEvent } from '../../http/traffic.js';
 import { openProject } from '../../project/open-project.js';
+import { rulesLoadError } from '../../rules/rules-load-error.js';
 import { collectStartGarbageSoon } from '../collect-start-garbage.js';
 import { dataOptions, withPushHint } from '../database-option.js';
 import { formatRoutes } from '../format-routes.js';
@@ -12,8 +16,17 @@ import type { CliArgs } from '../parse-args.js';
 import { untilStopped } from '../until-stopped.js';
 
 function logLine(e: TrafficEvent): string {
-  const tag = e.tag ? ` [${e.tag}]` : '';
+  const tag = e.tag ? ` [${e.tag}]` : e.rule ? ` [rule: ${e.rule.name || e.rule.id}]` : '';
   return `${e.method} ${e.url} ${e.status} ${e.durationMs.toFixed(1)}ms ${e.responseBytes}B${tag}`;
+}
+
+/** The project's rules, or the load error of a file that does not load. */
+async function loadRules(root: string, table: RouteTable) {
+  const { RulesHost } = await import('../../rules/rules-host.js');
+  const host = new RulesHost(root, table);
+  const { problems } = await host.load();
+  if (problems) throw rulesLoadError(RULES_FILE, problems);
+  return host;
 }
 
 /** A refused reset (no seed, an invalid seed) as lines naming each finding. */
@@ -60,6 +73,15 @@ export async function runServe(args: CliArgs): Promise<number> {
   const seedWarnings = project.firstRun
     ? await (await import('../../studio/seed-project.js')).seedProject(project)
     : [];
+  // Issue 29: `mock-rules.json`, when there is one; a broken file stops the start as a broken
+  // model file does, naming the pointer. Loaded only when the file exists or --watch may add it.
+  const rules =
+    args.watch || existsSync(join(project.root, RULES_FILE))
+      ? await loadRules(project.root, project.table).catch(async (error: unknown) => {
+          await project.close();
+          throw error;
+        })
+      : undefined;
   let server: RunningServer;
   try {
     if (args.reset) {
@@ -71,6 +93,7 @@ export async function runServe(args: CliArgs): Promise<number> {
       port: args.port,
       table: project.table,
       ...(args.behaviour ? { behaviour: new Behaviour(args.behaviour) } : {}),
+      ...(rules ? { rules } : {}),
     });
   } catch (error) {
     await project.close();
@@ -81,7 +104,10 @@ export async function runServe(args: CliArgs): Promise<number> {
   const watcher = args.watch
     ? (await import('../../project/watch-project.js')).watchProject(
         project,
-        (table) => server.setTable(table),
+        (table) => {
+          server.setTable(table);
+          rules?.setTable(table);
+        },
         {
           reloaded: (next) => console.log(`reloaded: ${next.table.routes.length} routes\n`),
           failed: (error) =>
@@ -92,6 +118,13 @@ export async function runServe(args: CliArgs): Promise<number> {
       )
     : undefined;
   await watcher?.ready;
+  rules?.watch(({ changed, problems }) => {
+    if (problems)
+      console.error(
+        `${rulesLoadError(RULES_FILE, problems).message}\n(still serving the previous rules)`,
+      );
+    else if (changed) console.log(`reloaded ${RULES_FILE}: ${rules.state().rules.length} rules\n`);
+  });
 
   if (!args.quiet) server.traffic.subscribe((e) => console.log(logLine(e)));
   for (const warning of [...project.warnings, ...seedWarnings]) console.warn(`warning: ${warning}`);
@@ -104,6 +137,7 @@ export async function runServe(args: CliArgs): Promise<number> {
 
   collectStartGarbageSoon();
   await untilStopped();
+  rules?.close();
   await server.close();
   await (watcher ? watcher.close() : project.close());
   return 0;

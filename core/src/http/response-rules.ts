@@ -1,0 +1,47 @@
+/**
+ * What the mock API asks of issue 29's response rules, and nothing more: the rules engine
+ * (`core/src/rules/`) sits above this layer and hands the server an {@link ActiveRules}
+ * snapshot, swapped in one assignment like the behaviour's. With no enabled rule on any served
+ * route, `current` is `undefined`: one check on the hot path.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+
+import type { RouteDefinition } from './types.js';
+
+/** The request as a rule reads it, once the route matched and the body was parsed. */
+export interface RuleRequest {
+  /** As sent (`HEAD` is matched on a GET route's rules). */
+  readonly method: string;
+  readonly params: Readonly<Record<string, string>>;
+  /** The query string without `?`, parsed only if a rule reads it. */
+  readonly search: string;
+  readonly headers: IncomingHttpHeaders;
+  /** The parsed JSON body; `undefined` when none was sent. */
+  readonly body: unknown;
+}
+
+/** The answer of the rule that matched. */
+export interface RuleAnswer {
+  readonly rule: { readonly id: string; readonly name: string };
+  readonly status: number;
+  /** Lower-case names; a content type is always among them. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly delayMs: number;
+}
+
+/** The enabled rules of one route, in file order. */
+export interface RouteRules {
+  /** The first rule whose conditions all hold, answered; `undefined`: the route answers. */
+  answer(req: RuleRequest): RuleAnswer | undefined;
+}
+
+export interface ActiveRules {
+  /** The rules of a route of the table being served, by identity: one Map lookup. */
+  forRoute(route: RouteDefinition): RouteRules | undefined;
+}
+
+/** Who holds the live rules: the dispatcher reads `current` once per matched request. */
+export interface RulesSource {
+  readonly current: ActiveRules | undefined;
+}

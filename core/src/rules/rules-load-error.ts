@@ -1,0 +1,25 @@
+/**
+ * A `mock-rules.json` that does not load, as the load error `decorest serve` exits with (one
+ * line, like a broken model file): `mock-rules.json:3:7: invalid JSON …` for malformed JSON,
+ * `mock-rules.json: /rules/0/when/0/value: …` for a mistake in a value.
+ */
+import type { RuleProblem } from '../contract/rules-api.js';
+import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
+
+export function rulesLoadError(file: string, problems: readonly RuleProblem[]): LoadError {
+  const first = problems[0] ?? { pointer: '', message: 'does not load' };
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+  const at = /line (\d+), column (\d+)/.exec(first.message);
+  if (first.pointer === '' && at)
+    return new LoadError(
+      LOAD_ERROR_CODES.BAD_RULES_FILE,
+      { file, line: Number(at[1]), column: Number(at[2]) },
+      `${first.message}${more}`,
+    );
+  const offset = first.offset === undefined ? '' : ` (offset ${first.offset})`;
+  return new LoadError(
+    LOAD_ERROR_CODES.BAD_RULES_FILE,
+    { file },
+    `${first.pointer || '/'}: ${first.message}${offset}${more}`,
+  );
+}
