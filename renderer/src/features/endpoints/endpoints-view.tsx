@@ -10,6 +10,7 @@ import { MethodBadge } from '../../ui/badges';
 import { EmptyState, Loading } from '../../ui/empty-state';
 import { openRoute } from './open-route';
 import { RouteBehaviourDialog } from './route-behaviour-dialog';
+import { RouteInspector } from './route-inspector';
 
 import './endpoints.css';
 
@@ -30,6 +31,18 @@ export function EndpointsView() {
   const [kind, setKind] = useState('');
   const [editing, setEditing] = useState<RouteInfo | null>(null);
   const closeEditing = useCallback(() => setEditing(null), []);
+  // Issue 29: the route whose page is open (`GET /todos`), in place of the list.
+  const [inspecting, setInspecting] = useState<string | null>(null);
+  const inspected = useMemo(
+    () => routes.find((r) => `${r.method} ${r.path}` === inspecting) ?? null,
+    [routes, inspecting],
+  );
+  const closeInspector = useCallback(() => {
+    const key = inspecting;
+    setInspecting(null);
+    // Back where the user was: the route's link in the list.
+    requestAnimationFrame(() => document.getElementById(inspectId(key ?? ''))?.focus());
+  }, [inspecting]);
   const rules = useBehaviourStore((s) => s.behaviour.routes);
   // Rules have no event: a script may have set some through the control API since.
   useEffect(() => void useBehaviourStore.getState().loadBehaviour(), []);
@@ -56,6 +69,30 @@ export function EndpointsView() {
       <EmptyState title="The routes could not be read">{error.detail}</EmptyState>
     ) : (
       <Loading what="endpoints" />
+    );
+  if (inspecting)
+    return (
+      <>
+        {inspected ? (
+          <RouteInspector
+            route={inspected}
+            onBack={closeInspector}
+            onBehaviour={() => setEditing(inspected)}
+          />
+        ) : (
+          <EmptyState
+            title="This route is gone"
+            action={
+              <button type="button" className="btn small" onClick={closeInspector}>
+                Back to endpoints
+              </button>
+            }
+          >
+            The project no longer serves {inspecting}.
+          </EmptyState>
+        )}
+        {editing && <RouteBehaviourDialog route={editing} onClose={closeEditing} />}
+      </>
     );
   return (
     <>
@@ -136,13 +173,24 @@ export function EndpointsView() {
                 <tr
                   key={`${r.method} ${r.path}`}
                   className="clickable"
-                  onClick={() => openRoute(r)}
+                  onClick={() => setInspecting(`${r.method} ${r.path}`)}
                 >
                   <td>
                     <MethodBadge method={r.method} />
                   </td>
                   <td>
-                    <code>{r.path}</code>
+                    <button
+                      type="button"
+                      id={inspectId(`${r.method} ${r.path}`)}
+                      className="path-link"
+                      aria-label={`Inspect ${r.method} ${r.path}`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setInspecting(`${r.method} ${r.path}`);
+                      }}
+                    >
+                      <code>{r.path}</code>
+                    </button>
                   </td>
                   <td>
                     <span
@@ -203,4 +251,9 @@ export function EndpointsView() {
       {editing && <RouteBehaviourDialog route={editing} onClose={closeEditing} />}
     </>
   );
+}
+
+/** The id of a route's link in the list, to give it the focus back from its page. */
+function inspectId(key: string): string {
+  return `inspect-${key.replace(/[^A-Za-z0-9]/g, (c) => `_${c.charCodeAt(0)}`)}`;
 }

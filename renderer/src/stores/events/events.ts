@@ -8,6 +8,7 @@ import { type ControlClient, type EventBatch, type TrafficExchange } from '../..
 import { useBehaviourStore } from '../behaviour/behaviour-store';
 import { useDataStore } from '../data/data-store';
 import { useModelsStore } from '../models/models-store';
+import { useOpenApiStore } from '../openapi/openapi-store';
 import { useProjectStore } from '../project/project-store';
 import { useRelationLabels } from '../relations/relation-labels-store';
 import { useRulesStore } from '../rules/rules-store';
@@ -41,6 +42,8 @@ export function applyBatch(batch: EventBatch): void {
   }
   useTrafficStore.getState().ingest(traffic, batch.dropped, batch.resync);
   if (projectChanged || batch.gap) void useModelsStore.getState().loadModels();
+  // Issue 29: the inspector's document, if it was read, follows the project.
+  if (projectChanged || batch.gap) void useOpenApiStore.getState().projectChanged();
   // Issue 29: a reload may orphan rules, and a hand edit of mock-rules.json reports here.
   if ((projectChanged || batch.gap) && useRulesStore.getState().state)
     void useRulesStore.getState().loadRules();

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+
+import { axeViolations, screenshot, useStudioSession } from './fixtures.js';
+import { ConsolePage } from './pages/console.page.js';
+import { EndpointsPage } from './pages/endpoints.page.js';
+import { InspectorPage } from './pages/inspector.page.js';
+import { StudioPage as Frame } from './pages/studio.page.js';
+
+const session = useStudioSession();
+
+describe('Endpoint inspector (issue 29)', () => {
+  it('shows POST /todos from the OpenAPI document: body fields, a 422 naming a field, Try it', async () => {
+    const { page } = session.ui;
+    const frame = new Frame(page);
+    const inspector = new InspectorPage(page);
+    await frame.open('Endpoints');
+    await new EndpointsPage(page).table.waitFor();
+    await inspector.open('POST', '/todos');
+
+    // The body's fields, types and required ones, from the document's TodoCreate.
+    await expect.poll(() => inspector.requestFields.count()).toBeGreaterThan(2);
+    const rows = await inspector.requestFields.allInnerTexts();
+    expect(rows.find((r) => r.startsWith('content'))).toMatch(/string\s+required/);
+    expect(rows.find((r) => r.startsWith('user'))).toMatch(/id of User/);
+    await expect
+      .poll(async () => JSON.parse(await inspector.requestExample.innerText()) as unknown)
+      .toMatchObject({ content: expect.stringMatching(/\S/) as unknown });
+
+    // Every status with an example; the 422 is RFC 9457 and names a real field of Todo.
+    const problem = (await inspector.example('422')) as {
+      status: number;
+      type: string;
+      errors: { field: string; message: string }[];
+    };
+    expect(problem).toMatchObject({ status: 422, type: 'validation-error' });
+    expect(['content', 'completed', 'user']).toContain(problem.errors[0]!.field);
+    expect(problem.errors[0]!.message).toMatch(/\S/);
+    await page.getByLabel('Example 422 body', { exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'inspector-post-todos-422-light');
+    // The status tabs move with the arrow keys.
+    await inspector.status('422').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => inspector.status('500').getAttribute('aria-selected')).toBe('true');
+
+    await inspector.snippet('fetch').click();
+    expect(await inspector.snippetText.innerText()).toContain('method: "POST"');
+
+    await screenshot(page, 'inspector-post-todos-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'inspector-post-todos-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await inspector.tryIt.click();
+    const consolePage = new ConsolePage(page);
+    expect(await consolePage.method.inputValue()).toBe('POST');
+    expect(await consolePage.url.inputValue()).toBe('/todos');
+    await expect
+      .poll(async () => JSON.parse(await consolePage.body.innerText()) as unknown)
+      .toMatchObject({ content: expect.stringMatching(/\S/) as unknown });
+  });
+
+  it('shows GET /todos with its query conventions; an example opens the Console filled in', async () => {
+    const { page } = session.ui;
+    const inspector = new InspectorPage(page);
+    await new Frame(page).open('Endpoints');
+    await new EndpointsPage(page).table.waitFor();
+    await inspector.open('GET', '/todos');
+    const list = (await inspector.example('200')) as unknown[];
+    expect(list.length).toBeGreaterThan(0);
+    await inspector.queryExample('completed=').waitFor();
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'inspector-get-todos-dark');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await screenshot(page, 'inspector-get-todos-light');
+
+    // Escape goes back to the list, to the route's link.
+    await inspector.back.focus();
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Inspect GET /todos');
+    await page.keyboard.press('Enter');
+    await inspector.region('GET', '/todos').waitFor();
+
+    await inspector.queryExample('completed=').click();
+    const consolePage = new ConsolePage(page);
+    expect(await consolePage.method.inputValue()).toBe('GET');
+    expect(await consolePage.url.inputValue()).toMatch(/^\/todos\?completed=(true|false)$/);
+    await consolePage.send.click();
+    await expect.poll(() => consolePage.status.innerText()).toMatch(/^200/);
+    expect(session.ui.problems).toEqual([]);
+  });
+});

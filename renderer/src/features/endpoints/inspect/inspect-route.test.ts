@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+
+import type { RouteInfo } from '../../../api';
+import { inspectRoute, type ModelLike } from './inspect-route';
+import { TODO_OPENAPI as doc } from './todo-openapi.fixture';
+
+const todo: ModelLike = {
+  name: 'Todo',
+  path: 'todos',
+  relations: [{ kind: 'belongTo', field: 'user', target: 'User' }],
+};
+const user: ModelLike = { name: 'User', path: 'users', relations: [] };
+const route = (method: RouteInfo['method'], path: string, kind: RouteInfo['kind'] = 'generated') =>
+  ({ method, path, kind }) as RouteInfo;
+
+describe('inspectRoute', () => {
+  it('describes a generated create: body fields, seed-made example, every status', () => {
+    const seen = inspectRoute(doc, route('POST', '/users'), user);
+    expect(seen.summary).toBe('Create a User');
+    expect(seen.request).toMatchObject({
+      schemaName: 'UserCreate',
+      required: true,
+      rows: [
+        { name: 'id', type: 'integer', required: false, rules: ['≥ 1'] },
+        { name: 'name', type: 'string', required: true },
+      ],
+      example: { name: 'Ann Lee' },
+    });
+    expect(seen.responses.map((r) => r.status)).toEqual(['201', '400', '409', '413', '415', '422']);
+    expect(seen.responses[0]).toMatchObject({
+      schemaName: 'User',
+      headers: ['Location'],
+      example: { id: 1, name: 'Ann Lee' },
+    });
+    expect(seen.responses.find((r) => r.status === '422')?.example).toEqual({
+      type: 'validation-error',
+      title: 'Invalid user',
+      status: 422,
+      detail: 'name: is required',
+      message: 'name: is required',
+      instance: '/users',
+      errors: [{ field: 'name', message: 'is required' }],
+    });
+    expect(seen.query).toBeUndefined();
+  });
+
+  it('prefers the fake-data sample for a body, keeping only the schema fields', () => {
+    const seen = inspectRoute(doc, route('POST', '/users'), user, { name: 'Zoe Park', x: 1 });
+    expect(seen.request?.example).toEqual({ name: 'Zoe Park' });
+  });
+
+  it('describes path parameters, a 404 naming the model, and a PATCH of one field', () => {
+    const seen = inspectRoute(doc, route('PATCH', '/todos/:id'), todo);
+    expect(seen.pathParams).toEqual([{ name: 'id', type: 'integer', rules: ['≥ 1'] }]);
+    expect(seen.request?.rows.find((r) => r.name === 'user')).toMatchObject({
+      type: 'id of User',
+      parent: 'User',
+      nullable: true,
+    });
+    expect(seen.request?.example).toEqual({ content: 'Read the model files in this folder' });
+    expect(seen.responses.find((r) => r.status === '404')?.example).toMatchObject({
+      detail: 'no todo with id 999',
+      instance: '/todos/999',
+    });
+  });
+
+  it('gives a list route its query examples and a list example from the seed', () => {
+    const seen = inspectRoute(doc, route('GET', '/todos'), todo);
+    expect(seen.responses[0]?.schemaName).toBe('Todo[]');
+    expect(seen.responses[0]?.example).toHaveLength(2);
+    const queries = seen.query!.examples.map((e) => e.query);
+    expect(queries).toEqual(
+      expect.arrayContaining([
+        'limit=10&offset=0',
+        '_page=1&_per_page=10',
+        'sort=-id',
+        'completed=true',
+        'id_gte=1',
+        'id_ne=1',
+        'content_like=read',
+        'q=read',
+        'embed=user',
+      ]),
+    );
+    expect(seen.responses.find((r) => r.status === '400')?.example).toMatchObject({
+      type: 'bad-query',
+      errors: [{ field: 'limit' }],
+    });
+  });
+
+  it('shows a hand-mapped create at a model path as the document says, plus req.body(Model)', () => {
+    const seen = inspectRoute(doc, route('POST', '/todos', 'manual'), todo);
+    expect(seen.summary).toBe('Hand-mapped handler');
+    expect(seen.binding).toEqual({ model: 'Todo', schemaName: 'TodoCreate' });
+    expect(seen.request?.rows.map((r) => [r.name, r.required])).toEqual([
+      ['id', false],
+      ['content', true],
+      ['completed', true],
+      ['user', false],
+    ]);
+    expect(seen.responses.map((r) => [r.status, r.fromBinding ?? false])).toEqual([
+      ['200', false],
+      ['400', true],
+      ['415', true],
+      ['422', true],
+      ['500', false],
+    ]);
+    expect(seen.responses.find((r) => r.status === '422')?.example).toMatchObject({
+      errors: [{ field: 'content', message: 'is required' }],
+    });
+    // The document says nothing of what the handler answers.
+    expect(seen.responses[0]?.example).toBeNull();
+  });
+
+  it('describes what it can of a route the document does not know', () => {
+    const seen = inspectRoute(doc, route('GET', '/nowhere/:slug', 'manual'));
+    expect(seen).toMatchObject({
+      described: false,
+      pathParams: [{ name: 'slug', type: 'string' }],
+    });
+  });
+});

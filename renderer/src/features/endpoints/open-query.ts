@@ -1,0 +1,14 @@
+/** A list route's query example, one click to a Console ready to send it. */
+import type { RouteInfo } from '../../api';
+import { useConsoleStore } from '../../stores/console/console-store';
+import { useUiStore } from '../../stores/ui/ui-store';
+
+export function openQuery(route: RouteInfo, query: string): void {
+  const store = useConsoleStore.getState();
+  store.loadRequest({ method: 'GET', url: `${route.path}?${query}`, body: '' });
+  // A nested list (`/users/:id/todos`) reads the first record's, as the list's click does.
+  store.setPathParams(
+    useConsoleStore.getState().pathParams.map((p) => ({ ...p, value: p.value || '1' })),
+  );
+  useUiStore.getState().showView('Console');
+}
