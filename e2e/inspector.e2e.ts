@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { axeViolations, screenshot, useStudioSession } from './fixtures.js';
+import type { RouteInfo } from '../core/src/contract/control-api.js';
+import { axeViolations, control, screenshot, useStudioSession } from './fixtures.js';
 import { ConsolePage } from './pages/console.page.js';
 import { EndpointsPage } from './pages/endpoints.page.js';
 import { InspectorPage } from './pages/inspector.page.js';
@@ -91,6 +92,27 @@ describe('Endpoint inspector (issue 29)', () => {
     expect(await consolePage.url.inputValue()).toMatch(/^\/todos\?completed=(true|false)$/);
     await consolePage.send.click();
     await expect.poll(() => consolePage.status.innerText()).toMatch(/^200/);
+    expect(session.ui.problems).toEqual([]);
+  });
+
+  it('shows a hand-mapped route with its file and line and what its operation says', async () => {
+    const { page } = session.ui;
+    const routes = await control<RouteInfo[]>(session.studio, '/routes');
+    const hello = routes.find((r) => r.path === '/hello/:name')!;
+    const inspector = new InspectorPage(page);
+    await new Frame(page).open('Endpoints');
+    await new EndpointsPage(page).table.waitFor();
+    await inspector.open('GET', '/hello/:name');
+    const region = inspector.region('GET', '/hello/:name');
+    await expect
+      .poll(() => region.getByRole('region', { name: 'Hand-mapped route' }).innerText())
+      .toContain(`app.ts:${hello.line}`);
+    expect(await region.getByRole('table', { name: 'Path parameters' }).innerText()).toMatch(
+      /name\s+required\s+string/,
+    );
+    expect(await inspector.status('200').isVisible()).toBe(true);
+    await screenshot(page, 'inspector-manual-light');
+    expect(await axeViolations(page)).toEqual([]);
     expect(session.ui.problems).toEqual([]);
   });
 });
