@@ -210,8 +210,9 @@ class Checker {
     }
     this.keys(value, path, ['status', 'headers', 'body', 'delayMs']);
     const status = value['status'];
-    if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599)
-      this.add([...path, 'status'], 'status must be an integer from 100 to 599');
+    // A 1xx is an interim answer in HTTP, never the final one a rule sends.
+    if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599)
+      this.add([...path, 'status'], 'status must be an integer from 200 to 599');
     else response.status = status;
     const headers = value['headers'];
     if (headers !== undefined) {
@@ -228,10 +229,7 @@ class Checker {
           [...path, 'body'],
           `body is larger than the limit of ${RULE_BODY_LIMIT} bytes (1 MiB)`,
         );
-      else if (
-        body !== '' &&
-        (response.status < 200 || response.status === 204 || response.status === 304)
-      )
+      else if (body !== '' && (response.status === 204 || response.status === 304))
         this.add([...path, 'body'], `a ${response.status} answer has no body`);
       else {
         response.body = body;

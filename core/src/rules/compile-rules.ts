@@ -86,31 +86,42 @@ function conditionTest(condition: RuleCondition): Test {
   }
 }
 
+/** A value as the inside of a JSON string: quotes, backslashes and control characters escaped. */
+const jsonStringContent = (text: string): string => JSON.stringify(text).slice(1, -1);
+
+/**
+ * Which placeholders of a JSON template sit inside a string literal (`"name": "{{body.name}}"`):
+ * their values are escaped, so a quote in a request value cannot break the body; a placeholder
+ * outside quotes (`"id": {{params.id}}`) goes in as it is.
+ */
+function insideJsonStrings(parts: ParsedTemplate['parts']): boolean[] {
+  let inside = false;
+  return parts.map((part) => {
+    if (typeof part !== 'string') return inside;
+    for (let i = 0; i < part.length; i++) {
+      if (part[i] === '\\') i++;
+      else if (part[i] === '"') inside = !inside;
+    }
+    return inside;
+  });
+}
+
 /**
  * A template as a function of the request. `faker` is there whenever the template names a
  * fake value (the caller loaded it); a placeholder of a checked template is always known.
+ * `json`: the answer is JSON, so values inside string literals are escaped.
  */
-export function compileTemplate(parsed: ParsedTemplate, faker: Faker | undefined): Render {
-  const parts = parsed.parts.map((part): string | Render => {
+export function compileTemplate(
+  parsed: ParsedTemplate,
+  faker: Faker | undefined,
+  json = false,
+): Render {
+  const quoted = json ? insideJsonStrings(parsed.parts) : [];
+  const parts = parsed.parts.map((part, index): string | Render => {
     if (typeof part === 'string') return part;
-    switch (part.kind) {
-      case 'param':
-        return (view) => view.param(part.name) ?? '';
-      case 'query':
-        return (view) => view.query(part.name) ?? '';
-      case 'header':
-        return (view) => view.header(part.name) ?? '';
-      case 'body':
-        return (view) => bodyText(view.body(part.tokens)) ?? '';
-      case 'now':
-        return () => new Date().toISOString();
-      case 'fake': {
-        const found =
-          faker === undefined ? undefined : fakeFunction(faker, part.module, part.method);
-        const draw = found?.ok ? found.draw : () => '';
-        return () => draw();
-      }
-    }
+    const raw = placeholderRender(part, faker);
+    if (!quoted[index]) return raw;
+    return (view) => jsonStringContent(raw(view));
   });
   if (parts.length === 0) return () => '';
   if (parts.length === 1 && typeof parts[0] === 'string') {
@@ -122,6 +133,29 @@ export function compileTemplate(parsed: ParsedTemplate, faker: Faker | undefined
     for (const part of parts) out += typeof part === 'string' ? part : part(view);
     return out;
   };
+}
+
+function placeholderRender(
+  part: Exclude<ParsedTemplate['parts'][number], string>,
+  faker: Faker | undefined,
+): Render {
+  switch (part.kind) {
+    case 'param':
+      return (view) => view.param(part.name) ?? '';
+    case 'query':
+      return (view) => view.query(part.name) ?? '';
+    case 'header':
+      return (view) => view.header(part.name) ?? '';
+    case 'body':
+      return (view) => bodyText(view.body(part.tokens)) ?? '';
+    case 'now':
+      return () => new Date().toISOString();
+    case 'fake': {
+      const found = faker === undefined ? undefined : fakeFunction(faker, part.module, part.method);
+      const draw = found?.ok ? found.draw : () => '';
+      return () => draw();
+    }
+  }
 }
 
 /**
@@ -150,7 +184,7 @@ function compileResponse(response: RuleResponse, faker: Faker | undefined): Comp
   return {
     status: response.status,
     headers,
-    render: compileTemplate(parsed, faker),
+    render: compileTemplate(parsed, faker, /\bjson\b|\+json\b/i.test(headers['content-type'])),
     delayMs: response.delayMs ?? 0,
   };
 }

@@ -1,8 +1,8 @@
 /**
  * A rule's body template: text with `{{…}}` placeholders filled from the request (issue 29).
  * Parsed once when the rules load; an unknown placeholder is a problem naming its offset, so
- * no request ever meets one. Values go in as text, unescaped: the template's author decides
- * whether a value sits inside JSON quotes.
+ * no request ever meets one. Values go in as text; in a JSON answer a value inside a string
+ * literal is escaped (compile-rules.ts), so a quote a client sends cannot break the body.
  *
  * @example
  * ```ts

@@ -246,6 +246,20 @@ describe('matching', () => {
     expect((await mock('GET', '/todos')).status).toBe(200);
   });
 
+  it('runs a pattern that would backtrack exponentially on 8 KiB of hostile input, and answers', async () => {
+    // A backtracking engine would never finish these; the test would time out, not fail.
+    await putRules([
+      rule({
+        id: 'redos',
+        when: [{ part: 'query', name: 'q', matcher: 'regex', value: '^(a|a)*$' }],
+        responses: [{ status: 418, body: 'matched' }],
+      }),
+    ]);
+    const hostile = `${'a'.repeat(8000)}b`;
+    expect((await mock('GET', `/todos/1?q=${hostile}`)).status).toBe(200);
+    expect((await mock('GET', '/todos/1?q=aaaa')).status).toBe(418);
+  });
+
   it('leaves a malformed body to the route: the normal 400', async () => {
     await putRules([
       rule({
@@ -299,6 +313,18 @@ describe('answering', () => {
     expect(posted.status).toBe(201);
     expect(posted.headers['content-type']).toBe('text/csv');
     expect(posted.text).toBe('c;N;{"content":"c","user":{"name":"N"}};');
+  });
+
+  it('escapes a value inside a JSON string, so a quote a client sends keeps the body JSON', async () => {
+    await putRules([
+      rule({
+        responses: [{ status: 200, body: '{"echo":"{{query.q}}","id":{{params.id}}}' }],
+      }),
+    ]);
+    const hostile = '"}, "admin": true, "x": "\\\n';
+    const got = await mock('GET', `/todos/7?q=${encodeURIComponent(hostile)}`);
+    expect(got.status).toBe(200);
+    expect(got.json).toEqual({ echo: hostile, id: 7 });
   });
 
   it('answers a sequence in turn, wraps, and starts again when the rules are replaced', async () => {
@@ -379,11 +405,11 @@ describe('the control operations and the file', () => {
       [{ field: '/rules/0/responses/0/body', message: expect.any(String), offset: 3 }],
     ],
     [
-      'an unsafe regex',
+      'a regex the linear-time matcher cannot run (a backreference)',
       {
-        rules: [rule({ when: [{ part: 'query', name: 'q', matcher: 'regex', value: '(a+)+$' }] })],
+        rules: [rule({ when: [{ part: 'query', name: 'q', matcher: 'regex', value: '(a)\\1' }] })],
       },
-      [{ field: '/rules/0/when/0/value', message: expect.stringMatching(/exponential/) }],
+      [{ field: '/rules/0/when/0/value', message: expect.stringMatching(/linear-time/) }],
     ],
     [
       'a 1.1 MB body, naming the limit',

@@ -21,6 +21,7 @@ import { serverSelectors, useServerStore } from '../../stores/server/server-stor
 import { MethodBadge, StatusBadge } from '../../ui/badges';
 import { CopyButton } from '../../ui/copy-button';
 import { EmptyState, Loading } from '../../ui/empty-state';
+import { RouteRules } from '../rules/route-rules';
 import { inspectRoute, type ResponsePart, type RouteInspection } from './inspect/inspect-route';
 import type { FieldRow } from './inspect/openapi-read';
 import { curlSnippet, fetchSnippet, fillPath } from './inspect/snippets';
@@ -320,11 +321,7 @@ function Inspection({ route, seen }: { route: RouteInfo; seen: RouteInspection }
       </div>
       <aside className="inspector-side" aria-label="Code and rules">
         <Snippets curl={curlSnippet(snippet)} fetch={fetchSnippet(snippet)} />
-        <Section title="Response rules">
-          <p className="faint">
-            Rules that answer this route with another status or body, by request, will be set here.
-          </p>
-        </Section>
+        <RouteRules route={route} />
       </aside>
     </div>
   );
