@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 
 import './dialog.css';
 
@@ -57,7 +58,9 @@ export function Dialog({
       first.focus();
     }
   };
-  return (
+  // On the body, not where it is opened: a sticky pane or a live region around the opener
+  // would otherwise hold it in their stacking context (a sticky table head showed through).
+  return createPortal(
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         className={size ? `dialog ${size}` : 'dialog'}
@@ -78,6 +81,7 @@ export function Dialog({
         {children}
         {footer && <footer>{footer}</footer>}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

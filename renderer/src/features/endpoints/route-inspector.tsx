@@ -321,7 +321,7 @@ function Inspection({ route, seen }: { route: RouteInfo; seen: RouteInspection }
       </div>
       <aside className="inspector-side" aria-label="Code and rules">
         <Snippets curl={curlSnippet(snippet)} fetch={fetchSnippet(snippet)} />
-        <RouteRules route={route} />
+        <RouteRules route={route} className="inspector-section" />
       </aside>
     </div>
   );

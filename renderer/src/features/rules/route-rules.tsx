@@ -14,6 +14,9 @@ import { RuleEditorDialog } from './rule-editor-dialog';
 
 import './rules.css';
 
+/** One empty list for every render: a new `[]` each time would re-render forever. */
+const NONE: readonly string[] = [];
+
 export function RulesFileProblems() {
   const problems = useRulesStore((s) => s.state?.problems);
   const file = useRulesStore((s) => s.state?.file);
@@ -34,12 +37,19 @@ export function RulesFileProblems() {
   );
 }
 
-export function RouteRules({ route }: { route: Pick<RouteInfo, 'method' | 'path'> }) {
+export function RouteRules({
+  route,
+  className,
+}: {
+  route: Pick<RouteInfo, 'method' | 'path'>;
+  /** Classes added to the section (the inspector's card look). */
+  className?: string;
+}) {
   const rules = useRulesStore(useShallow(rulesSelectors.forRoute(route.method, route.path)));
   const loaded = useRulesStore((s) => s.state !== null);
   const error = useRulesStore((s) => s.error);
   const busy = useRulesStore((s) => s.busy);
-  const orphaned = useRulesStore((s) => s.state?.orphaned ?? []);
+  const orphaned = useRulesStore((s) => s.state?.orphaned ?? NONE);
   const [editing, setEditing] = useState<{ rule: ResponseRule; isNew: boolean } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => {
@@ -52,7 +62,10 @@ export function RouteRules({ route }: { route: Pick<RouteInfo, 'method' | 'path'
   const store = useRulesStore.getState();
 
   return (
-    <section className="route-rules" aria-labelledby="route-rules-title">
+    <section
+      className={className ? `route-rules ${className}` : 'route-rules'}
+      aria-labelledby="route-rules-title"
+    >
       <div className="section-head">
         <h3 id="route-rules-title" className="section-title">
           Response rules

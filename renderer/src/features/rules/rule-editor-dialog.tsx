@@ -241,13 +241,16 @@ function ResponseEditor({
         <button
           type="button"
           className="btn small"
-          onClick={() =>
-            onChange({
+          onClick={() => {
+            const next = {
               ...response,
               headers: { ...response.headers, 'content-type': 'application/problem+json' },
               body: problemBody(response.status >= 400 ? response.status : 500),
-            })
-          }
+            };
+            setHeaders(headerText(next.headers));
+            setPreview(null);
+            onChange(next);
+          }}
         >
           Problem body
         </button>

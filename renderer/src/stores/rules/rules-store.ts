@@ -80,11 +80,18 @@ export const useRulesStore = create<RulesStoreState>()((set, get) => {
       }
     },
     removeRule: (id) => change((rules) => ({ rules: rules.filter((r) => r.id !== id), index: -1 })),
-    setEnabled: (id, enabled) =>
-      change((rules) => ({
+    setEnabled: (id, enabled) => {
+      // The switch flips at once; a refused save reads the rules again.
+      const shown = get().state;
+      if (shown)
+        set({
+          state: { ...shown, rules: shown.rules.map((r) => (r.id === id ? { ...r, enabled } : r)) },
+        });
+      return change((rules) => ({
         rules: rules.map((r) => (r.id === id ? { ...r, enabled } : r)),
         index: rules.findIndex((r) => r.id === id),
-      })),
+      }));
+    },
     move: (id, by) =>
       change((rules) => {
         const at = rules.findIndex((r) => r.id === id);
