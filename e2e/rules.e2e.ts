@@ -4,7 +4,7 @@
  * and not with it; on `GET /todos` a sequence whose third answer is 503; from Traffic, "Answer
  * like this" on a captured exchange. The rules are in `mock-rules.json`. Both themes, axe.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
@@ -139,5 +139,30 @@ describe('Response rules (issue 29)', () => {
     await traffic.filterText('/todos/2');
     await eventually(async () => expect(await traffic.list.innerText()).toMatch(/rule/));
     expect(session.ui.problems.filter((p) => !/status of 4\d\d|status of 503/.test(p))).toEqual([]);
+  });
+
+  it('shows a hand edit that does not load, keeps the last good rules, and lists orphaned ones', async () => {
+    const { page } = session.ui;
+    const file = join(session.studio.dir, 'mock-rules.json');
+    const good = JSON.parse(await readFile(file, 'utf8')) as { rules: { path: string }[] };
+    await new Frame(page).open('Endpoints');
+    await writeFile(file, '{ "rules": [ { "id": 1 } ');
+    const problem = page.getByRole('alert', { name: 'Rules file problem' });
+    await problem.waitFor();
+    expect(await problem.innerText()).toMatch(/mock-rules\.json does not load/);
+    // The last good rules still answer.
+    expect((await fetch(`${session.studio.apiUrl}/todos/1`)).status).toBe(401);
+    await screenshot(page, 'rules-file-problem-light');
+
+    const gone = { ...good.rules[0], id: 'gone', name: 'Old route', path: '/nowhere/:id' };
+    await writeFile(file, JSON.stringify({ rules: [...good.rules, gone] }, null, 2));
+    await problem.waitFor({ state: 'detached' });
+    const orphaned = page.getByRole('region', { name: 'Rules without a route' });
+    await orphaned.waitFor();
+    expect(await orphaned.innerText()).toMatch(/Old route\s+GET \/nowhere\/:id/);
+    await screenshot(page, 'rules-orphaned-light');
+    await orphaned.getByRole('button', { name: 'Delete rule Old route' }).click();
+    await orphaned.waitFor({ state: 'detached' });
+    expect(await readFile(file, 'utf8')).not.toContain('Old route');
   });
 });

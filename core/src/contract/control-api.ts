@@ -43,8 +43,11 @@ export interface Problem {
   detail: string;
   message: string;
   instance: string;
-  /** Field-level findings; for an import, `field` is `[index].field` (`[3].email`). */
-  errors?: { field: string; message: string }[];
+  /**
+   * Field-level findings; for an import, `field` is `[index].field` (`[3].email`); for response
+   * rules a JSON pointer, with a body template's `offset` (0-based) where it applies.
+   */
+  errors?: { field: string; message: string; offset?: number }[];
 }
 
 // ---------------------------------------------------------------- project

@@ -5,9 +5,11 @@ import type { RouteInfo, RouteKind } from '../../api';
 import { describeRules } from '../../stores/behaviour/behaviour-form';
 import { useBehaviourStore } from '../../stores/behaviour/behaviour-store';
 import { useModelsStore } from '../../stores/models/models-store';
+import { useRulesStore } from '../../stores/rules/rules-store';
 import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { MethodBadge } from '../../ui/badges';
 import { EmptyState, Loading } from '../../ui/empty-state';
+import { OrphanedRules } from '../rules/route-rules';
 import { openRoute } from './open-route';
 import { RouteBehaviourDialog } from './route-behaviour-dialog';
 import { RouteInspector } from './route-inspector';
@@ -50,6 +52,17 @@ export function EndpointsView() {
     () => new Map(rules.map((r) => [`${r.method} ${r.path}`, describeRules(r)])),
     [rules],
   );
+  // Issue 29: how many enabled response rules each route has (read by OrphanedRules on mount).
+  const savedRules = useRulesStore((s) => s.state?.rules);
+  const responseRules = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const rule of savedRules ?? [])
+      if (rule.enabled) {
+        const key = `${rule.method} ${rule.path}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    return counts;
+  }, [savedRules]);
   const query = useDeferredValue(text.trim().toLowerCase());
   const shown = useMemo(
     () =>
@@ -144,6 +157,7 @@ export function EndpointsView() {
         <span className="spacer" />
         {base && <span className="faint mono">{base}</span>}
       </div>
+      <OrphanedRules />
       <div className="pane flex-1">
         {shown.length === 0 ? (
           <EmptyState title={routes.length ? 'No endpoint matches' : 'No endpoints'}>
@@ -217,6 +231,12 @@ export function EndpointsView() {
                         {ruleOf.get(`${r.method} ${r.path}`)}
                       </span>
                     )}
+                    {responseRules.get(`${r.method} ${r.path}`) ? (
+                      <span className="badge accent" title="Response rules on this route (Inspect)">
+                        {responseRules.get(`${r.method} ${r.path}`)} rule
+                        {responseRules.get(`${r.method} ${r.path}`) === 1 ? '' : 's'}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="align-end nowrap">
                     <button

@@ -166,3 +166,52 @@ export function RouteRules({
     </section>
   );
 }
+
+/**
+ * Rules whose route the project no longer serves (a model or mapping removed): kept in the
+ * file and never applied, listed here above the routes so they can be deleted or wait for the
+ * route to come back.
+ */
+export function OrphanedRules() {
+  const state = useRulesStore((s) => s.state);
+  const busy = useRulesStore((s) => s.busy);
+  useEffect(() => {
+    if (!useRulesStore.getState().state) void useRulesStore.getState().loadRules();
+  }, []);
+  const orphaned = state?.rules.filter((r) => state.orphaned.includes(r.id)) ?? [];
+  if (orphaned.length === 0 && !state?.problems?.length) return null;
+  return (
+    <div className="orphaned-rules">
+      <RulesFileProblems />
+      {orphaned.length > 0 && (
+        <section className="banner warn" aria-label="Rules without a route">
+          <strong>
+            {orphaned.length === 1
+              ? '1 response rule has'
+              : `${orphaned.length} response rules have`}{' '}
+            no route: kept, not applied
+          </strong>
+          <ul>
+            {orphaned.map((rule) => (
+              <li key={rule.id}>
+                {rule.name}{' '}
+                <code>
+                  {rule.method} {rule.path}
+                </code>{' '}
+                <button
+                  type="button"
+                  className="btn ghost small"
+                  disabled={busy}
+                  aria-label={`Delete rule ${rule.name}`}
+                  onClick={() => void useRulesStore.getState().removeRule(rule.id)}
+                >
+                  Delete
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

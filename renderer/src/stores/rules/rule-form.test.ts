@@ -119,11 +119,13 @@ describe('ruleErrors', () => {
         { field: '/rules/1/when/0/value', message: 'is not a safe regex' },
         { field: '/rules/10/name', message: 'other rule' },
         { field: '/rules/1', message: 'whole rule' },
+        { field: '/rules/1/responses/0/body', message: 'unknown placeholder {{x}}', offset: 3 },
       ],
     } as Problem;
     expect([...ruleErrors(problem, 1)]).toEqual([
       ['/when/0/value', 'is not a safe regex'],
       ['', 'whole rule'],
+      ['/responses/0/body', 'unknown placeholder {{x}} (at character 4)'],
     ]);
   });
 });

@@ -182,8 +182,10 @@ export function ruleErrors(problem: Problem, index: number): Map<string, string>
   const prefix = `/rules/${index}`;
   const found = new Map<string, string>();
   for (const e of problem.errors ?? []) {
-    if (e.field === prefix) found.set('', e.message);
-    else if (e.field.startsWith(`${prefix}/`)) found.set(e.field.slice(prefix.length), e.message);
+    const message =
+      e.offset === undefined ? e.message : `${e.message} (at character ${e.offset + 1})`;
+    if (e.field === prefix) found.set('', message);
+    else if (e.field.startsWith(`${prefix}/`)) found.set(e.field.slice(prefix.length), message);
   }
   return found;
 }
