@@ -106,6 +106,18 @@ describe('Response rules (issue 29)', () => {
       expect(generated.headers.get('x-total-count')).not.toBeNull();
     });
     expect(await rules.rule('Third call fails').getByRole('checkbox').isChecked()).toBe(false);
+
+    // The route's Delay / fail dialog holds its rules too; Escape closes only the topmost dialog.
+    await new InspectorPage(page).back.click();
+    await page.getByRole('button', { name: 'Delay / fail… GET /todos', exact: true }).click();
+    const behaviour = page.getByRole('dialog', { name: 'Behaviour of GET /todos' });
+    await behaviour.getByRole('button', { name: 'Edit rule Third call fails' }).click();
+    await rules.editor.waitFor();
+    await page.keyboard.press('Escape');
+    await rules.editor.waitFor({ state: 'detached' });
+    expect(await behaviour.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await behaviour.waitFor({ state: 'detached' });
   });
 
   it('makes a rule from a captured exchange with "Answer like this"', async () => {

@@ -33,7 +33,12 @@ export function Dialog({
   const close = useRef(onClose);
   close.current = onClose;
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close.current();
+    // Only the topmost dialog closes: a rule editor opened from a route's dialog is above it.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      const open = document.querySelectorAll('.dialog-backdrop');
+      if (open[open.length - 1]?.contains(ref.current)) close.current();
+    };
     window.addEventListener('keydown', onKey);
     if (!ref.current?.contains(document.activeElement)) ref.current?.focus();
     return () => {

@@ -15,6 +15,7 @@ import { behaviourSelectors, useBehaviourStore } from '../../stores/behaviour/be
 import { MethodBadge } from '../../ui/badges';
 import { Dialog } from '../../ui/dialog';
 import { ProblemView } from '../../ui/problem-view';
+import { RouteRules } from '../rules/route-rules';
 import { RuleFields } from './rule-fields';
 
 export function RouteBehaviourDialog({ route, onClose }: { route: RouteInfo; onClose(): void }) {
@@ -89,6 +90,10 @@ export function RouteBehaviourDialog({ route, onClose }: { route: RouteInfo; onC
         </p>
         {problem && <ProblemView problem={problem} className="inline" maxErrors={0} />}
       </form>
+      {/* Issue 29: the route's response rules, here as in its inspector. */}
+      <div className="body behaviour-rules">
+        <RouteRules route={route} />
+      </div>
     </Dialog>
   );
 }

@@ -3,7 +3,7 @@
  * moved up or down, edited or deleted; "Add rule" opens the editor. A hand edit of
  * `mock-rules.json` that does not load is named here while the last good rules keep answering.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 
 import type { ResponseRule, RouteInfo } from '../../api';
@@ -52,6 +52,7 @@ export function RouteRules({
   const orphaned = useRulesStore((s) => s.state?.orphaned ?? NONE);
   const [editing, setEditing] = useState<{ rule: ResponseRule; isNew: boolean } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const titleId = useId();
   useEffect(() => {
     if (!useRulesStore.getState().state) void useRulesStore.getState().loadRules();
   }, []);
@@ -64,10 +65,10 @@ export function RouteRules({
   return (
     <section
       className={className ? `route-rules ${className}` : 'route-rules'}
-      aria-labelledby="route-rules-title"
+      aria-labelledby={titleId}
     >
       <div className="section-head">
-        <h3 id="route-rules-title" className="section-title">
+        <h3 id={titleId} className="section-title">
           Response rules
         </h3>
         <span className="spacer" />
