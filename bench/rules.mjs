@@ -29,7 +29,7 @@ import {
   waitReady,
 } from './processes.mjs';
 import { badCount, fmt, median } from './report.mjs';
-import { ROOT } from './targets.mjs';
+import { ROOT, TODO_MODEL, USER_MODEL } from './targets.mjs';
 
 const TARGET_RATIO = 0.9;
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -62,37 +62,6 @@ function readArgs(argv) {
   }
   return opts;
 }
-
-const TODO_MODEL = `import { BelongTo, FromDataSource, Rest } from 'decorest';
-
-import { User } from './user.js';
-
-@Rest
-@FromDataSource
-export class Todo {
-  id!: number;
-  content!: string;
-  completed!: boolean;
-
-  @BelongTo
-  user?: User;
-}
-`;
-
-const USER_MODEL = `import { FromDataSource, HasMany, Rest } from 'decorest';
-
-import { Todo } from './todo.js';
-
-@Rest
-@FromDataSource
-export class User {
-  id!: number;
-  name!: string;
-
-  @HasMany
-  todos!: Todo[];
-}
-`;
 
 /** The fixed body both the manual route and the matching rule answer. */
 const FIXED = { id: 500, content: 'a fixed answer', completed: false, user: 1 };

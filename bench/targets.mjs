@@ -9,7 +9,8 @@ import { writeBaselineData, writeJsonServerDb, writeNedbFile } from './data.mjs'
 
 export const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 
-const TODO_MODEL = `import { BelongTo, FromDataSource, Rest } from 'decorest';
+/** The bench project's models (also bench/rules.mjs's project). */
+export const TODO_MODEL = `import { BelongTo, FromDataSource, Rest } from 'decorest';
 
 import { User } from './user.js';
 
@@ -25,7 +26,7 @@ export class Todo {
 }
 `;
 
-const USER_MODEL = `import { FromDataSource, HasMany, Rest } from 'decorest';
+export const USER_MODEL = `import { FromDataSource, HasMany, Rest } from 'decorest';
 
 import { Todo } from './todo.js';
 

@@ -2,27 +2,14 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 
-import type { FieldInfo, ModelInfo } from '../../api';
+import type { ModelInfo } from '../../api';
 import { useModelsStore } from '../../stores/models/models-store';
 import { useUiStore } from '../../stores/ui/ui-store';
 import { MethodBadge } from '../../ui/badges';
+import { RuleChips } from '../../ui/rule-chips';
 import { openRoute } from '../endpoints/open-route';
 import { type FieldAction, FieldActionDialog } from './field-dialogs';
 import { SourceSection } from './source-section';
-
-function Rules({ field }: { field: FieldInfo }) {
-  const entries = Object.entries(field.rules).filter(([, v]) => v !== undefined);
-  if (entries.length === 0) return <span className="faint">—</span>;
-  return (
-    <>
-      {entries.map(([k, v]) => (
-        <span key={k} className="chip">
-          {k}: {String(v)}
-        </span>
-      ))}
-    </>
-  );
-}
 
 export function ModelDetail({ model }: { model: ModelInfo }) {
   // Its generated routes, plus manual ones mapped on its path (they win over generated ones).
@@ -143,7 +130,7 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
                     )}
                   </td>
                   <td>
-                    <Rules field={f} />
+                    <RuleChips rules={f.rules} />
                   </td>
                   <td>
                     {f.default === undefined ? (

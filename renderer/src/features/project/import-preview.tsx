@@ -3,8 +3,9 @@
  * record count, every guess the reader took shown on the row it is about, what was not
  * imported, the manual routes and the files.
  */
-import type { ImportNote, ImportPreview, PlannedField, PreviewModel } from '../../api';
+import type { ImportNote, ImportPreview, PreviewModel } from '../../api';
 import { MethodBadge, StatusBadge } from '../../ui/badges';
+import { RuleChips } from '../../ui/rule-chips';
 import { fieldKey, type GroupedNotes, groupNotes } from './import-notes';
 
 export const SOURCE_LABELS: Record<ImportPreview['source']['kind'], string> = {
@@ -15,20 +16,6 @@ export const SOURCE_LABELS: Record<ImportPreview['source']['kind'], string> = {
 
 const count = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
-
-function Rules({ field }: { field: PlannedField }) {
-  const entries = Object.entries(field.rules ?? {}).filter(([, v]) => v !== undefined);
-  if (entries.length === 0) return <span className="faint">—</span>;
-  return (
-    <>
-      {entries.map(([k, v]) => (
-        <span key={k} className="chip">
-          {k}: {typeof v === 'string' ? v : JSON.stringify(v)}
-        </span>
-      ))}
-    </>
-  );
-}
 
 /** A row's guesses, in words under its name; the row itself is marked. */
 function Guesses({ notes }: { notes: readonly ImportNote[] | undefined }) {
@@ -125,7 +112,7 @@ function ModelCard({
               name={f.wireName ? `${f.name} (“${f.wireName}” on the wire)` : f.name}
               type={<code>{f.type}</code>}
               required={!f.optional}
-              rules={<Rules field={f} />}
+              rules={<RuleChips rules={f.rules} />}
               notes={notes.byField.get(fieldKey(model.name, f.name))}
             />
           ))}
