@@ -62,7 +62,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['decorators', 'model', 'validation', 'rules'],
   ['app', 'openapi'],
   ['loader', 'project'],
-  ['seed', 'model-edit', 'import'],
+  ['seed', 'model-edit', 'import', 'requests'],
   ['control'],
   ['studio'],
   ['cli', 'index.ts', 'studio.ts'],

@@ -6,6 +6,19 @@
  */
 
 import type { ImportPreview, ImportProjectBody, ImportSourceBody } from './import-api.js';
+import type {
+  DuplicateRequestBody,
+  EnvironmentEntry,
+  EnvironmentNameBody,
+  EnvironmentSecrets,
+  ImportRequestsBody,
+  ImportRequestsResult,
+  RequestCollection,
+  RequestEntry,
+  RequestPathBody,
+  SaveEnvironmentBody,
+  SaveRequestBody,
+} from './requests-api.js';
 import type { RulePreview, RulePreviewBody, RulesFile, RulesState } from './rules-api.js';
 import type { FieldRules, FieldRulesEdit, JsonValue } from './values.js';
 
@@ -26,6 +39,7 @@ export const TRAFFIC_BODY_LIMIT = 16 * 1024;
 export const TRAFFIC_HISTORY = 1000;
 
 export type * from './import-api.js';
+export type * from './requests-api.js';
 export type * from './rules-api.js';
 export { RULE_BODY_LIMIT, RULES_FILE } from './rules-api.js';
 export type { FieldRules, FieldRulesEdit, JsonValue } from './values.js';
@@ -570,6 +584,14 @@ export interface ControlPayloads {
   getRules: { answer: RulesState };
   putRules: { body: RulesFile; answer: RulesState };
   previewRuleTemplate: { body: RulePreviewBody; answer: RulePreview };
+  listRequests: { answer: RequestCollection };
+  saveRequest: { body: SaveRequestBody; answer: RequestEntry };
+  duplicateRequest: { body: DuplicateRequestBody; answer: RequestEntry };
+  deleteRequest: { body: RequestPathBody; answer: { deleted: string } };
+  importRequests: { body: ImportRequestsBody; answer: ImportRequestsResult };
+  saveEnvironment: { body: SaveEnvironmentBody; answer: EnvironmentEntry };
+  deleteEnvironment: { body: EnvironmentNameBody; answer: { deleted: string } };
+  getEnvironmentSecrets: { body: EnvironmentNameBody; answer: EnvironmentSecrets };
 }
 
 /** Issue 29: the OpenAPI 3.1 document the mock API serves at `/openapi.json`, as JSON. */

@@ -40,6 +40,14 @@ export const CONTROL_OPERATIONS = {
   getRules: { method: 'GET', path: '/rules' },
   putRules: { method: 'PUT', path: '/rules' },
   previewRuleTemplate: { method: 'POST', path: '/rules/preview' },
+  listRequests: { method: 'GET', path: '/requests' },
+  saveRequest: { method: 'PUT', path: '/requests' },
+  duplicateRequest: { method: 'POST', path: '/requests/duplicate' },
+  deleteRequest: { method: 'POST', path: '/requests/delete' },
+  importRequests: { method: 'POST', path: '/requests/import' },
+  saveEnvironment: { method: 'PUT', path: '/environments' },
+  deleteEnvironment: { method: 'POST', path: '/environments/delete' },
+  getEnvironmentSecrets: { method: 'POST', path: '/environments/secrets' },
 } as const;
 
 export type ControlOperationName = keyof typeof CONTROL_OPERATIONS;

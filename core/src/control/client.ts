@@ -20,10 +20,15 @@ import {
   type ControlOperationName,
   type ControlOperations,
   type DeleteImpact,
+  type DuplicateRequestBody,
+  type EnvironmentEntry,
+  type EnvironmentSecrets,
   type EventBatch,
   type FakeRecordsBody,
   type ImportPreview,
   type ImportProjectBody,
+  type ImportRequestsBody,
+  type ImportRequestsResult,
   type ImportResult,
   type ImportSourceBody,
   type JsonRecord,
@@ -40,11 +45,15 @@ import {
   type ProjectStatus,
   type RecordKey,
   type RecordPage,
+  type RequestCollection,
+  type RequestEntry,
   type RouteInfo,
   type RulePreview,
   type RulePreviewBody,
   type RulesFile,
   type RulesState,
+  type SaveEnvironmentBody,
+  type SaveRequestBody,
   type SeedResult,
   type ServerStatus,
 } from '../contract/control-api.js';
@@ -228,6 +237,38 @@ export class ControlClient {
   /** A body template filled in for a made-up request, for the rule editor's preview. */
   previewRuleTemplate(body: RulePreviewBody): Promise<RulePreview> {
     return this.#op('previewRuleTemplate', { body });
+  }
+  /**
+   * Issue 30: the saved requests, folders and environments as the project's files hold them now,
+   * with the files that do not read; secret values are left out (see getEnvironmentSecrets).
+   */
+  listRequests(): Promise<RequestCollection> {
+    return this.#op('listRequests');
+  }
+  /** Creates a request, or replaces the one at `path` (a rename or move when the place differs). */
+  saveRequest(body: SaveRequestBody): Promise<RequestEntry> {
+    return this.#op('saveRequest', { body });
+  }
+  duplicateRequest(body: DuplicateRequestBody): Promise<RequestEntry> {
+    return this.#op('duplicateRequest', { body });
+  }
+  deleteRequest(path: string): Promise<{ deleted: string }> {
+    return this.#op('deleteRequest', { body: { path } });
+  }
+  /** Imports a Postman collection, a .http file or a Bruno folder's files into the collection. */
+  importRequests(body: ImportRequestsBody): Promise<ImportRequestsResult> {
+    return this.#op('importRequests', { body });
+  }
+  /** Saves an environment; secret values go to the user's config folder, never the project. */
+  saveEnvironment(body: SaveEnvironmentBody): Promise<EnvironmentEntry> {
+    return this.#op('saveEnvironment', { body });
+  }
+  deleteEnvironment(name: string): Promise<{ deleted: string }> {
+    return this.#op('deleteEnvironment', { body: { name } });
+  }
+  /** The secret values of one environment: the only answer that carries them. */
+  getEnvironmentSecrets(name: string): Promise<EnvironmentSecrets> {
+    return this.#op('getEnvironmentSecrets', { body: { name } });
   }
   getServer(): Promise<ServerStatus> {
     return this.#op('getServer');

@@ -19,6 +19,8 @@ export interface ControlContext {
    * desktop shell's `app://studio`). Empty in the browser setup.
    */
   readonly extraOrigins: readonly string[];
+  /** The user's config folder (issue 30: secret environment values live there, per project). */
+  readonly configDir: string;
   projectStatus(): Promise<ProjectStatus>;
   openProject(dir: string): Promise<ProjectStatus>;
   /**

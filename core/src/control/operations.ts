@@ -15,6 +15,7 @@ import { modelInfo } from './model-info.js';
 import { OPENAPI_ROUTES } from './openapi-operations.js';
 import { PREVIEW_ROUTES } from './preview-operations.js';
 import { RECORD_ROUTES } from './record-operations.js';
+import { REQUESTS_ROUTES } from './requests-operations.js';
 import { routeInfos } from './route-info.js';
 import { RULES_ROUTES } from './rules-operations.js';
 
@@ -87,6 +88,7 @@ export const CONTROL_ROUTES: ControlRoutes = {
   ...IMPORT_ROUTES,
   ...OPENAPI_ROUTES,
   ...RULES_ROUTES,
+  ...REQUESTS_ROUTES,
   getServer: { handle: ({ ctx }) => ctx.server.status() },
   startServer: { handle: ({ ctx }) => ctx.server.start() },
   stopServer: { handle: ({ ctx }) => ctx.server.stop() },

@@ -179,6 +179,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       hub,
       staticDir: options.staticDir ?? DEFAULT_STATIC_DIR,
       extraOrigins: options.extraOrigins ?? [],
+      configDir: options.configDir ?? studioConfigDir(),
       projectStatus,
       openProject: async (dir) => {
         await host.open(dir);

@@ -1,0 +1,184 @@
+/**
+ * Issue 30: the Console's saved requests, folders and environments, on the wire and on disk.
+ * Types and constants only (the renderer imports them).
+ *
+ * Storage, chosen so a team commits requests with the models and a diff reads well (as Bruno
+ * keeps plain files in the collection):
+ * - one request per file, `requests/<folder>/<name>.json`: pretty JSON, 2 spaces, a trailing
+ *   newline, keys always in the order of {@link SavedRequest}; folder and file names are the
+ *   user's names made safe (`/\:*?"<>|` and control characters become `-`, Windows device
+ *   names such as `con` get a `_`, at most 100 characters), the user's name kept inside;
+ * - one environment per file, `environments/<name>.json`, the same way;
+ * - a secret variable's value never goes into the project: the file keeps
+ *   `{ "name": "token", "secret": true }` and the value lives in the user's config folder
+ *   (`secrets/<hash of the project folder>.json`), keyed by project and environment.
+ * A file that does not read is listed as a {@link RequestFileProblem} and skipped.
+ */
+import type { JsonValue } from './values.js';
+
+/** Folders under the project that hold the collection. */
+export const REQUESTS_DIR = 'requests';
+export const ENVIRONMENTS_DIR = 'environments';
+/** The `version` every request and environment file carries (a later format bumps it). */
+export const REQUEST_FILE_VERSION = 1;
+/** The largest request or environment file read or written, and the largest import. */
+export const REQUEST_FILE_LIMIT = 1024 * 1024;
+
+/** One header, query parameter or form field; a switched-off row is kept and not sent. */
+export interface KeyValueRow {
+  name: string;
+  value: string;
+  enabled: boolean;
+}
+
+/** A multipart field: text, or a file named by its path (relative to the project, or absolute). */
+export type MultipartField =
+  | { kind: 'text'; name: string; value: string; enabled: boolean }
+  | { kind: 'file'; name: string; path: string; fileName?: string; enabled: boolean };
+
+export type RequestBody =
+  | { kind: 'none' }
+  | { kind: 'json'; text: string }
+  | { kind: 'text'; text: string; contentType?: string }
+  | { kind: 'form-urlencoded'; fields: KeyValueRow[] }
+  | { kind: 'multipart'; fields: MultipartField[] };
+
+export type RequestBodyKind = RequestBody['kind'];
+
+/** An auth helper: it adds the `Authorization` header at send time. */
+export type RequestAuth =
+  | { kind: 'none' }
+  | { kind: 'bearer'; token: string }
+  | { kind: 'basic'; username: string; password: string };
+
+/** What a response must show for the request to pass. */
+export type RequestAssertion =
+  | { kind: 'status'; equals: number }
+  /** A JSON pointer into the response body (`/items/0/id`; `""` is the whole body). */
+  | { kind: 'json-equals'; pointer: string; value: JsonValue }
+  | { kind: 'json-exists'; pointer: string }
+  | { kind: 'header-equals'; name: string; value: string }
+  | { kind: 'header-exists'; name: string }
+  | { kind: 'time-below'; ms: number };
+
+/** A saved request: `{{variables}}` may appear in the URL, header names and values and bodies. */
+export interface SavedRequest {
+  /** The user's name for it (the file name is this, made safe). */
+  name: string;
+  /** An HTTP token, upper case (`GET`, `PATCH`, `PROPFIND`). */
+  method: string;
+  /** A path on the mock API (`/todos`) or a full URL. */
+  url: string;
+  headers: KeyValueRow[];
+  /** Query rows added to the URL's own at send time. */
+  query?: KeyValueRow[];
+  body: RequestBody;
+  auth: RequestAuth;
+  assertions?: RequestAssertion[];
+}
+
+/** A variable of an environment. A secret's `value` is `""` on the wire unless revealed. */
+export interface EnvironmentVariable {
+  name: string;
+  value: string;
+  /** Absent means true. */
+  enabled?: boolean;
+  secret?: boolean;
+  /** In answers only, for a secret: whether the user's config folder holds a value for it. */
+  hasValue?: boolean;
+}
+
+export interface Environment {
+  name: string;
+  variables: EnvironmentVariable[];
+}
+
+/** A file of the collection that does not read: skipped, listed with where and why. */
+export interface RequestFileProblem {
+  /** Relative to the project folder (`requests/users/get.json`). */
+  file: string;
+  /** A JSON pointer (`/headers/0/name`) or `line:column`. */
+  at?: string;
+  message: string;
+}
+
+/** One saved request as listed: `path` addresses it in every later call. */
+export interface RequestEntry {
+  /** Relative to `requests/`, with `/` (`users/Get user.json`). */
+  path: string;
+  /** Its folder relative to `requests/` (`""` at the top). */
+  folder: string;
+  request: SavedRequest;
+}
+
+export interface EnvironmentEntry {
+  /** Relative to `environments/` (`Local.json`). */
+  path: string;
+  environment: Environment;
+}
+
+/** `GET /api/requests`: the disk as it is now (re-read on every call). */
+export interface RequestCollection {
+  /** Folders relative to `requests/`, empty ones included, sorted. */
+  folders: string[];
+  requests: RequestEntry[];
+  environments: EnvironmentEntry[];
+  problems: RequestFileProblem[];
+}
+
+/** `PUT /api/requests`: create, or replace the file at `path` (a rename or move when it differs). */
+export interface SaveRequestBody {
+  /** Folder relative to `requests/` (`""` or `users/admin`); each part is made safe. */
+  folder: string;
+  request: SavedRequest;
+  /** The request's current `path`, when it exists already. */
+  path?: string;
+}
+
+export interface RequestPathBody {
+  path: string;
+}
+
+export interface DuplicateRequestBody {
+  path: string;
+  /** The copy's name; `"<name> copy"` (then `copy 2`, …) unless given. */
+  name?: string;
+}
+
+/**
+ * `PUT /api/environments`. A secret with a `value` stores it in the user's config folder; a
+ * secret without one (`""` or absent) keeps the value stored before.
+ */
+export interface SaveEnvironmentBody {
+  environment: Environment;
+  /** The environment's current name, when renaming. */
+  replaces?: string;
+}
+
+export interface EnvironmentNameBody {
+  name: string;
+}
+
+/** `POST /api/environments/secrets`: the secret values of one environment, for sending. */
+export interface EnvironmentSecrets {
+  name: string;
+  values: Record<string, string>;
+}
+
+/**
+ * `POST /api/requests/import`: a Postman collection v2.1 or a `.http` file as `{fileName, text}`,
+ * or a Bruno collection folder as its files (`bruno.json`, `*.bru`, `environments/*.bru`).
+ */
+export type ImportRequestsBody =
+  { fileName: string; text: string } | { files: { path: string; text: string }[] };
+
+export interface ImportRequestsResult {
+  /** `postman`, `bruno` or `http`. */
+  format: string;
+  /** The folder (relative to `requests/`) the requests went into, named after the collection. */
+  folder: string;
+  imported: RequestEntry[];
+  environments: EnvironmentEntry[];
+  /** What was not imported, or imported without a part (a script, a test), and why. */
+  skipped: { item: string; reason: string }[];
+}

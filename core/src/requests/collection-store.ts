@@ -1,0 +1,255 @@
+/**
+ * Issue 30: the project's saved requests and environments on disk (format: the header of
+ * contract/requests-api.ts). Every list reads the disk again, so a hand edit or a `git pull`
+ * shows at once; every write goes to a temp file renamed over the target, and a rename or move
+ * deletes the old file only once the new one is in place, so a failure leaves the old.
+ * Every path is built from safe names under `requests/` or `environments/` and checked again
+ * through symlinks before a write (issue 30: never outside them).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Dirent } from 'node:fs';
+import { mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+
+import {
+  type EnvironmentEntry,
+  ENVIRONMENTS_DIR,
+  REQUEST_FILE_LIMIT,
+  type RequestCollection,
+  type RequestEntry,
+  type RequestFileProblem,
+  REQUESTS_DIR,
+  type SavedRequest,
+} from '../contract/requests-api.js';
+import { problems } from '../errors.js';
+import {
+  type FileRead,
+  readEnvironmentFile,
+  readRequestFile,
+  requestFileText,
+} from './request-files.js';
+import { FOLDER_DEPTH_LIMIT, safeName } from './safe-names.js';
+
+/** Where a file of the collection is: its folder (`/`-joined, `""` at the top) and file name. */
+export interface Place {
+  folder: string;
+  file: string;
+}
+
+export const placePath = (p: Place): string => (p.folder ? `${p.folder}/${p.file}` : p.file);
+
+export function placeOf(path: string): Place {
+  const cut = path.lastIndexOf('/');
+  return cut === -1
+    ? { folder: '', file: path }
+    : { folder: path.slice(0, cut), file: path.slice(cut + 1) };
+}
+
+async function sameFile(a: string, b: string): Promise<boolean> {
+  try {
+    const [x, y] = await Promise.all([stat(a), stat(b)]);
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
+}
+
+export class CollectionStore {
+  readonly root: string;
+  readonly requestsDir: string;
+  readonly environmentsDir: string;
+
+  constructor(root: string) {
+    this.root = root;
+    this.requestsDir = join(root, REQUESTS_DIR);
+    this.environmentsDir = join(root, ENVIRONMENTS_DIR);
+  }
+
+  /** The collection as the disk holds it now; a file that does not read is a problem, skipped. */
+  async list(): Promise<RequestCollection> {
+    const folders: string[] = [];
+    const requests: RequestEntry[] = [];
+    const found: RequestFileProblem[] = [];
+    const walk = async (folder: string, depth: number): Promise<void> => {
+      for (const entry of await this.#entries(join(this.requestsDir, ...folder.split('/')))) {
+        const path = folder ? `${folder}/${entry.name}` : entry.name;
+        // Symlinks are not followed: a link could lead a save outside the project.
+        if (entry.isDirectory() && depth < FOLDER_DEPTH_LIMIT) {
+          folders.push(path);
+          await walk(path, depth + 1);
+        } else if (entry.isFile() && entry.name.endsWith('.json')) {
+          const read = await this.#read(`${REQUESTS_DIR}/${path}`, readRequestFile, found);
+          if (read) requests.push({ path, folder, request: read });
+        }
+      }
+    };
+    await walk('', 0);
+    const environments: EnvironmentEntry[] = [];
+    for (const entry of await this.#entries(this.environmentsDir)) {
+      if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
+      const read = await this.#read(
+        `${ENVIRONMENTS_DIR}/${entry.name}`,
+        readEnvironmentFile,
+        found,
+      );
+      if (read) environments.push({ path: entry.name, environment: read });
+    }
+    const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : 1);
+    return {
+      folders: folders.sort(),
+      requests: requests.sort(byPath),
+      environments: environments.sort(byPath),
+      problems: found,
+    };
+  }
+
+  /** One request by its path, or `undefined` when no file is there. */
+  async readRequest(path: string): Promise<SavedRequest | undefined> {
+    const found: RequestFileProblem[] = [];
+    const read = await this.#read(`${REQUESTS_DIR}/${path}`, readRequestFile, found);
+    if (found.length > 0) {
+      const p = found[0]!;
+      throw problems.conflict(
+        `${p.file}${p.at ? ` at ${p.at}` : ''} ${p.message}; fix the file first`,
+      );
+    }
+    return read;
+  }
+
+  /**
+   * Writes `request` to `folder` under its safe name, replacing `from` (a rename or move when it
+   * is another place). Another request already at the target is a 409, not overwritten.
+   */
+  async saveRequest(folder: string, request: SavedRequest, from?: string): Promise<RequestEntry> {
+    const target: Place = { folder, file: `${safeName(request.name, 'request')}.json` };
+    const path = placePath(target);
+    const absolute = this.#absolute(this.requestsDir, path);
+    const old = from === undefined ? undefined : this.#absolute(this.requestsDir, from);
+    if (from !== undefined && !(await this.#exists(old!)))
+      throw problems.notFound(`no saved request at ${REQUESTS_DIR}/${from}`);
+    if (
+      path !== from &&
+      (await this.#exists(absolute)) &&
+      !(old && (await sameFile(old, absolute)))
+    )
+      throw problems.conflict(
+        `${REQUESTS_DIR}/${path} exists already: choose another name (or folder) for "${request.name}"`,
+      );
+    await this.#write(this.requestsDir, path, requestFileText(request));
+    // Only now, with the new file in place; a case-only rename on macOS is one file: keep it.
+    if (old !== undefined && path !== from && !(await sameFile(old, absolute)))
+      await rm(old, { force: true });
+    return { path, folder, request };
+  }
+
+  /** A free file name in `folder` for a copy named after `name` (`x copy`, `x copy 2`, …). */
+  async freeName(folder: string, name: string): Promise<string> {
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? name : `${name} ${n}`;
+      const path = placePath({ folder, file: `${safeName(candidate, 'request')}.json` });
+      if (!(await this.#exists(this.#absolute(this.requestsDir, path)))) return candidate;
+    }
+  }
+
+  async deleteRequest(path: string): Promise<void> {
+    const absolute = this.#absolute(this.requestsDir, path);
+    if (!(await this.#exists(absolute)))
+      throw problems.notFound(`no saved request at ${REQUESTS_DIR}/${path}`);
+    await this.#inside(this.requestsDir, absolute);
+    await rm(absolute);
+  }
+
+  /** Writes an environment file (its text already without secret values). */
+  async writeEnvironment(file: string, text: string): Promise<void> {
+    await this.#write(this.environmentsDir, file, text);
+  }
+
+  async environmentExists(file: string): Promise<boolean> {
+    return this.#exists(this.#absolute(this.environmentsDir, file));
+  }
+
+  async deleteEnvironment(file: string): Promise<void> {
+    const absolute = this.#absolute(this.environmentsDir, file);
+    await this.#inside(this.environmentsDir, absolute);
+    await rm(absolute, { force: true });
+  }
+
+  // ----------------------------------------------------------------------------------------
+
+  #absolute(base: string, path: string): string {
+    return join(base, ...path.split('/'));
+  }
+
+  async #exists(path: string): Promise<boolean> {
+    try {
+      return (await stat(path)).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  /** Refuses a path whose real folder (symlinks followed) is not under `base`'s. */
+  async #inside(base: string, path: string): Promise<void> {
+    const [realBase, realRoot] = await Promise.all([realpath(base), realpath(this.root)]);
+    const realDir = await realpath(join(path, '..'));
+    const within = (dir: string, top: string) => dir === top || dir.startsWith(top + sep);
+    if (!within(realBase, realRoot) || !within(realDir, realBase))
+      throw problems.forbidden(
+        `${path} leads outside the project's ${base.slice(this.root.length + 1)} folder`,
+      );
+  }
+
+  async #write(base: string, path: string, text: string): Promise<void> {
+    const absolute = this.#absolute(base, path);
+    await mkdir(join(absolute, '..'), { recursive: true });
+    await this.#inside(base, absolute);
+    // A dot-name temp file: a list running meanwhile skips it.
+    const temp = join(absolute, '..', `.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await writeFile(temp, text);
+      await rename(temp, absolute);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw problems.storageFailed(`could not write ${path}: ${(error as Error).message}`, error);
+    }
+  }
+
+  async #entries(dir: string): Promise<Dirent[]> {
+    try {
+      const entries = await readdir(dir, { withFileTypes: true });
+      return entries
+        .filter((e) => !e.name.startsWith('.'))
+        .sort((a, b) => (a.name < b.name ? -1 : 1));
+    } catch {
+      return [];
+    }
+  }
+
+  async #read<T>(
+    file: string,
+    read: (source: string) => FileRead<T>,
+    found: RequestFileProblem[],
+  ): Promise<T | undefined> {
+    let source: string;
+    try {
+      const absolute = join(this.root, ...file.split('/'));
+      if ((await stat(absolute)).size > REQUEST_FILE_LIMIT) {
+        found.push({ file, message: `is larger than ${REQUEST_FILE_LIMIT} bytes` });
+        return undefined;
+      }
+      source = await readFile(absolute, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      found.push({ file, message: `cannot be read: ${(error as Error).message}` });
+      return undefined;
+    }
+    const result = read(source);
+    if (result.ok) return result.value;
+    found.push({
+      file,
+      ...(result.fault.at ? { at: result.fault.at } : {}),
+      message: result.fault.message,
+    });
+    return undefined;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Issue 30: an imported collection written as saved requests, into a folder named after the
+ * collection (`requests/<collection>/<its folders>/<name>.json`), and its environments. The
+ * source was read whole before this runs, so a source that does not read writes nothing; a
+ * request that does not check is listed as skipped, and a name taken gets ` 2`, ` 3`, ….
+ */
+import type { ImportRequestsResult } from '../../contract/requests-api.js';
+import { ImportError } from '../../errors.js';
+import { checkRequest } from '../check-request.js';
+import { environmentFile, type RequestCollection } from '../request-collection.js';
+import { parseJson } from '../request-files.js';
+import { folderParts, safeName } from '../safe-names.js';
+import { readBruno, type SourceFile } from './bruno.js';
+import { readHttpFile } from './http-file.js';
+import type { ImportedCollection } from './imported.js';
+import { isPostmanCollection, readPostman } from './postman.js';
+
+/** Reads one file (Postman or `.http`, told apart by name and content) or a Bruno folder. */
+export function readRequestsSource(
+  source: { fileName: string; text: string } | { files: readonly SourceFile[] },
+): ImportedCollection {
+  if ('files' in source) return readBruno(source.files);
+  const { fileName, text } = source;
+  if (/\.(http|rest)$/i.test(fileName)) return readHttpFile(fileName, text);
+  const parsed = parseJson(text);
+  if (parsed.ok && isPostmanCollection(parsed.value)) return readPostman(fileName, text);
+  if (/\.json$/i.test(fileName) || parsed.ok) return readPostman(fileName, text);
+  throw new ImportError(
+    fileName,
+    undefined,
+    'is neither a Postman collection (.json) nor a .http file',
+  );
+}
+
+export async function writeImported(
+  collection: RequestCollection,
+  imported: ImportedCollection,
+): Promise<ImportRequestsResult> {
+  const top = safeName(imported.name, 'imported');
+  const result: ImportRequestsResult = {
+    format: imported.format,
+    folder: top,
+    imported: [],
+    environments: [],
+    skipped: [...imported.skipped],
+  };
+  for (const { folders, request } of imported.requests) {
+    const label = [...folders, request.name].join(' / ');
+    const parts = folderParts(folders.join('/'));
+    const checked = checkRequest(request);
+    if (!parts.ok || !checked.ok) {
+      const why = !parts.ok
+        ? `its folder ${parts.message}`
+        : `${checked.ok ? '' : checked.findings[0]!.pointer} ${checked.ok ? '' : checked.findings[0]!.message}`;
+      result.skipped.push({ item: label, reason: why.trim() });
+      continue;
+    }
+    const folder = [top, ...parts.parts].join('/');
+    const name = await collection.store.freeName(folder, checked.value.name);
+    result.imported.push(await collection.saveRequest(folder, { ...checked.value, name }));
+  }
+  for (const environment of imported.environments) {
+    let name = environment.name;
+    for (let n = 2; await collection.store.environmentExists(environmentFile(name)); n++)
+      name = `${environment.name} ${n}`;
+    result.environments.push(await collection.saveEnvironment({ ...environment, name }));
+  }
+  return result;
+}
