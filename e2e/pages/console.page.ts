@@ -26,7 +26,28 @@ export class ConsolePage {
     return this.page.getByRole('tabpanel', { name: 'Response body' });
   }
   get history(): Locator {
-    return this.page.getByRole('navigation', { name: 'History' });
+    return this.page.getByRole('region', { name: 'History' });
+  }
+
+  /** Issue 30: the saved requests' tab of the left pane, and the pane itself. */
+  get savedTab(): Locator {
+    return this.page
+      .getByRole('tablist', { name: 'Saved and history' })
+      .getByRole('tab', { name: 'Saved' });
+  }
+  get requests(): Locator {
+    return this.page.getByRole('navigation', { name: 'Requests' });
+  }
+  get environment(): Locator {
+    return this.page.getByRole('combobox', { name: 'Environment' });
+  }
+  get resolvedUrl(): Locator {
+    return this.page.getByLabel('Resolved URL');
+  }
+  /** A saved request's button in the Saved tab, by its name. */
+  saved(name: string): Locator {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return this.requests.getByRole('button', { name: new RegExp(`^[A-Z]+ ${escaped}$`) });
   }
 
   async setBody(text: string): Promise<void> {

@@ -14,6 +14,13 @@ export type {
 export { ControlClient, ControlError } from '../../core/src/control/client';
 export type * from '../../core/src/contract/control-api';
 export { COLLECTION_CONTROLS, FIELD_TYPES } from '../../core/src/contract/control-api';
+// Issue 30: `{{variable}}` resolution, the same the core uses (pure: no node, no client).
+export {
+  fillText,
+  findVariables,
+  resolveVariables,
+  variablesOf,
+} from '../../core/src/contract/variables';
 
 let current: ControlClient | null = null;
 

@@ -1,12 +1,14 @@
 /** Console: history on the left, the request and the answer side by side. */
 import { useEffect, useRef, useState } from 'react';
 
+import { useCollectionStore } from '../../stores/collection/collection-store';
 import { useConsoleStore } from '../../stores/console/console-store';
 import { useModelsStore } from '../../stores/models/models-store';
 import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { Dialog } from '../../ui/dialog';
+import { CollectionPane, SaveRequestDialog } from './collection-pane';
 import { parseCurl, toCurl } from './curl';
-import { HistoryList } from './history-list';
+import { RequestContext } from './request-context';
 import { RequestLine, RequestPane, useSend } from './request-pane';
 import { ResponsePane } from './response-pane';
 
@@ -64,6 +66,7 @@ function PasteCurlDialog({ onClose }: { onClose(): void }) {
 
 export function ConsoleView() {
   const [pasting, setPasting] = useState(false);
+  const [saving, setSaving] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
   const send = useSend();
   const routes = useModelsStore((s) => s.routes);
@@ -99,6 +102,15 @@ export function ConsoleView() {
   sendRef.current = send;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // Issue 30: Ctrl/Cmd+S saves the open saved request in place, or asks where to save.
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's' && !e.shiftKey) {
+        if (document.querySelector('[role="dialog"]')) return;
+        e.preventDefault();
+        const collection = useCollectionStore.getState();
+        if (collection.open) void collection.save();
+        else setSaving(true);
+        return;
+      }
       // defaultPrevented: the body editor's own Mod-Enter has sent it already.
       if (!(e.ctrlKey || e.metaKey) || e.key !== 'Enter' || e.defaultPrevented) return;
       if (document.querySelector('[role="dialog"]')) return;
@@ -111,12 +123,14 @@ export function ConsoleView() {
   return (
     <div className="console-view">
       <RequestLine onCopyCurl={copyCurl} onPasteCurl={() => setPasting(true)} />
+      <RequestContext />
       <div className="split console-split">
-        <HistoryList />
+        <CollectionPane onSave={() => setSaving(true)} />
         <RequestPane />
         <ResponsePane />
       </div>
       {pasting && <PasteCurlDialog onClose={() => setPasting(false)} />}
+      {saving && <SaveRequestDialog onClose={() => setSaving(false)} />}
       {toast && (
         <div className="toast" role="status">
           {toast}

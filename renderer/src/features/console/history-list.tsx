@@ -12,7 +12,7 @@ export function HistoryList() {
     void useConsoleStore.getState().sendRequest(serverSelectors.url(useServerStore.getState()));
   };
   return (
-    <nav className="pane sidebar" aria-label="History">
+    <section className="history-section" aria-label="History">
       <div className="section-head history-head">
         <h3 className="section-title">History</h3>
         {history.length > 0 && (
@@ -56,6 +56,6 @@ export function HistoryList() {
           ))}
         </ul>
       )}
-    </nav>
+    </section>
   );
 }

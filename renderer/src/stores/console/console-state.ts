@@ -65,6 +65,9 @@ export interface RequestSlice {
 
 /** Sending the request, its answer or why there is none, and the requests sent before. */
 export interface SendSlice {
+  /** Issue 30: the chosen environment's variables, filled into `{{name}}` at Send. */
+  variables: Readonly<Record<string, string>>;
+  setVariables(variables: Readonly<Record<string, string>>): void;
   sending: boolean;
   response: ConsoleResponse | null;
   error: string | null;

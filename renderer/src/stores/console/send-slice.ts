@@ -7,6 +7,7 @@ import { HISTORY_LIMIT, type HistoryEntry, readHistory, writeHistory } from './c
 import { takesBody } from './console-method';
 import type { ConsoleResponse, ConsoleSlice, SendSlice } from './console-state';
 import { jsonError, mockPathOf, resolveUrl, unreachable } from './request-text';
+import { fillRequest } from './request-variables';
 
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
 
@@ -16,8 +17,19 @@ export const createSendSlice: ConsoleSlice<SendSlice> = (set, get) => ({
   error: null,
   history: readHistory(storage),
   controller: null,
+  variables: {},
+  setVariables: (variables) => set({ variables }),
   async sendRequest(mockUrl) {
-    const { method, url, pathParams, headers, body } = get();
+    const template = get();
+    // Issue 30: the environment's `{{variables}}`, filled in before anything is sent; an
+    // unknown one or a cycle refuses the send, named (the request line marks them before).
+    const filled = fillRequest(template, template.variables);
+    if (!filled.ok) {
+      set({ error: filled.error, response: null });
+      return;
+    }
+    const { method, pathParams } = template;
+    const { url, headers, body } = filled;
     get().controller?.abort();
     const own = new AbortController();
     set({ controller: own });
@@ -49,7 +61,8 @@ export const createSendSlice: ConsoleSlice<SendSlice> = (set, get) => ({
       id: `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
       at: Date.now(),
       method,
-      url,
+      // As typed, variables and all: the history replays it under whichever environment.
+      url: template.url,
       headers: sentHeaders,
       body: takesBody(method) ? body : '',
       status: null,

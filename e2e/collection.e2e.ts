@@ -1,0 +1,116 @@
+/**
+ * Issue 30, first part: the Console keeps requests as files in the project and fills
+ * `{{variables}}` from an environment. Two environments ("local" and "proxy"), a request saved
+ * into a folder and another beside it, the URL changing with the environment, an unknown
+ * variable named before Send, an unsaved change saved with Ctrl+S, and everything still there
+ * after the page is reloaded. Both themes, axe.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { axeViolations, control, screenshot, useStudioSession } from './fixtures.js';
+import { ConsolePage } from './pages/console.page.js';
+import { StudioPage as Frame } from './pages/studio.page.js';
+
+const session = useStudioSession(undefined, { width: 1280, height: 800 });
+
+async function environment(name: string, baseUrl: string): Promise<void> {
+  await control(session.studio, '/environments', {
+    method: 'PUT',
+    body: JSON.stringify({
+      environment: { name, variables: [{ name: 'baseUrl', value: baseUrl }] },
+    }),
+  });
+}
+
+async function shots(name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await session.ui.page.emulateMedia({ colorScheme });
+    await screenshot(session.ui.page, `collection-${name}-${colorScheme}`);
+    expect(await axeViolations(session.ui.page), `${name} ${colorScheme}`).toEqual([]);
+  }
+  await session.ui.page.emulateMedia({ colorScheme: 'light' });
+}
+
+describe('Saved requests and environments (issue 30)', () => {
+  it('saves two requests into a folder, switches environments and keeps it all after a reload', async () => {
+    const { page } = session.ui;
+    const api = session.studio.apiUrl;
+    await environment('local', api);
+    await environment('proxy', 'http://127.0.0.1:9/backend');
+    const frame = new Frame(page);
+    const consolePage = new ConsolePage(page);
+    // The page reads the collection when the Console first shows: reload so it sees both.
+    await page.reload();
+    await frame.open('Console');
+
+    await consolePage.environment.selectOption('local');
+    await consolePage.method.selectOption('GET');
+    await consolePage.url.fill('{{baseUrl}}/todos');
+    await expect.poll(() => consolePage.resolvedUrl.innerText()).toBe(`${api}/todos`);
+    await consolePage.send.click();
+    await expect.poll(() => consolePage.status.innerText()).toMatch(/^200/);
+
+    await page.getByRole('button', { name: 'Save…' }).click();
+    const save = page.getByRole('dialog', { name: 'Save request' });
+    await save.getByRole('textbox', { name: 'Name' }).fill('List todos');
+    await save.getByLabel('Folder').fill('todos');
+    await save.getByRole('button', { name: 'Save', exact: true }).click();
+    await save.waitFor({ state: 'detached' });
+    await consolePage.saved('List todos').waitFor();
+    const file = join(session.studio.dir, 'requests', 'todos', 'List todos.json');
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({
+      name: 'List todos',
+      method: 'GET',
+      url: '{{baseUrl}}/todos',
+    });
+
+    // A second request beside it: Save… with nothing open asks where.
+    await consolePage.url.fill('{{baseUrl}}/todos/1');
+    await page.getByRole('button', { name: 'Save…' }).click();
+    await save.getByRole('textbox', { name: 'Name' }).fill('One todo');
+    await save.getByLabel('Folder').fill('todos');
+    await save.getByRole('button', { name: 'Save', exact: true }).click();
+    await consolePage.saved('One todo').waitFor();
+
+    // The other environment: the same request goes elsewhere.
+    await consolePage.environment.selectOption('proxy');
+    await expect
+      .poll(() => consolePage.resolvedUrl.innerText())
+      .toBe('http://127.0.0.1:9/backend/todos/1');
+
+    // An unknown variable is named before Send, and Send refuses it.
+    await consolePage.url.fill('{{baseUrl}}/{{nope}}');
+    await page.getByRole('status').filter({ hasText: 'Unknown variable: {{nope}}' }).waitFor();
+    await consolePage.environment.selectOption('local');
+
+    // An unsaved change to a saved request, saved in place with Ctrl+S.
+    await consolePage.saved('List todos').click();
+    expect(await consolePage.url.inputValue()).toBe('{{baseUrl}}/todos');
+    await consolePage.url.fill('{{baseUrl}}/todos?_limit=2');
+    await page.getByRole('status').filter({ hasText: 'unsaved changes' }).waitFor();
+    await shots('unsaved');
+    await page.keyboard.press('ControlOrMeta+s');
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'unsaved changes' })
+      .waitFor({ state: 'detached' });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({
+      url: '{{baseUrl}}/todos?_limit=2',
+    });
+
+    await page.reload();
+    await frame.open('Console');
+    await consolePage.savedTab.click();
+    await consolePage.saved('List todos').waitFor();
+    await consolePage.saved('One todo').waitFor();
+    expect(await consolePage.environment.inputValue()).toBe('local');
+    await consolePage.saved('One todo').click();
+    await consolePage.send.click();
+    await expect.poll(() => consolePage.status.innerText()).toMatch(/^200/);
+    await shots('saved');
+    expect(session.ui.problems.filter((p) => !/status of 4\d\d/.test(p))).toEqual([]);
+  });
+});

@@ -1,0 +1,232 @@
+/**
+ * The Console's left pane (issue 30): the project's saved requests by folder (open, duplicate,
+ * delete, Save… or Ctrl/Cmd+S) and the history, as two tabs. Saved requests are files in the
+ * project (`requests/<folder>/<name>.json`), so a team commits them with the models.
+ */
+import { useEffect, useMemo, useState } from 'react';
+
+import type { Problem, RequestEntry } from '../../api';
+import { useCollectionStore } from '../../stores/collection/collection-store';
+import { MethodBadge } from '../../ui/badges';
+import { Dialog } from '../../ui/dialog';
+import { ProblemView } from '../../ui/problem-view';
+import { HistoryList } from './history-list';
+
+export function SaveRequestDialog({ onClose }: { onClose(): void }) {
+  const folders = useCollectionStore((s) => s.collection?.folders ?? NO_FOLDERS);
+  const open = useCollectionStore((s) => s.open);
+  const busy = useCollectionStore((s) => s.busy);
+  const [name, setName] = useState(open?.entry.request.name ?? '');
+  const [folder, setFolder] = useState(open?.entry.folder ?? '');
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const save = async () => {
+    const refused = await useCollectionStore
+      .getState()
+      .save({ name: name.trim(), folder: folder.trim() });
+    if (refused) setProblem(refused);
+    else onClose();
+  };
+  return (
+    <Dialog
+      title="Save request"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form="save-request-form"
+            className="btn primary"
+            disabled={busy || name.trim() === ''}
+          >
+            Save
+          </button>
+        </>
+      }
+    >
+      <form
+        id="save-request-form"
+        className="body stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <label htmlFor="save-request-name" className="block-label">
+          Name
+        </label>
+        <input
+          id="save-request-name"
+          className="input"
+          value={name}
+          autoFocus
+          placeholder="List todos"
+          onChange={(e) => setName(e.target.value)}
+        />
+        <label htmlFor="save-request-folder" className="block-label">
+          Folder
+        </label>
+        <input
+          id="save-request-folder"
+          className="input"
+          value={folder}
+          list="save-request-folders"
+          placeholder="todos (empty: the top of requests/)"
+          onChange={(e) => setFolder(e.target.value)}
+        />
+        <datalist id="save-request-folders">
+          {folders.map((f) => (
+            <option key={f} value={f} />
+          ))}
+        </datalist>
+        <p className="faint mb-0">
+          Written to{' '}
+          <code>
+            requests/{folder.trim() ? `${folder.trim()}/` : ''}
+            {name.trim() || '…'}.json
+          </code>{' '}
+          in the project, to commit with the models.
+        </p>
+        {problem && <ProblemView problem={problem} className="inline" label="Save problem" />}
+      </form>
+    </Dialog>
+  );
+}
+
+const NO_FOLDERS: readonly string[] = [];
+
+function SavedList() {
+  const collection = useCollectionStore((s) => s.collection);
+  const error = useCollectionStore((s) => s.error);
+  const openPath = useCollectionStore((s) => s.open?.entry.path);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const byFolder = useMemo(() => {
+    const groups = new Map<string, RequestEntry[]>();
+    for (const entry of collection?.requests ?? []) {
+      const list = groups.get(entry.folder);
+      if (list) list.push(entry);
+      else groups.set(entry.folder, [entry]);
+    }
+    return [...groups].sort(([a], [b]) => a.localeCompare(b));
+  }, [collection]);
+  const act = async (step: Promise<Problem | null>) => {
+    const refused = await step;
+    setRefusal(refused ? refused.detail : null);
+  };
+  if (error) return <ProblemView problem={error} className="inline" label="Collection problem" />;
+  if (!collection) return <p className="faint history-empty">Loading saved requests…</p>;
+  const store = useCollectionStore.getState();
+  return (
+    <>
+      {refusal && (
+        <p role="alert" className="error-text">
+          {refusal}
+        </p>
+      )}
+      {collection.problems.length > 0 && (
+        <div className="banner warn" role="note" aria-label="Files that do not read">
+          {collection.problems.map((p) => (
+            <span key={p.file}>
+              <code>{p.file}</code>
+              {p.at ? ` ${p.at}` : ''}: {p.message}
+            </span>
+          ))}
+        </div>
+      )}
+      {byFolder.length === 0 ? (
+        <p className="faint history-empty">
+          No saved request yet: Save… (Ctrl+S) keeps the request in the project, under
+          <code> requests/</code>.
+        </p>
+      ) : (
+        byFolder.map(([folder, entries]) => (
+          <section key={folder} className="saved-folder" aria-label={`Folder ${folder || '(top)'}`}>
+            <h4 className="nav-heading">{folder || 'requests/'}</h4>
+            <ul className="nav-list">
+              {entries.map((entry) => (
+                <li key={entry.path} className="history-row">
+                  <button
+                    type="button"
+                    className="history-item"
+                    aria-current={entry.path === openPath ? 'true' : undefined}
+                    title={`${entry.request.method} ${entry.request.url}`}
+                    onClick={() => store.openRequest(entry)}
+                  >
+                    <MethodBadge method={entry.request.method} />
+                    <span>{entry.request.name}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn small ghost"
+                    aria-label={`Duplicate ${entry.request.name}`}
+                    title="Duplicate"
+                    onClick={() => void act(store.duplicate(entry.path))}
+                  >
+                    ⊕
+                  </button>
+                  <button
+                    type="button"
+                    className="btn small ghost"
+                    aria-label={`Delete ${entry.request.name}`}
+                    title="Delete"
+                    onClick={() => void act(store.remove(entry.path))}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </>
+  );
+}
+
+export function CollectionPane({ onSave }: { onSave(): void }) {
+  // History first, as before saved requests existed; a save or an opened request shows Saved.
+  const [tab, setTab] = useState<'Saved' | 'History'>('History');
+  const openPath = useCollectionStore((s) => s.open?.entry.path);
+  useEffect(() => {
+    if (openPath) setTab('Saved');
+  }, [openPath]);
+  useEffect(() => {
+    if (!useCollectionStore.getState().collection) void useCollectionStore.getState().load();
+  }, []);
+  return (
+    <nav className="pane sidebar collection-pane" aria-label="Requests">
+      <div className="collection-head">
+        <div className="subtabs" role="tablist" aria-label="Saved and history">
+          {(['Saved', 'History'] as const).map((name) => (
+            <button
+              key={name}
+              id={`console-tab-${name}`}
+              type="button"
+              role="tab"
+              className="tab"
+              aria-selected={tab === name}
+              aria-controls="console-left-panel"
+              onClick={() => setTab(name)}
+            >
+              {name}
+            </button>
+          ))}
+        </div>
+        <span className="spacer" />
+        <button
+          type="button"
+          className="btn small"
+          onClick={onSave}
+          aria-keyshortcuts="Control+S Meta+S"
+        >
+          Save…
+        </button>
+      </div>
+      <div id="console-left-panel" role="tabpanel" aria-labelledby={`console-tab-${tab}`}>
+        {tab === 'Saved' ? <SavedList /> : <HistoryList />}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Above the request (issue 30): the environment whose `{{variables}}` the request uses, the
+ * saved request it is (with "unsaved changes" once it differs), and the variables it uses that
+ * the environment does not define, named before Send refuses them.
+ */
+import { useEffect, useMemo } from 'react';
+
+import { collectionSelectors, useCollectionStore } from '../../stores/collection/collection-store';
+import { useConsoleStore } from '../../stores/console/console-store';
+import { fillRequest, unknownVariables } from '../../stores/console/request-variables';
+
+export function RequestContext() {
+  const environments = useCollectionStore((s) => s.collection?.environments);
+  const environment = useCollectionStore((s) => s.environment);
+  const open = useCollectionStore((s) => s.open);
+  const url = useConsoleStore((s) => s.url);
+  const headers = useConsoleStore((s) => s.headers);
+  const body = useConsoleStore((s) => s.body);
+  const method = useConsoleStore((s) => s.method);
+  const variables = useConsoleStore((s) => s.variables);
+  useEffect(() => {
+    if (!useCollectionStore.getState().collection) void useCollectionStore.getState().load();
+  }, []);
+  const unknown = useMemo(
+    () => unknownVariables({ url, headers, body }, variables),
+    [url, headers, body, variables],
+  );
+  // Against the request as it is now: "unsaved changes" follows every keystroke.
+  const console = { method, url, headers, body };
+  const unsaved =
+    open !== null &&
+    collectionSelectors.unsaved(useCollectionStore.getState(), {
+      ...useConsoleStore.getState(),
+      ...console,
+    });
+  const resolvedUrl = useMemo(() => {
+    const filled = fillRequest({ url, headers: [], body: '' }, variables);
+    return filled.ok && filled.url !== url ? filled.url : null;
+  }, [url, variables]);
+  return (
+    <div className="request-context">
+      <label htmlFor="console-environment" className="faint">
+        Environment
+      </label>
+      <select
+        id="console-environment"
+        className="select"
+        value={environment}
+        onChange={(e) => void useCollectionStore.getState().chooseEnvironment(e.target.value)}
+      >
+        <option value="">No environment</option>
+        {environments?.map((e) => (
+          <option key={e.path} value={e.environment.name}>
+            {e.environment.name}
+          </option>
+        ))}
+      </select>
+      {resolvedUrl && (
+        <span className="faint mono resolved-url" title="The URL with the environment's variables">
+          → <span aria-label="Resolved URL">{resolvedUrl}</span>
+        </span>
+      )}
+      {unknown.length > 0 && (
+        <span className="badge err" role="status">
+          Unknown variable{unknown.length > 1 ? 's' : ''}:{' '}
+          {unknown.map((n) => `{{${n}}}`).join(', ')}
+        </span>
+      )}
+      <span className="spacer" />
+      {open && (
+        <span className="saved-name">
+          <span className="faint">Saved as</span>{' '}
+          <code>
+            {open.entry.folder ? `${open.entry.folder}/` : ''}
+            {open.entry.request.name}
+          </code>
+          {unsaved && (
+            <span className="badge warn" role="status">
+              unsaved changes
+            </span>
+          )}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+
+import { fillRequest, unknownVariables } from './request-variables';
+
+const row = (name: string, value: string, enabled = true) => ({ name, value, enabled });
+
+describe('fillRequest', () => {
+  it('fills the URL, enabled headers and the body, nested variables too', () => {
+    const vars = { host: 'http://127.0.0.1:3000', base: '{{host}}/api', token: 't0k' };
+    expect(
+      fillRequest(
+        {
+          url: '{{base}}/todos?x={{token}}',
+          headers: [row('Authorization', 'Bearer {{token}}'), row('X-Off', '{{nope}}', false)],
+          body: '{"t":"{{token}}"}',
+        },
+        vars,
+      ),
+    ).toEqual({
+      ok: true,
+      url: 'http://127.0.0.1:3000/api/todos?x=t0k',
+      headers: [row('Authorization', 'Bearer t0k'), row('X-Off', '{{nope}}', false)],
+      body: '{"t":"t0k"}',
+    });
+  });
+
+  it('refuses an unknown variable and a cycle, named', () => {
+    expect(fillRequest({ url: '{{base}}/x', headers: [], body: '' }, {})).toEqual({
+      ok: false,
+      error: 'Unknown variable {{base}}: choose an environment that defines it',
+    });
+    expect(
+      fillRequest({ url: '{{a}}', headers: [], body: '' }, { a: '{{b}}', b: '{{a}}' }),
+    ).toEqual({ ok: false, error: 'Variable cycle: a → b → a' });
+  });
+});
+
+describe('unknownVariables', () => {
+  it('lists each unknown variable once, leaving out switched-off headers', () => {
+    expect(
+      unknownVariables(
+        {
+          url: '{{base}}/{{id}}',
+          headers: [row('X', '{{id}}'), row('Y', '{{off}}', false)],
+          body: '{{base}}',
+        },
+        { id: '1' },
+      ),
+    ).toEqual(['base']);
+  });
+});
