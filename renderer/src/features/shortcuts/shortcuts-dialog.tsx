@@ -35,7 +35,13 @@ const GROUPS: [title: string, shortcuts: Shortcut[]][] = [
       [[['PgUp'], ['PgDn']], 'A page up or down'],
     ],
   ],
-  ['Console', [[[[MOD, 'Enter']], 'Send the request']]],
+  [
+    'Console',
+    [
+      [[[MOD, 'Enter']], 'Send the request'],
+      [[[MOD, 'S']], 'Save the request (in place when a saved one is open)'],
+    ],
+  ],
 ];
 
 export function ShortcutsDialog({ onClose }: { onClose(): void }) {
