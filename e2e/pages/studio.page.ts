@@ -51,10 +51,12 @@ export class StudioPage {
   /** The name of the view whose tab is selected. */
   async selectedView(): Promise<string> {
     return (
-      (await this.page.getByRole('tab', { selected: true }).getAttribute('id'))?.replace(
-        /^tab-/,
-        '',
-      ) ?? ''
+      (
+        await this.page
+          .getByRole('tablist', { name: 'Views' })
+          .getByRole('tab', { selected: true })
+          .getAttribute('id')
+      )?.replace(/^tab-/, '') ?? ''
     );
   }
 
