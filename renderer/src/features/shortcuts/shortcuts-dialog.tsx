@@ -47,7 +47,8 @@ const GROUPS: [title: string, shortcuts: Shortcut[]][] = [
 export function ShortcutsDialog({ onClose }: { onClose(): void }) {
   return (
     <Dialog title="Keyboard shortcuts" onClose={onClose}>
-      <div className="body shortcuts">
+      {/* Focusable: on a short window the list scrolls, and the keyboard must reach it. */}
+      <div className="body shortcuts" tabIndex={0} role="region" aria-label="Shortcuts">
         {GROUPS.map(([title, shortcuts]) => (
           <table key={title} className="shortcuts-table">
             <caption>{title}</caption>
