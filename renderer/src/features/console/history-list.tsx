@@ -14,7 +14,9 @@ export function HistoryList() {
   return (
     <section className="history-section" aria-label="History">
       <div className="section-head history-head">
-        <h3 className="section-title">History</h3>
+        {/* The tab above names it; the heading stays for screen readers. */}
+        <h3 className="section-title sr-only">History</h3>
+        <span className="spacer" />
         {history.length > 0 && (
           <button type="button" className="btn small ghost" onClick={clearHistory}>
             Clear

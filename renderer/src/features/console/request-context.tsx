@@ -55,6 +55,12 @@ export function RequestContext() {
           </option>
         ))}
       </select>
+      {environments?.length === 0 && (
+        <span className="faint">
+          <code>{'{{name}}'}</code> variables come from <code>environments/&lt;name&gt;.json</code>{' '}
+          in the project
+        </span>
+      )}
       {resolvedUrl && (
         <span className="faint mono resolved-url" title="The URL with the environment's variables">
           → <span aria-label="Resolved URL">{resolvedUrl}</span>

@@ -154,6 +154,9 @@ export function EndpointsView() {
             ? `${routes.length} endpoints`
             : `${shown.length} of ${routes.length} endpoints`}
         </span>
+        {shown.length > 0 && (
+          <span className="faint">· click one for its schema, examples and response rules</span>
+        )}
         <span className="spacer" />
         {base && <span className="faint mono">{base}</span>}
       </div>
