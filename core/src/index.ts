@@ -17,6 +17,7 @@ export {
   type ProblemDocument,
 } from './errors.js';
 export { Request, type ModelClass } from './http/request.js';
+export type { FormFields, MultipartBody, UploadedFile } from './http/form-types.js';
 export { Response } from './http/response.js';
 export type { Handler, HandlerFunction, HttpMethod, HttpRequestHandler } from './http/types.js';
 export { dao, type Dao } from './app/dao.js';

@@ -182,3 +182,9 @@ export interface ImportRequestsResult {
   /** What was not imported, or imported without a part (a script, a test), and why. */
   skipped: { item: string; reason: string }[];
 }
+
+/**
+ * The largest `multipart/form-data` body a manual route reads (files included), so the Console
+ * can send real uploads; JSON and urlencoded bodies keep CONTRACT §4's 1 MiB. Over it: 413.
+ */
+export const UPLOAD_LIMIT = 50 * 1024 * 1024;

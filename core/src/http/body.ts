@@ -9,6 +9,11 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** Keys that would reach an object's prototype if a handler merged the body (CONTRACT §4). */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** Whether a key is one a body may not hold; form field names follow the same rule. */
+export function isForbiddenKey(key: string): boolean {
+  return FORBIDDEN_KEYS.has(key);
+}
+
 // fatal: a body that is not valid UTF-8 is malformed, not silently repaired with U+FFFD.
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -83,7 +88,8 @@ function rejectForbiddenKeys(text: string, value: unknown): void {
   if (found.length > 0) throw new ValidationProblem('Invalid request body', found);
 }
 
-function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
+/** Buffers a whole body; over `limit`, rejects with a 413 and keeps draining the socket. */
+export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -117,18 +123,34 @@ function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 /**
+ * Reads a body that is not JSON, in place of the 415 (a manual route's forms, issue 30). It
+ * owns the request stream and its own size limits; `limit` is the JSON one.
+ */
+export type OtherBodyReader = (
+  req: IncomingMessage,
+  contentType: string | undefined,
+  limit: number,
+) => Promise<unknown>;
+
+/**
  * Reads and parses a request body. Resolves to `undefined` when none was sent; rejects with
- * an {@link HttpProblem} for 413 (too large), 415 (not JSON) or 400 (malformed JSON).
+ * an {@link HttpProblem} for 413 (too large), 415 (not JSON) or 400 (malformed JSON). With
+ * `otherwise`, a body that is not JSON goes to it instead of the 415; it is consulted only
+ * once the JSON check failed, so a JSON body pays nothing for it.
  */
 export async function readJsonBody(
   req: IncomingMessage,
   limit = DEFAULT_BODY_LIMIT,
+  otherwise?: OtherBodyReader,
 ): Promise<unknown> {
   if (!hasBody(req)) return undefined;
+  const contentType = req.headers['content-type'];
+  const json = isJsonContentType(contentType);
+  // Before the size check: an upload has a limit of its own.
+  if (!json && otherwise !== undefined) return otherwise(req, contentType, limit);
   const declared = Number(req.headers['content-length']);
   if (declared > limit) throw problems.payloadTooLarge(limit);
-  const contentType = req.headers['content-type'];
-  if (!isJsonContentType(contentType)) {
+  if (!json) {
     req.resume();
     throw problems.unsupportedMediaType(contentType);
   }

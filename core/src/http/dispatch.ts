@@ -6,6 +6,7 @@ import type { ActiveBehaviour } from './behaviour.js';
 import { delay } from './behaviour.js';
 import { readJsonBody } from './body.js';
 import { CORS_HEADERS, preflightHeaders } from './cors.js';
+import { readFormBody } from './form-body.js';
 import { proxyExchange } from './proxy.js';
 import { Request } from './request.js';
 import { Response } from './response.js';
@@ -208,7 +209,12 @@ async function answer(
     let body: unknown;
     if (method === 'GET' || method === 'HEAD') rawReq.resume();
     else {
-      body = await readJsonBody(rawReq, ctx.bodyLimit);
+      // Issue 30: a manual route also reads forms; a generated one keeps JSON only (CONTRACT §2).
+      body = await readJsonBody(
+        rawReq,
+        ctx.bodyLimit,
+        match.value.origin === 'manual' ? readFormBody : undefined,
+      );
       requestBytes = Number(rawReq.headers['content-length'] ?? 0);
     }
     // Issue 29: a rule answers in the route's place, once the body it may read is parsed (a

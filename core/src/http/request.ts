@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
+import { formTypeOf } from './form-body.js';
+import { formProblems } from './form-problems.js';
 import type { HttpMethod } from './methods.js';
 import type { ModelBody } from './record-types.js';
 
@@ -71,14 +73,20 @@ export class Request {
   }
 
   /**
-   * The parsed JSON body (`undefined` when none was sent), or, given a model class, the body
-   * validated like a POST and bound to a new instance of it (an invalid body answers 422).
-   * Typed as what it holds (issue 18): a `@BelongTo` as the parent's id, dates as ISO strings.
+   * The parsed JSON body (`undefined` when none was sent); on a manual route, a form too
+   * (issue 30): urlencoded as `FormFields`, multipart as a `MultipartBody` (form-types.ts).
+   * Given a model class, the JSON body validated like a POST and bound to a new instance of it
+   * (an invalid body answers 422; a form answers 415). Typed as what it holds (issue 18): a
+   * `@BelongTo` as the parent's id, dates as ISO strings.
    */
   body(): unknown;
   body<M extends object>(model: ModelClass<M>): ModelBody<M>;
   body(model?: ModelClass): unknown {
     if (model === undefined) return this.#body;
+    // A form's values are all strings: binding them would answer a 422 for every number or
+    // boolean field, so a form is refused for what it is.
+    const form = formTypeOf(this.#body);
+    if (form !== undefined) throw formProblems.modelNeedsJson(form);
     if (!this.#binder) {
       throw new TypeError('req.body(Model) needs a project with models; none is loaded');
     }
