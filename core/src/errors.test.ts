@@ -24,6 +24,9 @@ import {
 /** One sample call per factory; the table test fails when a factory is added without one. */
 const SAMPLES: { [K in keyof typeof problems]: () => HttpProblem } = {
   badRequest: () => problems.badRequest('bad'),
+  uploadTooLarge: () => problems.uploadTooLarge('photo.bin', '100 MiB', '50 MiB'),
+  outgoingUnreachable: () => problems.outgoingUnreachable('https://api.example', 'ECONNREFUSED'),
+  outgoingTimeout: () => problems.outgoingTimeout('https://api.example', '30 s'),
   malformedJson: () => problems.malformedJson('invalid JSON at line 1, column 2'),
   badQuery: () => problems.badQuery('limit', 'must be an integer >= 0, got "x"'),
   malformedId: () => problems.malformedId('abc', 'a positive integer'),

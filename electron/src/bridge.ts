@@ -4,6 +4,7 @@
  * the same type and falls back to its browser implementation when it is absent, so there is one
  * definition and no drift between the two (STYLE "Module boundaries"). Types only.
  */
+import type { OutgoingRequest, OutgoingResponse, Problem } from 'decorest/studio';
 
 /** Where the control API listens and the per-launch token that opens it. */
 export interface ControlEndpoint {
@@ -19,11 +20,23 @@ export interface StudioBridge {
   chooseProjectFolder(): Promise<string | null>;
   /** Shows a file or folder (a datafile, the data folder) in the system's file manager. */
   revealInFileManager(path: string): Promise<void>;
+  /**
+   * Issue 30: sends a Console request from the main process (the core's `sendOutgoing`, as
+   * `POST /api/outgoing` does, the exchange shown in Traffic). A refusal or a failure (400, 413,
+   * 502, 504, …) is answered as its problem, since an error thrown across IPC keeps only its
+   * message. There is no abort: the request's `timeoutMs` bounds it.
+   */
+  sendOutgoing(request: OutgoingRequest): Promise<OutgoingAnswer>;
 }
+
+/** What `sendOutgoing` answers: the remote host's response, or the problem that stopped it. */
+export type OutgoingAnswer =
+  { ok: true; response: OutgoingResponse } | { ok: false; problem: Problem };
 
 /** IPC channels the preload may use: one per bridge method, nothing generic. */
 export const BRIDGE_CHANNELS = {
   controlEndpoint: 'studio:control-endpoint',
   chooseProjectFolder: 'studio:choose-project-folder',
   revealInFileManager: 'studio:reveal-in-file-manager',
+  sendOutgoing: 'outgoing:send',
 } as const satisfies Record<keyof StudioBridge, string>;

@@ -85,6 +85,19 @@ describe('registerBridge', () => {
     revealInFileManager: async (target) => {
       revealed.push(target);
     },
+    sendOutgoing: async (request) => ({
+      ok: true,
+      response: {
+        status: 200,
+        statusText: 'OK',
+        headers: [],
+        body: request.url,
+        bodyEncoding: 'utf8',
+        size: request.url.length,
+        timeMs: 1,
+        truncated: false,
+      },
+    }),
   };
   const trusted = { senderFrame: frame('app://studio/') };
   const setup = () => {
@@ -126,6 +139,31 @@ describe('registerBridge', () => {
     }
     expect(() => ipc.invoke(BRIDGE_CHANNELS.chooseProjectFolder, trusted, 'x')).toThrow(
       /no arguments/,
+    );
+    const send = (...args: unknown[]) => ipc.invoke(BRIDGE_CHANNELS.sendOutgoing, trusted, ...args);
+    for (const args of [[], [null], ['GET'], [[]], [{ method: 'GET' }], [{ url: 'x' }, 1]]) {
+      expect(() => send(...args)).toThrow(/sendOutgoing takes one request object/);
+    }
+  });
+
+  it('sends an outgoing request on outgoing:send for a trusted sender only', async () => {
+    const { ipc } = setup();
+    const request = {
+      method: 'GET',
+      url: 'https://example.com/',
+      headers: [],
+      body: { kind: 'none' },
+    };
+    expect(BRIDGE_CHANNELS.sendOutgoing).toBe('outgoing:send');
+    await expect(ipc.invoke(BRIDGE_CHANNELS.sendOutgoing, trusted, request)).resolves.toMatchObject(
+      {
+        ok: true,
+        response: { status: 200, body: 'https://example.com/' },
+      },
+    );
+    const stranger = { senderFrame: frame('https://evil.example/') };
+    expect(() => ipc.invoke(BRIDGE_CHANNELS.sendOutgoing, stranger, request)).toThrow(
+      /sender refused/,
     );
   });
 });

@@ -64,6 +64,21 @@ const ARGUMENTS: { [K in keyof StudioBridge]: (args: unknown[]) => Parameters<St
     }
     return [target];
   },
+  // Only the outline here: the core checks every field (a 400 or 422 problem names what is wrong).
+  sendOutgoing: (args) => {
+    const [request] = args;
+    if (
+      args.length !== 1 ||
+      request === null ||
+      typeof request !== 'object' ||
+      Array.isArray(request) ||
+      typeof (request as { method?: unknown }).method !== 'string' ||
+      typeof (request as { url?: unknown }).url !== 'string'
+    ) {
+      throw new Error('sendOutgoing takes one request object with a method and a url');
+    }
+    return [request as Parameters<StudioBridge['sendOutgoing']>[0]];
+  },
 };
 
 function none(args: unknown[]): [] {

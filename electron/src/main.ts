@@ -21,6 +21,7 @@ import { chooseProjectFolder, showOpenFailed } from './dialogs.js';
 import type { PageFailure } from './error-page.js';
 import { isInsideAny, isTrustedSender, registerBridge } from './ipc.js';
 import { buildMenuTemplate } from './menu.js';
+import { sendOutgoingFor } from './outgoing.js';
 import { isPortFree, planPorts, portNotes } from './ports.js';
 import { APP_ORIGIN, APP_PRIVILEGES, APP_SCHEME, createAppHandler } from './protocol.js';
 import { RecentProjects } from './recent-projects.js';
@@ -128,6 +129,7 @@ async function start(): Promise<void> {
           throw new Error('only files of the open project can be shown');
         shell.showItemInFolder(target);
       },
+      sendOutgoing: (request) => sendOutgoingFor(studio, request),
     },
     (event) => isTrustedSender(event.senderFrame, win?.webContents.mainFrame, origin),
   );

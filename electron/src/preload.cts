@@ -8,12 +8,15 @@
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS import form that verbatimModuleSyntax requires in a .cts
 import electron = require('electron');
 
+import type { OutgoingRequest } from 'decorest/studio';
+
 import type { BRIDGE_CHANNELS, StudioBridge } from './bridge.js';
 
 const CHANNELS = {
   controlEndpoint: 'studio:control-endpoint',
   chooseProjectFolder: 'studio:choose-project-folder',
   revealInFileManager: 'studio:reveal-in-file-manager',
+  sendOutgoing: 'outgoing:send',
 } as const satisfies typeof BRIDGE_CHANNELS;
 
 const { contextBridge, ipcRenderer } = electron;
@@ -23,6 +26,8 @@ const bridge = {
   chooseProjectFolder: () => ipcRenderer.invoke(CHANNELS.chooseProjectFolder),
   revealInFileManager: (path: string) =>
     ipcRenderer.invoke(CHANNELS.revealInFileManager, String(path)),
+  // The request is structured-cloned as it is; the main process checks every field of it.
+  sendOutgoing: (request: OutgoingRequest) => ipcRenderer.invoke(CHANNELS.sendOutgoing, request),
 } satisfies StudioBridge;
 
 contextBridge.exposeInMainWorld('studio', bridge);

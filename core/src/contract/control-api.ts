@@ -6,6 +6,7 @@
  */
 
 import type { ImportPreview, ImportProjectBody, ImportSourceBody } from './import-api.js';
+import type { OutgoingRequest, OutgoingResponse } from './outgoing-api.js';
 import type {
   DuplicateRequestBody,
   EnvironmentEntry,
@@ -39,9 +40,15 @@ export const TRAFFIC_BODY_LIMIT = 16 * 1024;
 export const TRAFFIC_HISTORY = 1000;
 
 export type * from './import-api.js';
+export type * from './outgoing-api.js';
 export type * from './requests-api.js';
 export type * from './rules-api.js';
 export { RULE_BODY_LIMIT, RULES_FILE } from './rules-api.js';
+export {
+  OUTGOING_BODY_LIMIT,
+  OUTGOING_TIMEOUT_MAX_MS,
+  OUTGOING_TIMEOUT_MS,
+} from './outgoing-api.js';
 export type { FieldRules, FieldRulesEdit, JsonValue } from './values.js';
 
 /** One stored record: `id` plus the model's fields; `@BelongTo` fields hold the parent id. */
@@ -503,8 +510,12 @@ export interface TrafficExchange {
   responseTruncated: boolean;
   requestBytes: number;
   responseBytes: number;
-  /** Set for answers the studio made up (simulated latency or failure) or forwarded. */
-  tag?: 'simulated' | 'proxied';
+  /**
+   * Set for answers the studio made up (simulated latency or failure) or forwarded; `outgoing`
+   * for a request the core sent for the Console (`POST /api/outgoing`), whose `url` is the full
+   * URL and whose status is 502 or 504 when no answer came.
+   */
+  tag?: 'simulated' | 'proxied' | 'outgoing';
   /** Issue 29: the response rule that answered, when one did. */
   rule?: { id: string; name: string };
 }
@@ -592,6 +603,7 @@ export interface ControlPayloads {
   saveEnvironment: { body: SaveEnvironmentBody; answer: EnvironmentEntry };
   deleteEnvironment: { body: EnvironmentNameBody; answer: { deleted: string } };
   getEnvironmentSecrets: { body: EnvironmentNameBody; answer: EnvironmentSecrets };
+  sendOutgoing: { body: OutgoingRequest; answer: OutgoingResponse };
 }
 
 /** Issue 29: the OpenAPI 3.1 document the mock API serves at `/openapi.json`, as JSON. */

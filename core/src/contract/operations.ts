@@ -48,6 +48,7 @@ export const CONTROL_OPERATIONS = {
   saveEnvironment: { method: 'PUT', path: '/environments' },
   deleteEnvironment: { method: 'POST', path: '/environments/delete' },
   getEnvironmentSecrets: { method: 'POST', path: '/environments/secrets' },
+  sendOutgoing: { method: 'POST', path: '/outgoing' },
 } as const;
 
 export type ControlOperationName = keyof typeof CONTROL_OPERATIONS;

@@ -41,6 +41,8 @@ import {
   type ModelSource,
   type NewModelSpec,
   type OpenApiDocument,
+  type OutgoingRequest,
+  type OutgoingResponse,
   type Problem,
   type ProjectStatus,
   type RecordKey,
@@ -269,6 +271,15 @@ export class ControlClient {
   /** The secret values of one environment: the only answer that carries them. */
   getEnvironmentSecrets(name: string): Promise<EnvironmentSecrets> {
     return this.#op('getEnvironmentSecrets', { body: { name } });
+  }
+  /**
+   * Issue 30: sends `request` from the core process (any http(s) host, CORS or not; multipart
+   * file parts read from the project). Aborting `signal` closes this call, and the core then
+   * aborts the outgoing request. Failures are a {@link ControlError}: 502 no connection, 504
+   * no answer in time, 400/413/422 a request that cannot be sent.
+   */
+  sendOutgoing(request: OutgoingRequest, signal?: AbortSignal): Promise<OutgoingResponse> {
+    return this.#op('sendOutgoing', { body: request, signal });
   }
   getServer(): Promise<ServerStatus> {
     return this.#op('getServer');

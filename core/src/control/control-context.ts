@@ -38,6 +38,11 @@ export interface ControlContext {
   readonly writes: WriteGate;
   /** The mock API's latency, failure and proxy rules (issue 16), applied live. */
   readonly behaviour: Pick<Behaviour, 'settings' | 'set'>;
+  /**
+   * Issue 30: the next traffic `seq`, from the mock API's own counter, so an exchange the core
+   * sends for the Console (`POST /api/outgoing`) numbers in line with the mock API's.
+   */
+  nextTrafficSeq(): number;
   /** Issue 29: the project's response rules (`mock-rules.json`), replaced live. */
   readonly rules: Pick<RulesHost, 'state' | 'replace'>;
   readonly server: {

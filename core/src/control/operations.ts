@@ -13,6 +13,7 @@ import { IMPORT_ROUTES } from './import-operations.js';
 import { MODEL_EDIT_ROUTES } from './model-edit-operations.js';
 import { modelInfo } from './model-info.js';
 import { OPENAPI_ROUTES } from './openapi-operations.js';
+import { OUTGOING_ROUTES } from './outgoing-operations.js';
 import { PREVIEW_ROUTES } from './preview-operations.js';
 import { RECORD_ROUTES } from './record-operations.js';
 import { REQUESTS_ROUTES } from './requests-operations.js';
@@ -89,6 +90,7 @@ export const CONTROL_ROUTES: ControlRoutes = {
   ...OPENAPI_ROUTES,
   ...RULES_ROUTES,
   ...REQUESTS_ROUTES,
+  ...OUTGOING_ROUTES,
   getServer: { handle: ({ ctx }) => ctx.server.status() },
   startServer: { handle: ({ ctx }) => ctx.server.start() },
   stopServer: { handle: ({ ctx }) => ctx.server.stop() },

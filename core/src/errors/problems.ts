@@ -388,6 +388,33 @@ export const problems = {
       title: 'Proxy timed out',
       detail: `the request forwarded to ${target} did not answer within ${timeoutMs} ms`,
     }),
+  /** Issue 30: a multipart file part the Console would send is over `UPLOAD_LIMIT`. */
+  uploadTooLarge: (file: string, size: string, limit: string) =>
+    new HttpProblem({
+      code: 'UPLOAD_TOO_LARGE',
+      status: 413,
+      type: 'upload-too-large',
+      title: 'File too large to send',
+      detail: `${file} is ${size}; files up to ${limit} can be sent`,
+    }),
+  /** Issue 30: a request the core sent for the Console (`POST /api/outgoing`) got no connection. */
+  outgoingUnreachable: (origin: string, reason: string) =>
+    new HttpProblem({
+      code: 'OUTGOING_UNREACHABLE',
+      status: 502,
+      type: 'outgoing-unreachable',
+      title: 'Host not reachable',
+      detail: `Could not reach ${origin}: ${reason}`,
+    }),
+  /** Issue 30: … or no answer within its timeout (`seconds` as `30 s`). */
+  outgoingTimeout: (origin: string, seconds: string) =>
+    new HttpProblem({
+      code: 'OUTGOING_TIMEOUT',
+      status: 504,
+      type: 'outgoing-timeout',
+      title: 'No answer in time',
+      detail: `No answer from ${origin} within ${seconds}`,
+    }),
 } as const;
 
 export type ProblemName = keyof typeof problems;

@@ -29,8 +29,11 @@ export interface TrafficEvent {
   readonly responseBytes: number;
   /** Headers and bodies, when a capturing listener was subscribed as the request arrived. */
   readonly capture?: CapturedExchange;
-  /** Issue 16: an answer made up by a behaviour rule, or forwarded by the proxy. */
-  readonly tag?: 'simulated' | 'proxied';
+  /**
+   * Issue 16: an answer made up by a behaviour rule, or forwarded by the proxy. Issue 30:
+   * `outgoing`, a request the core sent for the Console (`url` is then the full URL).
+   */
+  readonly tag?: 'simulated' | 'proxied' | 'outgoing';
   /** Issue 29: the response rule that answered, when one did. */
   readonly rule?: { readonly id: string; readonly name: string };
 }

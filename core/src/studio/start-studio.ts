@@ -5,9 +5,15 @@
  */
 import { fileURLToPath } from 'node:url';
 
-import type { ProjectStatus, SeedCount } from '../contract/control-api.js';
+import type {
+  OutgoingRequest,
+  OutgoingResponse,
+  ProjectStatus,
+  SeedCount,
+} from '../contract/control-api.js';
 import { createToken } from '../control/auth.js';
 import { EventHub } from '../control/event-hub.js';
+import { sendAndRecord } from '../control/outgoing-operations.js';
 import { startControlServer } from '../control/server.js';
 import { Behaviour, type BehaviourSettings } from '../http/behaviour.js';
 import type { ServerLogger } from '../http/dispatch.js';
@@ -78,6 +84,12 @@ export interface Studio {
    * a test suite's `beforeEach`; a 409 problem when no project is serving.
    */
   resetData(): Promise<SeedCount[]>;
+  /**
+   * Issue 30: sends a Console request from this process, as `POST /api/outgoing` does (the
+   * same checks and problems, the exchange in Traffic); the desktop shell's main process calls
+   * it for its page. `signal` aborts it.
+   */
+  sendOutgoing(request: OutgoingRequest, signal?: AbortSignal): Promise<OutgoingResponse>;
   /** Stops both servers and lets the datafiles finish their writes. */
   close(): Promise<void>;
 }
@@ -204,6 +216,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       },
       server: mock,
       rules,
+      nextTrafficSeq: () => traffic.nextSeq(),
     },
     {
       logError: (message, error) => logger.error(message, error),
@@ -225,6 +238,12 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     },
     project: projectStatus,
     resetData: () => resetToSeed(host.require()),
+    sendOutgoing: (request, signal) =>
+      sendAndRecord(
+        { hub, projectStatus, nextTrafficSeq: () => traffic.nextSeq() },
+        request,
+        signal,
+      ),
     close: async () => {
       capture.close();
       rules.close();

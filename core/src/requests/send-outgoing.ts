@@ -1,0 +1,358 @@
+/**
+ * Issue 30 ("remote hosts"): sends one Console request from the core process, where neither
+ * CORS nor the page's sandbox apply: any http(s) host, and multipart parts read from the
+ * project's files. Node's own fetch (undici), no extra dependency. Knows nothing of the
+ * control API: its server and the desktop shell's main process both call {@link sendOutgoing}.
+ *
+ * Every failure is an `HttpProblem`: 400/422 for a request that cannot be sent as given
+ * (checked before anything goes out), 413 for a file part over `UPLOAD_LIMIT` (checked by size
+ * before the file is read), 502 when the host cannot be reached, 504 when it does not answer in
+ * time. The caller's `signal` (the page closed its fetch) aborts the exchange: the promise then
+ * rejects with the signal's reason, never with a problem, since nobody is left to read one.
+ */
+import { randomBytes } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename, isAbsolute, resolve } from 'node:path';
+
+import {
+  OUTGOING_BODY_LIMIT,
+  OUTGOING_TIMEOUT_MAX_MS,
+  OUTGOING_TIMEOUT_MS,
+  type OutgoingRequest,
+  type OutgoingResponse,
+} from '../contract/outgoing-api.js';
+import { type MultipartField, type RequestBody, UPLOAD_LIMIT } from '../contract/requests-api.js';
+import { type FieldError, problems } from '../errors.js';
+import { checkRequest } from './check-request.js';
+
+export interface SendOptions {
+  /** The open project's folder: a relative file part's path is read from there. */
+  projectDir: string;
+  /** Aborts the exchange (the caller went away). */
+  signal?: AbortSignal;
+  /** Told what went out, once the body is built, for the traffic log. */
+  onSend?: (sent: SentRequest) => void;
+}
+
+/** The request as it went out: the traffic log shows it. */
+export interface SentRequest {
+  readonly method: string;
+  readonly url: string;
+  /** Names lower case, as sent (the body's `content-type` included). */
+  readonly headers: readonly (readonly [string, string])[];
+  /** The body's bytes as sent (a multipart body is a Blob whose file parts read lazily). */
+  readonly body: Blob | undefined;
+}
+
+// RFC 9110 §5.6.2: methods and header names are tokens.
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// RFC 9110 §5.5: a field value is visible characters, spaces and tabs; CR, LF or NUL would
+// smuggle a second header or request.
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\uffff]*$/;
+/**
+ * Headers the connection sets itself. fetch refuses some (`transfer-encoding`, `expect`) with a
+ * bare "fetch failed" and silently replaces others (`host`): named here as a 400 instead.
+ */
+const CONNECTION_HEADERS = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'upgrade',
+  'expect',
+]);
+/** Methods fetch will not send (the Fetch standard's forbidden methods). */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * An {@link OutgoingRequest} from untrusted JSON: a wrong shape is a 422 naming each field by
+ * its JSON pointer (as the other control bodies); a URL, method or header that cannot be sent
+ * is a 400.
+ */
+export function checkOutgoingRequest(v: unknown): OutgoingRequest {
+  if (!isObj(v))
+    throw problems.invalidBody('Invalid request body', [
+      { field: '', message: 'must be a JSON object' },
+    ]);
+  const shape: FieldError[] = [];
+  const method = v['method'];
+  const url = v['url'];
+  if (typeof method !== 'string') shape.push({ field: '/method', message: 'must be a string' });
+  if (typeof url !== 'string') shape.push({ field: '/url', message: 'must be a string' });
+  const headers: [string, string][] = [];
+  if (v['headers'] !== undefined && !Array.isArray(v['headers']))
+    shape.push({ field: '/headers', message: 'must be an array of [name, value] pairs' });
+  else
+    ((v['headers'] as unknown[] | undefined) ?? []).forEach((h, i) => {
+      if (Array.isArray(h) && h.length === 2 && h.every((p) => typeof p === 'string'))
+        headers.push([h[0] as string, h[1] as string]);
+      else
+        shape.push({ field: `/headers/${i}`, message: 'must be a [name, value] pair of strings' });
+    });
+  // The saved request's body checker, so both name a body's mistakes the same way.
+  const checked = checkRequest({ name: 'outgoing', method: 'GET', url: '', body: v['body'] });
+  if (!checked.ok)
+    shape.push(...checked.findings.map((f) => ({ field: f.pointer, message: f.message })));
+  const timeout = v['timeoutMs'];
+  if (
+    timeout !== undefined &&
+    (typeof timeout !== 'number' ||
+      !Number.isInteger(timeout) ||
+      timeout < 1 ||
+      timeout > OUTGOING_TIMEOUT_MAX_MS)
+  )
+    shape.push({
+      field: '/timeoutMs',
+      message: `must be a whole number of milliseconds from 1 to ${OUTGOING_TIMEOUT_MAX_MS}`,
+    });
+  if (shape.length > 0 || !checked.ok) throw problems.invalidBody('Invalid request body', shape);
+
+  const refused: FieldError[] = [];
+  const upper = (method as string).toUpperCase();
+  if (!TOKEN.test(upper))
+    refused.push({ field: '/method', message: 'must be an HTTP method (GET, POST, …)' });
+  else if (FORBIDDEN_METHODS.has(upper))
+    refused.push({ field: '/method', message: `${upper} cannot be sent` });
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url as string);
+  } catch {
+    refused.push({ field: '/url', message: 'must be an absolute URL (https://host/path)' });
+  }
+  if (parsed && parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    refused.push({
+      field: '/url',
+      message: `must be an http or https URL, not ${parsed.protocol}`,
+    });
+  else if (parsed && (parsed.username !== '' || parsed.password !== ''))
+    // fetch refuses credentials in a URL: they belong in an Authorization header.
+    refused.push({ field: '/url', message: 'must not hold a user name or password' });
+  headers.forEach(([name, value], i) => {
+    if (!TOKEN.test(name))
+      refused.push({ field: `/headers/${i}/0`, message: 'must be a header name (a token)' });
+    else if (CONNECTION_HEADERS.has(name.toLowerCase()))
+      refused.push({
+        field: `/headers/${i}/0`,
+        message: `${name} is set by the connection; remove it`,
+      });
+    if (!FIELD_VALUE.test(value))
+      refused.push({
+        field: `/headers/${i}/1`,
+        message: 'must not contain line breaks or control characters',
+      });
+  });
+  const body = checked.value.body;
+  if ((upper === 'GET' || upper === 'HEAD') && body.kind !== 'none')
+    refused.push({ field: '/body', message: `a ${upper} request cannot have a body` });
+  if (refused.length > 0)
+    throw problems.badRequest(refused.map((e) => `${e.field}: ${e.message}`).join('; '), refused);
+
+  return {
+    method: upper,
+    url: (parsed as URL).href,
+    headers,
+    body,
+    ...(timeout === undefined ? {} : { timeoutMs: timeout as number }),
+  };
+}
+
+const MIB = 1024 * 1024;
+const sizeText = (bytes: number): string =>
+  bytes >= MIB ? `${Math.round((bytes / MIB) * 10) / 10} MiB` : `${bytes} bytes`;
+
+/** A file part's file, by size first: a huge file is refused before one byte is read. */
+async function filePart(
+  field: Extract<MultipartField, { kind: 'file' }>,
+  pointer: string,
+  projectDir: string,
+) {
+  const path = isAbsolute(field.path) ? field.path : resolve(projectDir, field.path);
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new Error('not a file');
+    size = info.size;
+  } catch {
+    throw problems.invalidBody('A file part cannot be read', [
+      { field: pointer, message: `${field.path} is not a file that can be read` },
+    ]);
+  }
+  const name = field.fileName ?? basename(path);
+  if (size > UPLOAD_LIMIT)
+    throw problems.uploadTooLarge(basename(path), sizeText(size), sizeText(UPLOAD_LIMIT));
+  // Read as it is sent, not into memory first.
+  return { name, blob: await openAsBlob(path, { type: 'application/octet-stream' }) };
+}
+
+// HTML's multipart/form-data encoding: `"`, CR and LF in a name are percent-escaped.
+const quoted = (s: string): string =>
+  s.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+
+/**
+ * The multipart body as one Blob: its size (the `content-length`) is known and its first bytes
+ * can be shown in the traffic log without reading the files, which FormData's encoder allows
+ * neither of.
+ */
+async function multipart(
+  fields: readonly MultipartField[],
+  projectDir: string,
+): Promise<{ blob: Blob; type: string }> {
+  const boundary = `----decorest${randomBytes(12).toString('hex')}`;
+  const parts: (string | Blob)[] = [];
+  for (const [i, field] of fields.entries()) {
+    if (!field.enabled) continue;
+    const disposition = `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(field.name)}"`;
+    if (field.kind === 'text') {
+      parts.push(`${disposition}\r\n\r\n`, field.value, '\r\n');
+      continue;
+    }
+    const file = await filePart(field, `/body/fields/${i}/path`, projectDir);
+    parts.push(
+      `${disposition}; filename="${quoted(file.name)}"\r\nContent-Type: ${file.blob.type}\r\n\r\n`,
+      file.blob,
+      '\r\n',
+    );
+  }
+  parts.push(`--${boundary}--\r\n`);
+  return { blob: new Blob(parts), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The body's bytes and the content type it implies (a header of the request may override). */
+async function encodeBody(
+  body: RequestBody,
+  projectDir: string,
+): Promise<{ blob: Blob; type: string; fixed?: boolean } | undefined> {
+  switch (body.kind) {
+    case 'none':
+      return undefined;
+    case 'json':
+      return { blob: new Blob([body.text]), type: 'application/json' };
+    case 'text':
+      return { blob: new Blob([body.text]), type: body.contentType ?? 'text/plain; charset=utf-8' };
+    case 'form-urlencoded': {
+      const params = new URLSearchParams();
+      for (const f of body.fields) if (f.enabled) params.append(f.name, f.value);
+      return {
+        blob: new Blob([params.toString()]),
+        type: 'application/x-www-form-urlencoded;charset=UTF-8',
+      };
+    }
+    case 'multipart':
+      // The boundary is ours: a Content-Type header of the request would not match it.
+      return { ...(await multipart(body.fields, projectDir)), fixed: true };
+  }
+}
+
+const seconds = (ms: number): string => `${Math.round(ms) / 1000} s`;
+
+/** Why fetch failed, in a word when Node gives one (`ECONNREFUSED`, `ENOTFOUND`). */
+function reasonOf(error: unknown): string {
+  const cause =
+    error instanceof Error ? (error.cause as { code?: unknown; message?: unknown }) : undefined;
+  if (cause && typeof cause.code === 'string' && cause.code !== '') return cause.code;
+  if (cause && typeof cause.message === 'string' && cause.message !== '') return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Reads the body: the first {@link OUTGOING_BODY_LIMIT} bytes kept, the rest counted. */
+async function readBody(response: Response): Promise<{ kept: Buffer; size: number }> {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let size = 0;
+  if (response.body)
+    for await (const chunk of response.body) {
+      const bytes = chunk as Uint8Array;
+      size += bytes.length;
+      if (kept >= OUTGOING_BODY_LIMIT) continue;
+      const part = bytes.subarray(0, OUTGOING_BODY_LIMIT - kept);
+      chunks.push(Buffer.from(part));
+      kept += part.length;
+    }
+  return { kept: Buffer.concat(chunks), size };
+}
+
+/** UTF-8 text when the bytes are (a cut last character allowed when cut), base64 otherwise. */
+function textOrBase64(
+  bytes: Buffer,
+  truncated: boolean,
+): Pick<OutgoingResponse, 'body' | 'bodyEncoding'> {
+  try {
+    // `stream` lets a character the cut split end the text instead of failing it.
+    const body = new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: truncated });
+    return { body, bodyEncoding: 'utf8' };
+  } catch {
+    return { body: bytes.toString('base64'), bodyEncoding: 'base64' };
+  }
+}
+
+/**
+ * Sends `request` (as {@link checkOutgoingRequest} answers it) and reads the whole answer.
+ *
+ * @example
+ * const answer = await sendOutgoing(
+ *   { method: 'GET', url: 'https://example.com/', headers: [], body: { kind: 'none' } },
+ *   { projectDir: '/projects/todo' },
+ * );
+ */
+export async function sendOutgoing(
+  request: OutgoingRequest,
+  options: SendOptions,
+): Promise<OutgoingResponse> {
+  const url = new URL(request.url);
+  const origin = url.origin;
+  const timeoutMs = request.timeoutMs ?? OUTGOING_TIMEOUT_MS;
+  const encoded = await encodeBody(request.body, options.projectDir);
+  options.signal?.throwIfAborted();
+
+  const headers = new Headers();
+  for (const [name, value] of request.headers) {
+    // A multipart body's own Content-Type carries its boundary; the request's would break it.
+    if (encoded?.fixed && name.toLowerCase() === 'content-type') continue;
+    headers.append(name, value);
+  }
+  if (encoded && !headers.has('content-type')) headers.set('content-type', encoded.type);
+  options.onSend?.({
+    method: request.method,
+    url: url.href,
+    headers: [...headers],
+    body: encoded?.blob,
+  });
+
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), timeoutMs);
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, timeout.signal])
+    : timeout.signal;
+  const started = performance.now();
+  try {
+    const response = await fetch(url, {
+      method: request.method,
+      headers,
+      ...(encoded ? { body: encoded.blob } : {}),
+      signal,
+    });
+    const { kept, size } = await readBody(response);
+    const truncated = size > kept.length;
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      headers: [...response.headers],
+      ...textOrBase64(kept, truncated),
+      size,
+      timeMs: Math.round((performance.now() - started) * 1000) / 1000,
+      truncated,
+    };
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (timeout.signal.aborted) throw problems.outgoingTimeout(origin, seconds(timeoutMs));
+    throw problems.outgoingUnreachable(origin, reasonOf(error));
+  } finally {
+    clearTimeout(timer);
+  }
+}
