@@ -14,6 +14,8 @@ import type {
   EnvironmentSecrets,
   ImportRequestsBody,
   ImportRequestsResult,
+  ProjectFileEntry,
+  PutProjectFileBody,
   RequestCollection,
   RequestEntry,
   RequestPathBody,
@@ -526,7 +528,13 @@ export type StudioEvent =
   | { type: 'traffic'; exchange: TrafficExchange }
   | { type: 'project'; project: ProjectStatus }
   | { type: 'records'; model: string; op: RecordChangeOp; ids: RecordKey[] }
-  | { type: 'server'; server: ServerStatus };
+  | { type: 'server'; server: ServerStatus }
+  /**
+   * Issue 30: files under the open project's `requests/` or `environments/` changed on disk (a
+   * hand edit, a `git pull`; the studio's own saves too), one event per burst: re-list them
+   * with `GET /api/requests`.
+   */
+  | { type: 'requests' };
 
 /**
  * One server-sent event of `GET /api/events`: a batch of studio events (at most ~10 batches a
@@ -603,6 +611,7 @@ export interface ControlPayloads {
   saveEnvironment: { body: SaveEnvironmentBody; answer: EnvironmentEntry };
   deleteEnvironment: { body: EnvironmentNameBody; answer: { deleted: string } };
   getEnvironmentSecrets: { body: EnvironmentNameBody; answer: EnvironmentSecrets };
+  putProjectFile: { body: PutProjectFileBody; answer: ProjectFileEntry };
   sendOutgoing: { body: OutgoingRequest; answer: OutgoingResponse };
 }
 

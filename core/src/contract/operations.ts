@@ -48,6 +48,7 @@ export const CONTROL_OPERATIONS = {
   saveEnvironment: { method: 'PUT', path: '/environments' },
   deleteEnvironment: { method: 'POST', path: '/environments/delete' },
   getEnvironmentSecrets: { method: 'POST', path: '/environments/secrets' },
+  putProjectFile: { method: 'POST', path: '/project-files' },
   sendOutgoing: { method: 'POST', path: '/outgoing' },
 } as const;
 

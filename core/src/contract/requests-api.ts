@@ -188,3 +188,27 @@ export interface ImportRequestsResult {
  * can send real uploads; JSON and urlencoded bodies keep CONTRACT §4's 1 MiB. Over it: 413.
  */
 export const UPLOAD_LIMIT = 50 * 1024 * 1024;
+
+/** Where `POST /api/project-files` puts a file a multipart request sends (`files/<name>`). */
+export const PROJECT_FILES_DIR = 'files';
+
+/**
+ * `POST /api/project-files`: a file chosen for a multipart field, copied into the project so
+ * a saved request names it by a path that travels with the project. `name` is made safe (as a
+ * request's); the decoded content is at most {@link UPLOAD_LIMIT} bytes (413 over it).
+ */
+export interface PutProjectFileBody {
+  /** The file's name as chosen (`photo.png`); only its last part counts. */
+  name: string;
+  /** Its bytes, standard base64 (padded). */
+  base64: string;
+}
+
+/**
+ * Where the file went, relative to the project with `/` (`files/photo.png`): a free name
+ * (`files/photo 2.png` when another file has the name), or the file already there with the
+ * same bytes. The `path` of a {@link MultipartField} file.
+ */
+export interface ProjectFileEntry {
+  path: string;
+}

@@ -26,6 +26,11 @@ export const STREAMED = Symbol('streamed');
 export type ControlRoute = {
   /** 200 unless set (201 for a created record). */
   readonly status?: number;
+  /**
+   * The largest JSON body this operation reads, when it is not the server's
+   * `CONTROL_BODY_LIMIT` (a file sent as base64 for `putProjectFile`).
+   */
+  readonly bodyLimit?: number;
   readonly handle: ControlHandler;
 };
 

@@ -15,6 +15,7 @@ import { modelInfo } from './model-info.js';
 import { OPENAPI_ROUTES } from './openapi-operations.js';
 import { OUTGOING_ROUTES } from './outgoing-operations.js';
 import { PREVIEW_ROUTES } from './preview-operations.js';
+import { PROJECT_FILES_ROUTES } from './project-files-operations.js';
 import { RECORD_ROUTES } from './record-operations.js';
 import { REQUESTS_ROUTES } from './requests-operations.js';
 import { routeInfos } from './route-info.js';
@@ -91,6 +92,7 @@ export const CONTROL_ROUTES: ControlRoutes = {
   ...RULES_ROUTES,
   ...REQUESTS_ROUTES,
   ...OUTGOING_ROUTES,
+  ...PROJECT_FILES_ROUTES,
   getServer: { handle: ({ ctx }) => ctx.server.status() },
   startServer: { handle: ({ ctx }) => ctx.server.start() },
   stopServer: { handle: ({ ctx }) => ctx.server.stop() },

@@ -24,7 +24,12 @@ import { CONTROL_ROUTES } from './operations.js';
 import { asProblem, CONTROL_HEADERS, sendJson, sendProblem } from './respond.js';
 import { resolveStatic, sendStatic, studioCsp, UI_HEADERS } from './static-files.js';
 
-/** Imports carry many records: larger than the mock API's 1 MiB, still bounded. */
+/**
+ * Imports carry many records: larger than the mock API's 1 MiB, still bounded. An operation
+ * may set its own (`ControlRoute.bodyLimit`): only `putProjectFile`, whose body is a file of up
+ * to `UPLOAD_LIMIT` as base64, needs more; raising this for every operation would let any call
+ * make the server hold that much.
+ */
 export const CONTROL_BODY_LIMIT = 32 * 1024 * 1024;
 
 export interface ControlServerOptions {
@@ -57,6 +62,7 @@ export interface RunningControlServer {
 interface ControlRouteEntry {
   readonly operation: ControlOperationName;
   readonly status: number;
+  readonly bodyLimit: number;
   readonly handle: ControlHandler;
 }
 
@@ -99,6 +105,7 @@ function buildRouter(): Router<ControlRouteEntry> {
     router.add(method, `${CONTROL_PREFIX}${path}`, {
       operation,
       status: route.status ?? 200,
+      bodyLimit: route.bodyLimit ?? CONTROL_BODY_LIMIT,
       handle: route.handle,
     });
   }
@@ -152,7 +159,7 @@ export async function startControlServer(
     }
     let body: unknown;
     if (method === 'GET' || method === 'DELETE') req.resume();
-    else body = await readJsonBody(req, CONTROL_BODY_LIMIT);
+    else body = await readJsonBody(req, match.value.bodyLimit);
     // A streamed answer (the event stream) writes its own head: give it the CORS headers too.
     for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
     const call = () =>

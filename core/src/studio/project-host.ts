@@ -19,6 +19,7 @@ import {
 } from '../project/open-project.js';
 import { type SourceWatcher, watchSources } from '../project/source-watcher.js';
 import { type ProjectWatcher, RELOAD_QUIET_MS, watchProject } from '../project/watch-project.js';
+import { type CollectionWatcher, watchCollection } from '../requests/watch-collection.js';
 import { SEED_FOLDER } from '../seed/seed-data.js';
 import { toLoadFailure } from './load-failure.js';
 
@@ -29,6 +30,11 @@ export interface ProjectHostEvents {
   table(table: RouteTable): void;
   /** A record was written by any client of the serving project. */
   records(change: RecordChange): void;
+  /**
+   * Issue 30: files under the open folder's `requests/` or `environments/` changed on disk (a
+   * hand edit, a `git pull`, the studio's own saves too): the Console re-lists them.
+   */
+  requests?(): void;
 }
 
 export interface ProjectHostOptions {
@@ -65,6 +71,8 @@ export class ProjectHost {
   #retry: SourceWatcher | undefined;
   #retryTimer: NodeJS.Timeout | undefined;
   #unsubscribe: () => void = () => {};
+  /** Watches the open folder's saved requests and environments, whether the project loads or not. */
+  #collection: { root: string; watcher: CollectionWatcher } | undefined;
   /** One open/reload/close at a time. */
   #queue: Promise<unknown> = Promise.resolve();
   readonly #events: ProjectHostEvents;
@@ -132,10 +140,12 @@ export class ProjectHost {
       // The same folder opens afresh: its data folder's lock must be let go first.
       if (root === this.#root) {
         await reset();
-        return this.#load();
+        await this.#load();
+      } else {
+        // Another folder loads while this one serves; control reads never meet "no project".
+        await this.#load(root, reset);
       }
-      // Another folder loads while this one serves; control reads never meet "no project".
-      await this.#load(root, reset);
+      await this.#watchCollection();
     });
   }
 
@@ -156,7 +166,10 @@ export class ProjectHost {
   }
 
   close(): Promise<void> {
-    return this.#serial(() => this.#shutdown());
+    return this.#serial(async () => {
+      await this.#shutdown();
+      await this.#stopCollection();
+    });
   }
 
   #serial(step: () => Promise<void>): Promise<void> {
@@ -247,6 +260,22 @@ export class ProjectHost {
     clearTimeout(this.#retryTimer);
     void this.#retry?.close();
     this.#retry = undefined;
+  }
+
+  /** Follows the open folder's collection (another folder: the old one's watch stops). */
+  async #watchCollection(): Promise<void> {
+    const root = this.#root;
+    if (this.#collection?.root === root || root === '' || !this.#events.requests) return;
+    await this.#stopCollection();
+    const watcher = watchCollection(root, () => this.#events.requests?.());
+    this.#collection = { root, watcher };
+    await watcher.ready;
+  }
+
+  async #stopCollection(): Promise<void> {
+    const collection = this.#collection;
+    this.#collection = undefined;
+    await collection?.watcher.close();
   }
 
   async #shutdown(): Promise<void> {

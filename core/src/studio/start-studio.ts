@@ -160,6 +160,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       },
       records: (change) =>
         hub.publish({ type: 'records', model: change.model, op: change.op, ids: [...change.ids] }),
+      requests: () => hub.publish({ type: 'requests' }),
     },
     {
       firstRun: seedProject,
