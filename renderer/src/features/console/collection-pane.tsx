@@ -1,6 +1,7 @@
 /**
- * The Console's left pane (issue 30): the project's saved requests by folder (open, duplicate,
- * delete, Save… or Ctrl/Cmd+S) and the history, as two tabs. Saved requests are files in the
+ * The Console's left pane (issue 30): the project's saved requests by folder (open, rename,
+ * move, duplicate, delete; rename or run a folder; Import… from Postman, Bruno or a `.http`
+ * file; Save… or Ctrl/Cmd+S) and the history, as two tabs. Saved requests are files in the
  * project (`requests/<folder>/<name>.json`), so a team commits them with the models.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -11,6 +12,11 @@ import { MethodBadge } from '../../ui/badges';
 import { Dialog } from '../../ui/dialog';
 import { ProblemView } from '../../ui/problem-view';
 import { HistoryList } from './history-list';
+import { ImportRequestsDialog } from './import-requests-dialog';
+import { MoveRequestDialog, RenameFolderDialog, RenameRequestDialog } from './request-move-dialogs';
+import { RowMenu } from './row-menu';
+
+import './collection.css';
 
 export function SaveRequestDialog({ onClose }: { onClose(): void }) {
   const folders = useCollectionStore((s) => s.collection?.folders ?? NO_FOLDERS);
@@ -97,11 +103,28 @@ export function SaveRequestDialog({ onClose }: { onClose(): void }) {
 
 const NO_FOLDERS: readonly string[] = [];
 
-function SavedList() {
+/** A dialog the Saved tab has open over it. */
+type SavedDialog =
+  | { kind: 'import' }
+  | { kind: 'rename'; entry: RequestEntry }
+  | { kind: 'move'; entry: RequestEntry }
+  | { kind: 'rename-folder'; folder: string };
+
+function SavedDialogs({ dialog, onClose }: { dialog: SavedDialog | null; onClose(): void }) {
+  if (!dialog) return null;
+  if (dialog.kind === 'import') return <ImportRequestsDialog onClose={onClose} />;
+  if (dialog.kind === 'rename')
+    return <RenameRequestDialog entry={dialog.entry} onClose={onClose} />;
+  if (dialog.kind === 'move') return <MoveRequestDialog entry={dialog.entry} onClose={onClose} />;
+  return <RenameFolderDialog folder={dialog.folder} onClose={onClose} />;
+}
+
+function SavedList({ onRunFolder }: { onRunFolder?(folder: string): void }) {
   const collection = useCollectionStore((s) => s.collection);
   const error = useCollectionStore((s) => s.error);
   const openPath = useCollectionStore((s) => s.open?.entry.path);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<SavedDialog | null>(null);
   const byFolder = useMemo(() => {
     const groups = new Map<string, RequestEntry[]>();
     for (const entry of collection?.requests ?? []) {
@@ -115,11 +138,30 @@ function SavedList() {
     const refused = await step;
     setRefusal(refused ? refused.detail : null);
   };
+  const importButton = (
+    <button type="button" className="btn small" onClick={() => setDialog({ kind: 'import' })}>
+      Import…
+    </button>
+  );
   if (error) return <ProblemView problem={error} className="inline" label="Collection problem" />;
-  if (!collection) return <p className="faint history-empty">Loading saved requests…</p>;
+  if (!collection)
+    return (
+      <p className="faint history-empty saved-loading" role="status">
+        <span className="spinner" aria-hidden="true" /> Loading saved requests…
+      </p>
+    );
   const store = useCollectionStore.getState();
   return (
     <>
+      {byFolder.length > 0 && (
+        <div className="saved-tools">
+          <span className="faint">
+            {collection.requests.length} request{collection.requests.length === 1 ? '' : 's'}
+          </span>
+          <span className="spacer" />
+          {importButton}
+        </div>
+      )}
       {refusal && (
         <p role="alert" className="error-text">
           {refusal}
@@ -136,14 +178,45 @@ function SavedList() {
         </div>
       )}
       {byFolder.length === 0 ? (
-        <p className="faint history-empty">
-          No saved request yet: Save… (Ctrl+S) keeps the request in the project, under
-          <code> requests/</code>.
-        </p>
+        <div className="saved-empty">
+          <p className="faint m-0">
+            No saved request yet: Save… (Ctrl+S) keeps the request in the project, under
+            <code> requests/</code>.
+          </p>
+          <p className="faint mt-8">
+            Or bring a Postman collection, a Bruno folder or a <code>.http</code> file:
+          </p>
+          <div className="mt-6">{importButton}</div>
+        </div>
       ) : (
         byFolder.map(([folder, entries]) => (
           <section key={folder} className="saved-folder" aria-label={`Folder ${folder || '(top)'}`}>
-            <h4 className="nav-heading">{folder || 'requests/'}</h4>
+            <div className="saved-folder-head">
+              <h4 className="nav-heading">{folder || 'requests/'}</h4>
+              <span className="spacer" />
+              {onRunFolder && (
+                <button
+                  type="button"
+                  className="btn small ghost"
+                  aria-label={`Run folder ${folder || 'requests/'}`}
+                  title="Run folder"
+                  onClick={() => onRunFolder(folder)}
+                >
+                  ▶
+                </button>
+              )}
+              {folder && (
+                <button
+                  type="button"
+                  className="btn small ghost"
+                  aria-label={`Rename folder ${folder}…`}
+                  title="Rename folder…"
+                  onClick={() => setDialog({ kind: 'rename-folder', folder })}
+                >
+                  ✎
+                </button>
+              )}
+            </div>
             <ul className="nav-list">
               {entries.map((entry) => (
                 <li key={entry.path} className="history-row">
@@ -157,35 +230,38 @@ function SavedList() {
                     <MethodBadge method={entry.request.method} />
                     <span>{entry.request.name}</span>
                   </button>
-                  <button
-                    type="button"
-                    className="btn small ghost"
-                    aria-label={`Duplicate ${entry.request.name}`}
-                    title="Duplicate"
-                    onClick={() => void act(store.duplicate(entry.path))}
-                  >
-                    ⊕
-                  </button>
-                  <button
-                    type="button"
-                    className="btn small ghost"
-                    aria-label={`Delete ${entry.request.name}`}
-                    title="Delete"
-                    onClick={() => void act(store.remove(entry.path))}
-                  >
-                    ×
-                  </button>
+                  <RowMenu
+                    label={`Actions for ${entry.request.name}`}
+                    items={[
+                      { label: 'Rename…', run: () => setDialog({ kind: 'rename', entry }) },
+                      { label: 'Move to folder…', run: () => setDialog({ kind: 'move', entry }) },
+                      { label: 'Duplicate', run: () => void act(store.duplicate(entry.path)) },
+                      {
+                        label: 'Delete',
+                        danger: true,
+                        run: () => void act(store.remove(entry.path)),
+                      },
+                    ]}
+                  />
                 </li>
               ))}
             </ul>
           </section>
         ))
       )}
+      <SavedDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </>
   );
 }
 
-export function CollectionPane({ onSave }: { onSave(): void }) {
+export function CollectionPane({
+  onSave,
+  onRunFolder,
+}: {
+  onSave(): void;
+  /** Runs every saved request of a folder (`""`: the top of `requests/`), in order. */
+  onRunFolder?(folder: string): void;
+}) {
   // History first, as before saved requests existed; a save or an opened request shows Saved.
   const [tab, setTab] = useState<'Saved' | 'History'>('History');
   const openPath = useCollectionStore((s) => s.open?.entry.path);
@@ -225,7 +301,7 @@ export function CollectionPane({ onSave }: { onSave(): void }) {
         </button>
       </div>
       <div id="console-left-panel" role="tabpanel" aria-labelledby={`console-tab-${tab}`}>
-        {tab === 'Saved' ? <SavedList /> : <HistoryList />}
+        {tab === 'Saved' ? <SavedList onRunFolder={onRunFolder} /> : <HistoryList />}
       </div>
     </nav>
   );

@@ -1,13 +1,16 @@
 /**
  * Above the request (issue 30): the environment whose `{{variables}}` the request uses, the
  * saved request it is (with "unsaved changes" once it differs), and the variables it uses that
- * the environment does not define, named before Send refuses them.
+ * the environment does not define, named before Send refuses them. Environments… edits them;
+ * the resolved URL's hover lists each variable with its value (secrets masked).
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 import { collectionSelectors, useCollectionStore } from '../../stores/collection/collection-store';
+import { maskSecrets, secretNamesOf, variableHints } from '../../stores/collection/variable-hints';
 import { useConsoleStore } from '../../stores/console/console-store';
 import { fillRequest, unknownVariables } from '../../stores/console/request-variables';
+import { EnvironmentsDialog } from './environments-dialog';
 
 export function RequestContext() {
   const environments = useCollectionStore((s) => s.collection?.environments);
@@ -18,6 +21,9 @@ export function RequestContext() {
   const body = useConsoleStore((s) => s.body);
   const method = useConsoleStore((s) => s.method);
   const variables = useConsoleStore((s) => s.variables);
+  const [editing, setEditing] = useState(false);
+  // The entry itself (a stable reference between loads); its secret names are derived below.
+  const chosen = environments?.find((e) => e.environment.name === environment);
   useEffect(() => {
     if (!useCollectionStore.getState().collection) void useCollectionStore.getState().load();
   }, []);
@@ -33,10 +39,13 @@ export function RequestContext() {
       ...useConsoleStore.getState(),
       ...console,
     });
+  // Shown, not sent: a secret's value reads •••• here and in the hover (Send fills the real one).
+  const secrets = useMemo(() => secretNamesOf(chosen), [chosen]);
   const resolvedUrl = useMemo(() => {
-    const filled = fillRequest({ url, headers: [], body: '' }, variables);
+    const filled = fillRequest({ url, headers: [], body: '' }, maskSecrets(variables, secrets));
     return filled.ok && filled.url !== url ? filled.url : null;
-  }, [url, variables]);
+  }, [url, variables, secrets]);
+  const hints = useMemo(() => variableHints(url, variables, secrets), [url, variables, secrets]);
   return (
     <div className="request-context">
       <label htmlFor="console-environment" className="faint">
@@ -55,6 +64,14 @@ export function RequestContext() {
           </option>
         ))}
       </select>
+      <button
+        type="button"
+        className="btn small"
+        aria-haspopup="dialog"
+        onClick={() => setEditing(true)}
+      >
+        Environments…
+      </button>
       {environments?.length === 0 && (
         <span className="faint">
           <code>{'{{name}}'}</code> variables come from <code>environments/&lt;name&gt;.json</code>{' '}
@@ -62,7 +79,10 @@ export function RequestContext() {
         </span>
       )}
       {resolvedUrl && (
-        <span className="faint mono resolved-url" title="The URL with the environment's variables">
+        <span
+          className="faint mono resolved-url"
+          title={`The URL with the environment's variables:\n${hints}`}
+        >
           → <span aria-label="Resolved URL">{resolvedUrl}</span>
         </span>
       )}
@@ -87,6 +107,7 @@ export function RequestContext() {
           )}
         </span>
       )}
+      {editing && <EnvironmentsDialog onClose={() => setEditing(false)} />}
     </div>
   );
 }

@@ -1,0 +1,187 @@
+/**
+ * Issue 30, managing saved requests: Import… (an invalid Postman file refused with its line,
+ * nothing written; a Bruno folder imported with what was left out), the Environments dialog
+ * (a secret stored outside the project, masked, "stored – type to replace", the Console's
+ * variables updated, the hover masking it; an environment added and deleted after a
+ * confirmation), and Rename…, Move to folder… and Rename folder… moving the files. Both themes,
+ * axe.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { axeViolations, REPO, screenshot, useStudioSession } from './fixtures.js';
+import { CollectionPage } from './pages/collection.page.js';
+import { ConsolePage } from './pages/console.page.js';
+import { StudioPage as Frame } from './pages/studio.page.js';
+
+const session = useStudioSession(undefined, { width: 1280, height: 800 });
+const FIXTURES = join(REPO, 'core', 'src', 'requests', 'import', 'fixtures');
+
+async function shots(name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await session.ui.page.emulateMedia({ colorScheme });
+    await screenshot(session.ui.page, `collection-manage-${name}-${colorScheme}`);
+    expect(await axeViolations(session.ui.page), `${name} ${colorScheme}`).toEqual([]);
+  }
+  await session.ui.page.emulateMedia({ colorScheme: 'light' });
+}
+
+const files = (dir: string) =>
+  readdir(join(session.studio.dir, dir), { recursive: true }).catch(() => [] as string[]);
+
+describe('Managing saved requests and environments (issue 30)', () => {
+  it('imports a Bruno folder after refusing a broken Postman file', async () => {
+    const { page } = session.ui;
+    const collection = new CollectionPage(page);
+    await new Frame(page).open('Console');
+    await new ConsolePage(page).savedTab.click();
+    await collection.importButton.click();
+
+    await collection.importFile.setInputFiles({
+      name: 'broken.postman_collection.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{\n  "info": { "name": "Broken",\n  "item": [\n'),
+    });
+    await collection.importProblem.waitFor();
+    expect(await collection.importProblem.innerText()).toMatch(
+      /broken\.postman_collection\.json:\d+:\d+[\s\S]*Nothing was imported/,
+    );
+    expect(await files('requests')).toEqual([]);
+    await shots('import-problem');
+
+    await collection.importFolder.setInputFiles(join(FIXTURES, 'bruno-todos'));
+    await collection.importResult.waitFor();
+    const result = collection.importResult;
+    expect(await result.getByRole('list', { name: 'Imported requests' }).innerText()).toMatch(
+      /Login[\s\S]*Create todo[\s\S]*List todos/,
+    );
+    expect(await result.getByRole('list', { name: 'Imported environments' }).innerText()).toMatch(
+      /Local/,
+    );
+    expect(await result.getByRole('list', { name: 'Not imported' }).innerText()).toMatch(/tests/);
+    await shots('import-result');
+    await collection.importDialog.getByRole('button', { name: 'Done' }).click();
+    await collection.folder('Bruno Todos').waitFor();
+  });
+
+  it('keeps a secret out of the project, masked, and fills the Console with it', async () => {
+    const { page } = session.ui;
+    const collection = new CollectionPage(page);
+    const consolePage = new ConsolePage(page);
+    await consolePage.environment.selectOption('Local');
+    await collection.environmentsButton.click();
+    await collection.environment('Local').click();
+    await collection.environmentsDialog.getByRole('button', { name: 'Add variable' }).click();
+    const rows = await collection.environmentsDialog.getByRole('row').count();
+    await collection.variable(`Name of variable ${rows - 1}`).fill('apiKey');
+    await collection.variable('Secret: apiKey').check();
+    await collection.variable('Value of apiKey').fill('s3cret');
+    expect(await collection.variable('Value of apiKey').getAttribute('type')).toBe('password');
+    const show = collection.environmentsDialog.getByRole('button', {
+      name: 'Show the value of apiKey',
+    });
+    await show.click();
+    expect(await show.getAttribute('aria-pressed')).toBe('true');
+    expect(await collection.variable('Value of apiKey').getAttribute('type')).toBe('text');
+    await collection.environmentsDialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await collection.environmentsDialog
+      .getByRole('status')
+      .filter({ hasText: 'Saved Local' })
+      .waitFor();
+    expect(await collection.variable('Value of apiKey').getAttribute('placeholder')).toBe(
+      'stored – type to replace',
+    );
+    const file = await readFile(join(session.studio.dir, 'environments', 'Local.json'), 'utf8');
+    expect(file).not.toContain('s3cret');
+    expect(JSON.parse(file).variables).toContainEqual({ name: 'apiKey', secret: true });
+    await shots('environment-saved');
+    await collection.environmentsDialog.getByRole('button', { name: 'Close' }).last().click();
+
+    // The Console has the new variable: the shown URL and its hover mask it.
+    await consolePage.url.fill('{{baseUrl}}/todos?k={{apiKey}}');
+    await expect.poll(() => consolePage.resolvedUrl.innerText()).toMatch(/\/todos\?k=••••$/);
+    const hover = await page
+      .locator('[title]')
+      .filter({ has: consolePage.resolvedUrl })
+      .getAttribute('title');
+    expect(hover).toContain('{{apiKey}} = ••••');
+    expect(hover).toMatch(/\{\{baseUrl\}\} = http/);
+  });
+
+  it('adds an environment and deletes it after a confirmation', async () => {
+    const { page } = session.ui;
+    const collection = new CollectionPage(page);
+    await collection.environmentsButton.click();
+    await collection.environmentsDialog.getByRole('button', { name: 'Add environment' }).click();
+    await collection.environmentsDialog.getByLabel('Name', { exact: true }).fill('staging');
+    await collection.variable('Name of variable 1').fill('baseUrl');
+    await collection.variable('Value of baseUrl').fill('http://127.0.0.1:9');
+    await collection.environmentsDialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await collection.environment('staging').waitFor();
+    expect(await files('environments')).toContain('staging.json');
+
+    await collection.environmentsDialog
+      .getByRole('button', { name: 'Delete environment…' })
+      .click();
+    const confirm = collection.dialog('Delete environment');
+    await shots('environment-delete');
+    await confirm.getByRole('button', { name: 'Delete staging' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await collection.environment('staging').waitFor({ state: 'detached' });
+    expect(await files('environments')).not.toContain('staging.json');
+    await page.keyboard.press('Escape');
+    await collection.environmentsDialog.waitFor({ state: 'detached' });
+  });
+
+  it('renames and moves a request, then renames its folder, moving the files', async () => {
+    const { page } = session.ui;
+    const collection = new CollectionPage(page);
+    const consolePage = new ConsolePage(page);
+
+    // The actions menu by keyboard: Enter opens it on its first item.
+    await collection.pane.getByRole('button', { name: 'Actions for Login' }).focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Rename…');
+    await shots('row-menu');
+    await page.keyboard.press('Enter');
+    const rename = collection.dialog('Rename request');
+    await rename.getByLabel('Name').fill('Sign in');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await rename.waitFor({ state: 'detached' });
+    await consolePage.saved('Sign in').waitFor();
+
+    await collection.act('Sign in', 'Move to folder…');
+    const move = collection.dialog('Move request');
+    await move.getByLabel('Folder').fill('auth');
+    await move.getByRole('button', { name: 'Move' }).click();
+    await move.waitFor({ state: 'detached' });
+    await collection.folder('auth').getByRole('button', { name: 'POST Sign in' }).waitFor();
+    expect(await files('requests/auth')).toEqual(['Sign in.json']);
+
+    // A request open in the Console follows its folder's rename.
+    await collection
+      .folder('Bruno Todos/todos')
+      .getByRole('button', { name: 'GET List todos' })
+      .click();
+    await collection
+      .folder('Bruno Todos/todos')
+      .getByRole('button', { name: 'Rename folder Bruno Todos/todos…' })
+      .click();
+    const folder = collection.dialog('Rename folder');
+    await folder.getByLabel('Folder').fill('tasks');
+    await folder.getByRole('button', { name: 'Rename' }).click();
+    await folder.getByRole('status').filter({ hasText: '2 requests moved to tasks.' }).waitFor();
+    await shots('folder-renamed');
+    await folder.getByRole('button', { name: 'Close' }).last().click();
+    expect((await files('requests/tasks')).sort()).toEqual(['Create todo.json', 'List todos.json']);
+    await collection.folder('tasks').waitFor();
+    // "Saved as tasks/List todos", with no unsaved changes.
+    await page.getByText('tasks/List todos', { exact: true }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'unsaved changes' }).count()).toBe(0);
+    expect(session.ui.problems.filter((p) => !/status of 4\d\d/.test(p))).toEqual([]);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The Console's saved requests (issue 30): the Saved tab's folders, each request's actions
+ * menu, and the dialogs they open (Import requests, Environments, Rename/Move request, Rename
+ * folder). Found by role and accessible name.
+ */
+import type { Locator, Page } from 'playwright-core';
+
+export class CollectionPage {
+  constructor(readonly page: Page) {}
+
+  get pane(): Locator {
+    return this.page.getByRole('navigation', { name: 'Requests' });
+  }
+  get importButton(): Locator {
+    return this.pane.getByRole('button', { name: 'Import…' });
+  }
+  get importDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Import requests' });
+  }
+  get importFile(): Locator {
+    return this.importDialog.getByLabel('Collection file');
+  }
+  get importFolder(): Locator {
+    return this.importDialog.getByLabel('Bruno collection folder');
+  }
+  get importProblem(): Locator {
+    return this.importDialog.getByRole('alert', { name: 'Import problem' });
+  }
+  get importResult(): Locator {
+    return this.importDialog.getByRole('region', { name: 'Import result' });
+  }
+
+  get environmentsButton(): Locator {
+    return this.page.getByRole('button', { name: 'Environments…' });
+  }
+  get environmentsDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Environments' });
+  }
+  /** An environment in the dialog's list. */
+  environment(name: string): Locator {
+    return this.environmentsDialog
+      .getByRole('list', { name: 'Environments' })
+      .getByRole('button', { name, exact: true });
+  }
+  /** A variable's control in the Environments dialog: `Name of x`, `Value of x`, `Secret: x`. */
+  variable(label: string): Locator {
+    return this.environmentsDialog.getByLabel(label, { exact: true });
+  }
+
+  folder(name: string): Locator {
+    return this.pane.getByRole('region', { name: `Folder ${name}`, exact: true });
+  }
+  /** Opens a saved request's actions menu and picks an item. */
+  async act(request: string, item: string): Promise<void> {
+    await this.pane
+      .getByRole('button', { name: `Actions for ${request}` })
+      .first()
+      .click();
+    await this.page.getByRole('menuitem', { name: item }).click();
+  }
+  dialog(name: string): Locator {
+    return this.page.getByRole('dialog', { name });
+  }
+}

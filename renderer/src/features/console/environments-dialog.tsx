@@ -1,0 +1,387 @@
+/**
+ * Environments… beside the Console's Environment menu (issue 30): the project's environments
+ * (add, rename, delete) and, for the one selected, its variables as Bruno and Postman show
+ * them: name, value, enabled, secret. A secret's value is masked, with a Show toggle; one the
+ * user's config folder holds already reads "stored – type to replace" (the wire never carries
+ * it), and left empty it is kept. Saving the Console's chosen environment updates its variables.
+ */
+import { useState } from 'react';
+
+import type { EnvironmentEntry, Problem } from '../../api';
+import { useCollectionStore } from '../../stores/collection/collection-store';
+import { deleteEnvironment, saveEnvironment } from '../../stores/collection/environment-actions';
+import {
+  blankVariable,
+  draftOf,
+  draftProblem,
+  type EnvironmentDraft,
+  newDraft,
+  saveBodyOf,
+  type VariableDraft,
+} from '../../stores/collection/environment-draft';
+import { Dialog } from '../../ui/dialog';
+import { EmptyState, Loading } from '../../ui/empty-state';
+import { ProblemView } from '../../ui/problem-view';
+
+const NO_ENVIRONMENTS: readonly EnvironmentEntry[] = [];
+
+function VariableRow({
+  v,
+  label,
+  onChange,
+  onRemove,
+}: {
+  v: VariableDraft;
+  label: string;
+  onChange(patch: Partial<VariableDraft>): void;
+  onRemove(): void;
+}) {
+  const [shown, setShown] = useState(false);
+  return (
+    <tr>
+      <td className="env-enabled">
+        <input
+          type="checkbox"
+          checked={v.enabled}
+          aria-label={`Enabled: ${label}`}
+          onChange={(e) => onChange({ enabled: e.target.checked })}
+        />
+      </td>
+      <td>
+        <input
+          className="input mono"
+          value={v.name}
+          aria-label={`Name of ${label}`}
+          placeholder="name"
+          onChange={(e) => onChange({ name: e.target.value })}
+        />
+      </td>
+      <td>
+        <div className="env-value">
+          <input
+            className="input mono"
+            type={v.secret && !shown ? 'password' : 'text'}
+            value={v.value}
+            aria-label={`Value of ${label}`}
+            placeholder={v.secret && v.stored ? 'stored – type to replace' : 'value'}
+            autoComplete="off"
+            onChange={(e) => onChange({ value: e.target.value })}
+          />
+          {v.secret && (
+            <button
+              type="button"
+              className="btn small ghost"
+              aria-pressed={shown}
+              aria-label={`Show the value of ${label}`}
+              onClick={() => setShown(!shown)}
+            >
+              {shown ? 'Hide' : 'Show'}
+            </button>
+          )}
+        </div>
+      </td>
+      <td className="env-secret">
+        <input
+          type="checkbox"
+          checked={v.secret}
+          aria-label={`Secret: ${label}`}
+          onChange={(e) => onChange({ secret: e.target.checked })}
+        />
+      </td>
+      <td>
+        <button
+          type="button"
+          className="btn small ghost"
+          aria-label={`Remove ${label}`}
+          title="Remove"
+          onClick={onRemove}
+        >
+          ×
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function VariablesTable({
+  draft,
+  onChange,
+}: {
+  draft: EnvironmentDraft;
+  onChange(draft: EnvironmentDraft): void;
+}) {
+  const update = (key: number, patch: Partial<VariableDraft>) =>
+    onChange({
+      ...draft,
+      variables: draft.variables.map((v) => (v.key === key ? { ...v, ...patch } : v)),
+    });
+  return (
+    <>
+      <table
+        className="plain env-table"
+        aria-label={`Variables of ${draft.name || 'the environment'}`}
+      >
+        <thead>
+          <tr>
+            <th scope="col">On</th>
+            <th scope="col">Name</th>
+            <th scope="col">Value</th>
+            <th scope="col">Secret</th>
+            <th scope="col">
+              <span className="sr-only">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {draft.variables.map((v, i) => (
+            <VariableRow
+              key={v.key}
+              v={v}
+              label={v.name.trim() || `variable ${i + 1}`}
+              onChange={(patch) => update(v.key, patch)}
+              onRemove={() =>
+                onChange({ ...draft, variables: draft.variables.filter((x) => x.key !== v.key) })
+              }
+            />
+          ))}
+        </tbody>
+      </table>
+      {draft.variables.length === 0 && (
+        <p className="faint">
+          No variables: add one, then use it as <code>{'{{name}}'}</code>.
+        </p>
+      )}
+      <div>
+        <button
+          type="button"
+          className="btn small mt-6"
+          onClick={() => onChange({ ...draft, variables: [...draft.variables, blankVariable()] })}
+        >
+          Add variable
+        </button>
+      </div>
+    </>
+  );
+}
+
+function ConfirmDelete({
+  name,
+  onCancel,
+  onDeleted,
+}: {
+  name: string;
+  onCancel(): void;
+  onDeleted(): void;
+}) {
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog
+      title="Delete environment"
+      onClose={onCancel}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onCancel} autoFocus>
+            Keep it
+          </button>
+          <button
+            type="button"
+            className="btn danger"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              void deleteEnvironment(name).then((refused) => {
+                setBusy(false);
+                if (refused) setProblem(refused);
+                else onDeleted();
+              });
+            }}
+          >
+            Delete {name}
+          </button>
+        </>
+      }
+    >
+      <div className="body">
+        <p className="mt-0">
+          Delete the environment <strong>{name}</strong>? Its file in <code>environments/</code> and
+          its stored secret values go; requests that use its variables stay.
+        </p>
+        {problem && <ProblemView problem={problem} className="inline" label="Delete problem" />}
+      </div>
+    </Dialog>
+  );
+}
+
+export function EnvironmentsDialog({ onClose }: { onClose(): void }) {
+  const collection = useCollectionStore((s) => s.collection);
+  const error = useCollectionStore((s) => s.error);
+  const environments = collection?.environments ?? NO_ENVIRONMENTS;
+  const [draft, setDraft] = useState<EnvironmentDraft | null>(() => {
+    const s = useCollectionStore.getState();
+    const list = s.collection?.environments ?? [];
+    const first = list.find((e) => e.environment.name === s.environment) ?? list[0];
+    return first ? draftOf(first) : null;
+  });
+  const [problem, setProblem] = useState<Problem | string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  const savedEntry = environments.find((e) => e.environment.name === draft?.saved);
+  const dirty =
+    draft !== null &&
+    (savedEntry === undefined ||
+      JSON.stringify(saveBodyOf(draft)) !== JSON.stringify(saveBodyOf(draftOf(savedEntry))));
+  const pick = (next: EnvironmentDraft | null) => {
+    setDraft(next);
+    setProblem(null);
+    setSaved(null);
+  };
+  const save = async () => {
+    if (!draft) return;
+    const others = environments.map((e) => e.environment.name).filter((n) => n !== draft.saved);
+    const local = draftProblem(draft, others);
+    if (local) return setProblem(local);
+    setBusy(true);
+    const refused = await saveEnvironment(draft);
+    setBusy(false);
+    if (refused) return setProblem(refused);
+    const name = saveBodyOf(draft).environment.name;
+    const entry = useCollectionStore
+      .getState()
+      .collection?.environments.find((e) => e.environment.name === name);
+    pick(entry ? draftOf(entry) : null);
+    setSaved(name);
+  };
+
+  let content;
+  if (error)
+    content = <ProblemView problem={error} className="inline" label="Collection problem" />;
+  else if (!collection) content = <Loading what="environments" />;
+  else
+    content = (
+      <div className="env-layout">
+        <div className="env-list">
+          <h3 className="section-title">Environments</h3>
+          <ul className="nav-list" aria-label="Environments">
+            {environments.map((e) => (
+              <li key={e.path}>
+                <button
+                  type="button"
+                  className="nav-item"
+                  aria-current={draft?.saved === e.environment.name ? 'true' : undefined}
+                  onClick={() => pick(draftOf(e))}
+                >
+                  {e.environment.name}
+                </button>
+              </li>
+            ))}
+            {draft && draft.saved === null && (
+              <li>
+                <span className="nav-item" aria-current="true">
+                  {draft.name || 'New environment'} <span className="faint">(new)</span>
+                </span>
+              </li>
+            )}
+          </ul>
+          <button
+            type="button"
+            className="btn small mt-6"
+            onClick={() => pick(newDraft(environments.map((e) => e.environment.name)))}
+          >
+            Add environment
+          </button>
+        </div>
+        <div className="env-editor">
+          {draft === null ? (
+            <EmptyState icon="{}" title="No environment yet">
+              An environment gives <code>{'{{name}}'}</code> variables their values (a base URL, a
+              token), one set per place you send to. Add one to start.
+            </EmptyState>
+          ) : (
+            <form
+              id="environment-form"
+              className="stack"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void save();
+              }}
+            >
+              <label htmlFor="environment-name" className="block-label">
+                Name
+              </label>
+              <input
+                id="environment-name"
+                className="input"
+                value={draft.name}
+                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+              />
+              <p className="faint mt-4">
+                Saved as <code>environments/{draft.name.trim() || '…'}.json</code>; secret values
+                stay in your own config folder, never in the project.
+              </p>
+              <VariablesTable draft={draft} onChange={setDraft} />
+              {problem && (
+                <ProblemView problem={problem} className="inline" label="Environment problem" />
+              )}
+              {saved && !dirty && !problem && (
+                <p role="status" className="faint mb-0 mt-6">
+                  Saved {saved}.
+                </p>
+              )}
+            </form>
+          )}
+        </div>
+      </div>
+    );
+
+  return (
+    <Dialog
+      title="Environments"
+      size="wide"
+      onClose={onClose}
+      footer={
+        <>
+          {draft?.saved && (
+            <button type="button" className="btn danger" onClick={() => setDeleting(draft.saved)}>
+              Delete environment…
+            </button>
+          )}
+          <span className="spacer" />
+          {dirty && (
+            <span className="badge warn" role="status">
+              unsaved changes
+            </span>
+          )}
+          <button type="button" className="btn" onClick={onClose}>
+            Close
+          </button>
+          {draft && (
+            <button
+              type="submit"
+              form="environment-form"
+              className="btn primary"
+              disabled={busy || !dirty}
+            >
+              Save
+            </button>
+          )}
+        </>
+      }
+    >
+      <div className="body">{content}</div>
+      {deleting && (
+        <ConfirmDelete
+          name={deleting}
+          onCancel={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            const first = useCollectionStore.getState().collection?.environments[0];
+            pick(first ? draftOf(first) : null);
+          }}
+        />
+      )}
+    </Dialog>
+  );
+}

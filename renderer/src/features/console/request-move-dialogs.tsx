@@ -1,0 +1,194 @@
+/**
+ * Rename…, Move to folder… and Rename folder… in the Saved tab (issue 30). Each is one field
+ * and the core's save with the request's current path, so the file is renamed or moved on disk
+ * (and in a team's next commit) rather than copied.
+ */
+import { useState } from 'react';
+
+import type { Problem, RequestEntry } from '../../api';
+import { useCollectionStore } from '../../stores/collection/collection-store';
+import { folderMoves, normalFolder } from '../../stores/collection/folder-moves';
+import { moveRequest, renameFolder } from '../../stores/collection/request-moves';
+import { Dialog } from '../../ui/dialog';
+import { ProblemView } from '../../ui/problem-view';
+
+const NO_FOLDERS: readonly string[] = [];
+
+function OneFieldDialog({
+  title,
+  label,
+  initial,
+  action,
+  note,
+  allowEmpty,
+  folders,
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  label: string;
+  initial: string;
+  action: string;
+  note(value: string): React.ReactNode;
+  allowEmpty?: boolean;
+  /** Offer the collection's folders as suggestions. */
+  folders?: boolean;
+  /** The problem that stops it, or a message to show (done), or null to close. */
+  onSubmit(value: string): Promise<{ problem?: Problem; done?: string } | null>;
+  onClose(): void;
+}) {
+  const known = useCollectionStore((s) => s.collection?.folders ?? NO_FOLDERS);
+  const [value, setValue] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const id = title.toLowerCase().replace(/\W+/g, '-');
+  const unchanged = value.trim() === initial.trim();
+  const submit = async () => {
+    setBusy(true);
+    const outcome = await onSubmit(value.trim());
+    setBusy(false);
+    if (!outcome) return onClose();
+    setProblem(outcome.problem ?? null);
+    setDone(outcome.done ?? null);
+  };
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            {done ? 'Close' : 'Cancel'}
+          </button>
+          {!done && (
+            <button
+              type="submit"
+              form={`${id}-form`}
+              className="btn primary"
+              disabled={busy || unchanged || (!allowEmpty && value.trim() === '')}
+            >
+              {action}
+            </button>
+          )}
+        </>
+      }
+    >
+      <form
+        id={`${id}-form`}
+        className="body stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <label htmlFor={`${id}-field`} className="block-label">
+          {label}
+        </label>
+        <input
+          id={`${id}-field`}
+          className="input"
+          value={value}
+          autoFocus
+          list={folders ? `${id}-folders` : undefined}
+          readOnly={done !== null}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        {folders && (
+          <datalist id={`${id}-folders`}>
+            {known.map((f) => (
+              <option key={f} value={f} />
+            ))}
+          </datalist>
+        )}
+        {!done && <p className="faint mb-0 mt-6">{note(value.trim())}</p>}
+        {problem && <ProblemView problem={problem} className="inline" label={`${title} problem`} />}
+        {done && (
+          <p role="status" className="banner ok inline">
+            {done}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}
+
+const fileOf = (folder: string, name: string) =>
+  `requests/${folder ? `${folder}/` : ''}${name || '…'}.json`;
+
+export function RenameRequestDialog({ entry, onClose }: { entry: RequestEntry; onClose(): void }) {
+  return (
+    <OneFieldDialog
+      title="Rename request"
+      label="Name"
+      action="Rename"
+      initial={entry.request.name}
+      note={(name) => (
+        <>
+          The file becomes <code>{fileOf(entry.folder, name)}</code>.
+        </>
+      )}
+      onSubmit={async (name) => {
+        const problem = await moveRequest(entry, { name });
+        return problem ? { problem } : null;
+      }}
+      onClose={onClose}
+    />
+  );
+}
+
+export function MoveRequestDialog({ entry, onClose }: { entry: RequestEntry; onClose(): void }) {
+  return (
+    <OneFieldDialog
+      title="Move request"
+      label="Folder"
+      action="Move"
+      initial={entry.folder}
+      allowEmpty
+      folders
+      note={(folder) => (
+        <>
+          {entry.request.name} goes to{' '}
+          <code>{fileOf(normalFolder(folder), entry.request.name)}</code>; an empty folder is the
+          top of <code>requests/</code>, a new one is made.
+        </>
+      )}
+      onSubmit={async (folder) => {
+        const problem = await moveRequest(entry, { folder: normalFolder(folder) });
+        return problem ? { problem } : null;
+      }}
+      onClose={onClose}
+    />
+  );
+}
+
+export function RenameFolderDialog({ folder, onClose }: { folder: string; onClose(): void }) {
+  // Counted as the dialog opens: the list changes under it once they have moved.
+  const [count] = useState(
+    () => folderMoves(useCollectionStore.getState().collection?.requests ?? [], folder, '').length,
+  );
+  return (
+    <OneFieldDialog
+      title="Rename folder"
+      label="Folder"
+      action="Rename"
+      initial={folder}
+      allowEmpty
+      folders
+      note={(to) => (
+        <>
+          Moves {count} request{count === 1 ? '' : 's'} of <code>{folder}</code> and its subfolders
+          to <code>requests/{normalFolder(to) ? `${normalFolder(to)}/` : ''}</code>.
+        </>
+      )}
+      onSubmit={async (to) => {
+        const { moved, problem } = await renameFolder(folder, normalFolder(to));
+        const said = `${moved} request${moved === 1 ? '' : 's'} moved to ${normalFolder(to) || 'the top of requests/'}.`;
+        return problem
+          ? { problem: { ...problem, detail: `${problem.detail} (${said})` } }
+          : { done: said };
+      }}
+      onClose={onClose}
+    />
+  );
+}
