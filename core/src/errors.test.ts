@@ -27,6 +27,7 @@ const SAMPLES: { [K in keyof typeof problems]: () => HttpProblem } = {
   uploadTooLarge: () => problems.uploadTooLarge('photo.bin', '100 MiB', '50 MiB'),
   outgoingUnreachable: () => problems.outgoingUnreachable('https://api.example', 'ECONNREFUSED'),
   outgoingTimeout: () => problems.outgoingTimeout('https://api.example', '30 s'),
+  malformedForm: () => problems.malformedForm('the multipart body is malformed'),
   malformedJson: () => problems.malformedJson('invalid JSON at line 1, column 2'),
   badQuery: () => problems.badQuery('limit', 'must be an integer >= 0, got "x"'),
   malformedId: () => problems.malformedId('abc', 'a positive integer'),

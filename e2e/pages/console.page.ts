@@ -50,6 +50,39 @@ export class ConsolePage {
     return this.requests.getByRole('button', { name: new RegExp(`^[A-Z]+ ${escaped}$`) });
   }
 
+  /** Issue 30: the open requests' tabs, and one by its title. */
+  get tabs(): Locator {
+    return this.page.getByRole('list', { name: 'Open requests' });
+  }
+  tab(title: string): Locator {
+    return this.tabs.getByRole('button', { name: title, exact: true });
+  }
+  get newTab(): Locator {
+    return this.page.getByRole('button', { name: 'New tab' });
+  }
+  bodyKind(kind: 'None' | 'JSON' | 'Text' | 'Form' | 'Multipart'): Locator {
+    return this.page
+      .getByRole('radiogroup', { name: 'Body kind' })
+      .getByRole('radio', { name: kind });
+  }
+  get testResults(): Locator {
+    return this.page.getByRole('region', { name: 'Test results' });
+  }
+  /** Adds a test to the request; its controls are named `Test <n> …`. */
+  async addTest(): Promise<number> {
+    await this.page.getByRole('button', { name: '+ Add test' }).click();
+    return this.page.getByRole('group', { name: 'Tests' }).getByRole('combobox').count();
+  }
+  /** Saves the shown request as `name` into `folder` (Save… asks where). */
+  async saveAs(name: string, folder: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'Save…' }).click();
+    const save = this.page.getByRole('dialog', { name: 'Save request' });
+    await save.getByRole('textbox', { name: 'Name' }).fill(name);
+    await save.getByLabel('Folder').fill(folder);
+    await save.getByRole('button', { name: 'Save', exact: true }).click();
+    await save.waitFor({ state: 'detached' });
+  }
+
   async setBody(text: string): Promise<void> {
     await this.body.click();
     await this.page.keyboard.press('ControlOrMeta+a');

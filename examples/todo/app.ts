@@ -5,6 +5,7 @@ import {
   DeleteTodo,
   GetAllTodos,
   GetTodo,
+  ReceiveAttachment,
   UpdateTodo,
   UserSummary,
 } from './handlers.js';
@@ -30,5 +31,8 @@ export default class TodoApp extends Application {
     // Hand-written logic over several models, through dao().
     this.get('/users/:id/summary', new UserSummary());
     this.get('/hello/:name', (req, res) => res.json({ hello: req.params('name') }));
+
+    // A form with files (multipart), as the Console sends one: req.body() gives fields and files.
+    this.post('/attachments', new ReceiveAttachment());
   }
 }

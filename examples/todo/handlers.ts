@@ -1,4 +1,10 @@
-import { dao, type HttpRequestHandler, type Request, type Response } from 'decorest';
+import {
+  dao,
+  type HttpRequestHandler,
+  type MultipartBody,
+  type Request,
+  type Response,
+} from 'decorest';
 
 import { Todo } from './todo.js';
 import { User } from './user.js';
@@ -75,5 +81,24 @@ export class UserSummary implements HttpRequestHandler {
     const todos = (await dao(Todo).getAll()).filter((t) => t.user === user.id);
     const done = todos.filter((t) => t.completed).length;
     res.json({ user: user.name, todos: todos.length, completed: done });
+  }
+}
+
+/**
+ * Issue 30: a hand-written route that takes files, sent from the studio's Console as a
+ * multipart form. `req.body()` gives the form's text fields and its files (bytes in memory);
+ * this one answers what it received, without keeping it.
+ */
+export class ReceiveAttachment implements HttpRequestHandler {
+  method(req: Request, res: Response) {
+    const body = req.body() as MultipartBody | undefined;
+    if (!body || !Array.isArray(body.files)) {
+      res.status(400).json({ message: 'send a multipart form with a file field' });
+      return;
+    }
+    res.status(201).json({
+      fields: body.fields,
+      files: body.files.map((f) => ({ field: f.field, name: f.name, type: f.type, size: f.size })),
+    });
   }
 }

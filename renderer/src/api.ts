@@ -14,6 +14,7 @@ export type {
 export { ControlClient, ControlError } from '../../core/src/control/client';
 export type * from '../../core/src/contract/control-api';
 export { COLLECTION_CONTROLS, FIELD_TYPES } from '../../core/src/contract/control-api';
+export { UPLOAD_LIMIT } from '../../core/src/contract/requests-api';
 // Issue 30: `{{variable}}` resolution, the same the core uses (pure: no node, no client).
 export {
   fillText,
@@ -21,6 +22,10 @@ export {
   resolveVariables,
   variablesOf,
 } from '../../core/src/contract/variables';
+
+// Issue 30: the tests of an answer, checked the same way after Send and by "Run folder".
+export type { AnswerForAssertions, AssertionResult } from '../../core/src/contract/assertions';
+export { checkAssertions, describeAssertion } from '../../core/src/contract/assertions';
 
 let current: ControlClient | null = null;
 

@@ -4,8 +4,9 @@ import { createRoot } from 'react-dom/client';
 
 import { connect } from './api';
 import { App } from './app';
-import { controlEndpoint } from './bridge';
+import { controlEndpoint, desktopOutgoing } from './bridge';
 import { NoToken } from './features/project/no-token';
+import { setOutgoingBridge } from './stores/console/deliver';
 import { startStudio } from './stores/events/events';
 
 async function boot(): Promise<void> {
@@ -16,6 +17,8 @@ async function boot(): Promise<void> {
     return;
   }
   startStudio(connect(endpoint.url, endpoint.token));
+  // Issue 30: the desktop app's Console reaches other hosts through its main process.
+  setOutgoingBridge(desktopOutgoing());
   root.render(
     <StrictMode>
       <App />

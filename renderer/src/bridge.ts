@@ -6,6 +6,7 @@
  * `nativeFolderDialog` is false and the UI shows a path field instead.
  */
 import type { ControlEndpoint, StudioBridge } from '../../electron/src/bridge';
+import { ControlError, type OutgoingRequest, type OutgoingResponse } from './api';
 
 declare global {
   interface Window {
@@ -45,4 +46,33 @@ export async function revealInFileManager(path: string): Promise<boolean> {
   if (!window.studio) return false;
   await window.studio.revealInFileManager(path);
   return true;
+}
+
+type OutgoingSender = (request: OutgoingRequest, signal: AbortSignal) => Promise<OutgoingResponse>;
+
+/**
+ * Issue 30: the desktop app sends the Console's outgoing requests through its main process;
+ * null in a browser (the control API's `sendOutgoing` does it there). Cancel stops waiting at
+ * once; the main process lets the request run out its timeout (IPC has no abort).
+ */
+export function desktopOutgoing(): OutgoingSender | null {
+  const studio = window.studio;
+  if (!studio?.sendOutgoing) return null;
+  return (request, signal) =>
+    new Promise<OutgoingResponse>((resolve, reject) => {
+      const onAbort = () => reject(new DOMException('The request was cancelled.', 'AbortError'));
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      studio.sendOutgoing(request).then(
+        (answer) => {
+          signal.removeEventListener('abort', onAbort);
+          if (answer.ok) resolve(answer.response);
+          else reject(new ControlError(answer.problem));
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
 }

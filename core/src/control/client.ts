@@ -44,7 +44,9 @@ import {
   type OutgoingRequest,
   type OutgoingResponse,
   type Problem,
+  type ProjectFileEntry,
   type ProjectStatus,
+  type PutProjectFileBody,
   type RecordKey,
   type RecordPage,
   type RequestCollection,
@@ -260,6 +262,13 @@ export class ControlClient {
   /** Imports a Postman collection, a .http file or a Bruno folder's files into the collection. */
   importRequests(body: ImportRequestsBody): Promise<ImportRequestsResult> {
     return this.#op('importRequests', { body });
+  }
+  /**
+   * Issue 30: copies a file chosen for a multipart field into the project's `files/` folder;
+   * answers its path there (`files/photo.png`). Over `UPLOAD_LIMIT` is a 413.
+   */
+  putProjectFile(body: PutProjectFileBody): Promise<ProjectFileEntry> {
+    return this.#op('putProjectFile', { body });
   }
   /** Saves an environment; secret values go to the user's config folder, never the project. */
   saveEnvironment(body: SaveEnvironmentBody): Promise<EnvironmentEntry> {

@@ -21,15 +21,11 @@ export const PUT_FILE_BODY_LIMIT = Math.ceil(UPLOAD_LIMIT / 3) * 4 + 1024 * 1024
 const MIB = 1024 * 1024;
 
 function tooLarge(bytes: number): HttpProblem {
-  return new HttpProblem({
-    code: 'PAYLOAD_TOO_LARGE',
-    status: 413,
-    type: 'payload-too-large',
-    title: 'Payload too large',
-    detail:
-      `the file is ${bytes} bytes; a file put into the project is at most ` +
+  return problems.payloadTooLarge(
+    UPLOAD_LIMIT,
+    `the file is ${bytes} bytes; a file put into the project is at most ` +
       `${UPLOAD_LIMIT} bytes (${UPLOAD_LIMIT / MIB} MiB)`,
-  });
+  );
 }
 
 function refuse(field: string, message: string): never {

@@ -228,21 +228,30 @@ export const problems = {
         ? { errors: existing.map((path) => ({ field: path, message: 'exists already' })) }
         : {}),
     }),
-  payloadTooLarge: (limitBytes: number) =>
+  /** `detail` when the limit is better said another way (issue 30: a form, a file, a field). */
+  payloadTooLarge: (
+    limitBytes: number,
+    detail = `request body exceeds the limit of ${limitBytes} bytes`,
+  ) =>
     new HttpProblem({
       code: 'PAYLOAD_TOO_LARGE',
       status: 413,
       type: 'payload-too-large',
       title: 'Payload too large',
-      detail: `request body exceeds the limit of ${limitBytes} bytes`,
+      detail,
     }),
-  unsupportedMediaType: (contentType: string | undefined) =>
+  /** `accepted`: what the route reads (issue 30: a manual route reads forms too). */
+  unsupportedMediaType: (
+    contentType: string | undefined,
+    accepted = 'application/json',
+    detail = `request body must be ${accepted}, got ${contentType ? JSON.stringify(contentType) : 'no Content-Type'}`,
+  ) =>
     new HttpProblem({
       code: 'UNSUPPORTED_MEDIA_TYPE',
       status: 415,
       type: 'unsupported-media-type',
       title: 'Unsupported media type',
-      detail: `request body must be application/json, got ${contentType ? JSON.stringify(contentType) : 'no Content-Type'}`,
+      detail,
     }),
   invalidBody: (title: string, errors: FieldError[]) => new ValidationProblem(title, errors),
   internal: () =>
@@ -414,6 +423,15 @@ export const problems = {
       type: 'outgoing-timeout',
       title: 'No answer in time',
       detail: `No answer from ${origin} within ${seconds}`,
+    }),
+  /** Issue 30: a form body a manual route cannot read (`detail` says where it broke). */
+  malformedForm: (detail: string) =>
+    new HttpProblem({
+      code: 'MALFORMED_FORM',
+      status: 400,
+      type: 'malformed-form',
+      title: 'Malformed form body',
+      detail,
     }),
 } as const;
 

@@ -1,8 +1,5 @@
-/**
- * The problems a form body answers (issue 30). Built here rather than in errors/problems.ts so
- * the form reader stays one self-contained piece of the HTTP layer.
- */
-import { HttpProblem, ValidationProblem } from '../errors.js';
+/** The problems a form body answers (issue 30), and limits in words. */
+import { problems, ValidationProblem } from '../errors.js';
 
 /** `52428800` → `50 MiB`: a limit as a person reads it. */
 export function sizeInWords(bytes: number): string {
@@ -20,41 +17,22 @@ export function sizeInWords(bytes: number): string {
   return `${bytes} bytes`;
 }
 
+/** The form reader's problems, named for it; each is one of the problems table's. */
 export const formProblems = {
-  malformed: (detail: string) =>
-    new HttpProblem({
-      code: 'MALFORMED_FORM',
-      status: 400,
-      type: 'malformed-form',
-      title: 'Malformed form body',
-      detail,
-    }),
-  tooLarge: (detail: string) =>
-    new HttpProblem({
-      code: 'PAYLOAD_TOO_LARGE',
-      status: 413,
-      type: 'payload-too-large',
-      title: 'Payload too large',
-      detail,
-    }),
-  /** A manual route reads JSON and forms; anything else is still a 415. */
+  malformed: problems.malformedForm,
+  tooLarge: (detail: string) => problems.payloadTooLarge(0, detail),
   unsupported: (contentType: string | undefined) =>
-    new HttpProblem({
-      code: 'UNSUPPORTED_MEDIA_TYPE',
-      status: 415,
-      type: 'unsupported-media-type',
-      title: 'Unsupported media type',
-      detail: `request body must be application/json, application/x-www-form-urlencoded or multipart/form-data, got ${contentType ? JSON.stringify(contentType) : 'no Content-Type'}`,
-    }),
+    problems.unsupportedMediaType(
+      contentType,
+      'application/json, application/x-www-form-urlencoded or multipart/form-data',
+    ),
   /** `req.body(Model)` validates like a POST, and a POST takes JSON only (CONTRACT §2). */
   modelNeedsJson: (essence: string) =>
-    new HttpProblem({
-      code: 'UNSUPPORTED_MEDIA_TYPE',
-      status: 415,
-      type: 'unsupported-media-type',
-      title: 'Unsupported media type',
-      detail: `req.body(Model) reads JSON bodies; this request sent ${essence} (the route can read it with req.body())`,
-    }),
+    problems.unsupportedMediaType(
+      essence,
+      'application/json',
+      `req.body(Model) reads JSON bodies; this request sent ${essence} (the route can read it with req.body())`,
+    ),
   /** The same 422 as JSON's forbidden keys (CONTRACT §4). */
   forbiddenField: (name: string) =>
     new ValidationProblem('Invalid request body', [{ field: name, message: 'is a forbidden key' }]),

@@ -6,13 +6,18 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Dependencies, the default datasource's files, and what a build or a test run writes. */
+/**
+ * Dependencies, the default datasource's files, what a build or a test run writes, and the
+ * files the Console's multipart requests attach (issue 30: an uploaded `helper.js` is data to
+ * send, never project code to run).
+ */
 export const IGNORED_FOLDERS: ReadonlySet<string> = new Set([
   'node_modules',
   'data',
   'dist',
   'build',
   'coverage',
+  'files',
 ]);
 const SKIPPED_FILES = /(\.d\.ts|\.(test|spec)\.[jt]s)$/;
 const PROJECT_FILES = /\.[jt]s$/;

@@ -75,7 +75,7 @@ describe('GET /api/routes', () => {
       path: '/hello/:name',
       kind: 'manual',
       file: `${f.dir}/app.ts`,
-      line: 32,
+      line: 33,
     });
     expect(routes).toContainEqual(
       expect.objectContaining({ method: 'GET', path: '/users/:id/todos', kind: 'relation' }),

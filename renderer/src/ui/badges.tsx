@@ -7,17 +7,19 @@ export function StatusBadge({ status }: { status: number }) {
   return <span className={`status s${Math.floor(status / 100)}`}>{status}</span>;
 }
 
-/** Issue 16: an answer the studio made up (delay, failure) or forwarded to the real backend. */
-export function TagBadge({ tag }: { tag: 'simulated' | 'proxied' }) {
+const TAG_TITLES = {
+  simulated: 'Simulated: a delay or failure rule of the mock API',
+  proxied: 'Proxied: no route matched, the real backend answered',
+  outgoing: 'Outgoing: the Console sent it to another host through the studio',
+} as const;
+
+/**
+ * Issue 16: an answer the studio made up (delay, failure) or forwarded to the real backend;
+ * issue 30: a request the Console sent to another host.
+ */
+export function TagBadge({ tag }: { tag: keyof typeof TAG_TITLES }) {
   return (
-    <span
-      className={`badge tag-${tag}`}
-      title={
-        tag === 'simulated'
-          ? 'Simulated: a delay or failure rule of the mock API'
-          : 'Proxied: no route matched, the real backend answered'
-      }
-    >
+    <span className={`badge tag-${tag}`} title={TAG_TITLES[tag]}>
       {tag}
     </span>
   );

@@ -3,16 +3,20 @@ import { useEffect, useRef, useState } from 'react';
 
 import { useCollectionStore } from '../../stores/collection/collection-store';
 import { useConsoleStore } from '../../stores/console/console-store';
+import { useFolderRunStore } from '../../stores/console/folder-run';
 import { useModelsStore } from '../../stores/models/models-store';
 import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { Dialog } from '../../ui/dialog';
 import { CollectionPane, SaveRequestDialog } from './collection-pane';
+import { ConsoleTabs } from './console-tabs';
 import { parseCurl, toCurl } from './curl';
 import { RequestContext } from './request-context';
 import { RequestLine, RequestPane, useSend } from './request-pane';
 import { ResponsePane } from './response-pane';
+import { RunFolderDialog } from './run-folder-dialog';
 
 import './console.css';
+import './request-parts.css';
 
 function PasteCurlDialog({ onClose }: { onClose(): void }) {
   const [text, setText] = useState('');
@@ -69,6 +73,15 @@ export function ConsoleView() {
   const [saving, setSaving] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
   const send = useSend();
+  const runFolder = (folder: string) =>
+    void useFolderRunStore
+      .getState()
+      .run(
+        folder,
+        useCollectionStore.getState().collection?.requests ?? [],
+        useConsoleStore.getState().variables,
+        serverSelectors.url(useServerStore.getState()),
+      );
   const routes = useModelsStore((s) => s.routes);
   // Issue 23: on the open project's first route, not the example's `/todos`; another
   // project's routes move a start nobody has touched.
@@ -102,6 +115,14 @@ export function ConsoleView() {
   sendRef.current = send;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // Issue 30: a new tab. Ctrl/Cmd+T in the desktop app; a browser keeps Ctrl+T for its own
+      // tabs, so Alt+T works in both.
+      if (e.key.toLowerCase() === 't' && !e.shiftKey && (e.ctrlKey || e.metaKey) !== e.altKey) {
+        if (document.querySelector('[role="dialog"]')) return;
+        e.preventDefault();
+        useConsoleStore.getState().newTab();
+        return;
+      }
       // Issue 30: Ctrl/Cmd+S saves the open saved request in place, or asks where to save.
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's' && !e.shiftKey) {
         if (document.querySelector('[role="dialog"]')) return;
@@ -122,15 +143,17 @@ export function ConsoleView() {
   }, []);
   return (
     <div className="console-view">
+      <ConsoleTabs />
       <RequestLine onCopyCurl={copyCurl} onPasteCurl={() => setPasting(true)} />
       <RequestContext />
       <div className="split console-split">
-        <CollectionPane onSave={() => setSaving(true)} />
+        <CollectionPane onSave={() => setSaving(true)} onRunFolder={runFolder} />
         <RequestPane />
         <ResponsePane />
       </div>
       {pasting && <PasteCurlDialog onClose={() => setPasting(false)} />}
       {saving && <SaveRequestDialog onClose={() => setSaving(false)} />}
+      <RunFolderDialog onRunAgain={runFolder} />
       {toast && (
         <div className="toast" role="status">
           {toast}

@@ -1,14 +1,18 @@
 /** Requests sent from the console, kept across restarts; click to load, Run to send again. */
+import type { HistoryEntry } from '../../stores/console/console-history';
 import { useConsoleStore } from '../../stores/console/console-store';
 import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { MethodBadge, StatusBadge } from '../../ui/badges';
 
 export function HistoryList() {
   const history = useConsoleStore((s) => s.history);
-  const { loadRequest, clearHistory } = useConsoleStore.getState();
+  const { loadRequest, loadSavedRequest, clearHistory } = useConsoleStore.getState();
+  // Entries since issue 30 hold the whole request (a form, a file, auth, tests).
+  const load = (entry: HistoryEntry) =>
+    entry.request ? loadSavedRequest(entry.request) : loadRequest(entry);
   const rerun = (i: number) => {
     const entry = history[i]!;
-    loadRequest(entry);
+    load(entry);
     void useConsoleStore.getState().sendRequest(serverSelectors.url(useServerStore.getState()));
   };
   return (
@@ -34,7 +38,7 @@ export function HistoryList() {
               <button
                 type="button"
                 className="history-item"
-                onClick={() => loadRequest(h)}
+                onClick={() => load(h)}
                 title={`${h.method} ${h.url} · ${new Date(h.at).toLocaleString()}`}
               >
                 <MethodBadge method={h.method} />

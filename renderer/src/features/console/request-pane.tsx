@@ -1,20 +1,15 @@
-/** The request being built: method, URL, path and query params, headers, JSON body. */
-import { lazy, Suspense, useCallback } from 'react';
-
-import { consoleSelectors, useConsoleStore } from '../../stores/console/console-store';
+/** The request being built: method, URL, path and query params, headers, auth, body, tests. */
+import { useConsoleStore } from '../../stores/console/console-store';
 import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { RowsEditor } from '../../ui/rows-editor';
+import { AuthSection } from './auth-editor';
+import { BodySection } from './body-editor';
 import { parseCurl } from './curl';
+import { TestsSection } from './tests-editor';
+import { useSend } from './use-send';
 
-const JsonEditor = lazy(() => import('./json-editor'));
+export { useSend } from './use-send';
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
-
-export function useSend(): () => void {
-  return useCallback(() => {
-    const s = useConsoleStore.getState();
-    if (!s.sending) void s.sendRequest(serverSelectors.url(useServerStore.getState()));
-  }, []);
-}
 
 export function RequestLine({
   onCopyCurl,
@@ -95,12 +90,7 @@ export function RequestPane() {
   const query = useConsoleStore((s) => s.query);
   const pathParams = useConsoleStore((s) => s.pathParams);
   const headers = useConsoleStore((s) => s.headers);
-  const body = useConsoleStore((s) => s.body);
-  const bodyError = useConsoleStore(consoleSelectors.bodyError);
-  const sendsBody = useConsoleStore(consoleSelectors.sendsBody);
-  const { setQueryRows, setPathParams, setHeaders, setBody, formatBody } =
-    useConsoleStore.getState();
-  const send = useSend();
+  const { setQueryRows, setPathParams, setHeaders } = useConsoleStore.getState();
   return (
     <div className="pane stack" role="region" aria-label="Request">
       {pathParams.length > 0 && (
@@ -126,44 +116,9 @@ export function RequestPane() {
         </div>
         <RowsEditor label="Headers" rows={headers} onChange={setHeaders} namePlaceholder="Header" />
       </section>
-      <section className="req-section body-section">
-        <div className="section-head">
-          <h3 className="section-title">Body</h3>
-          <span
-            className={
-              !sendsBody ? 'faint' : bodyError ? 'badge err' : body.trim() ? 'badge ok' : 'faint'
-            }
-            role="status"
-            title={bodyError ?? undefined}
-          >
-            {!sendsBody
-              ? 'Not sent with this method'
-              : bodyError
-                ? 'Invalid JSON'
-                : body.trim()
-                  ? 'Valid JSON'
-                  : 'Empty'}
-          </span>
-          <button
-            type="button"
-            className="btn small"
-            onClick={formatBody}
-            disabled={bodyError !== null || !body.trim()}
-          >
-            Format
-          </button>
-        </div>
-        <div className="editor-box">
-          <Suspense
-            fallback={
-              <textarea aria-label="Body" className="input mono fill" value={body} readOnly />
-            }
-          >
-            <JsonEditor value={body} label="Body" onChange={setBody} onSubmit={send} />
-          </Suspense>
-        </div>
-        {bodyError && <p className="faint error-text mt-6">{bodyError}</p>}
-      </section>
+      <AuthSection />
+      <BodySection />
+      <TestsSection />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { trafficSelectors, useTrafficStore } from '../../stores/traffic/traffic-
 import { formatBytes, formatMs, StatusBadge } from '../../ui/badges';
 import { EmptyState } from '../../ui/empty-state';
 import { JsonTree } from '../../ui/json-tree';
+import { TestResults } from './test-results';
 
 const RAW_LIMIT = 256 * 1024;
 
@@ -141,6 +142,7 @@ function Answer({
   setTab(tab: 'body' | 'headers'): void;
 }) {
   const headers = useHeaders(response);
+  const results = useConsoleStore((s) => s.results);
   return (
     <div className="pane stack" role="region" aria-label="Response">
       <div className="response-meta" role="status" aria-label="Response status">
@@ -156,6 +158,7 @@ function Answer({
         </span>
         <span className="meta faint mono">{response.contentType}</span>
       </div>
+      {results && <TestResults results={results} />}
       <div className="subtabs" role="tablist" aria-label="Response parts">
         <button
           type="button"

@@ -12,66 +12,50 @@ import {
   type Problem,
   type RequestCollection,
   type RequestEntry,
-  type SavedRequest,
   variablesOf,
 } from '../../api';
-import type { ConsoleState } from '../console/console-state';
+import type { ConsoleState, TabState } from '../console/console-state';
 import { useConsoleStore } from '../console/console-store';
+import { savedRequestOf } from '../console/saved-request';
 import { problemOf } from '../problem/problem-of';
 
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
 const ENV_KEY = 'decorest.studio.environment';
 
-/** The Console's request as a saved request named `name` (its JSON body as JSON). */
-export function savedRequestOf(
-  s: Pick<ConsoleState, 'method' | 'url' | 'headers' | 'body'>,
-  name: string,
-): SavedRequest {
-  const text = s.body;
-  let body: SavedRequest['body'] = { kind: 'none' };
-  if (text.trim() !== '') {
-    try {
-      JSON.parse(text);
-      body = { kind: 'json', text };
-    } catch {
-      body = { kind: 'text', text };
-    }
+export { savedRequestOf } from '../console/saved-request';
+
+export const snapshotOf = (s: TabState): string => JSON.stringify(savedRequestOf(s, ''));
+
+const OPEN_KEY = 'decorest.studio.console-open';
+
+/** A tab's saved request, and the tab as it was when opened or saved. */
+export interface OpenRequest {
+  entry: RequestEntry;
+  snapshot: string;
+}
+
+function readOpen(): Record<string, OpenRequest> {
+  try {
+    const parsed = JSON.parse(storage?.getItem(OPEN_KEY) ?? '{}') as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, OpenRequest>)
+      : {};
+  } catch {
+    return {};
   }
-  return {
-    name,
-    method: s.method,
-    url: s.url,
-    headers: s.headers.filter((h) => h.name !== '').map((h) => ({ ...h })),
-    body,
-    auth: { kind: 'none' },
-  };
 }
-
-/** What the Console shows of a saved request: its text body, its enabled headers. */
-function consoleRequestOf(request: SavedRequest) {
-  const body =
-    request.body.kind === 'json' || request.body.kind === 'text' ? request.body.text : '';
-  return {
-    method: request.method,
-    url: request.url,
-    headers: request.headers
-      .filter((h) => h.enabled)
-      .map((h): [string, string] => [h.name, h.value]),
-    body,
-  };
-}
-
-/** The part of the Console a save keeps, to tell unsaved changes. */
-const snapshotOf = (s: ConsoleState): string => JSON.stringify(savedRequestOf(s, ''));
 
 interface CollectionState {
   collection: RequestCollection | null;
   error: Problem | null;
   busy: boolean;
-  /** The saved request open in the Console, and the Console as it was when opened or saved. */
-  open: { entry: RequestEntry; snapshot: string } | null;
+  /** The saved request open in the Console's shown tab, and the tab as it was when opened or saved. */
+  open: OpenRequest | null;
+  /** Issue 30: each tab's saved request (kept across restarts with the tabs). */
+  openByTab: Readonly<Record<string, OpenRequest>>;
   environment: string;
   load(): Promise<void>;
+  /** Shows the tab that has `entry` open, or opens it in a new tab. */
   openRequest(entry: RequestEntry): void;
   /** Saves the Console's request: in place when a saved one is open and `as` is not given. */
   save(as?: { name: string; folder: string }): Promise<Problem | null>;
@@ -80,87 +64,143 @@ interface CollectionState {
   chooseEnvironment(name: string): Promise<void>;
 }
 
-export const useCollectionStore = create<CollectionState>()((set, get) => ({
-  collection: null,
-  error: null,
-  busy: false,
-  open: null,
-  environment: storage?.getItem(ENV_KEY) ?? '',
-  async load() {
+export const useCollectionStore = create<CollectionState>()((set, get) => {
+  /** Links (or unlinks) a tab to a saved request. */
+  const setOpen = (tab: string, open: OpenRequest | null) => {
+    const openByTab = { ...get().openByTab };
+    if (open) openByTab[tab] = open;
+    else delete openByTab[tab];
+    const active = useConsoleStore.getState().activeTab;
+    set({ openByTab, open: openByTab[active] ?? null });
     try {
-      const collection = await client().listRequests();
-      set({ collection, error: null });
-      // The chosen environment's variables, once the list says what it holds.
-      if (get().environment) await get().chooseEnvironment(get().environment);
-    } catch (error) {
-      set({ error: problemOf(error) });
+      storage?.setItem(OPEN_KEY, JSON.stringify(openByTab));
+    } catch {
+      // Storage full or disabled: the link lives for this session only.
     }
-  },
-  openRequest(entry) {
-    useConsoleStore.getState().loadRequest(consoleRequestOf(entry.request));
-    set({ open: { entry, snapshot: snapshotOf(useConsoleStore.getState()) } });
-  },
-  async save(as) {
-    const open = get().open;
-    const name = as?.name ?? open?.entry.request.name;
-    const folder = as?.folder ?? open?.entry.folder ?? '';
-    if (!name) return null;
-    set({ busy: true });
-    try {
-      const console = useConsoleStore.getState();
-      const entry = await client().saveRequest({
-        folder,
-        request: savedRequestOf(console, name),
-        // In place (a rename or a move when `as` differs); a new file for "Save as" without one open.
-        ...(open && !as ? { path: open.entry.path } : {}),
-      });
-      set({ busy: false, open: { entry, snapshot: snapshotOf(console) } });
-      await get().load();
-      return null;
-    } catch (error) {
-      set({ busy: false });
-      return problemOf(error);
-    }
-  },
-  async remove(path) {
-    try {
-      await client().deleteRequest(path);
-      if (get().open?.entry.path === path) set({ open: null });
-      await get().load();
-      return null;
-    } catch (error) {
-      return problemOf(error);
-    }
-  },
-  async duplicate(path) {
-    try {
-      await client().duplicateRequest({ path });
-      await get().load();
-      return null;
-    } catch (error) {
-      return problemOf(error);
-    }
-  },
-  async chooseEnvironment(name) {
-    set({ environment: name });
-    storage?.setItem(ENV_KEY, name);
-    const found = get().collection?.environments.find((e) => e.environment.name === name);
-    if (!found) {
-      useConsoleStore.getState().setVariables({});
-      return;
-    }
-    const variables = found.environment.variables.map((v) => ({ ...v }));
-    if (variables.some((v) => v.secret && v.hasValue)) {
+  };
+  const initialOpen = readOpen();
+  return {
+    collection: null,
+    error: null,
+    busy: false,
+    openByTab: initialOpen,
+    open: initialOpen[useConsoleStore.getState().activeTab] ?? null,
+    environment: storage?.getItem(ENV_KEY) ?? '',
+    async load() {
       try {
-        const secrets = await client().getEnvironmentSecrets(name);
-        for (const v of variables) if (v.secret) v.value = secrets.values[v.name] ?? '';
-      } catch {
-        // Without its secrets the environment still gives its other variables.
+        const collection = await client().listRequests();
+        set({ collection, error: null });
+        // A tab's saved request follows its file: re-read, or unlinked when the file is gone.
+        for (const [tab, open] of Object.entries(get().openByTab)) {
+          const now = collection.requests.find((r) => r.path === open.entry.path);
+          if (!now) setOpen(tab, null);
+          else if (JSON.stringify(now) !== JSON.stringify(open.entry))
+            setOpen(tab, { ...open, entry: now });
+        }
+        // The chosen environment's variables, once the list says what it holds.
+        if (get().environment) await get().chooseEnvironment(get().environment);
+      } catch (error) {
+        set({ error: problemOf(error) });
       }
+    },
+    openRequest(entry) {
+      const tabs = useConsoleStore.getState();
+      const already = Object.entries(get().openByTab).find(
+        ([tab, o]) => o.entry.path === entry.path && tabs.tabs.some((t) => t.id === tab),
+      );
+      if (already) {
+        tabs.switchTab(already[0]);
+        return;
+      }
+      // As Bruno: a saved request opens in a tab of its own, unless the shown tab is still empty.
+      const shown = tabs.url === '' && !get().openByTab[tabs.activeTab];
+      if (!shown) tabs.newTab();
+      useConsoleStore.getState().loadSavedRequest(entry.request);
+      const now = useConsoleStore.getState();
+      setOpen(now.activeTab, { entry, snapshot: snapshotOf(now) });
+    },
+    async save(as) {
+      const open = get().open;
+      const name = as?.name ?? open?.entry.request.name;
+      const folder = as?.folder ?? open?.entry.folder ?? '';
+      if (!name) return null;
+      set({ busy: true });
+      try {
+        const console = useConsoleStore.getState();
+        const tab = console.activeTab;
+        const entry = await client().saveRequest({
+          folder,
+          request: savedRequestOf(console, name),
+          // In place (a rename or a move when `as` differs); a new file for "Save as" without one open.
+          ...(open && !as ? { path: open.entry.path } : {}),
+        });
+        set({ busy: false });
+        setOpen(tab, { entry, snapshot: snapshotOf(console) });
+        await get().load();
+        return null;
+      } catch (error) {
+        set({ busy: false });
+        return problemOf(error);
+      }
+    },
+    async remove(path) {
+      try {
+        await client().deleteRequest(path);
+        for (const [tab, o] of Object.entries(get().openByTab))
+          if (o.entry.path === path) setOpen(tab, null);
+        await get().load();
+        return null;
+      } catch (error) {
+        return problemOf(error);
+      }
+    },
+    async duplicate(path) {
+      try {
+        await client().duplicateRequest({ path });
+        await get().load();
+        return null;
+      } catch (error) {
+        return problemOf(error);
+      }
+    },
+    async chooseEnvironment(name) {
+      set({ environment: name });
+      storage?.setItem(ENV_KEY, name);
+      const found = get().collection?.environments.find((e) => e.environment.name === name);
+      if (!found) {
+        useConsoleStore.getState().setVariables({});
+        return;
+      }
+      const variables = found.environment.variables.map((v) => ({ ...v }));
+      if (variables.some((v) => v.secret && v.hasValue)) {
+        try {
+          const secrets = await client().getEnvironmentSecrets(name);
+          for (const v of variables) if (v.secret) v.value = secrets.values[v.name] ?? '';
+        } catch {
+          // Without its secrets the environment still gives its other variables.
+        }
+      }
+      useConsoleStore.getState().setVariables(variablesOf(variables));
+    },
+  };
+});
+
+// The shown tab's saved request follows the tab; a closed tab lets go of its link.
+useConsoleStore.subscribe((now, before) => {
+  if (now.activeTab === before.activeTab && now.tabs === before.tabs) return;
+  const { openByTab } = useCollectionStore.getState();
+  const live = Object.fromEntries(
+    Object.entries(openByTab).filter(([tab]) => now.tabs.some((t) => t.id === tab)),
+  );
+  useCollectionStore.setState({ openByTab: live, open: live[now.activeTab] ?? null });
+  if (Object.keys(live).length !== Object.keys(openByTab).length) {
+    try {
+      storage?.setItem(OPEN_KEY, JSON.stringify(live));
+    } catch {
+      // as above
     }
-    useConsoleStore.getState().setVariables(variablesOf(variables));
-  },
-}));
+  }
+});
 
 export const collectionSelectors = {
   /** The open saved request differs from what the Console shows. */

@@ -1,4 +1,6 @@
 /** The console's history, kept across restarts in localStorage (newest first, bounded). */
+import type { SavedRequest } from '../../api';
+
 export interface HistoryEntry {
   id: string;
   at: number;
@@ -8,6 +10,8 @@ export interface HistoryEntry {
   body: string;
   status: number | null;
   timeMs: number | null;
+  /** Issue 30: the request whole (body kind, auth, tests), to replay a form or a file too. */
+  request?: SavedRequest;
 }
 
 const KEY = 'decorest.studio.console-history';

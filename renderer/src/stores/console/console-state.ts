@@ -4,7 +4,15 @@
  */
 import type { StateCreator } from 'zustand';
 
-import type { RouteInfo } from '../../api';
+import type {
+  AssertionResult,
+  MultipartField,
+  RequestAssertion,
+  RequestAuth,
+  RequestBodyKind,
+  RouteInfo,
+  SavedRequest,
+} from '../../api';
 import type { HistoryEntry } from './console-history';
 import type { Parked, Row } from './console-method';
 
@@ -38,7 +46,16 @@ export interface RequestSlice {
   query: Row[];
   pathParams: Row[];
   headers: Row[];
+  /** The JSON or text body (kinds `json` and `text`). */
   body: string;
+  /** Issue 30: what the body is; form and multipart fields are kept while another kind shows. */
+  bodyKind: RequestBodyKind;
+  formFields: Row[];
+  multipartFields: MultipartField[];
+  /** Issue 30: the Authorization header a Bearer or Basic helper adds at Send. */
+  auth: RequestAuth;
+  /** Issue 30: what the answer must show (checked after Send and by "Run folder"). */
+  assertions: RequestAssertion[];
   /** The body and Content-Type a bodiless method set aside (see `switchMethod`). */
   parked: Parked | null;
   /**
@@ -52,8 +69,15 @@ export interface RequestSlice {
   setPathParams(rows: Row[]): void;
   setHeaders(rows: Row[]): void;
   setBody(body: string): void;
+  setBodyKind(kind: RequestBodyKind): void;
+  setFormFields(rows: Row[]): void;
+  setMultipartFields(fields: MultipartField[]): void;
+  setAuth(auth: RequestAuth): void;
+  setAssertions(assertions: RequestAssertion[]): void;
   formatBody(): void;
   loadRequest(request: ConsoleRequest): void;
+  /** Loads a saved request whole: every body kind, its auth and its tests. */
+  loadSavedRequest(request: SavedRequest): void;
   /** Starts an untouched Console on the open project's first route. */
   startAt(routes: readonly RouteInfo[]): void;
   /**
@@ -70,6 +94,8 @@ export interface SendSlice {
   setVariables(variables: Readonly<Record<string, string>>): void;
   sending: boolean;
   response: ConsoleResponse | null;
+  /** The request's assertions checked against `response` (null: none were asked). */
+  results: AssertionResult[] | null;
   error: string | null;
   history: HistoryEntry[];
   /** Aborts the request on its way, if any (Cancel, or a new Send). */
@@ -79,6 +105,50 @@ export interface SendSlice {
   clearHistory(): void;
 }
 
-export type ConsoleState = RequestSlice & SendSlice;
+/** The parts of the Console that belong to one tab: the request, its answer, its sending. */
+export const TAB_KEYS = [
+  'method',
+  'url',
+  'query',
+  'pathParams',
+  'headers',
+  'body',
+  'bodyKind',
+  'formFields',
+  'multipartFields',
+  'auth',
+  'assertions',
+  'parked',
+  'startedAt',
+  'sending',
+  'response',
+  'results',
+  'error',
+  'controller',
+] as const;
+
+export type TabState = Pick<ConsoleState, (typeof TAB_KEYS)[number]>;
+
+/** An open tab; the active one's state is the store's own fields, the others keep theirs here. */
+export interface ConsoleTab {
+  id: string;
+  state: TabState | null;
+}
+
+/** Issue 30: several requests open at once, each with its own answer. */
+export interface TabsSlice {
+  tabs: ConsoleTab[];
+  activeTab: string;
+  /** Opens a new tab on a fresh request (or `initial` parts of one) and shows it; returns its id. */
+  newTab(initial?: Partial<TabState>): string;
+  switchTab(id: string): void;
+  closeTab(id: string): void;
+  /** Sets parts of a tab's state, whether it shows or not (an answer arriving in the background). */
+  patchTab(id: string, patch: Partial<TabState>): void;
+  /** A tab's state, shown or not. */
+  tabState(id: string): TabState | undefined;
+}
+
+export type ConsoleState = RequestSlice & SendSlice & TabsSlice;
 
 export type ConsoleSlice<T> = StateCreator<ConsoleState, [], [], T>;

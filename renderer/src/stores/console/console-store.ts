@@ -9,6 +9,8 @@ import type { ConsoleState } from './console-state';
 import { createRequestSlice } from './request-slice';
 import { jsonError } from './request-text';
 import { createSendSlice } from './send-slice';
+import { persistTabs, restoreTabs } from './tabs-persist';
+import { createTabsSlice } from './tabs-slice';
 
 export type { Row } from './console-method';
 export type { ConsoleRequest, ConsoleResponse, ConsoleState } from './console-state';
@@ -17,10 +19,18 @@ export { jsonError, resolveUrl } from './request-text';
 export const useConsoleStore = create<ConsoleState>()((...a) => ({
   ...createRequestSlice(...a),
   ...createSendSlice(...a),
+  ...createTabsSlice(...a),
 }));
+
+// Issue 30: the tabs a restart finds where they were (not in unit tests: no window there).
+if (typeof window !== 'undefined' && typeof localStorage !== 'undefined') {
+  restoreTabs(useConsoleStore, localStorage);
+  persistTabs(useConsoleStore, localStorage);
+}
 
 export const consoleSelectors = {
   /** Null for a method that sends no body: what it would not send cannot be wrong. */
-  bodyError: (s: ConsoleState) => (takesBody(s.method) ? jsonError(s.body) : null),
+  bodyError: (s: ConsoleState) =>
+    takesBody(s.method) && s.bodyKind === 'json' ? jsonError(s.body) : null,
   sendsBody: (s: ConsoleState) => takesBody(s.method),
 };

@@ -3,21 +3,42 @@
  * with the URL; `:name` segments are path params; a method that sends no body sets its body
  * aside (`switchMethod`).
  */
-import { client } from '../../api';
+import { client, type SavedRequest } from '../../api';
 import { type Row, startPath, switchMethod } from './console-method';
 import type { ConsoleSlice, RequestSlice } from './console-state';
 import { joinUrl, jsonError, pathParamsOf, splitUrl } from './request-text';
+import { freshTab } from './tabs-slice';
+
+const rowsOf = (rows: readonly { name: string; value: string; enabled: boolean }[]): Row[] =>
+  rows.map((r) => ({ name: r.name, value: r.value, enabled: r.enabled }));
+
+/**
+ * The kind of a loaded body (curl, history, Traffic), from its Content-Type: a form becomes
+ * form rows, another non-JSON type text; JSON, or none said, stays JSON (a broken one shows why).
+ */
+function bodyKindOf(
+  body: string,
+  headers: readonly Row[],
+): Pick<RequestSlice, 'bodyKind' | 'formFields'> {
+  const type =
+    headers.find((h) => h.name.toLowerCase() === 'content-type')?.value.toLowerCase() ?? '';
+  if (type.startsWith('application/x-www-form-urlencoded'))
+    return {
+      bodyKind: 'form-urlencoded',
+      formFields: [...new URLSearchParams(body)].map(([name, value]) => ({
+        name,
+        value,
+        enabled: true,
+      })),
+    };
+  if (type !== '' && !type.includes('json') && body !== '')
+    return { bodyKind: 'text', formFields: [] };
+  return { bodyKind: 'json', formFields: [] };
+}
 
 export const createRequestSlice: ConsoleSlice<RequestSlice> = (set, get) => ({
-  method: 'GET',
   // The project's first route, once its routes are read (`startAt`).
-  url: '',
-  query: [],
-  pathParams: [],
-  headers: [{ name: 'Accept', value: 'application/json', enabled: true }],
-  body: '',
-  parked: null,
-  startedAt: null,
+  ...freshTab(),
   setMethod(method) {
     const s = get();
     set({ ...switchMethod(s, method), startedAt: null });
@@ -33,9 +54,14 @@ export const createRequestSlice: ConsoleSlice<RequestSlice> = (set, get) => ({
   setPathParams: (pathParams) => set({ pathParams }),
   setHeaders: (headers) => set({ headers }),
   setBody: (body) => set({ body, startedAt: null }),
+  setBodyKind: (bodyKind) => set({ bodyKind, startedAt: null }),
+  setFormFields: (formFields) => set({ formFields, startedAt: null }),
+  setMultipartFields: (multipartFields) => set({ multipartFields, startedAt: null }),
+  setAuth: (auth) => set({ auth, startedAt: null }),
+  setAssertions: (assertions) => set({ assertions }),
   formatBody() {
     const { body } = get();
-    if (jsonError(body) === null && body.trim())
+    if (get().bodyKind === 'json' && jsonError(body) === null && body.trim())
       set({ body: JSON.stringify(JSON.parse(body), null, 2) });
   },
   loadRequest(request) {
@@ -50,17 +76,33 @@ export const createRequestSlice: ConsoleSlice<RequestSlice> = (set, get) => ({
     set({
       // A loaded request is a new one: nothing of the last carries over, not even what its
       // method set aside; a body its own method does not send is set aside the same way.
+      ...freshTab(),
       ...switchMethod({ method: 'POST', body, headers, parked: null }, method),
-      response: null,
-      error: null,
-      pathParams: [],
+      ...bodyKindOf(body, headers),
+    });
+    get().setUrl(request.url);
+  },
+  loadSavedRequest(request: SavedRequest) {
+    const b = request.body;
+    set({
+      ...freshTab(),
+      method: request.method.toUpperCase(),
+      headers: rowsOf(request.headers),
+      bodyKind: b.kind,
+      body: b.kind === 'json' || b.kind === 'text' ? b.text : '',
+      formFields: b.kind === 'form-urlencoded' ? rowsOf(b.fields) : [],
+      multipartFields: b.kind === 'multipart' ? b.fields.map((f) => ({ ...f })) : [],
+      auth: { ...request.auth },
+      assertions: (request.assertions ?? []).map((a) => ({ ...a })),
     });
     get().setUrl(request.url);
   },
   startAt(routes) {
     const s = get();
+    // A tab opened for something else (a saved request) is not a start to move.
     const untouched =
-      s.url === '' || (s.startedAt === s.url && s.method === 'GET' && s.body === '');
+      (s.url === '' && s.tabs.length === 1) ||
+      (s.startedAt === s.url && s.method === 'GET' && s.body === '');
     const path = startPath(routes);
     if (!untouched || path === null || path === s.url) return;
     get().setUrl(path);

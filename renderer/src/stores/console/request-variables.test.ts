@@ -49,3 +49,53 @@ describe('unknownVariables', () => {
     ).toEqual(['base']);
   });
 });
+
+describe('fillRequest (issue 30: forms, files, auth)', () => {
+  it('fills form and multipart fields, a file’s path and the auth helper', () => {
+    const vars = { dir: 'files', who: 'ann', pw: 's3cret', tok: 'abc' };
+    const filled = fillRequest(
+      {
+        url: '/upload',
+        headers: [],
+        body: '',
+        formFields: [row('user', '{{who}}'), row('off', '{{nope}}', false)],
+        multipartFields: [
+          { kind: 'text', name: 'title', value: 'by {{who}}', enabled: true },
+          { kind: 'file', name: 'photo', path: '{{dir}}/a.png', enabled: true },
+        ],
+        auth: { kind: 'basic', username: '{{who}}', password: '{{pw}}' },
+      },
+      vars,
+    );
+    expect(filled).toMatchObject({
+      ok: true,
+      formFields: [row('user', 'ann'), row('off', '{{nope}}', false)],
+      multipartFields: [
+        { kind: 'text', value: 'by ann' },
+        { kind: 'file', path: 'files/a.png' },
+      ],
+      auth: { kind: 'basic', username: 'ann', password: 's3cret' },
+    });
+    expect(
+      fillRequest(
+        { url: '/x', headers: [], body: '', auth: { kind: 'bearer', token: '{{tok}}' } },
+        vars,
+      ),
+    ).toMatchObject({ ok: true, auth: { kind: 'bearer', token: 'abc' } });
+  });
+
+  it('names an unknown variable in a form field or the auth helper', () => {
+    expect(
+      unknownVariables(
+        {
+          url: '/x',
+          headers: [],
+          body: '',
+          formFields: [row('a', '{{one}}')],
+          auth: { kind: 'bearer', token: '{{two}}' },
+        },
+        {},
+      ),
+    ).toEqual(['one', 'two']);
+  });
+});

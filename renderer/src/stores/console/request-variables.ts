@@ -1,30 +1,61 @@
 /**
  * The Console's request with an environment's `{{variables}}` filled in (issue 30), and the
  * variables it uses that the environment does not define, for the request line to mark before
- * Send. The resolution itself is the contract's (core/src/contract/variables.ts), the same the
- * core uses.
+ * Send. Everywhere a value is typed: URL, enabled headers, the body, form and multipart fields
+ * (a file's path too) and the auth helper. The resolution itself is the contract's
+ * (core/src/contract/variables.ts), the same the core uses.
  */
-import { fillText, findVariables, resolveVariables } from '../../api';
+import {
+  fillText,
+  findVariables,
+  type MultipartField,
+  type RequestAuth,
+  resolveVariables,
+} from '../../api';
 import type { Row } from './console-method';
 
 interface Template {
   url: string;
   headers: readonly Row[];
   body: string;
+  formFields?: readonly Row[];
+  multipartFields?: readonly MultipartField[];
+  auth?: RequestAuth;
 }
 
 export type FilledRequest =
-  { ok: true; url: string; headers: Row[]; body: string } | { ok: false; error: string };
+  | {
+      ok: true;
+      url: string;
+      headers: Row[];
+      body: string;
+      formFields?: Row[];
+      multipartFields?: MultipartField[];
+      auth?: RequestAuth;
+    }
+  | { ok: false; error: string };
 
-/** Every variable the request uses that `vars` cannot give a value, once each, in order. */
-export function unknownVariables(t: Template, vars: Readonly<Record<string, string>>): string[] {
-  const values = resolveVariables(vars);
+/** The texts of `t` that may hold variables (switched-off rows do not count). */
+function textsOf(t: Template): string[] {
   const texts = [
     t.url,
     t.body,
     ...t.headers.filter((h) => h.enabled).flatMap((h) => [h.name, h.value]),
+    ...(t.formFields ?? []).filter((f) => f.enabled).flatMap((f) => [f.name, f.value]),
+    ...(t.multipartFields ?? [])
+      .filter((f) => f.enabled)
+      .flatMap((f) => [f.name, f.kind === 'text' ? f.value : f.path]),
   ];
-  const names = texts.flatMap((text) => findVariables(text).map((u) => u.name));
+  const auth = t.auth;
+  if (auth?.kind === 'bearer') texts.push(auth.token);
+  if (auth?.kind === 'basic') texts.push(auth.username, auth.password);
+  return texts;
+}
+
+/** Every variable the request uses that `vars` cannot give a value, once each, in order. */
+export function unknownVariables(t: Template, vars: Readonly<Record<string, string>>): string[] {
+  const values = resolveVariables(vars);
+  const names = textsOf(t).flatMap((text) => findVariables(text).map((u) => u.name));
   return [...new Set(names)].filter((name) => values.get(name)?.state !== 'resolved');
 }
 
@@ -41,10 +72,23 @@ export function fillRequest(t: Template, vars: Readonly<Record<string, string>>)
       error ??= `Unknown variable ${done.unknown.map((u) => `{{${u.name}}}`).join(', ')}: choose an environment that defines it`;
     return done.text;
   };
+  const rows = (list: readonly Row[]): Row[] =>
+    list.map((h) => (h.enabled ? { ...h, name: fill(h.name), value: fill(h.value) } : { ...h }));
   const url = fill(t.url);
-  const headers = t.headers.map((h) =>
-    h.enabled ? { ...h, name: fill(h.name), value: fill(h.value) } : h,
-  );
+  const headers = rows(t.headers);
   const body = fill(t.body);
-  return error === undefined ? { ok: true, url, headers, body } : { ok: false, error };
+  const formFields = t.formFields && rows(t.formFields);
+  const multipartFields = t.multipartFields?.map((f): MultipartField => {
+    if (!f.enabled) return { ...f };
+    return f.kind === 'text'
+      ? { ...f, name: fill(f.name), value: fill(f.value) }
+      : { ...f, name: fill(f.name), path: fill(f.path) };
+  });
+  let auth = t.auth;
+  if (auth?.kind === 'bearer') auth = { kind: 'bearer', token: fill(auth.token) };
+  else if (auth?.kind === 'basic')
+    auth = { kind: 'basic', username: fill(auth.username), password: fill(auth.password) };
+  return error === undefined
+    ? { ok: true, url, headers, body, formFields, multipartFields, auth }
+    : { ok: false, error };
 }

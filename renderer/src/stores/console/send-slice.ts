@@ -1,19 +1,22 @@
 /**
- * Sending the Console's request. Requests go from the page straight to the mock API (it
- * answers CORS for any origin, CONTRACT §7); a URL starting with `/` is a path on the mock
- * API. Every request sent is kept in the history (localStorage, newest first, bounded).
+ * Sending the Console's request (its way out is deliver.ts). Every request sent is kept in the
+ * history (localStorage, newest first, bounded). The answer lands in the tab that sent it, shown
+ * or not, with the request's assertions checked against it (issue 30).
  */
+import { checkAssertions } from '../../api';
 import { HISTORY_LIMIT, type HistoryEntry, readHistory, writeHistory } from './console-history';
 import { takesBody } from './console-method';
-import type { ConsoleResponse, ConsoleSlice, SendSlice } from './console-state';
-import { jsonError, mockPathOf, resolveUrl, unreachable } from './request-text';
+import type { ConsoleSlice, SendSlice } from './console-state';
+import { deliver, type Plan, planRequest } from './deliver';
 import { fillRequest } from './request-variables';
+import { savedRequestOf } from './saved-request';
 
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
 
 export const createSendSlice: ConsoleSlice<SendSlice> = (set, get) => ({
   sending: false,
   response: null,
+  results: null,
   error: null,
   history: readHistory(storage),
   controller: null,
@@ -21,82 +24,68 @@ export const createSendSlice: ConsoleSlice<SendSlice> = (set, get) => ({
   setVariables: (variables) => set({ variables }),
   async sendRequest(mockUrl) {
     const template = get();
+    const tab = template.activeTab;
     // Issue 30: the environment's `{{variables}}`, filled in before anything is sent; an
     // unknown one or a cycle refuses the send, named (the request line marks them before).
     const filled = fillRequest(template, template.variables);
     if (!filled.ok) {
-      set({ error: filled.error, response: null });
+      set({ error: filled.error, response: null, results: null });
       return;
     }
-    const { method, pathParams } = template;
-    const { url, headers, body } = filled;
-    get().controller?.abort();
-    const own = new AbortController();
-    set({ controller: own });
-    let target: string;
+    let plan: Plan;
     try {
-      target = resolveUrl(url, pathParams, mockUrl);
+      plan = planRequest(
+        {
+          ...template,
+          url: filled.url,
+          headers: filled.headers,
+          body: filled.body,
+          formFields: filled.formFields ?? [],
+          multipartFields: filled.multipartFields ?? [],
+          auth: filled.auth ?? { kind: 'none' },
+        },
+        mockUrl,
+      );
     } catch (error) {
-      set({ error: (error as Error).message, response: null });
+      set({ error: (error as Error).message, response: null, results: null });
       return;
     }
-    const sentHeaders: [string, string][] = headers
-      .filter((h) => h.enabled && h.name)
-      .map((h) => [h.name, h.value]);
-    const sendsBody = takesBody(method) && body.trim() !== '';
-    // As Bruno and Postman do: a JSON body goes out as JSON unless a Content-Type is set.
-    if (
-      sendsBody &&
-      jsonError(body) === null &&
-      !sentHeaders.some(([name]) => name.toLowerCase() === 'content-type')
-    )
-      sentHeaders.push(['Content-Type', 'application/json']);
-    const init: RequestInit = { method, headers: sentHeaders, signal: own.signal };
-    if (sendsBody) init.body = body;
-    set({ sending: true, error: null });
-    const started = performance.now();
-    const sentAt = Date.now();
-    const mockPath = mockPathOf(target, mockUrl);
+    template.controller?.abort();
+    const own = new AbortController();
+    set({ controller: own, sending: true, error: null });
     const entry: HistoryEntry = {
       id: `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
       at: Date.now(),
-      method,
+      method: plan.method,
       // As typed, variables and all: the history replays it under whichever environment.
       url: template.url,
-      headers: sentHeaders,
-      body: takesBody(method) ? body : '',
+      headers: plan.headers,
+      body: takesBody(plan.method) && template.bodyKind !== 'none' ? template.body : '',
       status: null,
       timeMs: null,
+      request: savedRequestOf(template, ''),
     };
     try {
-      const answer = await fetch(target, init);
-      const bytes = new Uint8Array(await answer.arrayBuffer());
-      const timeMs = Math.round(performance.now() - started);
-      const response: ConsoleResponse = {
-        method,
-        mockPath,
-        sentAt,
-        status: answer.status,
-        statusText: answer.statusText,
-        timeMs,
-        size: bytes.byteLength,
-        headers: [...answer.headers],
-        body: new TextDecoder().decode(bytes),
-        contentType: answer.headers.get('content-type') ?? '',
-      };
-      entry.status = answer.status;
-      entry.timeMs = timeMs;
-      set({ response, sending: false });
-    } catch {
+      const response = await deliver(plan, own.signal, mockUrl);
+      entry.status = response.status;
+      entry.timeMs = response.timeMs;
+      const assertions = get().tabState(tab)?.assertions ?? template.assertions;
+      get().patchTab(tab, {
+        response,
+        sending: false,
+        results: assertions.length > 0 ? checkAssertions(assertions, response) : null,
+      });
+    } catch (error) {
       const aborted = own.signal.aborted;
-      set({
+      get().patchTab(tab, {
         sending: false,
         response: null,
-        error: aborted ? 'Request cancelled.' : unreachable(target, mockUrl),
+        results: null,
+        error: aborted ? 'Request cancelled.' : (error as Error).message,
       });
       if (aborted) return;
     } finally {
-      if (get().controller === own) set({ controller: null });
+      if (get().tabState(tab)?.controller === own) get().patchTab(tab, { controller: null });
     }
     const history = [entry, ...get().history].slice(0, HISTORY_LIMIT);
     writeHistory(storage, history);

@@ -1,11 +1,12 @@
 /**
  * Routes the control API's event batches to the stores: traffic to the traffic log (buffered
  * there), project reloads and load errors to the project and models, record changes to the
- * data view, server state to the server bar. A `gap` (history overrun while disconnected)
+ * data view, server state to the server bar, changed request files to the Console's collection. A `gap` (history overrun while disconnected)
  * reloads everything, since individual events were lost.
  */
 import { type ControlClient, type EventBatch, type TrafficExchange } from '../../api';
 import { useBehaviourStore } from '../behaviour/behaviour-store';
+import { useCollectionStore } from '../collection/collection-store';
 import { useDataStore } from '../data/data-store';
 import { useModelsStore } from '../models/models-store';
 import { useOpenApiStore } from '../openapi/openapi-store';
@@ -21,6 +22,7 @@ export function applyBatch(batch: EventBatch): void {
   /** Every model with a change, this window's own echoes too: a parent's title may be new. */
   const labelsChanged = new Set<string>();
   let projectChanged = false;
+  let requestsChanged = false;
   for (const event of batch.events) {
     switch (event.type) {
       case 'traffic':
@@ -38,6 +40,9 @@ export function applyBatch(batch: EventBatch): void {
       case 'server':
         useServerStore.getState().setServer(event.server);
         break;
+      case 'requests':
+        requestsChanged = true;
+        break;
     }
   }
   useTrafficStore.getState().ingest(traffic, batch.dropped, batch.resync);
@@ -54,6 +59,10 @@ export function applyBatch(batch: EventBatch): void {
     if (model) changedModels.add(model);
   }
   if (projectChanged || batch.gap) useRelationLabels.getState().forget();
+  // Issue 30: saved requests and environments edited on disk (a pull, a hand edit), or another
+  // project's, once the Console has read them.
+  if ((requestsChanged || projectChanged || batch.gap) && useCollectionStore.getState().collection)
+    void useCollectionStore.getState().load();
   for (const model of changedModels) useDataStore.getState().recordsChanged(model);
   for (const model of new Set([...labelsChanged, ...changedModels]))
     useRelationLabels.getState().forget(model);

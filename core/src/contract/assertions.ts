@@ -1,0 +1,150 @@
+/**
+ * Issue 30: the tests of a saved request's answer (status, a JSON pointer's value, a header,
+ * time), checked the same way by the Console after Send and by "Run folder". Pure: no `node:*`,
+ * so the renderer bundles it.
+ */
+import type { RequestAssertion } from './requests-api.js';
+import type { JsonValue } from './values.js';
+
+/** What an assertion looks at: the answer as the Console received it. */
+export interface AnswerForAssertions {
+  status: number;
+  headers: readonly (readonly [string, string])[];
+  body: string;
+  timeMs: number;
+}
+
+export interface AssertionResult {
+  assertion: RequestAssertion;
+  pass: boolean;
+  /** What the answer held, in words (`404`, `"done"`, `absent`, `312 ms`). */
+  actual: string;
+}
+
+/** One line a person reads: `status is 200`, `/0/title equals "a"`. */
+export function describeAssertion(a: RequestAssertion): string {
+  switch (a.kind) {
+    case 'status':
+      return `status is ${a.equals}`;
+    case 'json-equals':
+      return `${a.pointer || '(body)'} equals ${JSON.stringify(a.value)}`;
+    case 'json-exists':
+      return `${a.pointer || '(body)'} exists`;
+    case 'header-equals':
+      return `header ${a.name} is ${JSON.stringify(a.value)}`;
+    case 'header-exists':
+      return `header ${a.name} is present`;
+    case 'time-below':
+      return `time below ${a.ms} ms`;
+  }
+}
+
+/**
+ * The value at an RFC 6901 JSON pointer (`/items/0/id`, `~1` for `/`, `~0` for `~`), or
+ * `undefined` when it leads nowhere. Own properties only: `/__proto__` finds nothing.
+ */
+export function valueAtPointer(root: unknown, pointer: string): unknown {
+  if (pointer === '') return root;
+  if (!pointer.startsWith('/')) return undefined;
+  let here: unknown = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(here)) {
+      if (!/^(0|[1-9]\d*)$/.test(key)) return undefined;
+      here = here[Number(key)];
+    } else if (here !== null && typeof here === 'object') {
+      if (!Object.prototype.hasOwnProperty.call(here, key)) return undefined;
+      here = (here as Record<string, unknown>)[key];
+    } else {
+      return undefined;
+    }
+    if (here === undefined) return undefined;
+  }
+  return here;
+}
+
+/** Deep equality of JSON values (key order does not count). */
+function sameJson(a: unknown, b: JsonValue): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a))
+    return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]!));
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(b)) return false;
+  const ak = Object.keys(a);
+  const bk = Object.keys(b);
+  return (
+    ak.length === bk.length &&
+    ak.every(
+      (k) =>
+        Object.prototype.hasOwnProperty.call(b, k) &&
+        sameJson((a as Record<string, unknown>)[k], b[k]!),
+    )
+  );
+}
+
+const NOT_JSON = Symbol('not json');
+
+function shown(value: unknown): string {
+  if (value === undefined) return 'absent';
+  if (value === NOT_JSON) return 'the body is not JSON';
+  const text = JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
+
+/** Checks every assertion against one answer; the body is parsed once, only when needed. */
+export function checkAssertions(
+  assertions: readonly RequestAssertion[],
+  answer: AnswerForAssertions,
+): AssertionResult[] {
+  let parsed: unknown;
+  let parsedYet = false;
+  const json = (): unknown => {
+    if (!parsedYet) {
+      parsedYet = true;
+      try {
+        parsed = JSON.parse(answer.body);
+      } catch {
+        parsed = NOT_JSON;
+      }
+    }
+    return parsed;
+  };
+  const header = (name: string): string | undefined => {
+    const lower = name.toLowerCase();
+    const found = answer.headers.filter(([n]) => n.toLowerCase() === lower).map(([, v]) => v);
+    return found.length === 0 ? undefined : found.join(', ');
+  };
+  return assertions.map((assertion): AssertionResult => {
+    switch (assertion.kind) {
+      case 'status':
+        return {
+          assertion,
+          pass: answer.status === assertion.equals,
+          actual: String(answer.status),
+        };
+      case 'json-equals':
+      case 'json-exists': {
+        const body = json();
+        const value = body === NOT_JSON ? NOT_JSON : valueAtPointer(body, assertion.pointer);
+        const pass =
+          value !== NOT_JSON &&
+          value !== undefined &&
+          (assertion.kind === 'json-exists' || sameJson(value, assertion.value));
+        return { assertion, pass, actual: shown(value) };
+      }
+      case 'header-equals':
+      case 'header-exists': {
+        const value = header(assertion.name);
+        const pass =
+          value !== undefined && (assertion.kind === 'header-exists' || value === assertion.value);
+        return { assertion, pass, actual: value === undefined ? 'absent' : JSON.stringify(value) };
+      }
+      case 'time-below':
+        return {
+          assertion,
+          pass: answer.timeMs < assertion.ms,
+          actual: `${answer.timeMs} ms`,
+        };
+    }
+  });
+}

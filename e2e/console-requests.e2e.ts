@@ -1,0 +1,168 @@
+/**
+ * Issue 30, the Console as a request client: tabs with their own answers, a multipart form with
+ * a file sent to the example's manual route `POST /attachments` (whose `req.body()` gives the
+ * files), tests on an answer and "Run folder" with one failing, a remote host reached through
+ * the studio and marked outgoing in Traffic, a host that never answers cancelled, and every
+ * tab, request and file where it was after the page opens again. Both themes, axe.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { axeViolations, screenshot, useStudioSession } from './fixtures.js';
+import { ConsolePage } from './pages/console.page.js';
+import { StudioPage as Frame } from './pages/studio.page.js';
+import { TrafficPage } from './pages/traffic.page.js';
+
+const session = useStudioSession(undefined, { width: 1280, height: 800 });
+
+/** Another host: answers `/remote` without CORS, never answers `/hang`. */
+let remote: Server;
+let remoteUrl = '';
+let hangClosed = false;
+beforeAll(async () => {
+  remote = createServer((req: IncomingMessage, res) => {
+    if (req.url === '/hang') {
+      req.socket.on('close', () => (hangClosed = true));
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'application/json', 'X-Remote': 'yes' });
+    res.end(JSON.stringify({ remote: true, auth: req.headers.authorization ?? null }));
+  });
+  await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
+  remoteUrl = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  remote.closeAllConnections();
+  await new Promise((resolve) => remote.close(resolve));
+});
+
+async function shots(name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await session.ui.page.emulateMedia({ colorScheme });
+    await screenshot(session.ui.page, `console-requests-${name}-${colorScheme}`);
+    expect(await axeViolations(session.ui.page), `${name} ${colorScheme}`).toEqual([]);
+  }
+  await session.ui.page.emulateMedia({ colorScheme: 'light' });
+}
+
+describe('The Console as a request client (issue 30)', () => {
+  it('sends a file to a manual route, runs a folder with a failing test, and keeps it all', async () => {
+    const { page } = session.ui;
+    const frame = new Frame(page);
+    const c = new ConsolePage(page);
+    await frame.open('Console');
+
+    // A multipart form with a text field and a file, to the example's upload route.
+    await c.method.selectOption('POST');
+    await c.url.fill('/attachments');
+    await c.bodyKind('Multipart').check();
+    await page.getByRole('button', { name: '+ Add field' }).click();
+    await page.getByRole('textbox', { name: 'Multipart field name 1' }).fill('title');
+    await page.getByRole('textbox', { name: 'Multipart field value title' }).fill('A photo');
+    await page.getByRole('button', { name: '+ Add file' }).click();
+    await page.getByRole('textbox', { name: 'Multipart field name 2' }).fill('photo');
+    const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+    await page
+      .locator('input[type="file"][aria-label="Choose a file for photo"]')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: bytes });
+    const path = page.getByRole('textbox', { name: 'File path of photo' });
+    await expect.poll(() => path.inputValue()).toBe('files/photo.png');
+    expect(await readFile(join(session.studio.dir, 'files', 'photo.png'))).toEqual(bytes);
+    const n = await c.addTest();
+    await page.getByRole('spinbutton', { name: `Test ${n} status` }).fill('201');
+    await c.send.click();
+    await expect.poll(() => c.status.innerText()).toMatch(/^201/);
+    await c.responseBody.getByText('"photo.png"').waitFor();
+    await c.responseBody.getByText('"A photo"').waitFor();
+    await c.testResults.getByText('The test passed').waitFor();
+    await c.saveAs('Upload photo', 'smoke');
+    await shots('multipart');
+
+    // A second tab: its own request, its own answer, a test that fails.
+    await c.newTab.click();
+    expect(await c.url.inputValue()).toBe('');
+    await c.url.fill('/todos/1');
+    await c.addTest();
+    const second = await c.addTest();
+    await page.getByRole('combobox', { name: `Test ${second} kind` }).selectOption('json-equals');
+    await page.getByRole('textbox', { name: `Test ${second} JSON pointer` }).fill('/id');
+    await page.getByRole('textbox', { name: `Test ${second} expected value` }).fill('2');
+    await c.send.click();
+    await c.testResults.getByText('1 of 2 tests failed').waitFor();
+    await c.testResults.getByText('/id equals 2').waitFor();
+    await c.saveAs('Todo one', 'smoke');
+    // The first tab still has its answer.
+    await c.tab('POST Upload photo').click();
+    await expect.poll(() => c.status.innerText()).toMatch(/^201/);
+    expect(await c.url.inputValue()).toBe('/attachments');
+    await c.tab('GET Todo one').click();
+    await expect.poll(() => c.status.innerText()).toMatch(/^200/);
+
+    // Run folder: both requests in order, one passing, one failing with why.
+    await c.savedTab.click();
+    await page.getByRole('button', { name: 'Run folder smoke' }).click();
+    const run = page.getByRole('dialog', { name: 'Run folder smoke' });
+    await run.getByRole('status').filter({ hasText: '1 passed, 1 failed' }).waitFor();
+    const results = run.getByRole('list', { name: 'Run results' });
+    await results.getByText('/id equals 2').waitFor();
+    await results.getByText('got 1').waitFor();
+    await shots('run-folder');
+    await run.getByRole('button', { name: 'Close' }).click();
+
+    // Another host, through the studio (it answers no CORS), shown in Traffic as outgoing.
+    await page.keyboard.press('Alt+t');
+    await c.url.fill(`${remoteUrl}/remote`);
+    await page.getByRole('combobox', { name: 'Auth kind' }).selectOption('bearer');
+    await page.getByRole('textbox', { name: 'Token' }).fill('s3cret');
+    await c.send.click();
+    await expect.poll(() => c.status.innerText()).toMatch(/^200/);
+    await c.responseBody.getByText('"Bearer s3cret"').waitFor();
+    // A host that never answers: Cancel stops it, and the host sees the request go.
+    await c.url.fill(`${remoteUrl}/hang`);
+    await c.send.click();
+    await page.getByText('Waiting for the answer…').waitFor();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByText('Request cancelled.').waitFor();
+    await expect.poll(() => hangClosed, { timeout: 10_000 }).toBe(true);
+    await frame.open('Traffic');
+    const traffic = new TrafficPage(page);
+    const outgoing = traffic.row(`${remoteUrl}/remote`);
+    await outgoing.getByText('outgoing').waitFor();
+    await frame.open('Console');
+
+    // Reopened: the tabs, the saved requests with their body kinds and tests, the file.
+    await page.reload();
+    await frame.open('Console');
+    await c.tab('POST Upload photo').waitFor();
+    await c.tab('GET Todo one').click();
+    expect(await c.url.inputValue()).toBe('/todos/1');
+    await page.getByRole('textbox', { name: 'Test 2 expected value' }).waitFor();
+    await c.tab('POST Upload photo').click();
+    expect(await page.getByRole('textbox', { name: 'File path of photo' }).inputValue()).toBe(
+      'files/photo.png',
+    );
+    await c.send.click();
+    await expect.poll(() => c.status.innerText()).toMatch(/^201/);
+    const saved = JSON.parse(
+      await readFile(join(session.studio.dir, 'requests', 'smoke', 'Upload photo.json'), 'utf8'),
+    ) as unknown;
+    expect(saved).toMatchObject({
+      method: 'POST',
+      url: '/attachments',
+      body: {
+        kind: 'multipart',
+        fields: [
+          { kind: 'text', name: 'title', value: 'A photo' },
+          { kind: 'file', name: 'photo', path: 'files/photo.png' },
+        ],
+      },
+      assertions: [{ kind: 'status', equals: 201 }],
+    });
+    await shots('reopened');
+    expect(session.ui.problems.filter((p) => !/status of 4\d\d/.test(p))).toEqual([]);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * Issue 30: the Console's open requests, one tab each (a list of buttons rather than an ARIA
+ * tablist: each tab has its own close button, which a `tab` may not hold). A tab shows its
+ * saved name or its method and URL, and a dot while it has unsaved changes; closing one with
+ * unsaved changes asks first.
+ */
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+
+import {
+  type OpenRequest,
+  snapshotOf,
+  useCollectionStore,
+} from '../../stores/collection/collection-store';
+import type { TabState } from '../../stores/console/console-state';
+import { useConsoleStore } from '../../stores/console/console-store';
+import { pickTab } from '../../stores/console/tabs-slice';
+import { Dialog } from '../../ui/dialog';
+
+interface TabView {
+  id: string;
+  title: string;
+  method: string;
+  unsaved: boolean;
+  active: boolean;
+}
+
+function titleOf(state: TabState, open: OpenRequest | undefined): string {
+  if (open) return open.entry.request.name;
+  return state.url ? state.url : 'New request';
+}
+
+/** Every tab as the strip shows it, compared as text so typing re-renders only on change. */
+function useTabViews(): TabView[] {
+  const openByTab = useCollectionStore((s) => s.openByTab);
+  const text = useConsoleStore((s) =>
+    JSON.stringify(
+      s.tabs.map((t) => {
+        const state = t.id === s.activeTab ? pickTab(s) : t.state!;
+        const open = openByTab[t.id];
+        return {
+          id: t.id,
+          title: titleOf(state, open),
+          method: state.method,
+          unsaved: open !== undefined && open.snapshot !== snapshotOf(state),
+          active: t.id === s.activeTab,
+        };
+      }),
+    ),
+  );
+  return JSON.parse(text) as TabView[];
+}
+
+export function ConsoleTabs() {
+  const tabs = useTabViews();
+  const [closing, setClosing] = useState<TabView | null>(null);
+  const { newTab, switchTab, closeTab } = useConsoleStore(
+    useShallow((s) => ({ newTab: s.newTab, switchTab: s.switchTab, closeTab: s.closeTab })),
+  );
+  const close = (tab: TabView) => (tab.unsaved ? setClosing(tab) : closeTab(tab.id));
+  return (
+    <div className="console-tabs">
+      <ul className="tab-strip" aria-label="Open requests">
+        {tabs.map((t) => (
+          <li key={t.id} className={t.active ? 'req-tab active' : 'req-tab'}>
+            <button
+              type="button"
+              className="req-tab-open"
+              aria-current={t.active ? 'true' : undefined}
+              title={t.title}
+              onClick={() => switchTab(t.id)}
+              onAuxClick={(e) => {
+                // A middle click closes, as in browsers.
+                if (e.button === 1) close(t);
+              }}
+            >
+              <span className={`method ${t.method}`}>{t.method}</span>
+              <span className="req-tab-title">{t.title}</span>
+              {t.unsaved && (
+                <span className="unsaved-dot" title="Unsaved changes">
+                  <span className="sr-only">, unsaved changes</span>
+                </span>
+              )}
+            </button>
+            <button
+              type="button"
+              className="req-tab-close"
+              aria-label={`Close ${t.title}`}
+              title="Close"
+              onClick={() => close(t)}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="btn small ghost"
+        aria-label="New tab"
+        title="New tab (Ctrl+T or Alt+T)"
+        onClick={() => newTab()}
+      >
+        +
+      </button>
+      {closing && (
+        <Dialog
+          title="Close without saving?"
+          onClose={() => setClosing(null)}
+          footer={
+            <>
+              <button type="button" className="btn" onClick={() => setClosing(null)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="btn danger"
+                onClick={() => {
+                  closeTab(closing.id);
+                  setClosing(null);
+                }}
+              >
+                Close without saving
+              </button>
+            </>
+          }
+        >
+          <div className="body">
+            <p>
+              <b>{closing.title}</b> has changes that are not saved to its file. Close the tab
+              anyway?
+            </p>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+/**
+ * Issue 30: the request's tests, what its answer must show: a status, a JSON pointer's value
+ * (or that it exists), a header, a time. Checked after every Send and by "Run folder".
+ */
+import { useId, useState } from 'react';
+
+import type { JsonValue, RequestAssertion } from '../../api';
+import { useConsoleStore } from '../../stores/console/console-store';
+
+type Kind = RequestAssertion['kind'];
+
+const KINDS: [Kind, string][] = [
+  ['status', 'Status is'],
+  ['json-equals', 'JSON value equals'],
+  ['json-exists', 'JSON value exists'],
+  ['header-equals', 'Header equals'],
+  ['header-exists', 'Header is present'],
+  ['time-below', 'Time below (ms)'],
+];
+
+export function blankAssertion(kind: Kind): RequestAssertion {
+  switch (kind) {
+    case 'status':
+      return { kind, equals: 200 };
+    case 'json-equals':
+      return { kind, pointer: '/', value: '' };
+    case 'json-exists':
+      return { kind, pointer: '/id' };
+    case 'header-equals':
+      return { kind, name: 'Content-Type', value: '' };
+    case 'header-exists':
+      return { kind, name: 'Location' };
+    case 'time-below':
+      return { kind, ms: 500 };
+  }
+}
+
+/** What the user typed as a JSON value: JSON when it reads as JSON (`5`, `true`, `"x"`), else text. */
+export function jsonValueOf(text: string): JsonValue {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return text;
+  }
+}
+
+const textOfValue = (value: JsonValue): string =>
+  typeof value === 'string' && jsonValueOf(value) === value ? value : JSON.stringify(value);
+
+/** The expected JSON value as typed: the text stays as the user types it, the value follows. */
+function ValueInput({
+  value,
+  label,
+  onChange,
+}: {
+  value: JsonValue;
+  label: string;
+  onChange(value: JsonValue): void;
+}) {
+  const [text, setText] = useState(() => textOfValue(value));
+  return (
+    <input
+      className="input mono"
+      value={text}
+      aria-label={label}
+      placeholder='"done", 5, true'
+      title='JSON (5, true, null, "text") or plain text'
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(jsonValueOf(e.target.value));
+      }}
+    />
+  );
+}
+
+function AssertionRow({
+  a,
+  i,
+  onChange,
+  onRemove,
+}: {
+  a: RequestAssertion;
+  i: number;
+  onChange(a: RequestAssertion): void;
+  onRemove(): void;
+}) {
+  const n = i + 1;
+  return (
+    <div
+      className={
+        a.kind === 'json-equals' || a.kind === 'header-equals'
+          ? 'rows-row assertion-row two'
+          : 'rows-row assertion-row'
+      }
+    >
+      <select
+        className="select"
+        value={a.kind}
+        aria-label={`Test ${n} kind`}
+        onChange={(e) => onChange(blankAssertion(e.target.value as Kind))}
+      >
+        {KINDS.map(([k, label]) => (
+          <option key={k} value={k}>
+            {label}
+          </option>
+        ))}
+      </select>
+      {a.kind === 'status' && (
+        <input
+          className="input mono narrow"
+          type="number"
+          min={100}
+          max={599}
+          value={a.equals}
+          aria-label={`Test ${n} status`}
+          onChange={(e) => onChange({ ...a, equals: Number(e.target.value) })}
+        />
+      )}
+      {(a.kind === 'json-equals' || a.kind === 'json-exists') && (
+        <input
+          className="input mono"
+          value={a.pointer}
+          aria-label={`Test ${n} JSON pointer`}
+          placeholder="/0/title"
+          title="A JSON pointer: /items/0/id (empty: the whole body)"
+          onChange={(e) => onChange({ ...a, pointer: e.target.value })}
+        />
+      )}
+      {a.kind === 'json-equals' && (
+        <ValueInput
+          key={`${i}-${a.kind}`}
+          value={a.value}
+          label={`Test ${n} expected value`}
+          onChange={(value) => onChange({ ...a, value })}
+        />
+      )}
+      {(a.kind === 'header-equals' || a.kind === 'header-exists') && (
+        <input
+          className="input mono"
+          value={a.name}
+          aria-label={`Test ${n} header name`}
+          onChange={(e) => onChange({ ...a, name: e.target.value })}
+        />
+      )}
+      {a.kind === 'header-equals' && (
+        <input
+          className="input mono"
+          value={a.value}
+          aria-label={`Test ${n} header value`}
+          onChange={(e) => onChange({ ...a, value: e.target.value })}
+        />
+      )}
+      {a.kind === 'time-below' && (
+        <input
+          className="input mono narrow"
+          type="number"
+          min={1}
+          value={a.ms}
+          aria-label={`Test ${n} milliseconds`}
+          onChange={(e) => onChange({ ...a, ms: Number(e.target.value) })}
+        />
+      )}
+      <button
+        type="button"
+        className="btn small ghost"
+        aria-label={`Remove test ${n}`}
+        onClick={onRemove}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
+export function TestsSection() {
+  const id = useId();
+  const assertions = useConsoleStore((s) => s.assertions);
+  const { setAssertions } = useConsoleStore.getState();
+  return (
+    <section className="req-section" aria-labelledby={`${id}-title`}>
+      <div className="section-head">
+        <h3 className="section-title" id={`${id}-title`}>
+          Tests
+        </h3>
+        <span className="faint">checked after Send and by Run folder</span>
+      </div>
+      <div role="group" aria-label="Tests" className="rows-editor">
+        {assertions.map((a, i) => (
+          <AssertionRow
+            key={i}
+            a={a}
+            i={i}
+            onChange={(next) => setAssertions(assertions.map((x, j) => (j === i ? next : x)))}
+            onRemove={() => setAssertions(assertions.filter((_, j) => j !== i))}
+          />
+        ))}
+        <button
+          type="button"
+          className="btn small ghost add-row"
+          onClick={() =>
+            setAssertions([
+              ...assertions,
+              blankAssertion(assertions.length === 0 ? 'status' : 'json-exists'),
+            ])
+          }
+        >
+          + Add test
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * Issue 30: the Console's tabs, each with its own request and answer; an answer that arrives
+ * for a tab no longer shown lands there; the body kinds, auth and tests go out as typed; the
+ * tabs survive a restart.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { sendJson, startTestServer } from '../../test-support/test-server';
+import { useConsoleStore } from './console-store';
+import { readTabs, restoreTabs } from './tabs-persist';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let release: (() => void) | null = null;
+beforeAll(async () => {
+  server = await startTestServer((call, res) => {
+    // `/slow` answers when the test says so: a tab switch happens while it is on its way.
+    if (call.url === '/slow') {
+      release = () => sendJson(res, 200, { slow: true });
+      return;
+    }
+    sendJson(res, 200, { method: call.method, url: call.url, body: call.body, auth: call.auth });
+  });
+});
+afterAll(() => server.close());
+beforeEach(() => useConsoleStore.setState(useConsoleStore.getInitialState(), true));
+
+const state = () => useConsoleStore.getState();
+
+describe('console tabs', () => {
+  it('keeps each tab’s request and answer apart', async () => {
+    state().setUrl('/first');
+    await state().sendRequest(server.url);
+    const first = state().activeTab;
+    state().newTab();
+    expect(state().tabs).toHaveLength(2);
+    expect(state().url).toBe('');
+    expect(state().response).toBeNull();
+    state().setUrl('/second');
+    state().setMethod('POST');
+    state().setBody('{"a":1}');
+    state().switchTab(first);
+    expect(state()).toMatchObject({ url: '/first', method: 'GET', body: '' });
+    expect(JSON.parse(state().response!.body)).toMatchObject({ url: '/first' });
+    state().switchTab(state().tabs[1]!.id);
+    expect(state()).toMatchObject({ url: '/second', method: 'POST', body: '{"a":1}' });
+    expect(state().response).toBeNull();
+  });
+
+  it('puts an answer into the tab that sent it, even when another shows', async () => {
+    const sender = state().activeTab;
+    state().setUrl('/slow');
+    const sent = state().sendRequest(server.url);
+    await expect.poll(() => release).not.toBeNull();
+    state().newTab();
+    const other = state().activeTab;
+    release!();
+    await sent;
+    expect(state().activeTab).toBe(other);
+    expect(state().response).toBeNull();
+    expect(state().sending).toBe(false);
+    const back = state().tabState(sender)!;
+    expect(back.sending).toBe(false);
+    expect(JSON.parse(back.response!.body)).toEqual({ slow: true });
+    release = null;
+  });
+
+  it('closes to the right neighbour and never leaves the Console without a tab', () => {
+    const a = state().activeTab;
+    state().setUrl('/a');
+    const b = state().newTab();
+    state().setUrl('/b');
+    state().newTab();
+    state().setUrl('/c');
+    state().switchTab(b);
+    state().closeTab(b);
+    expect(state().url).toBe('/c');
+    state().closeTab(state().activeTab);
+    expect(state()).toMatchObject({ activeTab: a, url: '/a' });
+    state().closeTab(a);
+    expect(state().tabs).toHaveLength(1);
+    expect(state().url).toBe('');
+  });
+
+  it('sends form and multipart bodies and the auth helper’s header', async () => {
+    state().setUrl('/form');
+    state().setMethod('POST');
+    state().setBodyKind('form-urlencoded');
+    state().setFormFields([
+      { name: 'q', value: 'a b&c', enabled: true },
+      { name: 'off', value: 'x', enabled: false },
+    ]);
+    state().setAuth({ kind: 'basic', username: 'ann', password: 'pä:ss' });
+    await state().sendRequest(server.url);
+    let call = server.calls.at(-1)!;
+    expect(call.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(new URLSearchParams(call.body).get('q')).toBe('a b&c');
+    expect(call.body).not.toContain('off');
+    expect(Buffer.from(call.auth!.replace('Basic ', ''), 'base64').toString('utf8')).toBe(
+      'ann:pä:ss',
+    );
+
+    state().setBodyKind('multipart');
+    state().setMultipartFields([{ kind: 'text', name: 'title', value: 'hello', enabled: true }]);
+    state().setAuth({ kind: 'bearer', token: 't0k' });
+    state().setHeaders([{ name: 'Authorization', value: 'overridden', enabled: true }]);
+    await state().sendRequest(server.url);
+    call = server.calls.at(-1)!;
+    expect(call.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(call.body).toContain('name="title"');
+    expect(call.body).toContain('hello');
+    expect(call.auth).toBe('Bearer t0k');
+
+    state().setBodyKind('none');
+    await state().sendRequest(server.url);
+    expect(server.calls.at(-1)!.body).toBe('');
+  });
+
+  it('checks the request’s tests against the answer', async () => {
+    state().setUrl('/checked');
+    state().setAssertions([
+      { kind: 'status', equals: 200 },
+      { kind: 'json-equals', pointer: '/url', value: '/checked' },
+      { kind: 'json-equals', pointer: '/method', value: 'POST' },
+    ]);
+    await state().sendRequest(server.url);
+    expect(state().results!.map((r) => [r.pass, r.actual])).toEqual([
+      [true, '200'],
+      [true, '"/checked"'],
+      [false, '"GET"'],
+    ]);
+  });
+
+  it('restores the tabs a restart finds, and ignores what does not read', () => {
+    const storage = new Map<string, string>();
+    const fake = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+    } as unknown as Storage;
+    storage.set(
+      'decorest.studio.console-tabs',
+      JSON.stringify({
+        activeTab: 't2',
+        tabs: [
+          { id: 't1', state: { method: 'DELETE', url: '/todos/1' } },
+          { id: 't2', state: { method: 'POST', url: '/todos', body: '{}', bodyKind: 'json' } },
+        ],
+      }),
+    );
+    expect(restoreTabs(useConsoleStore, fake)).toBe(true);
+    expect(state()).toMatchObject({ activeTab: 't2', method: 'POST', url: '/todos', body: '{}' });
+    expect(state().tabState('t1')).toMatchObject({
+      method: 'DELETE',
+      url: '/todos/1',
+      bodyKind: 'json',
+    });
+    storage.set('decorest.studio.console-tabs', '{"tabs":[{"id":1}]');
+    expect(readTabs(fake)).toBeNull();
+    storage.set('decorest.studio.console-tabs', '{"activeTab":"x","tabs":[{"id":1}]}');
+    expect(readTabs(fake)).toBeNull();
+  });
+});
