@@ -107,7 +107,15 @@ describe('Saved requests and environments (issue 30)', () => {
     await consolePage.saved('List todos').waitFor();
     await consolePage.saved('One todo').waitFor();
     expect(await consolePage.environment.inputValue()).toBe('local');
+    // Its tab comes back as it was left, the unsaved edit included (as in Bruno).
     await consolePage.saved('One todo').click();
+    expect(await consolePage.url.inputValue()).toBe('{{baseUrl}}/{{nope}}');
+    await page.getByRole('status').filter({ hasText: 'unsaved changes' }).waitFor();
+    await consolePage.url.fill('{{baseUrl}}/todos/1');
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'unsaved changes' })
+      .waitFor({ state: 'detached' });
     await consolePage.send.click();
     await expect.poll(() => consolePage.status.innerText()).toMatch(/^200/);
     await shots('saved');

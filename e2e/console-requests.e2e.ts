@@ -78,6 +78,7 @@ describe('The Console as a request client (issue 30)', () => {
     await expect.poll(() => c.status.innerText()).toMatch(/^201/);
     await c.responseBody.getByText('"photo.png"').waitFor();
     await c.responseBody.getByText('"A photo"').waitFor();
+    await c.responseBody.getByText('"image/png"').waitFor();
     await c.testResults.getByText('The test passed').waitFor();
     await c.saveAs('Upload photo', 'smoke');
     await shots('multipart');
@@ -111,7 +112,7 @@ describe('The Console as a request client (issue 30)', () => {
     await results.getByText('/id equals 2').waitFor();
     await results.getByText('got 1').waitFor();
     await shots('run-folder');
-    await run.getByRole('button', { name: 'Close' }).click();
+    await run.getByRole('button', { name: 'Done' }).click();
 
     // Another host, through the studio (it answers no CORS), shown in Traffic as outgoing.
     await page.keyboard.press('Alt+t');
@@ -124,7 +125,6 @@ describe('The Console as a request client (issue 30)', () => {
     // A host that never answers: Cancel stops it, and the host sees the request go.
     await c.url.fill(`${remoteUrl}/hang`);
     await c.send.click();
-    await page.getByText('Waiting for the answer…').waitFor();
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.getByText('Request cancelled.').waitFor();
     await expect.poll(() => hangClosed, { timeout: 10_000 }).toBe(true);

@@ -6,6 +6,7 @@ import { connect } from './api';
 import { App } from './app';
 import { controlEndpoint, desktopOutgoing } from './bridge';
 import { NoToken } from './features/project/no-token';
+import { keepTabsPerProject } from './stores/collection/project-tabs';
 import { setOutgoingBridge } from './stores/console/deliver';
 import { startStudio } from './stores/events/events';
 
@@ -19,6 +20,8 @@ async function boot(): Promise<void> {
   startStudio(connect(endpoint.url, endpoint.token));
   // Issue 30: the desktop app's Console reaches other hosts through its main process.
   setOutgoingBridge(desktopOutgoing());
+  // Issue 30: each project's Console tabs, as they were left.
+  keepTabsPerProject(window.localStorage);
   root.render(
     <StrictMode>
       <App />

@@ -164,6 +164,7 @@ describe('sendOutgoing', () => {
           fields: [
             { kind: 'text', name: 'title', value: 'Hello "you"', enabled: true },
             { kind: 'file', name: 'upload', path: 'photo.bin', enabled: true },
+            { kind: 'file', name: 'shot', path: 'photo.bin', fileName: 'shot.png', enabled: true },
             { kind: 'text', name: 'off', value: 'x', enabled: false },
           ],
         },
@@ -179,7 +180,10 @@ describe('sendOutgoing', () => {
     expect(form.has('off')).toBe(false);
     const file = form.get('upload') as File;
     expect(file.name).toBe('photo.bin');
+    expect(file.type).toBe('application/octet-stream');
     expect(Buffer.from(await file.arrayBuffer())).toEqual(bytes);
+    // Typed by its name, as a browser types a file it sends.
+    expect((form.get('shot') as File).type).toBe('image/png');
   });
 
   it('answers a body that is not UTF-8 as base64, and caps a large one', async () => {

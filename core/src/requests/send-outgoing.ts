@@ -186,8 +186,11 @@ async function filePart(
   const name = field.fileName ?? basename(path);
   if (size > UPLOAD_LIMIT)
     throw problems.uploadTooLarge(basename(path), sizeText(size), sizeText(UPLOAD_LIMIT));
-  // Read as it is sent, not into memory first.
-  return { name, blob: await openAsBlob(path, { type: 'application/octet-stream' }) };
+  // Read as it is sent, not into memory first; typed by its name as a browser's form does
+  // (mime-types loads its table only when a file is sent).
+  const { lookup } = await import('mime-types');
+  const type = lookup(name) || 'application/octet-stream';
+  return { name, blob: await openAsBlob(path, { type }) };
 }
 
 // HTML's multipart/form-data encoding: `"`, CR and LF in a name are percent-escaped.

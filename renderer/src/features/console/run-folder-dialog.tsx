@@ -74,7 +74,7 @@ export function RunFolderDialog({ onRunAgain }: { onRunAgain(folder: string): vo
             </button>
           )}
           <button type="button" className="btn primary" onClick={dismiss}>
-            Close
+            Done
           </button>
         </>
       }

@@ -26,23 +26,10 @@ export { savedRequestOf } from '../console/saved-request';
 
 export const snapshotOf = (s: TabState): string => JSON.stringify(savedRequestOf(s, ''));
 
-const OPEN_KEY = 'decorest.studio.console-open';
-
 /** A tab's saved request, and the tab as it was when opened or saved. */
 export interface OpenRequest {
   entry: RequestEntry;
   snapshot: string;
-}
-
-function readOpen(): Record<string, OpenRequest> {
-  try {
-    const parsed = JSON.parse(storage?.getItem(OPEN_KEY) ?? '{}') as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, OpenRequest>)
-      : {};
-  } catch {
-    return {};
-  }
 }
 
 interface CollectionState {
@@ -72,19 +59,14 @@ export const useCollectionStore = create<CollectionState>()((set, get) => {
     else delete openByTab[tab];
     const active = useConsoleStore.getState().activeTab;
     set({ openByTab, open: openByTab[active] ?? null });
-    try {
-      storage?.setItem(OPEN_KEY, JSON.stringify(openByTab));
-    } catch {
-      // Storage full or disabled: the link lives for this session only.
-    }
   };
-  const initialOpen = readOpen();
   return {
     collection: null,
     error: null,
     busy: false,
-    openByTab: initialOpen,
-    open: initialOpen[useConsoleStore.getState().activeTab] ?? null,
+    // A project's links come back with its tabs (project-tabs.ts).
+    openByTab: {},
+    open: null,
     environment: storage?.getItem(ENV_KEY) ?? '',
     async load() {
       try {
@@ -193,13 +175,6 @@ useConsoleStore.subscribe((now, before) => {
     Object.entries(openByTab).filter(([tab]) => now.tabs.some((t) => t.id === tab)),
   );
   useCollectionStore.setState({ openByTab: live, open: live[now.activeTab] ?? null });
-  if (Object.keys(live).length !== Object.keys(openByTab).length) {
-    try {
-      storage?.setItem(OPEN_KEY, JSON.stringify(live));
-    } catch {
-      // as above
-    }
-  }
 });
 
 export const collectionSelectors = {

@@ -9,7 +9,6 @@ import type { ConsoleState } from './console-state';
 import { createRequestSlice } from './request-slice';
 import { jsonError } from './request-text';
 import { createSendSlice } from './send-slice';
-import { persistTabs, restoreTabs } from './tabs-persist';
 import { createTabsSlice } from './tabs-slice';
 
 export type { Row } from './console-method';
@@ -21,12 +20,6 @@ export const useConsoleStore = create<ConsoleState>()((...a) => ({
   ...createSendSlice(...a),
   ...createTabsSlice(...a),
 }));
-
-// Issue 30: the tabs a restart finds where they were (not in unit tests: no window there).
-if (typeof window !== 'undefined' && typeof localStorage !== 'undefined') {
-  restoreTabs(useConsoleStore, localStorage);
-  persistTabs(useConsoleStore, localStorage);
-}
 
 export const consoleSelectors = {
   /** Null for a method that sends no body: what it would not send cannot be wrong. */

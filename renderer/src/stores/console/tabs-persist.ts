@@ -1,11 +1,11 @@
 /**
- * Issue 30: the Console's open tabs survive a restart (as in Bruno and Postman): each tab's
- * request, not its answer, kept in localStorage and restored when the studio opens again.
+ * Issue 30: the Console's open tabs survive a restart (as in Bruno and Postman), one set per
+ * project: each tab's request, not its answer, and the saved request each tab has open, kept in
+ * localStorage under the project's folder. Pure reading and writing; project-tabs.ts (in the
+ * collection store's folder) decides when.
  */
-import type { StoreApi } from 'zustand';
-
 import type { ConsoleState, ConsoleTab, TabState } from './console-state';
-import { freshTab, pickTab } from './tabs-slice';
+import { freshTab, newTabId, pickTab } from './tabs-slice';
 
 const KEY = 'decorest.studio.console-tabs';
 /** Beyond this, a restart keeps the newest tabs' requests only (storage is ~5 MB a site). */
@@ -20,83 +20,68 @@ const keep = (s: TabState): Kept => {
 
 const revive = (kept: Partial<Kept>): TabState => ({ ...freshTab(), ...kept });
 
-interface Stored {
+/** What a project's tabs keep; `open` is each tab's saved-request link, opaque here. */
+export interface StoredTabs<Open> {
   activeTab: string;
   tabs: { id: string; state: Kept }[];
+  open: Record<string, Open>;
 }
 
-export function readTabs(storage: Storage | undefined): Stored | null {
+const keyOf = (root: string) => `${KEY}:${root}`;
+
+export function readTabs<Open>(storage: Storage, root: string): StoredTabs<Open> | null {
   try {
-    const parsed = JSON.parse(storage?.getItem(KEY) ?? 'null') as Stored | null;
+    const parsed = JSON.parse(storage.getItem(keyOf(root)) ?? 'null') as StoredTabs<Open> | null;
     if (!parsed || !Array.isArray(parsed.tabs) || parsed.tabs.length === 0) return null;
     if (
       !parsed.tabs.every((t) => typeof t?.id === 'string' && t.state && typeof t.state === 'object')
     )
       return null;
-    return parsed;
+    const open = parsed.open && typeof parsed.open === 'object' ? parsed.open : {};
+    return { activeTab: String(parsed.activeTab), tabs: parsed.tabs, open };
   } catch {
     return null;
   }
 }
 
-/** Puts the stored tabs into the store (the shown one as its fields). False when none were kept. */
-export function restoreTabs(store: StoreApi<ConsoleState>, storage: Storage | undefined): boolean {
-  const stored = readTabs(storage);
-  if (!stored) return false;
+/** The store's fields for `stored` tabs (the shown one as its fields), or one fresh tab. */
+export function tabsOf<Open>(
+  stored: StoredTabs<Open> | null,
+): Pick<ConsoleState, 'tabs' | 'activeTab'> & TabState {
+  if (!stored) {
+    const id = newTabId();
+    return { tabs: [{ id, state: null }], activeTab: id, ...freshTab() };
+  }
   const active = stored.tabs.find((t) => t.id === stored.activeTab) ?? stored.tabs[0]!;
   const tabs: ConsoleTab[] = stored.tabs.map((t) =>
     t.id === active.id ? { id: t.id, state: null } : { id: t.id, state: revive(t.state) },
   );
-  store.setState({ tabs, activeTab: active.id, ...revive(active.state) });
-  return true;
+  return { tabs, activeTab: active.id, ...revive(active.state) };
 }
 
-function snapshot(s: ConsoleState): string {
+export function writeTabs<Open>(
+  storage: Storage,
+  root: string,
+  s: ConsoleState,
+  open: Readonly<Record<string, Open>>,
+): void {
   const tabs = s.tabs.map((t) => ({
     id: t.id,
     state: keep(t.id === s.activeTab ? pickTab(s) : t.state!),
   }));
-  let text = JSON.stringify({ activeTab: s.activeTab, tabs });
+  const text = () => JSON.stringify({ activeTab: s.activeTab, tabs, open });
+  let out = text();
   // A huge body in one tab must not cost the others their place.
-  while (text.length > TEXT_LIMIT && tabs.length > 1) {
+  while (out.length > TEXT_LIMIT && tabs.length > 1) {
     tabs.splice(
       tabs.findIndex((t) => t.id !== s.activeTab),
       1,
     );
-    text = JSON.stringify({ activeTab: s.activeTab, tabs });
+    out = text();
   }
-  return text;
-}
-
-/** Writes the tabs on change, at most every 300 ms; returns the unsubscribe. */
-export function persistTabs(
-  store: StoreApi<ConsoleState>,
-  storage: Storage | undefined,
-): () => void {
-  if (!storage) return () => {};
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const write = () => {
-    timer = null;
-    try {
-      storage.setItem(KEY, snapshot(store.getState()));
-    } catch {
-      // Storage full or disabled: the tabs live for this session only.
-    }
-  };
-  const unsubscribe = store.subscribe((s, prev) => {
-    if (s.history !== prev.history && s.tabs === prev.tabs && s.url === prev.url) return;
-    timer ??= setTimeout(write, 300);
-  });
-  // A reload or a closed window within the 300 ms keeps the last keystrokes.
-  const flush = () => {
-    if (timer) {
-      clearTimeout(timer);
-      write();
-    }
-  };
-  window.addEventListener('pagehide', flush);
-  return () => {
-    unsubscribe();
-    window.removeEventListener('pagehide', flush);
-  };
+  try {
+    storage.setItem(keyOf(root), out);
+  } catch {
+    // Storage full or disabled: the tabs live for this session only.
+  }
 }

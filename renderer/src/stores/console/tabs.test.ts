@@ -5,9 +5,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import type { ProjectStatus } from '../../api';
 import { sendJson, startTestServer } from '../../test-support/test-server';
+import { keepTabsPerProject } from '../collection/project-tabs';
+import { useProjectStore } from '../project/project-store';
 import { useConsoleStore } from './console-store';
-import { readTabs, restoreTabs } from './tabs-persist';
+import { readTabs } from './tabs-persist';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let release: (() => void) | null = null;
@@ -130,32 +133,33 @@ describe('console tabs', () => {
     ]);
   });
 
-  it('restores the tabs a restart finds, and ignores what does not read', () => {
+  it('keeps each project’s tabs, a new project starting with one fresh tab', async () => {
     const storage = new Map<string, string>();
     const fake = {
       getItem: (k: string) => storage.get(k) ?? null,
       setItem: (k: string, v: string) => void storage.set(k, v),
     } as unknown as Storage;
-    storage.set(
-      'decorest.studio.console-tabs',
-      JSON.stringify({
-        activeTab: 't2',
-        tabs: [
-          { id: 't1', state: { method: 'DELETE', url: '/todos/1' } },
-          { id: 't2', state: { method: 'POST', url: '/todos', body: '{}', bodyKind: 'json' } },
-        ],
-      }),
-    );
-    expect(restoreTabs(useConsoleStore, fake)).toBe(true);
-    expect(state()).toMatchObject({ activeTab: 't2', method: 'POST', url: '/todos', body: '{}' });
-    expect(state().tabState('t1')).toMatchObject({
-      method: 'DELETE',
-      url: '/todos/1',
-      bodyKind: 'json',
-    });
-    storage.set('decorest.studio.console-tabs', '{"tabs":[{"id":1}]');
-    expect(readTabs(fake)).toBeNull();
-    storage.set('decorest.studio.console-tabs', '{"activeTab":"x","tabs":[{"id":1}]}');
-    expect(readTabs(fake)).toBeNull();
+    const project = (root: string) =>
+      useProjectStore.setState({ status: { root, name: root } as ProjectStatus });
+    project('/a');
+    const stop = keepTabsPerProject(fake);
+    state().setUrl('/a-first');
+    state().newTab();
+    state().setUrl('/a-second');
+    state().setMethod('DELETE');
+    project('/b');
+    expect(state().tabs).toHaveLength(1);
+    expect(state().url).toBe('');
+    state().setUrl('/b-only');
+    project('/a');
+    expect(state().tabs).toHaveLength(2);
+    expect(state()).toMatchObject({ url: '/a-second', method: 'DELETE' });
+    expect(state().tabState(state().tabs[0]!.id)).toMatchObject({ url: '/a-first' });
+    stop();
+    // What does not read is no tabs at all, not an error.
+    storage.set('decorest.studio.console-tabs:/c', '{"tabs":[{"id":1}]');
+    expect(readTabs(fake, '/c')).toBeNull();
+    storage.set('decorest.studio.console-tabs:/c', '{"activeTab":"x","tabs":[{"id":1}]}');
+    expect(readTabs(fake, '/c')).toBeNull();
   });
 });
