@@ -3,16 +3,17 @@
  * a file sent to the example's manual route `POST /attachments` (whose `req.body()` gives the
  * files), tests on an answer and "Run folder" with one failing, a remote host reached through
  * the studio and marked outgoing in Traffic, a host that never answers cancelled, and every
- * tab, request and file where it was after the page opens again. Both themes, axe.
+ * tab, request and file where it was after the studio is closed and started again. Both themes, axe.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { axeViolations, screenshot, useStudioSession } from './fixtures.js';
+import { axeViolations, openStudio, screenshot, useStudioSession } from './fixtures.js';
 import { ConsolePage } from './pages/console.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 import { TrafficPage } from './pages/traffic.page.js';
@@ -40,13 +41,13 @@ afterAll(async () => {
   await new Promise((resolve) => remote.close(resolve));
 });
 
-async function shots(name: string): Promise<void> {
+async function shots(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
-    await session.ui.page.emulateMedia({ colorScheme });
-    await screenshot(session.ui.page, `console-requests-${name}-${colorScheme}`);
-    expect(await axeViolations(session.ui.page), `${name} ${colorScheme}`).toEqual([]);
+    await page.emulateMedia({ colorScheme });
+    await screenshot(page, `console-requests-${name}-${colorScheme}`);
+    expect(await axeViolations(page), `${name} ${colorScheme}`).toEqual([]);
   }
-  await session.ui.page.emulateMedia({ colorScheme: 'light' });
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 describe('The Console as a request client (issue 30)', () => {
@@ -81,7 +82,7 @@ describe('The Console as a request client (issue 30)', () => {
     await c.responseBody.getByText('"image/png"').waitFor();
     await c.testResults.getByText('The test passed').waitFor();
     await c.saveAs('Upload photo', 'smoke');
-    await shots('multipart');
+    await shots(page, 'multipart');
 
     // A second tab: its own request, its own answer, a test that fails.
     await c.newTab.click();
@@ -111,7 +112,7 @@ describe('The Console as a request client (issue 30)', () => {
     const results = run.getByRole('list', { name: 'Run results' });
     await results.getByText('/id equals 2').waitFor();
     await results.getByText('got 1').waitFor();
-    await shots('run-folder');
+    await shots(page, 'run-folder');
     await run.getByRole('button', { name: 'Done' }).click();
 
     // Another host, through the studio (it answers no CORS), shown in Traffic as outgoing.
@@ -134,19 +135,6 @@ describe('The Console as a request client (issue 30)', () => {
     await outgoing.getByText('outgoing').waitFor();
     await frame.open('Console');
 
-    // Reopened: the tabs, the saved requests with their body kinds and tests, the file.
-    await page.reload();
-    await frame.open('Console');
-    await c.tab('POST Upload photo').waitFor();
-    await c.tab('GET Todo one').click();
-    expect(await c.url.inputValue()).toBe('/todos/1');
-    await page.getByRole('textbox', { name: 'Test 2 expected value' }).waitFor();
-    await c.tab('POST Upload photo').click();
-    expect(await page.getByRole('textbox', { name: 'File path of photo' }).inputValue()).toBe(
-      'files/photo.png',
-    );
-    await c.send.click();
-    await expect.poll(() => c.status.innerText()).toMatch(/^201/);
     const saved = JSON.parse(
       await readFile(join(session.studio.dir, 'requests', 'smoke', 'Upload photo.json'), 'utf8'),
     ) as unknown;
@@ -162,7 +150,33 @@ describe('The Console as a request client (issue 30)', () => {
       },
       assertions: [{ kind: 'status', equals: 201 }],
     });
-    await shots('reopened');
+
+    // The studio closed and opened again (new ports, so a new page origin): the tabs, the
+    // saved requests with their body kinds and tests, the file, all where they were.
     expect(session.ui.problems.filter((p) => !/status of 4\d\d/.test(p))).toEqual([]);
+    const again = await session.studio.restart();
+    const reopened = await openStudio(session.browser, again);
+    try {
+      const p2 = reopened.page;
+      const c2 = new ConsolePage(p2);
+      await new Frame(p2).open('Console');
+      await c2.tab('POST Upload photo').waitFor();
+      await c2.tab('GET Todo one').click();
+      expect(await c2.url.inputValue()).toBe('/todos/1');
+      await p2.getByRole('textbox', { name: 'Test 2 expected value' }).waitFor();
+      await c2.tab('POST Upload photo').click();
+      expect(await p2.getByRole('textbox', { name: 'File path of photo' }).inputValue()).toBe(
+        'files/photo.png',
+      );
+      await c2.send.click();
+      await expect.poll(() => c2.status.innerText()).toMatch(/^201/);
+      await c2.savedTab.click();
+      await c2.saved('Upload photo').waitFor();
+      await shots(p2, 'reopened');
+      expect(reopened.problems.filter((p) => !/status of 4\d\d/.test(p))).toEqual([]);
+    } finally {
+      await reopened.context.close();
+      await again.stop();
+    }
   });
 });

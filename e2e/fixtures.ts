@@ -23,6 +23,11 @@ export interface Studio {
   apiUrl: string;
   studioUrl: string;
   output(): string;
+  /**
+   * Stops this studio and starts another on the same folder and config folder, as a user
+   * closing and opening the studio again (its ports, so its page's origin, change).
+   */
+  restart(): Promise<Studio>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +47,10 @@ export async function startStudio(
     filter: (src) => !src.includes(`${join('todo', 'data')}`),
   });
   await prepare?.(dir);
+  return spawnStudio(home, dir, args);
+}
+
+async function spawnStudio(home: string, dir: string, args: readonly string[]): Promise<Studio> {
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -79,18 +88,25 @@ export async function startStudio(
     child.stdout!.on('data', check);
     child.once('exit', (code) => reject(new Error(`decorest studio exited with ${code}:\n${out}`)));
   });
+  const end = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  };
   return {
     dir,
     apiUrl: urls.api,
     studioUrl: urls.studio,
     output: () => out,
+    async restart() {
+      await end();
+      return spawnStudio(home, dir, args);
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await end();
       await rm(home, { recursive: true, force: true });
     },
   };

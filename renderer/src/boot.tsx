@@ -21,7 +21,7 @@ async function boot(): Promise<void> {
   // Issue 30: the desktop app's Console reaches other hosts through its main process.
   setOutgoingBridge(desktopOutgoing());
   // Issue 30: each project's Console tabs, as they were left.
-  keepTabsPerProject(window.localStorage);
+  keepTabsPerProject();
   root.render(
     <StrictMode>
       <App />

@@ -8,6 +8,7 @@
 import type { ImportPreview, ImportProjectBody, ImportSourceBody } from './import-api.js';
 import type { OutgoingRequest, OutgoingResponse } from './outgoing-api.js';
 import type {
+  ConsoleSession,
   DuplicateRequestBody,
   EnvironmentEntry,
   EnvironmentNameBody,
@@ -612,6 +613,8 @@ export interface ControlPayloads {
   deleteEnvironment: { body: EnvironmentNameBody; answer: { deleted: string } };
   getEnvironmentSecrets: { body: EnvironmentNameBody; answer: EnvironmentSecrets };
   putProjectFile: { body: PutProjectFileBody; answer: ProjectFileEntry };
+  getConsoleSession: { answer: ConsoleSession };
+  putConsoleSession: { body: ConsoleSession; answer: ConsoleSession };
   sendOutgoing: { body: OutgoingRequest; answer: OutgoingResponse };
 }
 

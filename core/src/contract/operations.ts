@@ -49,6 +49,8 @@ export const CONTROL_OPERATIONS = {
   deleteEnvironment: { method: 'POST', path: '/environments/delete' },
   getEnvironmentSecrets: { method: 'POST', path: '/environments/secrets' },
   putProjectFile: { method: 'POST', path: '/project-files' },
+  getConsoleSession: { method: 'GET', path: '/console-session' },
+  putConsoleSession: { method: 'PUT', path: '/console-session' },
   sendOutgoing: { method: 'POST', path: '/outgoing' },
 } as const;
 

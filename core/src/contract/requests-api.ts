@@ -192,6 +192,24 @@ export const UPLOAD_LIMIT = 50 * 1024 * 1024;
 /** Where `POST /api/project-files` puts a file a multipart request sends (`files/<name>`). */
 export const PROJECT_FILES_DIR = 'files';
 
+/** The largest Console session kept (its tabs' requests; a tab's answer is never kept). */
+export const CONSOLE_SESSION_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * `GET`/`PUT /api/console-session`: the Console's open tabs for the open project, kept by the
+ * studio in the user's config folder (never in the project), so they come back when the studio
+ * opens the project again, whatever its port. The studio does not read `state` (the renderer's
+ * own shape); `null` when nothing is kept.
+ */
+export interface ConsoleSession {
+  /**
+   * The project folder the tabs belong to: in answers, the open one; in a `PUT`, the one they
+   * were edited in (the studio may have opened another since), the open one when absent.
+   */
+  root?: string;
+  state: JsonValue | null;
+}
+
 /**
  * `POST /api/project-files`: a file chosen for a multipart field, copied into the project so
  * a saved request names it by a path that travels with the project. `name` is made safe (as a

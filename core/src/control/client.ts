@@ -15,6 +15,7 @@ import { EventSource } from 'eventsource';
 
 import {
   AUTH_SCHEME,
+  type ConsoleSession,
   CONTROL_OPERATIONS,
   CONTROL_PREFIX,
   type ControlOperationName,
@@ -269,6 +270,13 @@ export class ControlClient {
    */
   putProjectFile(body: PutProjectFileBody): Promise<ProjectFileEntry> {
     return this.#op('putProjectFile', { body });
+  }
+  /** Issue 30: the Console's open tabs kept for the open project (`null`: none). */
+  getConsoleSession(): Promise<ConsoleSession> {
+    return this.#op('getConsoleSession');
+  }
+  putConsoleSession(body: ConsoleSession): Promise<ConsoleSession> {
+    return this.#op('putConsoleSession', { body });
   }
   /** Saves an environment; secret values go to the user's config folder, never the project. */
   saveEnvironment(body: SaveEnvironmentBody): Promise<EnvironmentEntry> {

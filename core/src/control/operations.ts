@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 
 import { problems } from '../errors.js';
 import { projectDatabases } from '../project/open-project.js';
+import { CONSOLE_SESSION_ROUTES } from './console-session-operations.js';
 import { type ControlRoutes, STREAMED } from './control-route.js';
 import { DATA_ROUTES } from './data-operations.js';
 import { IMPORT_ROUTES } from './import-operations.js';
@@ -93,6 +94,7 @@ export const CONTROL_ROUTES: ControlRoutes = {
   ...REQUESTS_ROUTES,
   ...OUTGOING_ROUTES,
   ...PROJECT_FILES_ROUTES,
+  ...CONSOLE_SESSION_ROUTES,
   getServer: { handle: ({ ctx }) => ctx.server.status() },
   startServer: { handle: ({ ctx }) => ctx.server.start() },
   stopServer: { handle: ({ ctx }) => ctx.server.stop() },

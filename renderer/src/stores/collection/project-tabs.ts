@@ -1,21 +1,39 @@
 /**
  * Issue 30: the Console's tabs belong to a project, as a Bruno collection's do. When the studio
  * opens a project its tabs come back as they were left (their requests and the saved request
- * each has open), or one fresh tab that starts on the project's first route; changes are kept
- * at most every 300 ms and when the page goes away.
+ * each has open), or one fresh tab that starts on the project's first route. The studio keeps
+ * them in the user's config folder (`/api/console-session`), not the page's storage: a browser
+ * keeps storage per origin, and the studio's port changes from one start to the next. Changes
+ * are written at most every 300 ms.
  */
+import { client, type JsonValue } from '../../api';
 import { useConsoleStore } from '../console/console-store';
-import { readTabs, tabsOf, writeTabs } from '../console/tabs-persist';
+import { type StoredTabs, storedTabsOf, tabsOf, tabsToKeep } from '../console/tabs-persist';
 import { useProjectStore } from '../project/project-store';
 import { type OpenRequest, useCollectionStore } from './collection-store';
 
-export function keepTabsPerProject(storage: Storage): () => void {
+/** Where a project's tabs are kept. */
+export interface TabKeeper {
+  /** The open project's tabs, or null. */
+  read(): Promise<JsonValue | null>;
+  write(root: string, state: JsonValue): Promise<void>;
+}
+
+export const studioTabKeeper: TabKeeper = {
+  read: async () => (await client().getConsoleSession()).state,
+  write: async (root, state) => void (await client().putConsoleSession({ root, state })),
+};
+
+export function keepTabsPerProject(keeper: TabKeeper = studioTabKeeper): () => void {
   let root: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let reading = false;
   const write = () => {
     timer = null;
-    if (root)
-      writeTabs(storage, root, useConsoleStore.getState(), useCollectionStore.getState().openByTab);
+    if (!root || reading) return;
+    const state = tabsToKeep(useConsoleStore.getState(), useCollectionStore.getState().openByTab);
+    // Unwritten, the tabs still live in this page; the next change tries again.
+    void keeper.write(root, state as unknown as JsonValue).catch(() => {});
   };
   const flush = () => {
     if (timer) {
@@ -24,12 +42,9 @@ export function keepTabsPerProject(storage: Storage): () => void {
     }
   };
   const schedule = () => {
-    if (root) timer ??= setTimeout(write, 300);
+    if (root && !reading) timer ??= setTimeout(write, 300);
   };
-  const show = (next: string) => {
-    flush();
-    root = next;
-    const stored = readTabs<OpenRequest>(storage, next);
+  const apply = (stored: StoredTabs<OpenRequest> | null) => {
     useConsoleStore.getState().controller?.abort();
     useConsoleStore.setState(tabsOf(stored));
     const openByTab = stored?.open ?? {};
@@ -38,8 +53,33 @@ export function keepTabsPerProject(storage: Storage): () => void {
       open: openByTab[useConsoleStore.getState().activeTab] ?? null,
     });
   };
+  const show = async (next: string) => {
+    flush();
+    root = next;
+    reading = true;
+    // The last project's tabs go at once; this one's come when read.
+    apply(null);
+    const fresh = useConsoleStore.getState();
+    let stored: StoredTabs<OpenRequest> | null = null;
+    try {
+      stored = storedTabsOf<OpenRequest>(await keeper.read());
+    } catch {
+      // Nothing kept, or the studio is away: a fresh tab.
+    }
+    if (root !== next) return;
+    reading = false;
+    // Typed into the fresh tab meanwhile: what was typed wins over what was kept (its move
+    // to the project's first route is not typing).
+    const now = useConsoleStore.getState();
+    const untouched =
+      now.tabs.length === 1 &&
+      now.method === fresh.method &&
+      now.body === '' &&
+      (now.url === '' || now.url === now.startedAt);
+    if (stored && untouched) apply(stored);
+  };
   const follow = (r: string | undefined) => {
-    if (r && r !== root) show(r);
+    if (r && r !== root) void show(r);
   };
   const stops = [
     useProjectStore.subscribe((s) => follow(s.status?.root)),
@@ -53,11 +93,8 @@ export function keepTabsPerProject(storage: Storage): () => void {
     }),
   ];
   follow(useProjectStore.getState().status?.root);
-  const page = typeof window === 'undefined' ? undefined : window;
-  page?.addEventListener('pagehide', flush);
   return () => {
     flush();
     for (const stop of stops) stop();
-    page?.removeEventListener('pagehide', flush);
   };
 }

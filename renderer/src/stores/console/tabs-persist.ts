@@ -1,15 +1,14 @@
 /**
  * Issue 30: the Console's open tabs survive a restart (as in Bruno and Postman), one set per
- * project: each tab's request, not its answer, and the saved request each tab has open, kept in
- * localStorage under the project's folder. Pure reading and writing; project-tabs.ts (in the
- * collection store's folder) decides when.
+ * project: each tab's request, not its answer, and the saved request each tab has open. What is
+ * kept and how it comes back; project-tabs.ts (in the collection store's folder) decides when
+ * and where.
  */
 import type { ConsoleState, ConsoleTab, TabState } from './console-state';
 import { freshTab, newTabId, pickTab } from './tabs-slice';
 
-const KEY = 'decorest.studio.console-tabs';
-/** Beyond this, a restart keeps the newest tabs' requests only (storage is ~5 MB a site). */
-const TEXT_LIMIT = 2 * 1024 * 1024;
+/** Beyond this, a restart keeps the shown tab and the newest others only (the session's limit is 4 MiB). */
+const TEXT_LIMIT = 3 * 1024 * 1024;
 
 type Kept = Omit<TabState, 'sending' | 'response' | 'results' | 'error' | 'controller'>;
 
@@ -27,21 +26,17 @@ export interface StoredTabs<Open> {
   open: Record<string, Open>;
 }
 
-const keyOf = (root: string) => `${KEY}:${root}`;
-
-export function readTabs<Open>(storage: Storage, root: string): StoredTabs<Open> | null {
-  try {
-    const parsed = JSON.parse(storage.getItem(keyOf(root)) ?? 'null') as StoredTabs<Open> | null;
-    if (!parsed || !Array.isArray(parsed.tabs) || parsed.tabs.length === 0) return null;
-    if (
-      !parsed.tabs.every((t) => typeof t?.id === 'string' && t.state && typeof t.state === 'object')
-    )
-      return null;
-    const open = parsed.open && typeof parsed.open === 'object' ? parsed.open : {};
-    return { activeTab: String(parsed.activeTab), tabs: parsed.tabs, open };
-  } catch {
+/** Kept tabs as read back (from the studio's session), or null when they do not read. */
+export function storedTabsOf<Open>(value: unknown): StoredTabs<Open> | null {
+  if (!value || typeof value !== 'object') return null;
+  const parsed = value as Partial<StoredTabs<Open>>;
+  if (!Array.isArray(parsed.tabs) || parsed.tabs.length === 0) return null;
+  if (
+    !parsed.tabs.every((t) => typeof t?.id === 'string' && t.state && typeof t.state === 'object')
+  )
     return null;
-  }
+  const open = parsed.open && typeof parsed.open === 'object' ? parsed.open : {};
+  return { activeTab: String(parsed.activeTab), tabs: parsed.tabs, open };
 }
 
 /** The store's fields for `stored` tabs (the shown one as its fields), or one fresh tab. */
@@ -59,29 +54,22 @@ export function tabsOf<Open>(
   return { tabs, activeTab: active.id, ...revive(active.state) };
 }
 
-export function writeTabs<Open>(
-  storage: Storage,
-  root: string,
+/** What is kept of the tabs: each one's request, not its answer; the biggest dropped first past the limit. */
+export function tabsToKeep<Open>(
   s: ConsoleState,
   open: Readonly<Record<string, Open>>,
-): void {
+): StoredTabs<Open> {
   const tabs = s.tabs.map((t) => ({
     id: t.id,
     state: keep(t.id === s.activeTab ? pickTab(s) : t.state!),
   }));
-  const text = () => JSON.stringify({ activeTab: s.activeTab, tabs, open });
-  let out = text();
+  const size = () => JSON.stringify(tabs).length;
   // A huge body in one tab must not cost the others their place.
-  while (out.length > TEXT_LIMIT && tabs.length > 1) {
+  while (size() > TEXT_LIMIT && tabs.length > 1) {
     tabs.splice(
       tabs.findIndex((t) => t.id !== s.activeTab),
       1,
     );
-    out = text();
   }
-  try {
-    storage.setItem(keyOf(root), out);
-  } catch {
-    // Storage full or disabled: the tabs live for this session only.
-  }
+  return { activeTab: s.activeTab, tabs, open: { ...open } };
 }

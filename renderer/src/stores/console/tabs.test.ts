@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import type { ProjectStatus } from '../../api';
+import type { JsonValue, ProjectStatus } from '../../api';
 import { sendJson, startTestServer } from '../../test-support/test-server';
-import { keepTabsPerProject } from '../collection/project-tabs';
+import { keepTabsPerProject, type TabKeeper } from '../collection/project-tabs';
 import { useProjectStore } from '../project/project-store';
 import { useConsoleStore } from './console-store';
-import { readTabs } from './tabs-persist';
+import { storedTabsOf } from './tabs-persist';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let release: (() => void) | null = null;
@@ -134,32 +134,40 @@ describe('console tabs', () => {
   });
 
   it('keeps each project’s tabs, a new project starting with one fresh tab', async () => {
-    const storage = new Map<string, string>();
-    const fake = {
-      getItem: (k: string) => storage.get(k) ?? null,
-      setItem: (k: string, v: string) => void storage.set(k, v),
-    } as unknown as Storage;
-    const project = (root: string) =>
+    // The studio's session, in memory: one kept state per project folder.
+    const kept = new Map<string, JsonValue>();
+    let open = '/a';
+    const keeper: TabKeeper = {
+      read: () => Promise.resolve(kept.get(open) ?? null),
+      write: (root, state) => Promise.resolve(void kept.set(root, state)),
+    };
+    const project = async (root: string) => {
+      open = root;
       useProjectStore.setState({ status: { root, name: root } as ProjectStatus });
-    project('/a');
-    const stop = keepTabsPerProject(fake);
+      // The kept tabs are read back before anything is typed.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    await project('/a');
+    const stop = keepTabsPerProject(keeper);
+    await new Promise((resolve) => setTimeout(resolve, 10));
     state().setUrl('/a-first');
     state().newTab();
     state().setUrl('/a-second');
     state().setMethod('DELETE');
-    project('/b');
+    await project('/b');
+    expect(kept.has('/a')).toBe(true);
     expect(state().tabs).toHaveLength(1);
     expect(state().url).toBe('');
     state().setUrl('/b-only');
-    project('/a');
+    await project('/a');
+    expect(kept.get('/b')).toBeTruthy();
     expect(state().tabs).toHaveLength(2);
     expect(state()).toMatchObject({ url: '/a-second', method: 'DELETE' });
     expect(state().tabState(state().tabs[0]!.id)).toMatchObject({ url: '/a-first' });
     stop();
     // What does not read is no tabs at all, not an error.
-    storage.set('decorest.studio.console-tabs:/c', '{"tabs":[{"id":1}]');
-    expect(readTabs(fake, '/c')).toBeNull();
-    storage.set('decorest.studio.console-tabs:/c', '{"activeTab":"x","tabs":[{"id":1}]}');
-    expect(readTabs(fake, '/c')).toBeNull();
+    expect(storedTabsOf({ tabs: [{ id: 1 }] })).toBeNull();
+    expect(storedTabsOf({ activeTab: 'x', tabs: [] })).toBeNull();
+    expect(storedTabsOf('nonsense')).toBeNull();
   });
 });
