@@ -170,6 +170,12 @@ describe('The Console as a request client (issue 30)', () => {
       );
       await c2.send.click();
       await expect.poll(() => c2.status.innerText()).toMatch(/^201/);
+      // The history too: the page's own storage is per origin, and the origin changed.
+      await p2
+        .getByRole('tablist', { name: 'Saved and history' })
+        .getByRole('tab', { name: 'History' })
+        .click();
+      await expect.poll(() => c2.history.getByRole('listitem').count()).toBeGreaterThan(3);
       await c2.savedTab.click();
       await c2.saved('Upload photo').waitFor();
       await shots(p2, 'reopened');

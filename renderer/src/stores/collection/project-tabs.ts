@@ -1,7 +1,8 @@
 /**
  * Issue 30: the Console's tabs belong to a project, as a Bruno collection's do. When the studio
  * opens a project its tabs come back as they were left (their requests and the saved request
- * each has open), or one fresh tab that starts on the project's first route. The studio keeps
+ * each has open, and the project's history), or one fresh tab that starts on the project's
+ * first route. The studio keeps
  * them in the user's config folder (`/api/console-session`), not the page's storage: a browser
  * keeps storage per origin, and the studio's port changes from one start to the next. Changes
  * are written at most every 300 ms.
@@ -53,12 +54,16 @@ export function keepTabsPerProject(keeper: TabKeeper = studioTabKeeper): () => v
       open: openByTab[useConsoleStore.getState().activeTab] ?? null,
     });
   };
+  let shown = 0;
   const show = async (next: string) => {
+    shown++;
     flush();
     root = next;
     reading = true;
-    // The last project's tabs go at once; this one's come when read.
+    // The last project's tabs and history go at once; this one's come when read (the first
+    // project this page shows keeps the page's own history until then).
     apply(null);
+    if (shown > 1) useConsoleStore.getState().replaceHistory([]);
     const fresh = useConsoleStore.getState();
     let stored: StoredTabs<OpenRequest> | null = null;
     try {
@@ -77,17 +82,15 @@ export function keepTabsPerProject(keeper: TabKeeper = studioTabKeeper): () => v
       now.body === '' &&
       (now.url === '' || now.url === now.startedAt);
     if (stored && untouched) apply(stored);
+    // The history the studio kept: the page's own is per origin, and the port changes.
+    if (stored?.history) useConsoleStore.getState().replaceHistory(stored.history);
   };
   const follow = (r: string | undefined) => {
     if (r && r !== root) void show(r);
   };
   const stops = [
     useProjectStore.subscribe((s) => follow(s.status?.root)),
-    useConsoleStore.subscribe((s, prev) => {
-      // The history is kept on its own; everything else a tab holds may have changed.
-      if (s.history !== prev.history && s.tabs === prev.tabs && s.url === prev.url) return;
-      schedule();
-    }),
+    useConsoleStore.subscribe(() => schedule()),
     useCollectionStore.subscribe((s, prev) => {
       if (s.openByTab !== prev.openByTab) schedule();
     }),

@@ -103,6 +103,8 @@ export interface SendSlice {
   sendRequest(mockUrl: string | null): Promise<void>;
   cancelRequest(): void;
   clearHistory(): void;
+  /** Issue 30: the history a project's session kept (kept in this page's storage too). */
+  replaceHistory(history: HistoryEntry[]): void;
 }
 
 /** The parts of the Console that belong to one tab: the request, its answer, its sending. */

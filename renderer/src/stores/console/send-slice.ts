@@ -96,4 +96,9 @@ export const createSendSlice: ConsoleSlice<SendSlice> = (set, get) => ({
     writeHistory(storage, []);
     set({ history: [] });
   },
+  replaceHistory(history) {
+    const kept = history.slice(0, HISTORY_LIMIT);
+    writeHistory(storage, kept);
+    set({ history: kept });
+  },
 });

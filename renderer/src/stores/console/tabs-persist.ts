@@ -4,6 +4,7 @@
  * kept and how it comes back; project-tabs.ts (in the collection store's folder) decides when
  * and where.
  */
+import type { HistoryEntry } from './console-history';
 import type { ConsoleState, ConsoleTab, TabState } from './console-state';
 import { freshTab, newTabId, pickTab } from './tabs-slice';
 
@@ -24,6 +25,8 @@ export interface StoredTabs<Open> {
   activeTab: string;
   tabs: { id: string; state: Kept }[];
   open: Record<string, Open>;
+  /** The requests sent in the project, newest first (CONTRACT §8: kept across restarts). */
+  history?: HistoryEntry[];
 }
 
 /** Kept tabs as read back (from the studio's session), or null when they do not read. */
@@ -36,7 +39,15 @@ export function storedTabsOf<Open>(value: unknown): StoredTabs<Open> | null {
   )
     return null;
   const open = parsed.open && typeof parsed.open === 'object' ? parsed.open : {};
-  return { activeTab: String(parsed.activeTab), tabs: parsed.tabs, open };
+  const history = Array.isArray(parsed.history)
+    ? parsed.history.filter((h) => h && typeof h.url === 'string' && typeof h.method === 'string')
+    : undefined;
+  return {
+    activeTab: String(parsed.activeTab),
+    tabs: parsed.tabs,
+    open,
+    ...(history ? { history } : {}),
+  };
 }
 
 /** The store's fields for `stored` tabs (the shown one as its fields), or one fresh tab. */
@@ -71,5 +82,5 @@ export function tabsToKeep<Open>(
       1,
     );
   }
-  return { activeTab: s.activeTab, tabs, open: { ...open } };
+  return { activeTab: s.activeTab, tabs, open: { ...open }, history: s.history };
 }

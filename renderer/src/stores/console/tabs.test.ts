@@ -151,6 +151,18 @@ describe('console tabs', () => {
     const stop = keepTabsPerProject(keeper);
     await new Promise((resolve) => setTimeout(resolve, 10));
     state().setUrl('/a-first');
+    state().replaceHistory([
+      {
+        id: 'h1',
+        at: 1,
+        method: 'GET',
+        url: '/a-sent',
+        headers: [],
+        body: '',
+        status: 200,
+        timeMs: 1,
+      },
+    ]);
     state().newTab();
     state().setUrl('/a-second');
     state().setMethod('DELETE');
@@ -158,12 +170,14 @@ describe('console tabs', () => {
     expect(kept.has('/a')).toBe(true);
     expect(state().tabs).toHaveLength(1);
     expect(state().url).toBe('');
+    expect(state().history).toEqual([]);
     state().setUrl('/b-only');
     await project('/a');
     expect(kept.get('/b')).toBeTruthy();
     expect(state().tabs).toHaveLength(2);
     expect(state()).toMatchObject({ url: '/a-second', method: 'DELETE' });
     expect(state().tabState(state().tabs[0]!.id)).toMatchObject({ url: '/a-first' });
+    expect(state().history.map((h) => h.url)).toEqual(['/a-sent']);
     stop();
     // What does not read is no tabs at all, not an error.
     expect(storedTabsOf({ tabs: [{ id: 1 }] })).toBeNull();
