@@ -82,6 +82,7 @@ export const DECOREST_EXPORTS: readonly string[] = [
   'FieldError',
   'FieldOptions',
   'FieldRules',
+  'FormFields',
   'FromDataSource',
   'Handler',
   'HandlerFunction',
@@ -96,6 +97,7 @@ export const DECOREST_EXPORTS: readonly string[] = [
   'ModelInput',
   'ModelRecord',
   'ModelReplacement',
+  'MultipartBody',
   'OnDelete',
   'Persistence',
   'PostgresDataSource',
@@ -105,6 +107,7 @@ export const DECOREST_EXPORTS: readonly string[] = [
   'Response',
   'Rest',
   'RestOptions',
+  'UploadedFile',
   'ValidationProblem',
   'WebServlet',
 ];
