@@ -16,6 +16,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { OUTGOING_BODY_LIMIT, type OutgoingRequest } from '../contract/outgoing-api.js';
 import { HttpProblem } from '../errors.js';
+import { problemOf } from '../test-support/rejected-problem.js';
 import { checkOutgoingRequest, sendOutgoing } from './send-outgoing.js';
 
 interface Received {
@@ -73,15 +74,6 @@ const req = (over: Partial<OutgoingRequest>): OutgoingRequest => ({
   body: { kind: 'none' },
   ...over,
 });
-
-async function problemOf(promise: Promise<unknown>): Promise<HttpProblem> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HttpProblem);
-  return error as HttpProblem;
-}
 
 describe('sendOutgoing', () => {
   it('sends the method, headers and a JSON body, and answers status, headers and text', async () => {

@@ -4,9 +4,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { HttpProblem } from '../../errors.js';
 import type { ProjectRuntime } from '../../project/open-project.js';
 import { serveCopy, type ServedProject } from '../../test-support/project-server.js';
+import { problemOf } from '../../test-support/rejected-problem.js';
 import type { ModelRuntime } from '../model-runtime.js';
 import type { RecordChange } from './record-changes.js';
 import { importRecords } from './record-import.js';
@@ -29,15 +29,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await served.dispose();
 });
-
-async function problemOf(promise: Promise<unknown>): Promise<HttpProblem> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HttpProblem);
-  return error as HttpProblem;
-}
 
 describe('the write path', () => {
   it('creates, replaces, patches and deletes, publishing each change with its ids', async () => {
