@@ -24,9 +24,12 @@ export interface StudioBridge {
    * Issue 30: sends a Console request from the main process (the core's `sendOutgoing`, as
    * `POST /api/outgoing` does, the exchange shown in Traffic). A refusal or a failure (400, 413,
    * 502, 504, …) is answered as its problem, since an error thrown across IPC keeps only its
-   * message. There is no abort: the request's `timeoutMs` bounds it.
+   * message. `id` (the page's choice, 1 to 64 letters, digits, `-`) names it for
+   * `cancelOutgoing`.
    */
-  sendOutgoing(request: OutgoingRequest): Promise<OutgoingAnswer>;
+  sendOutgoing(request: OutgoingRequest, id: string): Promise<OutgoingAnswer>;
+  /** Aborts the outgoing request `id` if it is still on its way (the Console's Cancel). */
+  cancelOutgoing(id: string): Promise<void>;
 }
 
 /** What `sendOutgoing` answers: the remote host's response, or the problem that stopped it. */
@@ -39,4 +42,5 @@ export const BRIDGE_CHANNELS = {
   chooseProjectFolder: 'studio:choose-project-folder',
   revealInFileManager: 'studio:reveal-in-file-manager',
   sendOutgoing: 'outgoing:send',
+  cancelOutgoing: 'outgoing:cancel',
 } as const satisfies Record<keyof StudioBridge, string>;

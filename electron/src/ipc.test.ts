@@ -79,11 +79,15 @@ class FakeIpc implements IpcMainLike {
 
 describe('registerBridge', () => {
   const revealed: string[] = [];
+  const cancelled: string[] = [];
   const bridge: StudioBridge = {
     controlEndpoint: async () => ({ url: 'http://127.0.0.1:5000', token: 't' }),
     chooseProjectFolder: async () => '/p',
     revealInFileManager: async (target) => {
       revealed.push(target);
+    },
+    cancelOutgoing: async (id) => {
+      cancelled.push(id);
     },
     sendOutgoing: async (request) => ({
       ok: true,
@@ -141,9 +145,29 @@ describe('registerBridge', () => {
       /no arguments/,
     );
     const send = (...args: unknown[]) => ipc.invoke(BRIDGE_CHANNELS.sendOutgoing, trusted, ...args);
-    for (const args of [[], [null], ['GET'], [[]], [{ method: 'GET' }], [{ url: 'x' }, 1]]) {
-      expect(() => send(...args)).toThrow(/sendOutgoing takes one request object/);
+    const ok = { method: 'GET', url: 'x' };
+    for (const args of [
+      [],
+      [null, 'id'],
+      ['GET', 'id'],
+      [[], 'id'],
+      [{ method: 'GET' }, 'id'],
+      [{ url: 'x' }, 'id'],
+      [ok],
+      [ok, 1],
+      [ok, ''],
+      [ok, 'a/b'],
+      [ok, 'x'.repeat(65)],
+      [ok, 'id', 'more'],
+    ]) {
+      expect(() => send(...args), JSON.stringify(args)).toThrow(
+        /sendOutgoing takes one request object/,
+      );
     }
+    const cancel = (...args: unknown[]) =>
+      ipc.invoke(BRIDGE_CHANNELS.cancelOutgoing, trusted, ...args);
+    for (const args of [[], [1], ['a b'], ['a', 'b']])
+      expect(() => cancel(...args)).toThrow('cancelOutgoing takes one id');
   });
 
   it('sends an outgoing request on outgoing:send for a trusted sender only', async () => {
@@ -155,14 +179,17 @@ describe('registerBridge', () => {
       body: { kind: 'none' },
     };
     expect(BRIDGE_CHANNELS.sendOutgoing).toBe('outgoing:send');
-    await expect(ipc.invoke(BRIDGE_CHANNELS.sendOutgoing, trusted, request)).resolves.toMatchObject(
-      {
-        ok: true,
-        response: { status: 200, body: 'https://example.com/' },
-      },
-    );
+    await ipc.invoke(BRIDGE_CHANNELS.cancelOutgoing, trusted, 'req-1');
+    expect(cancelled).toEqual(['req-1']);
+    expect(BRIDGE_CHANNELS.cancelOutgoing).toBe('outgoing:cancel');
+    await expect(
+      ipc.invoke(BRIDGE_CHANNELS.sendOutgoing, trusted, request, 'req-2'),
+    ).resolves.toMatchObject({
+      ok: true,
+      response: { status: 200, body: 'https://example.com/' },
+    });
     const stranger = { senderFrame: frame('https://evil.example/') };
-    expect(() => ipc.invoke(BRIDGE_CHANNELS.sendOutgoing, stranger, request)).toThrow(
+    expect(() => ipc.invoke(BRIDGE_CHANNELS.sendOutgoing, stranger, request, 'req-3')).toThrow(
       /sender refused/,
     );
   });

@@ -66,20 +66,31 @@ const ARGUMENTS: { [K in keyof StudioBridge]: (args: unknown[]) => Parameters<St
   },
   // Only the outline here: the core checks every field (a 400 or 422 problem names what is wrong).
   sendOutgoing: (args) => {
-    const [request] = args;
+    const [request, id] = args;
     if (
-      args.length !== 1 ||
+      args.length !== 2 ||
+      !isOutgoingId(id) ||
       request === null ||
       typeof request !== 'object' ||
       Array.isArray(request) ||
       typeof (request as { method?: unknown }).method !== 'string' ||
       typeof (request as { url?: unknown }).url !== 'string'
     ) {
-      throw new Error('sendOutgoing takes one request object with a method and a url');
+      throw new Error('sendOutgoing takes one request object with a method and a url, and its id');
     }
-    return [request as Parameters<StudioBridge['sendOutgoing']>[0]];
+    return [request as Parameters<StudioBridge['sendOutgoing']>[0], id];
+  },
+  cancelOutgoing: (args) => {
+    const [id] = args;
+    if (args.length !== 1 || !isOutgoingId(id)) throw new Error('cancelOutgoing takes one id');
+    return [id];
   },
 };
+
+/** An outgoing request's id: the page names it, so it is only ever a short plain token. */
+function isOutgoingId(id: unknown): id is string {
+  return typeof id === 'string' && /^[A-Za-z0-9-]{1,64}$/.test(id);
+}
 
 function none(args: unknown[]): [] {
   if (args.length !== 0) throw new Error('this method takes no arguments');

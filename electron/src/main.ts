@@ -21,7 +21,7 @@ import { chooseProjectFolder, showOpenFailed } from './dialogs.js';
 import type { PageFailure } from './error-page.js';
 import { isInsideAny, isTrustedSender, registerBridge } from './ipc.js';
 import { buildMenuTemplate } from './menu.js';
-import { sendOutgoingFor } from './outgoing.js';
+import { cancelOutgoingFor, sendOutgoingFor } from './outgoing.js';
 import { isPortFree, planPorts, portNotes } from './ports.js';
 import { APP_ORIGIN, APP_PRIVILEGES, APP_SCHEME, createAppHandler } from './protocol.js';
 import { RecentProjects } from './recent-projects.js';
@@ -129,7 +129,8 @@ async function start(): Promise<void> {
           throw new Error('only files of the open project can be shown');
         shell.showItemInFolder(target);
       },
-      sendOutgoing: (request) => sendOutgoingFor(studio, request),
+      sendOutgoing: (request, id) => sendOutgoingFor(studio, request, id),
+      cancelOutgoing: (id) => cancelOutgoingFor(id),
     },
     (event) => isTrustedSender(event.senderFrame, win?.webContents.mainFrame, origin),
   );

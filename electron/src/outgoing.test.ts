@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { sendOutgoingFor } from './outgoing.js';
+import { cancelOutgoingFor, sendOutgoingFor } from './outgoing.js';
 
 const request = {
   method: 'GET',
@@ -22,7 +22,7 @@ describe('sendOutgoingFor', () => {
       truncated: false,
     };
     await expect(
-      sendOutgoingFor({ sendOutgoing: async () => response }, { ...request, headers: [] }),
+      sendOutgoingFor({ sendOutgoing: async () => response }, { ...request, headers: [] }, 'r1'),
     ).resolves.toEqual({ ok: true, response });
   });
 
@@ -39,7 +39,7 @@ describe('sendOutgoingFor', () => {
       sendOutgoing: () =>
         Promise.reject(Object.assign(new Error(problem.detail), { toDocument: () => problem })),
     };
-    await expect(sendOutgoingFor(failing, { ...request, headers: [] })).resolves.toEqual({
+    await expect(sendOutgoingFor(failing, { ...request, headers: [] }, 'r1')).resolves.toEqual({
       ok: false,
       problem,
     });
@@ -47,9 +47,30 @@ describe('sendOutgoingFor', () => {
 
   it('rethrows anything else, and refuses while no studio runs', async () => {
     const broken = { sendOutgoing: () => Promise.reject(new Error('boom')) };
-    await expect(sendOutgoingFor(broken, { ...request, headers: [] })).rejects.toThrow('boom');
-    await expect(sendOutgoingFor(undefined, { ...request, headers: [] })).rejects.toThrow(
+    await expect(sendOutgoingFor(broken, { ...request, headers: [] }, 'r1')).rejects.toThrow(
+      'boom',
+    );
+    await expect(sendOutgoingFor(undefined, { ...request, headers: [] }, 'r1')).rejects.toThrow(
       /not running/,
     );
+  });
+
+  it('aborts a request on its way when the page cancels its id', async () => {
+    let seen: AbortSignal | undefined;
+    const hanging = {
+      sendOutgoing: (_r: unknown, signal?: AbortSignal) =>
+        new Promise<never>((_resolve, reject) => {
+          seen = signal;
+          signal?.addEventListener('abort', () => reject(new Error('aborted')));
+        }),
+    };
+    const sent = sendOutgoingFor(hanging, { ...request, headers: [] }, 'r-cancel');
+    await expect.poll(() => seen).toBeDefined();
+    expect(seen!.aborted).toBe(false);
+    await cancelOutgoingFor('r-cancel');
+    expect(seen!.aborted).toBe(true);
+    await expect(sent).rejects.toThrow('aborted');
+    // An unknown id is nothing to cancel.
+    await expect(cancelOutgoingFor('nobody')).resolves.toBeUndefined();
   });
 });

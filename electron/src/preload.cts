@@ -17,6 +17,7 @@ const CHANNELS = {
   chooseProjectFolder: 'studio:choose-project-folder',
   revealInFileManager: 'studio:reveal-in-file-manager',
   sendOutgoing: 'outgoing:send',
+  cancelOutgoing: 'outgoing:cancel',
 } as const satisfies typeof BRIDGE_CHANNELS;
 
 const { contextBridge, ipcRenderer } = electron;
@@ -27,7 +28,9 @@ const bridge = {
   revealInFileManager: (path: string) =>
     ipcRenderer.invoke(CHANNELS.revealInFileManager, String(path)),
   // The request is structured-cloned as it is; the main process checks every field of it.
-  sendOutgoing: (request: OutgoingRequest) => ipcRenderer.invoke(CHANNELS.sendOutgoing, request),
+  sendOutgoing: (request: OutgoingRequest, id: string) =>
+    ipcRenderer.invoke(CHANNELS.sendOutgoing, request, String(id)),
+  cancelOutgoing: (id: string) => ipcRenderer.invoke(CHANNELS.cancelOutgoing, String(id)),
 } satisfies StudioBridge;
 
 contextBridge.exposeInMainWorld('studio', bridge);

@@ -53,17 +53,21 @@ type OutgoingSender = (request: OutgoingRequest, signal: AbortSignal) => Promise
 /**
  * Issue 30: the desktop app sends the Console's outgoing requests through its main process;
  * null in a browser (the control API's `sendOutgoing` does it there). Cancel stops waiting at
- * once; the main process lets the request run out its timeout (IPC has no abort).
+ * once and tells the main process to abort the request.
  */
 export function desktopOutgoing(): OutgoingSender | null {
   const studio = window.studio;
   if (!studio?.sendOutgoing) return null;
   return (request, signal) =>
     new Promise<OutgoingResponse>((resolve, reject) => {
-      const onAbort = () => reject(new DOMException('The request was cancelled.', 'AbortError'));
+      const id = crypto.randomUUID();
+      const onAbort = () => {
+        void studio.cancelOutgoing(id).catch(() => {});
+        reject(new DOMException('The request was cancelled.', 'AbortError'));
+      };
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
-      studio.sendOutgoing(request).then(
+      studio.sendOutgoing(request, id).then(
         (answer) => {
           signal.removeEventListener('abort', onAbort);
           if (answer.ok) resolve(answer.response);
