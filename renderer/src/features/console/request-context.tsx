@@ -21,6 +21,12 @@ export function RequestContext() {
   const body = useConsoleStore((s) => s.body);
   const method = useConsoleStore((s) => s.method);
   const variables = useConsoleStore((s) => s.variables);
+  // Issue 30: every part a variable may hide in, and every part a save keeps.
+  const bodyKind = useConsoleStore((s) => s.bodyKind);
+  const formFields = useConsoleStore((s) => s.formFields);
+  const multipartFields = useConsoleStore((s) => s.multipartFields);
+  const auth = useConsoleStore((s) => s.auth);
+  const assertions = useConsoleStore((s) => s.assertions);
   const [editing, setEditing] = useState(false);
   // The entry itself (a stable reference between loads); its secret names are derived below.
   const chosen = environments?.find((e) => e.environment.name === environment);
@@ -28,11 +34,32 @@ export function RequestContext() {
     if (!useCollectionStore.getState().collection) void useCollectionStore.getState().load();
   }, []);
   const unknown = useMemo(
-    () => unknownVariables({ url, headers, body }, variables),
-    [url, headers, body, variables],
+    () =>
+      unknownVariables(
+        {
+          url,
+          headers,
+          body: bodyKind === 'json' || bodyKind === 'text' ? body : '',
+          formFields: bodyKind === 'form-urlencoded' ? formFields : [],
+          multipartFields: bodyKind === 'multipart' ? multipartFields : [],
+          auth,
+        },
+        variables,
+      ),
+    [url, headers, body, bodyKind, formFields, multipartFields, auth, variables],
   );
   // Against the request as it is now: "unsaved changes" follows every keystroke.
-  const console = { method, url, headers, body };
+  const console = {
+    method,
+    url,
+    headers,
+    body,
+    bodyKind,
+    formFields,
+    multipartFields,
+    auth,
+    assertions,
+  };
   const unsaved =
     open !== null &&
     collectionSelectors.unsaved(useCollectionStore.getState(), {

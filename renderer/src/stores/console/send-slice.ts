@@ -27,7 +27,19 @@ export const createSendSlice: ConsoleSlice<SendSlice> = (set, get) => ({
     const tab = template.activeTab;
     // Issue 30: the environment's `{{variables}}`, filled in before anything is sent; an
     // unknown one or a cycle refuses the send, named (the request line marks them before).
-    const filled = fillRequest(template, template.variables);
+    // Only the body kind that is sent: what another kind keeps aside is not looked at.
+    const kind = template.bodyKind;
+    const filled = fillRequest(
+      {
+        url: template.url,
+        headers: template.headers,
+        body: kind === 'json' || kind === 'text' ? template.body : '',
+        formFields: kind === 'form-urlencoded' ? template.formFields : [],
+        multipartFields: kind === 'multipart' ? template.multipartFields : [],
+        auth: template.auth,
+      },
+      template.variables,
+    );
     if (!filled.ok) {
       set({ error: filled.error, response: null, results: null });
       return;

@@ -118,6 +118,20 @@ describe('console tabs', () => {
     expect(server.calls.at(-1)!.body).toBe('');
   });
 
+  it('looks for variables only in the body kind that is sent', async () => {
+    state().setUrl('/kinds');
+    state().setMethod('POST');
+    state().setBody('{"a":"{{nowhere}}"}');
+    state().setBodyKind('form-urlencoded');
+    state().setFormFields([{ name: 'a', value: '1', enabled: true }]);
+    await state().sendRequest(server.url);
+    expect(state().error).toBeNull();
+    expect(server.calls.at(-1)!.body).toBe('a=1');
+    state().setBodyKind('json');
+    await state().sendRequest(server.url);
+    expect(state().error).toMatch(/Unknown variable \{\{nowhere\}\}/);
+  });
+
   it('checks the request’s tests against the answer', async () => {
     state().setUrl('/checked');
     state().setAssertions([
