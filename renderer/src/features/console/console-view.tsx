@@ -10,6 +10,7 @@ import { Dialog } from '../../ui/dialog';
 import { CollectionPane, SaveRequestDialog } from './collection-pane';
 import { ConsoleTabs } from './console-tabs';
 import { parseCurl, toCurl } from './curl';
+import { curlOf } from './curl-of';
 import { RequestContext } from './request-context';
 import { RequestLine, RequestPane, useSend } from './request-pane';
 import { ResponsePane } from './response-pane';
@@ -87,23 +88,9 @@ export function ConsoleView() {
   // project's routes move a start nobody has touched.
   useEffect(() => useConsoleStore.getState().startAt(routes), [routes]);
   const copyCurl = () => {
-    const s = useConsoleStore.getState();
-    let url = s.url;
-    try {
-      url = new URL(
-        url.startsWith('/')
-          ? `${serverSelectors.url(useServerStore.getState()) ?? 'http://127.0.0.1:3000'}${url}`
-          : url,
-      ).toString();
-    } catch {
-      // keep the text as typed
-    }
-    const headers = s.headers
-      .filter((h) => h.enabled && h.name)
-      .map((h): [string, string] => [h.name, h.value]);
-    const body = ['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(s.method) ? '' : s.body;
+    const mockUrl = serverSelectors.url(useServerStore.getState()) ?? 'http://127.0.0.1:3000';
     void navigator.clipboard
-      ?.writeText(toCurl({ method: s.method, url, headers, body }))
+      ?.writeText(toCurl(curlOf(useConsoleStore.getState(), mockUrl)))
       .then(() => {
         setToast('curl command copied');
         setTimeout(() => setToast(null), 1500);

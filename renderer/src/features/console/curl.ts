@@ -5,16 +5,20 @@ export interface CurlRequest {
   url: string;
   headers: [string, string][];
   body: string;
+  /** Issue 30: a multipart form's fields, as `-F name=value` and `-F name=@path`. */
+  form?: { name: string; value: string; file: boolean }[];
 }
 
 const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 
 export function toCurl(request: CurlRequest): string {
   const parts = ['curl'];
-  if (request.method !== 'GET' || request.body) parts.push('-X', request.method);
+  const form = request.form ?? [];
+  if (request.method !== 'GET' || request.body || form.length > 0) parts.push('-X', request.method);
   parts.push(quote(request.url));
   for (const [name, value] of request.headers) parts.push('-H', quote(`${name}: ${value}`));
   if (request.body) parts.push('--data-raw', quote(request.body));
+  for (const f of form) parts.push('-F', quote(`${f.name}=${f.file ? '@' : ''}${f.value}`));
   return parts.join(' ');
 }
 

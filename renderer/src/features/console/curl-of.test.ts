@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+
+import { freshTab } from '../../stores/console/tabs-slice';
+import { toCurl } from './curl';
+import { curlOf } from './curl-of';
+
+const MOCK = 'http://127.0.0.1:3000';
+
+describe('Copy as curl (issue 30 body kinds)', () => {
+  it('copies a form body, encoded, with its Content-Type and the auth helper’s header', () => {
+    const curl = toCurl(
+      curlOf(
+        {
+          ...freshTab(),
+          method: 'POST',
+          url: '/login',
+          headers: [],
+          bodyKind: 'form-urlencoded',
+          formFields: [{ name: 'user', value: 'a b', enabled: true }],
+          auth: { kind: 'bearer', token: '{{token}}' },
+        },
+        MOCK,
+      ),
+    );
+    expect(curl).toBe(
+      `curl -X POST '${MOCK}/login' -H 'Authorization: Bearer {{token}}' -H 'Content-Type: application/x-www-form-urlencoded' --data-raw 'user=a+b'`,
+    );
+  });
+
+  it('copies a multipart form as -F fields, a file as @path', () => {
+    const curl = toCurl(
+      curlOf(
+        {
+          ...freshTab(),
+          method: 'POST',
+          url: '/attachments',
+          headers: [],
+          bodyKind: 'multipart',
+          multipartFields: [
+            { kind: 'text', name: 'title', value: "it's", enabled: true },
+            { kind: 'file', name: 'photo', path: 'files/photo.png', enabled: true },
+          ],
+        },
+        MOCK,
+      ),
+    );
+    expect(curl).toBe(
+      `curl -X POST '${MOCK}/attachments' -F 'title=it'\\''s' -F 'photo=@files/photo.png'`,
+    );
+  });
+
+  it('copies a request with an empty path param as typed', () => {
+    expect(curlOf({ ...freshTab(), url: '/todos/:id', pathParams: [] }, MOCK).url).toBe(
+      `${MOCK}/todos/:id`,
+    );
+  });
+});
