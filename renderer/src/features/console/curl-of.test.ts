@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { useConsoleStore } from '../../stores/console/console-store';
 import { freshTab } from '../../stores/console/tabs-slice';
-import { toCurl } from './curl';
+import { parseCurl, toCurl } from './curl';
 import { curlOf } from './curl-of';
 
 const MOCK = 'http://127.0.0.1:3000';
@@ -53,5 +54,46 @@ describe('Copy as curl (issue 30 body kinds)', () => {
     expect(curlOf({ ...freshTab(), url: '/todos/:id', pathParams: [] }, MOCK).url).toBe(
       `${MOCK}/todos/:id`,
     );
+  });
+
+  it('copies Basic credentials as -u, and a pasted -F and -u come back as the form and helper', () => {
+    const request = curlOf(
+      {
+        ...freshTab(),
+        method: 'POST',
+        url: '/attachments',
+        headers: [],
+        bodyKind: 'multipart',
+        multipartFields: [
+          { kind: 'text', name: 'title', value: 'x', enabled: true },
+          { kind: 'file', name: 'photo', path: 'files/a b.png', enabled: true },
+        ],
+        auth: { kind: 'basic', username: '{{user}}', password: 'p:w' },
+      },
+      MOCK,
+    );
+    const curl = toCurl(request);
+    expect(curl).toContain(`-u '{{user}}:p:w'`);
+    expect(curl).not.toContain('Authorization');
+    expect(parseCurl(curl)).toEqual({
+      method: 'POST',
+      url: `${MOCK}/attachments`,
+      headers: [],
+      body: '',
+      form: [
+        { name: 'title', value: 'x', file: false },
+        { name: 'photo', value: 'files/a b.png', file: true },
+      ],
+      basic: { username: '{{user}}', password: 'p:w' },
+    });
+    useConsoleStore.getState().loadRequest(parseCurl(curl)!);
+    expect(useConsoleStore.getState()).toMatchObject({
+      bodyKind: 'multipart',
+      multipartFields: [
+        { kind: 'text', name: 'title', value: 'x' },
+        { kind: 'file', name: 'photo', path: 'files/a b.png' },
+      ],
+      auth: { kind: 'basic', username: '{{user}}', password: 'p:w' },
+    });
   });
 });

@@ -12,10 +12,15 @@ export function curlOf(s: TabState, mockUrl: string): CurlRequest {
   try {
     const plan = planRequest(s, mockUrl);
     const b = plan.body;
+    // Basic credentials as `-u`: encoded, `{{variables}}` in them would not read.
+    const basic = s.auth.kind === 'basic' ? s.auth : undefined;
     return {
       method: plan.method,
       url: plan.target,
-      headers: plan.headers,
+      headers: basic
+        ? plan.headers.filter(([n]) => n.toLowerCase() !== 'authorization')
+        : plan.headers,
+      ...(basic ? { basic: { username: basic.username, password: basic.password } } : {}),
       body:
         b.kind === 'json' || b.kind === 'text'
           ? b.text

@@ -7,6 +7,8 @@ export interface CurlRequest {
   body: string;
   /** Issue 30: a multipart form's fields, as `-F name=value` and `-F name=@path`. */
   form?: { name: string; value: string; file: boolean }[];
+  /** Issue 30: `-u user:password`, for the Basic auth helper. */
+  basic?: { username: string; password: string };
 }
 
 const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
@@ -17,6 +19,7 @@ export function toCurl(request: CurlRequest): string {
   if (request.method !== 'GET' || request.body || form.length > 0) parts.push('-X', request.method);
   parts.push(quote(request.url));
   for (const [name, value] of request.headers) parts.push('-H', quote(`${name}: ${value}`));
+  if (request.basic) parts.push('-u', quote(`${request.basic.username}:${request.basic.password}`));
   if (request.body) parts.push('--data-raw', quote(request.body));
   for (const f of form) parts.push('-F', quote(`${f.name}=${f.file ? '@' : ''}${f.value}`));
   return parts.join(' ');
@@ -67,8 +70,6 @@ const DATA_FLAGS = new Set([
   '--json',
 ]);
 const IGNORED_WITH_VALUE = new Set([
-  '-u',
-  '--user',
   '-o',
   '--output',
   '-A',
@@ -90,6 +91,8 @@ export function parseCurl(command: string): CurlRequest | null {
   let url = '';
   const headers: [string, string][] = [];
   let body = '';
+  const form: NonNullable<CurlRequest['form']> = [];
+  let basic: CurlRequest['basic'];
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
     const next = () => argv[++i] ?? '';
@@ -104,9 +107,36 @@ export function parseCurl(command: string): CurlRequest | null {
       if (arg === '--json') headers.push(['Content-Type', 'application/json']);
     } else if (arg === '--url') url = next();
     else if (arg === '-I' || arg === '--head') method = 'HEAD';
-    else if (IGNORED_WITH_VALUE.has(arg)) next();
+    else if (arg === '-F' || arg === '--form') {
+      const field = next();
+      const eq = field.indexOf('=');
+      if (eq > 0) {
+        const value = field.slice(eq + 1);
+        // `@path;type=image/png`: the path is what the Console keeps.
+        const file = value.startsWith('@');
+        form.push({
+          name: field.slice(0, eq),
+          value: file ? value.slice(1).split(';')[0]! : value,
+          file,
+        });
+      }
+    } else if (arg === '-u' || arg === '--user') {
+      const credentials = next();
+      const colon = credentials.indexOf(':');
+      basic =
+        colon < 0
+          ? { username: credentials, password: '' }
+          : { username: credentials.slice(0, colon), password: credentials.slice(colon + 1) };
+    } else if (IGNORED_WITH_VALUE.has(arg)) next();
     else if (!arg.startsWith('-') && !url) url = arg;
   }
   if (!url) return null;
-  return { method: method ?? (body ? 'POST' : 'GET'), url, headers, body };
+  return {
+    method: method ?? (body || form.length > 0 ? 'POST' : 'GET'),
+    url,
+    headers,
+    body,
+    ...(form.length > 0 ? { form } : {}),
+    ...(basic ? { basic } : {}),
+  };
 }

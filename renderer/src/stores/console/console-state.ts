@@ -37,6 +37,10 @@ export interface ConsoleRequest {
   url: string;
   headers?: [string, string][];
   body?: string;
+  /** Issue 30: a multipart form (a pasted `curl -F`). */
+  form?: { name: string; value: string; file: boolean }[];
+  /** Issue 30: Basic credentials (a pasted `curl -u`). */
+  basic?: { username: string; password: string };
 }
 
 /** The request as the user edits it: method, URL with its query rows and path params, body. */

@@ -3,7 +3,7 @@
  * with the URL; `:name` segments are path params; a method that sends no body sets its body
  * aside (`switchMethod`).
  */
-import { client, type SavedRequest } from '../../api';
+import { client, type MultipartField, type SavedRequest } from '../../api';
 import { type Row, startPath, switchMethod } from './console-method';
 import type { ConsoleSlice, RequestSlice } from './console-state';
 import { joinUrl, jsonError, pathParamsOf, splitUrl } from './request-text';
@@ -79,6 +79,17 @@ export const createRequestSlice: ConsoleSlice<RequestSlice> = (set, get) => ({
       ...freshTab(),
       ...switchMethod({ method: 'POST', body, headers, parked: null }, method),
       ...bodyKindOf(body, headers),
+      ...(request.form
+        ? {
+            bodyKind: 'multipart' as const,
+            multipartFields: request.form.map((f): MultipartField =>
+              f.file
+                ? { kind: 'file', name: f.name, path: f.value, enabled: true }
+                : { kind: 'text', name: f.name, value: f.value, enabled: true },
+            ),
+          }
+        : {}),
+      ...(request.basic ? { auth: { kind: 'basic' as const, ...request.basic } } : {}),
     });
     get().setUrl(request.url);
   },
