@@ -11,3 +11,5 @@ export {
 } from './contract/control-api.js';
 export { startStudio, type Studio, type StudioOptions } from './studio/start-studio.js';
 export { studioConfigDir } from './studio/recent-projects.js';
+// Issue 27: the desktop shell collects the start's garbage as `decorest studio` does.
+export { collectStartGarbageSoon } from './studio/collect-start-garbage.js';

@@ -11,6 +11,13 @@ export type { Studio, StudioOptions };
  * process that dies before it can show anything.
  */
 export async function loadStartStudio(): Promise<(options: StudioOptions) => Promise<Studio>> {
-  const mod = await import('decorest/studio');
-  return mod.startStudio;
+  const mod: Partial<typeof import('decorest/studio')> &
+    Pick<typeof import('decorest/studio'), 'startStudio'> = await import('decorest/studio');
+  return async (options) => {
+    const studio = await mod.startStudio(options);
+    // As `decorest studio` does (issue 27): the project's load leaves garbage an idle studio
+    // would hold until its first client; one collection shortly after returns it.
+    mod.collectStartGarbageSoon?.();
+    return studio;
+  };
 }

@@ -13,7 +13,10 @@ vi.mock('electron', async () => {
 });
 vi.mock('decorest/studio', async () => {
   const { fake } = await import('./test-support/fake-electron.js');
-  return { startStudio: fake.startStudio };
+  return {
+    startStudio: fake.startStudio,
+    collectStartGarbageSoon: fake.collectStartGarbageSoon,
+  };
 });
 
 let leave: () => Promise<void>;

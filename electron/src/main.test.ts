@@ -16,7 +16,10 @@ vi.mock('electron', async () => {
 });
 vi.mock('decorest/studio', async () => {
   const { fake } = await import('./test-support/fake-electron.js');
-  return { startStudio: fake.startStudio };
+  return {
+    startStudio: fake.startStudio,
+    collectStartGarbageSoon: fake.collectStartGarbageSoon,
+  };
 });
 
 const { electron } = fake;
@@ -76,6 +79,8 @@ describe('main process wiring', () => {
         configDir: fake.paths.userData,
       },
     ]);
+    // As `decorest studio` (issue 27): the start's garbage collected once it is up.
+    expect(fake.collectStartGarbageSoon).toHaveBeenCalledOnce();
     expect(fake.windows).toHaveLength(1);
     const { options, win } = fake.windows[0]!;
     expect(options.webPreferences).toMatchObject({

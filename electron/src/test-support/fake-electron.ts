@@ -98,6 +98,7 @@ function makeFake() {
       },
     };
   });
+  const collectStartGarbageSoon = vi.fn();
   return {
     electron,
     events,
@@ -108,6 +109,7 @@ function makeFake() {
     protocolHandlers,
     startStudio,
     studioOptions,
+    collectStartGarbageSoon,
   };
 }
 

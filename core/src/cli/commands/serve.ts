@@ -9,7 +9,7 @@ import type { RouteTable } from '../../http/route-table.js';
 import type { TrafficEvent } from '../../http/traffic.js';
 import { openProject } from '../../project/open-project.js';
 import { rulesLoadError } from '../../rules/rules-load-error.js';
-import { collectStartGarbageSoon } from '../collect-start-garbage.js';
+import { collectStartGarbageSoon } from '../../studio/collect-start-garbage.js';
 import { dataOptions, withPushHint } from '../database-option.js';
 import { formatRoutes } from '../format-routes.js';
 import type { CliArgs } from '../parse-args.js';

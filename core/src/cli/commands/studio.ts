@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { collectStartGarbageSoon } from '../../studio/collect-start-garbage.js';
 import { DEFAULT_STATIC_DIR, startStudio } from '../../studio/start-studio.js';
 import { failureLine } from '../../studio/studio-log.js';
-import { collectStartGarbageSoon } from '../collect-start-garbage.js';
 import { dataOptions } from '../database-option.js';
 import type { CliArgs } from '../parse-args.js';
 import { untilStopped } from '../until-stopped.js';
