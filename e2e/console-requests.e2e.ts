@@ -115,6 +115,17 @@ describe('The Console as a request client (issue 30)', () => {
     await shots(page, 'run-folder');
     await run.getByRole('button', { name: 'Done' }).click();
 
+    // Delete asks first; the copy goes, the original stays.
+    await page.getByRole('button', { name: 'Actions for Upload photo' }).click();
+    await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+    await c.saved('Upload photo copy').waitFor();
+    await page.getByRole('button', { name: 'Actions for Upload photo copy' }).click();
+    await page.getByRole('menuitem', { name: 'Delete…' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete request?' });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await c.saved('Upload photo copy').waitFor({ state: 'detached' });
+    await c.saved('Upload photo').waitFor();
+
     // Another host, through the studio (it answers no CORS), shown in Traffic as outgoing.
     await page.keyboard.press('Alt+t');
     await c.url.fill(`${remoteUrl}/remote`);
@@ -129,6 +140,13 @@ describe('The Console as a request client (issue 30)', () => {
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.getByText('Request cancelled.').waitFor();
     await expect.poll(() => hangClosed, { timeout: 10_000 }).toBe(true);
+    // A path with no route: the browser's preflight fails, the studio still gets the real 404.
+    await page.getByRole('combobox', { name: 'Auth kind' }).selectOption('none');
+    await c.method.selectOption('POST');
+    await c.url.fill('/nope');
+    await c.setBody('{"a":1}');
+    await c.send.click();
+    await expect.poll(() => c.status.innerText()).toMatch(/^404/);
     await frame.open('Traffic');
     const traffic = new TrafficPage(page);
     const outgoing = traffic.row(`${remoteUrl}/remote`);

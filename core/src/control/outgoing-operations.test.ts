@@ -160,6 +160,32 @@ describe('POST /api/outgoing', () => {
     }
   });
 
+  it('shows a request to its own mock API once, as the mock API logged it', async () => {
+    const events = await readEvents(f.base, f.studio.token);
+    try {
+      const sent = await f.api(
+        'POST',
+        '/outgoing',
+        outgoing({ url: `${f.studio.apiUrl}/todos/1` }),
+      );
+      expect(sent.status, sent.text).toBe(200);
+      await events.waitFor((all) =>
+        all.some((e) => e.type === 'traffic' && e.exchange.url === '/todos/1'),
+      );
+      // A later outgoing request to another host still shows: the stream is in order.
+      const url = await echo();
+      await f.api('POST', '/outgoing', outgoing({ url: `${url}/after` }));
+      await events.waitFor((all) => all.some(isOutgoing));
+      const outgoingUrls = events
+        .events()
+        .filter(isOutgoing)
+        .map((e) => e.exchange.url);
+      expect(outgoingUrls).toEqual([`${url}/after`]);
+    } finally {
+      events.close();
+    }
+  });
+
   it('is a 504 naming the origin when the host never answers, shown in Traffic too', async () => {
     const url = await remote(() => {});
     const events = await readEvents(f.base, f.studio.token);

@@ -14,7 +14,20 @@ import type { ControlContext } from './control-context.js';
 import type { ControlRoutes } from './control-route.js';
 
 /** What sending needs of the studio: the desktop shell's main process calls it without HTTP. */
-export type OutgoingHost = Pick<ControlContext, 'hub' | 'nextTrafficSeq' | 'projectStatus'>;
+export type OutgoingHost = Pick<ControlContext, 'hub' | 'nextTrafficSeq' | 'projectStatus'> & {
+  readonly server: Pick<ControlContext['server'], 'status'>;
+};
+
+/** Whether `url` is on the studio's own mock API, whose Traffic already logs it. */
+function onMockApi(url: string, host: OutgoingHost): boolean {
+  const mock = host.server.status().url;
+  if (mock === null) return false;
+  try {
+    return new URL(url).origin === new URL(mock).origin;
+  } catch {
+    return false;
+  }
+}
 
 /** Headers as the traffic view shows them: names lower case, repeats joined with ", ". */
 function headerRecord(pairs: readonly (readonly [string, string])[]): Record<string, string> {
@@ -60,7 +73,8 @@ export async function sendAndRecord(
     responseBody: Buffer,
     size: number,
   ): Promise<void> => {
-    if (sent === undefined) return;
+    // A request to the mock API (a file part, a header test) shows once, as the mock API's.
+    if (sent === undefined || onMockApi(sent.url, host)) return;
     const durationMs = performance.now() - started;
     const bytes = sent.body?.size ?? 0;
     let requestBody: Buffer[];

@@ -54,6 +54,8 @@ const PROXIED_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELE
 
 /** Methods that wait for a model edit only when it changes a database (issue 24, 26). */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A method a preflight may ask for: an HTTP token of letters (it goes back in a header). */
+const METHOD_TOKEN = /^[A-Za-z]{1,20}$/;
 
 /**
  * Answers one request. With a write gate (the studio), a write waits while a model edit holds
@@ -167,8 +169,16 @@ async function answer(
     // A browser's preflight is answered here even for a proxied path (issue 23): a backend
     // that speaks no CORS would otherwise make every proxied call fail in the page, and any
     // method may be forwarded, so every method is allowed.
-    const preflight = rawReq.headers['access-control-request-method'] !== undefined;
-    const allowed = shaped?.proxy && preflight ? PROXIED_METHODS : table.allowedMethods(path);
+    const requested = rawReq.headers['access-control-request-method'];
+    const preflight = requested !== undefined;
+    let allowed = shaped?.proxy && preflight ? PROXIED_METHODS : table.allowedMethods(path);
+    // As json-server's CORS does: a browser's preflight is allowed whatever the route table
+    // says, so the request itself goes out and gets its real answer (a 404, a 405 naming what
+    // the path takes), CORS headers and all, where the page would see only "CORS error".
+    if (preflight && METHOD_TOKEN.test(requested)) {
+      const method = requested.toUpperCase();
+      if (!allowed.includes(method)) allowed = [...allowed, method];
+    }
     if (allowed.length === 0) {
       if (shaped?.proxy) return proxied(shaped);
       return answerProblem(res, problems.routeNotFound(method, path), path);

@@ -241,7 +241,12 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     resetData: () => resetToSeed(host.require()),
     sendOutgoing: (request, signal) =>
       sendAndRecord(
-        { hub, projectStatus, nextTrafficSeq: () => traffic.nextSeq() },
+        {
+          hub,
+          projectStatus,
+          nextTrafficSeq: () => traffic.nextSeq(),
+          server: { status: () => mock.status() },
+        },
         request,
         signal,
       ),

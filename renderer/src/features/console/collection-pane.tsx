@@ -13,7 +13,12 @@ import { Dialog } from '../../ui/dialog';
 import { ProblemView } from '../../ui/problem-view';
 import { HistoryList } from './history-list';
 import { ImportRequestsDialog } from './import-requests-dialog';
-import { MoveRequestDialog, RenameFolderDialog, RenameRequestDialog } from './request-move-dialogs';
+import {
+  DeleteRequestDialog,
+  MoveRequestDialog,
+  RenameFolderDialog,
+  RenameRequestDialog,
+} from './request-move-dialogs';
 import { RowMenu } from './row-menu';
 
 import './collection.css';
@@ -108,7 +113,8 @@ type SavedDialog =
   | { kind: 'import' }
   | { kind: 'rename'; entry: RequestEntry }
   | { kind: 'move'; entry: RequestEntry }
-  | { kind: 'rename-folder'; folder: string };
+  | { kind: 'rename-folder'; folder: string }
+  | { kind: 'delete'; entry: RequestEntry };
 
 function SavedDialogs({ dialog, onClose }: { dialog: SavedDialog | null; onClose(): void }) {
   if (!dialog) return null;
@@ -116,6 +122,8 @@ function SavedDialogs({ dialog, onClose }: { dialog: SavedDialog | null; onClose
   if (dialog.kind === 'rename')
     return <RenameRequestDialog entry={dialog.entry} onClose={onClose} />;
   if (dialog.kind === 'move') return <MoveRequestDialog entry={dialog.entry} onClose={onClose} />;
+  if (dialog.kind === 'delete')
+    return <DeleteRequestDialog entry={dialog.entry} onClose={onClose} />;
   return <RenameFolderDialog folder={dialog.folder} onClose={onClose} />;
 }
 
@@ -237,9 +245,9 @@ function SavedList({ onRunFolder }: { onRunFolder?(folder: string): void }) {
                       { label: 'Move to folder…', run: () => setDialog({ kind: 'move', entry }) },
                       { label: 'Duplicate', run: () => void act(store.duplicate(entry.path)) },
                       {
-                        label: 'Delete',
+                        label: 'Delete…',
                         danger: true,
-                        run: () => void act(store.remove(entry.path)),
+                        run: () => setDialog({ kind: 'delete', entry }),
                       },
                     ]}
                   />

@@ -4,7 +4,7 @@
  * saved name or its method and URL, and a dot while it has unsaved changes; closing one with
  * unsaved changes asks first.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 
 import {
@@ -51,16 +51,30 @@ function useTabViews(): TabView[] {
   return JSON.parse(text) as TabView[];
 }
 
+/** A new tab, its URL field ready to type in (as in Bruno and Postman). */
+export function openNewTab(): void {
+  useConsoleStore.getState().newTab();
+  requestAnimationFrame(() => document.getElementById('console-url')?.focus());
+}
+
 export function ConsoleTabs() {
   const tabs = useTabViews();
+  const strip = useRef<HTMLUListElement>(null);
+  const active = tabs.find((t) => t.active)?.id;
+  // The shown tab stays in view, a new one past the strip's edge included.
+  useEffect(() => {
+    strip.current
+      ?.querySelector('.req-tab.active')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active, tabs.length]);
   const [closing, setClosing] = useState<TabView | null>(null);
-  const { newTab, switchTab, closeTab } = useConsoleStore(
-    useShallow((s) => ({ newTab: s.newTab, switchTab: s.switchTab, closeTab: s.closeTab })),
+  const { switchTab, closeTab } = useConsoleStore(
+    useShallow((s) => ({ switchTab: s.switchTab, closeTab: s.closeTab })),
   );
   const close = (tab: TabView) => (tab.unsaved ? setClosing(tab) : closeTab(tab.id));
   return (
     <div className="console-tabs">
-      <ul className="tab-strip" aria-label="Open requests">
+      <ul className="tab-strip" aria-label="Open requests" ref={strip}>
         {tabs.map((t) => (
           <li key={t.id} className={t.active ? 'req-tab active' : 'req-tab'}>
             <button
@@ -99,7 +113,7 @@ export function ConsoleTabs() {
         className="btn small ghost"
         aria-label="New tab"
         title="New tab (Ctrl+T or Alt+T)"
-        onClick={() => newTab()}
+        onClick={openNewTab}
       >
         +
       </button>

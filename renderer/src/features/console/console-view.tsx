@@ -5,10 +5,11 @@ import { useCollectionStore } from '../../stores/collection/collection-store';
 import { useConsoleStore } from '../../stores/console/console-store';
 import { useFolderRunStore } from '../../stores/console/folder-run';
 import { useModelsStore } from '../../stores/models/models-store';
+import { useProjectStore } from '../../stores/project/project-store';
 import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { Dialog } from '../../ui/dialog';
 import { CollectionPane, SaveRequestDialog } from './collection-pane';
-import { ConsoleTabs } from './console-tabs';
+import { ConsoleTabs, openNewTab } from './console-tabs';
 import { parseCurl, toCurl } from './curl';
 import { curlOf } from './curl-of';
 import { RequestContext } from './request-context';
@@ -59,7 +60,7 @@ function PasteCurlDialog({ onClose }: { onClose(): void }) {
         />
         <p className="faint mt-4">
           {text.trim() === ''
-            ? 'Method, URL, headers and body are read from -X, -H and -d.'
+            ? 'Method, URL, headers and body are read from -X, -H, -d, -F (a multipart form) and -u (Basic).'
             : parsed
               ? `${parsed.method} ${parsed.url}`
               : 'This is not a curl command with a URL.'}
@@ -90,7 +91,16 @@ export function ConsoleView() {
   const copyCurl = () => {
     const mockUrl = serverSelectors.url(useServerStore.getState()) ?? 'http://127.0.0.1:3000';
     void navigator.clipboard
-      ?.writeText(toCurl(curlOf(useConsoleStore.getState(), mockUrl)))
+      ?.writeText(
+        toCurl(
+          curlOf(
+            useConsoleStore.getState(),
+            mockUrl,
+            useConsoleStore.getState().variables,
+            useProjectStore.getState().status?.root ?? null,
+          ),
+        ),
+      )
       .then(() => {
         setToast('curl command copied');
         setTimeout(() => setToast(null), 1500);
@@ -107,7 +117,7 @@ export function ConsoleView() {
       if (e.key.toLowerCase() === 't' && !e.shiftKey && (e.ctrlKey || e.metaKey) !== e.altKey) {
         if (document.querySelector('[role="dialog"]')) return;
         e.preventDefault();
-        useConsoleStore.getState().newTab();
+        openNewTab();
         return;
       }
       // Issue 30: Ctrl/Cmd+S saves the open saved request in place, or asks where to save.

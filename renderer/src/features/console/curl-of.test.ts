@@ -97,3 +97,43 @@ describe('Copy as curl (issue 30 body kinds)', () => {
     });
   });
 });
+
+describe('Copy as curl with an environment', () => {
+  it('fills the variables it knows, keeps the request as typed when one is unknown', () => {
+    const typed = {
+      ...freshTab(),
+      method: 'GET',
+      url: '{{echo}}/hello?x={{x}}',
+      headers: [{ name: 'X-Token', value: '{{token}}', enabled: true }],
+    };
+    const vars = { echo: 'http://127.0.0.1:9000', x: '1', token: 't0k' };
+    expect(toCurl(curlOf(typed, MOCK, vars))).toBe(
+      `curl 'http://127.0.0.1:9000/hello?x=1' -H 'X-Token: t0k'`,
+    );
+    expect(curlOf(typed, MOCK, { echo: 'http://127.0.0.1:9000' }).url).toBe(
+      `${MOCK}/{{echo}}/hello?x={{x}}`,
+    );
+  });
+
+  it('makes a file part’s path absolute under the project', () => {
+    const request = curlOf(
+      {
+        ...freshTab(),
+        method: 'POST',
+        url: '/attachments',
+        bodyKind: 'multipart',
+        multipartFields: [
+          { kind: 'file', name: 'a', path: 'files/a.png', enabled: true },
+          { kind: 'file', name: 'b', path: '/tmp/b.png', enabled: true },
+        ],
+      },
+      MOCK,
+      {},
+      '/home/ann/todo/',
+    );
+    expect(request.form).toEqual([
+      { name: 'a', value: '/home/ann/todo/files/a.png', file: true },
+      { name: 'b', value: '/tmp/b.png', file: true },
+    ]);
+  });
+});

@@ -1,14 +1,40 @@
 /**
  * The Console's request as curl would send it (Copy as curl): the body of its kind, the auth
- * helper's header, the Content-Type the kind sets; `{{variables}}` as typed, so the command
- * reads like the request. A request that cannot be planned yet (an empty path param) is
- * copied as typed.
+ * helper's header, the Content-Type the kind sets, the chosen environment's `{{variables}}`
+ * filled in (as Bruno's and Postman's code export do; kept as typed when one is unknown), and a
+ * file part's path made absolute, so the command runs from any folder. A request that cannot
+ * be planned yet (an empty path param) is copied as typed.
  */
 import type { TabState } from '../../stores/console/console-state';
 import { planRequest } from '../../stores/console/deliver';
+import { fillRequest } from '../../stores/console/request-variables';
 import type { CurlRequest } from './curl';
 
-export function curlOf(s: TabState, mockUrl: string): CurlRequest {
+/** `path` of a file part as curl reads it from anywhere: under the project unless absolute. */
+function fromRoot(path: string, root: string | null): string {
+  if (!root || path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path)) return path;
+  const sep = root.includes('\\') && !root.includes('/') ? '\\' : '/';
+  return `${root.replace(/[\\/]+$/, '')}${sep}${path}`;
+}
+
+export function curlOf(
+  typed: TabState,
+  mockUrl: string,
+  variables: Readonly<Record<string, string>> = {},
+  root: string | null = null,
+): CurlRequest {
+  const filled = fillRequest(typed, variables);
+  const s: TabState = filled.ok
+    ? {
+        ...typed,
+        url: filled.url,
+        headers: filled.headers,
+        body: filled.body,
+        formFields: filled.formFields ?? typed.formFields,
+        multipartFields: filled.multipartFields ?? typed.multipartFields,
+        auth: filled.auth ?? typed.auth,
+      }
+    : typed;
   try {
     const plan = planRequest(s, mockUrl);
     const b = plan.body;
@@ -31,7 +57,7 @@ export function curlOf(s: TabState, mockUrl: string): CurlRequest {
         ? {
             form: b.fields.map((f) =>
               f.kind === 'file'
-                ? { name: f.name, value: f.path, file: true }
+                ? { name: f.name, value: fromRoot(f.path, root), file: true }
                 : { name: f.name, value: f.value, file: false },
             ),
           }

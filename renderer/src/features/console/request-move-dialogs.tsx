@@ -192,3 +192,44 @@ export function RenameFolderDialog({ folder, onClose }: { folder: string; onClos
     />
   );
 }
+
+/** Delete from the ⋯ menu: the file goes, so it asks first (a team may not have committed it). */
+export function DeleteRequestDialog({ entry, onClose }: { entry: RequestEntry; onClose(): void }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  return (
+    <Dialog
+      title="Delete request?"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn danger"
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              const refused = await useCollectionStore.getState().remove(entry.path);
+              setBusy(false);
+              if (refused) setProblem(refused);
+              else onClose();
+            }}
+          >
+            Delete
+          </button>
+        </>
+      }
+    >
+      <div className="body">
+        <p>
+          <b>{entry.request.name}</b> and its file <code>requests/{entry.path}</code> will be
+          deleted. A tab that has it open keeps what it shows, as a request not saved.
+        </p>
+        {problem && <ProblemView problem={problem} className="inline" label="Delete problem" />}
+      </div>
+    </Dialog>
+  );
+}

@@ -32,7 +32,11 @@ export function keepTabsPerProject(keeper: TabKeeper = studioTabKeeper): () => v
   const write = () => {
     timer = null;
     if (!root || reading) return;
-    const state = tabsToKeep(useConsoleStore.getState(), useCollectionStore.getState().openByTab);
+    const collection = useCollectionStore.getState();
+    const state = {
+      ...tabsToKeep(useConsoleStore.getState(), collection.openByTab),
+      environment: collection.environment,
+    };
     // Unwritten, the tabs still live in this page; the next change tries again.
     void keeper.write(root, state as unknown as JsonValue).catch(() => {});
   };
@@ -63,7 +67,10 @@ export function keepTabsPerProject(keeper: TabKeeper = studioTabKeeper): () => v
     // The last project's tabs and history go at once; this one's come when read (the first
     // project this page shows keeps the page's own history until then).
     apply(null);
-    if (shown > 1) useConsoleStore.getState().replaceHistory([]);
+    if (shown > 1) {
+      useConsoleStore.getState().replaceHistory([]);
+      void useCollectionStore.getState().chooseEnvironment('');
+    }
     const fresh = useConsoleStore.getState();
     let stored: StoredTabs<OpenRequest> | null = null;
     try {
@@ -82,8 +89,11 @@ export function keepTabsPerProject(keeper: TabKeeper = studioTabKeeper): () => v
       now.body === '' &&
       (now.url === '' || now.url === now.startedAt);
     if (stored && untouched) apply(stored);
-    // The history the studio kept: the page's own is per origin, and the port changes.
+    // The history and the environment the studio kept: the page's own storage is per origin,
+    // and the port changes.
     if (stored?.history) useConsoleStore.getState().replaceHistory(stored.history);
+    if (stored?.environment !== undefined)
+      void useCollectionStore.getState().chooseEnvironment(stored.environment);
   };
   const follow = (r: string | undefined) => {
     if (r && r !== root) void show(r);
@@ -92,7 +102,7 @@ export function keepTabsPerProject(keeper: TabKeeper = studioTabKeeper): () => v
     useProjectStore.subscribe((s) => follow(s.status?.root)),
     useConsoleStore.subscribe(() => schedule()),
     useCollectionStore.subscribe((s, prev) => {
-      if (s.openByTab !== prev.openByTab) schedule();
+      if (s.openByTab !== prev.openByTab || s.environment !== prev.environment) schedule();
     }),
   ];
   follow(useProjectStore.getState().status?.root);

@@ -27,6 +27,8 @@ export interface StoredTabs<Open> {
   open: Record<string, Open>;
   /** The requests sent in the project, newest first (CONTRACT §8: kept across restarts). */
   history?: HistoryEntry[];
+  /** The environment chosen in the project (`""`: none). */
+  environment?: string;
 }
 
 /** Kept tabs as read back (from the studio's session), or null when they do not read. */
@@ -47,6 +49,7 @@ export function storedTabsOf<Open>(value: unknown): StoredTabs<Open> | null {
     tabs: parsed.tabs,
     open,
     ...(history ? { history } : {}),
+    ...(typeof parsed.environment === 'string' ? { environment: parsed.environment } : {}),
   };
 }
 

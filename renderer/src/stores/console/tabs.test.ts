@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import type { JsonValue, ProjectStatus } from '../../api';
 import { sendJson, startTestServer } from '../../test-support/test-server';
+import { useCollectionStore } from '../collection/collection-store';
 import { keepTabsPerProject, type TabKeeper } from '../collection/project-tabs';
 import { useProjectStore } from '../project/project-store';
 import { useConsoleStore } from './console-store';
@@ -165,6 +166,7 @@ describe('console tabs', () => {
     const stop = keepTabsPerProject(keeper);
     await new Promise((resolve) => setTimeout(resolve, 10));
     state().setUrl('/a-first');
+    await useCollectionStore.getState().chooseEnvironment('local');
     state().replaceHistory([
       {
         id: 'h1',
@@ -185,6 +187,7 @@ describe('console tabs', () => {
     expect(state().tabs).toHaveLength(1);
     expect(state().url).toBe('');
     expect(state().history).toEqual([]);
+    expect(useCollectionStore.getState().environment).toBe('');
     state().setUrl('/b-only');
     await project('/a');
     expect(kept.get('/b')).toBeTruthy();
@@ -192,6 +195,7 @@ describe('console tabs', () => {
     expect(state()).toMatchObject({ url: '/a-second', method: 'DELETE' });
     expect(state().tabState(state().tabs[0]!.id)).toMatchObject({ url: '/a-first' });
     expect(state().history.map((h) => h.url)).toEqual(['/a-sent']);
+    await expect.poll(() => useCollectionStore.getState().environment).toBe('local');
     stop();
     // What does not read is no tabs at all, not an error.
     expect(storedTabsOf({ tabs: [{ id: 1 }] })).toBeNull();
