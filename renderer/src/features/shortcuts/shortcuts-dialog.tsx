@@ -40,7 +40,13 @@ const GROUPS: [title: string, shortcuts: Shortcut[]][] = [
     [
       [[[MOD, 'Enter']], 'Send the request'],
       [[[MOD, 'S']], 'Save the request (in place when a saved one is open)'],
-      [[[MOD, 'T'], ['Alt', 'T']], 'A new tab (a browser keeps Ctrl+T: Alt+T there)'],
+      [
+        [
+          [MOD, 'T'],
+          ['Alt', 'T'],
+        ],
+        'A new tab (a browser keeps Ctrl+T: Alt+T there)',
+      ],
     ],
   ],
 ];
