@@ -65,6 +65,11 @@ export type RequestAssertion =
 export interface SavedRequest {
   /** The user's name for it (the file name is this, made safe). */
   name: string;
+  /**
+   * Where it stands in its folder (Bruno's `seq`): the list and "Run folder" go by it, then by
+   * name, so a collection's login request can run first; absent, after the numbered ones.
+   */
+  seq?: number;
   /** An HTTP token, upper case (`GET`, `PATCH`, `PROPFIND`). */
   method: string;
   /** A path on the mock API (`/todos`) or a full URL. */

@@ -185,6 +185,12 @@ export function checkRequest(v: unknown): Checked<SavedRequest> {
   if (!isObj(v)) return { ok: false, findings: [{ pointer: '', message: 'must be an object' }] };
   const c = new Checker();
   const name = c.name(v, 'name', '', 'request');
+  const seq = v['seq'];
+  if (
+    seq !== undefined &&
+    !(Number.isInteger(seq) && (seq as number) >= 0 && (seq as number) <= 1e6)
+  )
+    c.fail('/seq', 'must be a whole number from 0 to 1000000 (its place in the folder)');
   const method = c.text(v, 'method', '', 'GET');
   if (!TOKEN.test(method)) c.fail('/method', 'must be an HTTP method (GET, POST, …)');
   const url = c.text(v, 'url', '');
@@ -199,6 +205,7 @@ export function checkRequest(v: unknown): Checked<SavedRequest> {
   // Built in the contract's key order: the file's order, so a save changes only what changed.
   const out: SavedRequest = {
     name,
+    ...(typeof seq === 'number' ? { seq } : {}),
     method: method.toUpperCase(),
     url,
     headers,

@@ -29,6 +29,8 @@ describe('readBruno (a collection folder)', () => {
       folders: ['todos'],
       request: {
         name: 'List todos',
+        // Its place in the folder, from the meta block's `seq`.
+        seq: 1,
         method: 'GET',
         url: '{{baseUrl}}/todos',
         headers: [

@@ -110,6 +110,9 @@ function request(
   if (type !== undefined && type !== 'http')
     skipped.push({ item: rel, reason: `a ${type} request is imported as plain HTTP` });
   const saved = blankRequest(name, http.name.toUpperCase(), setting('url'));
+  // Bruno numbers each request's place in its folder (`meta { seq: 2 }`).
+  const seq = Number(metaRows.find((r) => r.name === 'seq')?.value);
+  if (Number.isInteger(seq) && seq >= 0 && seq <= 1e6) saved.seq = seq;
   saved.headers = rowsOf(find('headers'));
   const query = rowsOf(find('params:query'));
   if (query.length > 0) {

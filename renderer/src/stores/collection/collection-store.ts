@@ -112,7 +112,13 @@ export const useCollectionStore = create<CollectionState>()((set, get) => {
         const tab = console.activeTab;
         const entry = await client().saveRequest({
           folder,
-          request: savedRequestOf(console, name),
+          request: {
+            ...savedRequestOf(console, name),
+            // Its place in the folder stays with it when saved in place (the tab has none).
+            ...(open && !as && open.entry.request.seq !== undefined
+              ? { seq: open.entry.request.seq }
+              : {}),
+          },
           // In place (a rename or a move when `as` differs); a new file for "Save as" without one open.
           ...(open && !as ? { path: open.entry.path } : {}),
         });
