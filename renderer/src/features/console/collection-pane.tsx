@@ -262,6 +262,9 @@ function SavedList({ onRunFolder }: { onRunFolder?(folder: string): void }) {
   );
 }
 
+type LeftTab = 'Saved' | 'History';
+let leftTab: LeftTab = 'History';
+
 export function CollectionPane({
   onSave,
   onRunFolder,
@@ -270,11 +273,19 @@ export function CollectionPane({
   /** Runs every saved request of a folder (`""`: the top of `requests/`), in order. */
   onRunFolder?(folder: string): void;
 }) {
-  // History first, as before saved requests existed; a save or an opened request shows Saved.
-  const [tab, setTab] = useState<'Saved' | 'History'>('History');
+  // History first, as before saved requests existed; a save or an opened request shows Saved;
+  // the choice stays while the page lives (leaving the Console and coming back keeps it).
+  const [tab, setShown] = useState<LeftTab>(() => leftTab);
+  const setTab = (next: LeftTab) => {
+    leftTab = next;
+    setShown(next);
+  };
   const openPath = useCollectionStore((s) => s.open?.entry.path);
   useEffect(() => {
-    if (openPath) setTab('Saved');
+    if (openPath) {
+      leftTab = 'Saved';
+      setShown('Saved');
+    }
   }, [openPath]);
   useEffect(() => {
     if (!useCollectionStore.getState().collection) void useCollectionStore.getState().load();

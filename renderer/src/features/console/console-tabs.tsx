@@ -136,6 +136,19 @@ export function ConsoleTabs() {
               >
                 Close without saving
               </button>
+              <button
+                type="button"
+                className="btn primary"
+                onClick={async () => {
+                  // Saved in place from its own tab, then closed; a refusal keeps it open.
+                  switchTab(closing.id);
+                  const refused = await useCollectionStore.getState().save();
+                  if (!refused) closeTab(closing.id);
+                  setClosing(null);
+                }}
+              >
+                Save and close
+              </button>
             </>
           }
         >

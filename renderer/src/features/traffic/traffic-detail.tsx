@@ -142,10 +142,15 @@ export function TrafficDetail({ exchange }: { exchange: TrafficExchange }) {
           <span className="meta">{formatMs(exchange.durationMs)}</span>
           <span className="meta">{new Date(exchange.time).toLocaleTimeString('en-GB')}</span>
           <span className="spacer" />
-          <AnswerLikeThis exchange={exchange} />
-          <button type="button" className="btn small" onClick={() => setSaving(true)}>
-            Save as record…
-          </button>
+          {/* Another host's answer: nothing of the mock API to shape or to store. */}
+          {exchange.tag !== 'outgoing' && (
+            <>
+              <AnswerLikeThis exchange={exchange} />
+              <button type="button" className="btn small" onClick={() => setSaving(true)}>
+                Save as record…
+              </button>
+            </>
+          )}
           <button
             type="button"
             className="btn small primary"

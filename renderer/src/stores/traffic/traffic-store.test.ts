@@ -150,6 +150,7 @@ describe('traffic store', () => {
         exchange(1),
         { ...exchange(2), tag: 'simulated' },
         { ...exchange(3), tag: 'proxied' },
+        { ...exchange(4), tag: 'outgoing' },
       ]);
     useTrafficStore.getState().flush();
     const seqs = () => trafficSelectors.visible(useTrafficStore.getState()).map((e) => e.seq);
@@ -159,5 +160,7 @@ describe('traffic store', () => {
     expect(seqs()).toEqual([2]);
     useTrafficStore.getState().setFilter({ tag: 'mocked' });
     expect(seqs()).toEqual([1]);
+    useTrafficStore.getState().setFilter({ tag: 'outgoing' });
+    expect(seqs()).toEqual([4]);
   });
 });

@@ -27,8 +27,11 @@ export interface TrafficFilter {
   /** '', '2xx', '3xx', '4xx', '5xx' */
   status: string;
   text: string;
-  /** '' any; 'simulated' or 'proxied' (issue 16); 'mocked': answered by a route as is. */
-  tag: '' | 'simulated' | 'proxied' | 'mocked';
+  /**
+   * '' any; 'simulated' or 'proxied' (issue 16); 'mocked': answered by a route as is;
+   * 'outgoing' (issue 30): sent by the Console to another host.
+   */
+  tag: '' | 'simulated' | 'proxied' | 'mocked' | 'outgoing';
 }
 
 /** The arrivals of one log between resets (a clear, a flush, a resume): mutable, see `inbox`. */
