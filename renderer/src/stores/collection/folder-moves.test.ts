@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import type { RequestEntry } from '../../api';
+import { savedEntry } from '../../test-support/saved-entries';
 import { folderMoves, normalFolder } from './folder-moves';
 
-const entry = (folder: string, name: string): RequestEntry => ({
-  path: `${folder ? `${folder}/` : ''}${name}.json`,
-  folder,
-  request: {
-    name,
-    method: 'GET',
-    url: '/',
-    headers: [],
-    body: { kind: 'none' },
-    auth: { kind: 'none' },
-  },
-});
+const entry = savedEntry;
 
 const requests = [
   entry('', 'top'),

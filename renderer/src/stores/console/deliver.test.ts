@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { savedEntry } from '../../test-support/saved-entries';
 import { basicCredentials, type FilledParts, planRequest } from './deliver';
 import { requestsOfFolder } from './folder-run';
 
@@ -96,18 +97,8 @@ describe('planRequest', () => {
 });
 
 describe('requestsOfFolder', () => {
-  const entry = (folder: string, name: string) => ({
-    path: `${folder ? `${folder}/` : ''}${name}.json`,
-    folder,
-    request: {
-      name,
-      method: 'GET',
-      url: '/',
-      headers: [],
-      body: { kind: 'none' as const },
-      auth: { kind: 'none' as const },
-    },
-  });
+  const entry = savedEntry;
+
   it('takes a folder’s requests and its subfolders’, not a sibling that shares its prefix', () => {
     const all = [
       entry('', 'top'),
