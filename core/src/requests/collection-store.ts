@@ -8,8 +8,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import {
+  mkdir,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
 
 import {
   type EnvironmentEntry,
@@ -141,9 +151,25 @@ export class CollectionStore {
       );
     await this.#write(this.requestsDir, path, requestFileText(request));
     // Only now, with the new file in place; a case-only rename on macOS is one file: keep it.
-    if (old !== undefined && path !== from && !(await sameFile(old, absolute)))
+    if (old !== undefined && path !== from && !(await sameFile(old, absolute))) {
       await rm(old, { force: true });
+      // A move that emptied its folder (a folder renamed one request at a time) takes the
+      // folder along: the old name would stay in the list, empty.
+      await this.#dropEmptyFolders(dirname(old));
+    }
     return { path, folder, request };
+  }
+
+  /** Removes `dir` and its parents up to `requests/` while they are empty. */
+  async #dropEmptyFolders(dir: string): Promise<void> {
+    for (let at = dir; at.startsWith(`${this.requestsDir}${sep}`); at = dirname(at)) {
+      try {
+        // Fails on a folder that still holds anything: then the parents do too.
+        await rmdir(at);
+      } catch {
+        return;
+      }
+    }
   }
 
   /** A free file name in `folder` for a copy named after `name` (`x copy`, `x copy 2`, …). */

@@ -100,3 +100,16 @@ describe('request order', () => {
     expect(await names('Shop')).toEqual(['zz-first', 'aa-second']);
   });
 });
+
+describe('moving requests', () => {
+  it('takes along a folder its last request moved out of, and its emptied parents', async () => {
+    const a = await collection.saveRequest('misc/reads', request('one', 1));
+    await collection.saveRequest('misc', request('stays'));
+    await collection.saveRequest('reads', request('one', 1), a.path);
+    const { folders } = await collection.list();
+    expect(folders).toEqual(['misc', 'reads']);
+    const b = await collection.saveRequest('misc', request('stays'), 'misc/stays.json');
+    await collection.saveRequest('elsewhere', b.request, b.path);
+    expect((await collection.list()).folders).toEqual(['elsewhere', 'reads']);
+  });
+});
