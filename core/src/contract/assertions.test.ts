@@ -69,6 +69,12 @@ describe('checkAssertions', () => {
     expect(passes({ kind: 'header-equals', name: 'SET-COOKIE', value: 'a=1, b=2' }).pass).toBe(
       true,
     );
+    expect(
+      passes({ kind: 'header-contains', name: 'content-type', value: 'application/json' }).pass,
+    ).toBe(true);
+    expect(passes({ kind: 'header-contains', name: 'content-type', value: 'xml' }).pass).toBe(
+      false,
+    );
     expect(passes({ kind: 'header-exists', name: 'ETag' })).toMatchObject({
       pass: false,
       actual: 'absent',

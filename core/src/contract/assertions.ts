@@ -32,6 +32,8 @@ export function describeAssertion(a: RequestAssertion): string {
       return `${a.pointer || '(body)'} exists`;
     case 'header-equals':
       return `header ${a.name} is ${JSON.stringify(a.value)}`;
+    case 'header-contains':
+      return `header ${a.name} contains ${JSON.stringify(a.value)}`;
     case 'header-exists':
       return `header ${a.name} is present`;
     case 'time-below':
@@ -133,10 +135,15 @@ export function checkAssertions(
         return { assertion, pass, actual: shown(value) };
       }
       case 'header-equals':
+      case 'header-contains':
       case 'header-exists': {
         const value = header(assertion.name);
         const pass =
-          value !== undefined && (assertion.kind === 'header-exists' || value === assertion.value);
+          value !== undefined &&
+          (assertion.kind === 'header-exists' ||
+            (assertion.kind === 'header-equals'
+              ? value === assertion.value
+              : value.includes(assertion.value)));
         return { assertion, pass, actual: value === undefined ? 'absent' : JSON.stringify(value) };
       }
       case 'time-below':

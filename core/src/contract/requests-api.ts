@@ -58,6 +58,8 @@ export type RequestAssertion =
   | { kind: 'json-equals'; pointer: string; value: JsonValue }
   | { kind: 'json-exists'; pointer: string }
   | { kind: 'header-equals'; name: string; value: string }
+  /** The header's value holds `value` (`application/json` in `application/json; charset=utf-8`). */
+  | { kind: 'header-contains'; name: string; value: string }
   | { kind: 'header-exists'; name: string }
   | { kind: 'time-below'; ms: number };
 

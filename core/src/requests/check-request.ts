@@ -162,7 +162,8 @@ function assertion(c: Checker, a: Obj, at: string): RequestAssertion {
     case 'json-exists':
       return { kind: 'json-exists', pointer: pointer() };
     case 'header-equals':
-      return { kind: 'header-equals', name: c.text(a, 'name', at), value: c.text(a, 'value', at) };
+    case 'header-contains':
+      return { kind: a['kind'], name: c.text(a, 'name', at), value: c.text(a, 'value', at) };
     case 'header-exists':
       return { kind: 'header-exists', name: c.text(a, 'name', at) };
     case 'time-below': {
@@ -174,7 +175,7 @@ function assertion(c: Checker, a: Obj, at: string): RequestAssertion {
     default:
       c.fail(
         `${at}/kind`,
-        'must be status, json-equals, json-exists, header-equals, header-exists or time-below',
+        'must be status, json-equals, json-exists, header-equals, header-contains, header-exists or time-below',
       );
       return { kind: 'status', equals: 0 };
   }

@@ -50,6 +50,17 @@ describe('request order', () => {
     expect(Object.keys(JSON.parse(text) as object).slice(0, 3)).toEqual(['version', 'name', 'seq']);
   });
 
+  it('takes every kind of test, "header contains" too', () => {
+    const checked = checkRequest({
+      ...request('x'),
+      assertions: [{ kind: 'header-contains', name: 'Content-Type', value: 'json' }],
+    });
+    expect(checked).toMatchObject({
+      ok: true,
+      value: { assertions: [{ kind: 'header-contains', name: 'Content-Type', value: 'json' }] },
+    });
+  });
+
   it('refuses a place that is not a whole number', () => {
     for (const seq of [-1, 1.5, '2', 1e7])
       expect(checkRequest({ ...request('x'), seq }).ok, String(seq)).toBe(false);

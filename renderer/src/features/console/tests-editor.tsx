@@ -14,6 +14,7 @@ const KINDS: [Kind, string][] = [
   ['json-equals', 'JSON value equals'],
   ['json-exists', 'JSON value exists'],
   ['header-equals', 'Header equals'],
+  ['header-contains', 'Header contains'],
   ['header-exists', 'Header is present'],
   ['time-below', 'Time below (ms)'],
 ];
@@ -28,6 +29,8 @@ export function blankAssertion(kind: Kind): RequestAssertion {
       return { kind, pointer: '/id' };
     case 'header-equals':
       return { kind, name: 'Content-Type', value: '' };
+    case 'header-contains':
+      return { kind, name: 'Content-Type', value: 'application/json' };
     case 'header-exists':
       return { kind, name: 'Location' };
     case 'time-below':
@@ -88,7 +91,7 @@ function AssertionRow({
   return (
     <div
       className={
-        a.kind === 'json-equals' || a.kind === 'header-equals'
+        a.kind === 'json-equals' || a.kind === 'header-equals' || a.kind === 'header-contains'
           ? 'rows-row assertion-row two'
           : 'rows-row assertion-row'
       }
@@ -134,7 +137,9 @@ function AssertionRow({
           onChange={(value) => onChange({ ...a, value })}
         />
       )}
-      {(a.kind === 'header-equals' || a.kind === 'header-exists') && (
+      {(a.kind === 'header-equals' ||
+        a.kind === 'header-contains' ||
+        a.kind === 'header-exists') && (
         <input
           className="input mono"
           value={a.name}
@@ -142,7 +147,7 @@ function AssertionRow({
           onChange={(e) => onChange({ ...a, name: e.target.value })}
         />
       )}
-      {a.kind === 'header-equals' && (
+      {(a.kind === 'header-equals' || a.kind === 'header-contains') && (
         <input
           className="input mono"
           value={a.value}

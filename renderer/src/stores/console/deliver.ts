@@ -106,7 +106,7 @@ export function planRequest(p: FilledParts, mockUrl: string | null): Plan {
   const needsStudio =
     mockPath === null ||
     (body.kind === 'multipart' && body.fields.some((f) => f.kind === 'file')) ||
-    p.assertions.some((a) => a.kind === 'header-equals' || a.kind === 'header-exists');
+    p.assertions.some((a) => a.kind.startsWith('header-'));
   return {
     method: p.method,
     target,
