@@ -106,6 +106,12 @@ describe('The Console as a request client (issue 30)', () => {
 
     // Run folder: both requests in order, one passing, one failing with why.
     await c.savedTab.click();
+    // The keyboard gets past the collection in one step.
+    await page.getByRole('button', { name: 'Skip to the request' }).focus();
+    await page.keyboard.press('Enter');
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[aria-label="Request"]') !== null),
+    ).toBe(true);
     await page.getByRole('button', { name: 'Run folder smoke' }).click();
     const run = page.getByRole('dialog', { name: 'Run folder smoke' });
     await run.getByRole('status').filter({ hasText: '1 passed, 1 failed' }).waitFor();

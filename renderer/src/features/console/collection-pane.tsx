@@ -292,6 +292,20 @@ export function CollectionPane({
   }, []);
   return (
     <nav className="pane sidebar collection-pane" aria-label="Requests">
+      {/* The keyboard's way past a long collection (shown when it has focus). */}
+      <button
+        type="button"
+        className="skip-to-request"
+        onClick={() =>
+          document
+            .querySelector<HTMLElement>(
+              '[aria-label="Request"] input, [aria-label="Request"] button',
+            )
+            ?.focus()
+        }
+      >
+        Skip to the request
+      </button>
       <div className="collection-head">
         <div className="subtabs" role="tablist" aria-label="Saved and history">
           {(['Saved', 'History'] as const).map((name) => (
