@@ -44,7 +44,6 @@ import {
   type OpenApiDocument,
   type OutgoingRequest,
   type OutgoingResponse,
-  type Problem,
   type ProjectFileEntry,
   type ProjectStatus,
   type PutProjectFileBody,
@@ -62,19 +61,9 @@ import {
   type SeedResult,
   type ServerStatus,
 } from '../contract/control-api.js';
+import { ControlError, networkProblem, toProblem } from './control-error.js';
 
-/** A control call that failed: the server's problem, or one made up for a network failure. */
-export class ControlError extends Error {
-  readonly problem: Problem;
-  constructor(problem: Problem, options?: { cause?: unknown }) {
-    super(problem.detail || problem.title, options);
-    this.name = 'ControlError';
-    this.problem = problem;
-  }
-  get status(): number {
-    return this.problem.status;
-  }
-}
+export { ControlError } from './control-error.js';
 
 export interface ControlClientOptions {
   /** The control API's origin, e.g. `http://127.0.0.1:4100` (no trailing slash needed). */
@@ -409,47 +398,4 @@ function toSearch(query: RecordQuery): string {
   }
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
-}
-
-/** The server's problem document, or one built from the status when the body is not one. */
-function toProblem(status: number, path: string, text: string): Problem {
-  try {
-    const parsed = JSON.parse(text) as Partial<Problem>;
-    if (parsed && typeof parsed === 'object' && typeof parsed.title === 'string') {
-      const detail = parsed.detail ?? parsed.message ?? parsed.title;
-      return {
-        type: parsed.type ?? 'about:blank',
-        title: parsed.title,
-        status: parsed.status ?? status,
-        detail,
-        message: parsed.message ?? detail,
-        instance: parsed.instance ?? path,
-        ...(parsed.errors ? { errors: parsed.errors } : {}),
-      };
-    }
-  } catch {
-    // not JSON: fall through to a problem named after the status
-  }
-  const detail = text.trim().slice(0, 200) || `The control API answered ${status}.`;
-  return {
-    type: 'about:blank',
-    title: `HTTP ${status}`,
-    status,
-    detail,
-    message: detail,
-    instance: path,
-  };
-}
-
-function networkProblem(path: string, cause: unknown): Problem {
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  const detail = `The studio's control API could not be reached (${reason}).`;
-  return {
-    type: 'network-error',
-    title: 'Control API unreachable',
-    status: 0,
-    detail,
-    message: detail,
-    instance: path,
-  };
 }
