@@ -79,7 +79,7 @@ export function TrafficView() {
           <option value="mocked">Mocked</option>
           <option value="simulated">Simulated</option>
           <option value="proxied">Proxied</option>
-          <option value="outgoing">Outgoing (the Console to another host)</option>
+          <option value="outgoing">Outgoing</option>
         </select>
         <span className="faint" role="status">
           {visible.length === total
