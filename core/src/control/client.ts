@@ -103,6 +103,8 @@ interface OperationCall {
   readonly query?: RecordQuery;
   readonly body?: unknown;
   readonly signal?: AbortSignal | undefined;
+  /** Let the call outlive the page that made it (a write as the page goes away). */
+  readonly keepalive?: boolean;
 }
 
 export class ControlClient {
@@ -264,8 +266,12 @@ export class ControlClient {
   getConsoleSession(): Promise<ConsoleSession> {
     return this.#op('getConsoleSession');
   }
-  putConsoleSession(body: ConsoleSession): Promise<ConsoleSession> {
-    return this.#op('putConsoleSession', { body });
+  /** `keepalive`: the last write as the page goes away (a reload, a closed window). */
+  putConsoleSession(
+    body: ConsoleSession,
+    options: { keepalive?: boolean } = {},
+  ): Promise<ConsoleSession> {
+    return this.#op('putConsoleSession', { body, keepalive: options.keepalive === true });
   }
   /** Saves an environment; secret values go to the user's config folder, never the project. */
   saveEnvironment(body: SaveEnvironmentBody): Promise<EnvironmentEntry> {
@@ -351,7 +357,13 @@ export class ControlClient {
       if (value === undefined) throw new Error(`${name} needs :${key}`);
       return enc(String(value));
     });
-    return this.#call<K>(method, `${filled}${toSearch(call.query ?? {})}`, call.body, call.signal);
+    return this.#call<K>(
+      method,
+      `${filled}${toSearch(call.query ?? {})}`,
+      call.body,
+      call.signal,
+      call.keepalive,
+    );
   }
 
   async #call<K extends ControlOperationName>(
@@ -359,6 +371,7 @@ export class ControlClient {
     path: string,
     body?: unknown,
     signal?: AbortSignal,
+    keepalive?: boolean,
   ): Promise<Answer<K>> {
     const headers: Record<string, string> = {
       Authorization: `${AUTH_SCHEME} ${this.#token}`,
@@ -366,6 +379,7 @@ export class ControlClient {
     };
     const init: RequestInit = { method, headers };
     if (signal) init.signal = signal;
+    if (keepalive) init.keepalive = true;
     if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);

@@ -17,19 +17,21 @@ import { type OpenRequest, useCollectionStore } from './collection-store';
 export interface TabKeeper {
   /** The open project's tabs, or null. */
   read(): Promise<JsonValue | null>;
-  write(root: string, state: JsonValue): Promise<void>;
+  /** `leaving`: the page is going away, so the write must outlive it. */
+  write(root: string, state: JsonValue, leaving?: boolean): Promise<void>;
 }
 
 export const studioTabKeeper: TabKeeper = {
   read: async () => (await client().getConsoleSession()).state,
-  write: async (root, state) => void (await client().putConsoleSession({ root, state })),
+  write: async (root, state, leaving) =>
+    void (await client().putConsoleSession({ root, state }, { keepalive: leaving === true })),
 };
 
 export function keepTabsPerProject(keeper: TabKeeper = studioTabKeeper): () => void {
   let root: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let reading = false;
-  const write = () => {
+  const write = (leaving = false) => {
     timer = null;
     if (!root || reading) return;
     const collection = useCollectionStore.getState();
@@ -38,12 +40,12 @@ export function keepTabsPerProject(keeper: TabKeeper = studioTabKeeper): () => v
       environment: collection.environment,
     };
     // Unwritten, the tabs still live in this page; the next change tries again.
-    void keeper.write(root, state as unknown as JsonValue).catch(() => {});
+    void keeper.write(root, state as unknown as JsonValue, leaving).catch(() => {});
   };
-  const flush = () => {
+  const flush = (leaving = false) => {
     if (timer) {
       clearTimeout(timer);
-      write();
+      write(leaving);
     }
   };
   const schedule = () => {
@@ -102,12 +104,21 @@ export function keepTabsPerProject(keeper: TabKeeper = studioTabKeeper): () => v
     useProjectStore.subscribe((s) => follow(s.status?.root)),
     useConsoleStore.subscribe(() => schedule()),
     useCollectionStore.subscribe((s, prev) => {
-      if (s.openByTab !== prev.openByTab || s.environment !== prev.environment) schedule();
+      if (s.openByTab === prev.openByTab && s.environment === prev.environment) return;
+      // A save or a choice is one event, not typing: kept at once, not 300 ms later (a reload
+      // right after a save would otherwise find the tab unsaved).
+      schedule();
+      flush();
     }),
   ];
   follow(useProjectStore.getState().status?.root);
+  // What was typed in the last 300 ms goes too when the page goes away.
+  const leave = () => flush(true);
+  const page = typeof window === 'undefined' ? undefined : window;
+  page?.addEventListener('pagehide', leave);
   return () => {
     flush();
     for (const stop of stops) stop();
+    page?.removeEventListener('pagehide', leave);
   };
 }
