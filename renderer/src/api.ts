@@ -15,6 +15,7 @@ export { ControlClient, ControlError } from '../../core/src/control/client';
 export type * from '../../core/src/contract/control-api';
 export { COLLECTION_CONTROLS, FIELD_TYPES } from '../../core/src/contract/control-api';
 export { UPLOAD_LIMIT } from '../../core/src/contract/requests-api';
+export { sizeInWords } from '../../core/src/contract/sizes';
 // Issue 30: `{{variable}}` resolution, the same the core uses (pure: no node, no client).
 export {
   fillText,

@@ -1,21 +1,7 @@
 /** The problems a form body answers (issue 30), and limits in words. */
 import { problems, ValidationProblem } from '../errors.js';
 
-/** `52428800` → `50 MiB`: a limit as a person reads it. */
-export function sizeInWords(bytes: number): string {
-  const units: readonly [number, string][] = [
-    [1024 * 1024 * 1024, 'GiB'],
-    [1024 * 1024, 'MiB'],
-    [1024, 'KiB'],
-  ];
-  for (const [size, unit] of units) {
-    if (bytes >= size) {
-      const value = bytes / size;
-      return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`;
-    }
-  }
-  return `${bytes} bytes`;
-}
+export { sizeInWords } from '../contract/sizes.js';
 
 /** The form reader's problems, named for it; each is one of the problems table's. */
 export const formProblems = {

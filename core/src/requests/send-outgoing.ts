@@ -23,6 +23,7 @@ import {
   type OutgoingResponse,
 } from '../contract/outgoing-api.js';
 import { type MultipartField, type RequestBody, UPLOAD_LIMIT } from '../contract/requests-api.js';
+import { sizeInWords } from '../contract/sizes.js';
 import { type FieldError, problems } from '../errors.js';
 import { checkRequest } from './check-request.js';
 
@@ -162,10 +163,6 @@ export function checkOutgoingRequest(v: unknown): OutgoingRequest {
   };
 }
 
-const MIB = 1024 * 1024;
-const sizeText = (bytes: number): string =>
-  bytes >= MIB ? `${Math.round((bytes / MIB) * 10) / 10} MiB` : `${bytes} bytes`;
-
 /** A file part's file, by size first: a huge file is refused before one byte is read. */
 async function filePart(
   field: Extract<MultipartField, { kind: 'file' }>,
@@ -185,7 +182,7 @@ async function filePart(
   }
   const name = field.fileName ?? basename(path);
   if (size > UPLOAD_LIMIT)
-    throw problems.uploadTooLarge(basename(path), sizeText(size), sizeText(UPLOAD_LIMIT));
+    throw problems.uploadTooLarge(basename(path), sizeInWords(size), sizeInWords(UPLOAD_LIMIT));
   // Read as it is sent, not into memory first; typed by its name as a browser's form does
   // (mime-types loads its table only when a file is sent).
   const { lookup } = await import('mime-types');

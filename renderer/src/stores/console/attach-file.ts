@@ -3,13 +3,7 @@
  * through the control API), so the saved request names a file the team has too and the studio
  * can read it at Send. Files over the upload limit are refused here, before any byte moves.
  */
-import { client, UPLOAD_LIMIT } from '../../api';
-
-export function sizeInWords(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
-  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KiB`;
-  return `${bytes} bytes`;
-}
+import { client, sizeInWords, UPLOAD_LIMIT } from '../../api';
 
 /** Why `file` cannot be attached, or null. */
 export function attachRefusal(file: { name: string; size: number }): string | null {
