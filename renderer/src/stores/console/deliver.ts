@@ -158,10 +158,8 @@ async function fromPage(plan: Plan, signal: AbortSignal, mockUrl: string | null)
     bytes = new Uint8Array(await answer.arrayBuffer());
   } catch (error) {
     if (signal.aborted) throw error;
-    // The browser says only "failed": the mock API may be down, or its preflight refused the
-    // request (a path with no route, a method the path does not take). The studio sends it
-    // without a preflight and gets the real answer (a 404, a 405), or says it is down.
-    if (plan.mockPath !== null) return fromStudio(plan, signal, mockUrl);
+    // The mock API allows any preflight (a 404 or 405 reaches the page as itself), so a
+    // failure here means it is down.
     throw new Error(unreachable(plan.target, mockUrl));
   }
   return answerOf(plan, sentAt, {
