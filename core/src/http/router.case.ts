@@ -54,6 +54,17 @@ export function runRouterCases(name: string, create: () => Router<string>): void
       expect(r.match('GET', '/todos/%E0%A4%A')).toBeNull();
     });
 
+    it('misses a parameter over 500 characters', () => {
+      const r = build([['GET', '/todos/:id', 'byId']]);
+      expect(r.match('GET', `/todos/${'7'.repeat(500)}`)?.params).toEqual({ id: '7'.repeat(500) });
+      expect(r.match('GET', `/todos/${'7'.repeat(501)}`)).toBeNull();
+    });
+
+    it('matches a route written in Unicode by the path a browser sends', () => {
+      const r = build([['GET', '/café/:name', 'cafe']]);
+      expect(r.match('GET', '/caf%C3%A9/cr%C3%A8me')?.params).toEqual({ name: 'crème' });
+    });
+
     it('lists the methods a path allows', () => {
       const r = build([
         ['GET', '/todos/:id', 'byId'],
@@ -68,6 +79,8 @@ export function runRouterCases(name: string, create: () => Router<string>): void
       const r = create();
       r.add('GET', '/a', 'one');
       expect(() => r.add('GET', '/a', 'two')).toThrow(/twice/);
+      r.add('GET', '/b/:id', 'three');
+      expect(() => r.add('GET', '/b/:key/', 'four')).toThrow(/twice/);
     });
 
     it('refuses additions once sealed', () => {

@@ -1,4 +1,4 @@
 import { runRouterCases } from './router.case.js';
 import { createRouter } from './router.js';
 
-runRouterCases('find-my-way', () => createRouter<string>());
+runRouterCases('rou3', () => createRouter<string>());

@@ -26,7 +26,7 @@ export type ParsedLine =
   | { kind: 'index'; field: string; removed: boolean }
   | { kind: 'invalid'; reason: string };
 
-const OWN_PREFIX = '{"_id":"';
+export const OWN_PREFIX = '{"_id":"';
 const META_KEY = '$$decorest';
 const DATE_KEY = '"$$date"';
 
@@ -76,7 +76,7 @@ export function parseLine(line: string): ParsedLine {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { kind: 'invalid', reason: 'not a JSON object' };
   }
-  return classify(value as JsonObject);
+  return classifyObject(value as JsonObject);
 }
 
 /**
@@ -185,7 +185,8 @@ export function unmarkedLine(text: string, from: number, to: number): string {
   return `${text.slice(from, keyEnd + 1)},${text.slice(keyEnd + 2, to)}`;
 }
 
-function classify(object: JsonObject): ParsedLine {
+/** What a line that parsed as a JSON object means. */
+export function classifyObject(object: JsonObject): ParsedLine {
   const rawKey = object['_id'];
   if (rawKey !== undefined) {
     // NeDB keys its documents by `_id` as an object key, so 5 and "5" are the same document.

@@ -160,7 +160,7 @@ describe('a datafile read in many chunks (as one over 64 MiB is)', () => {
   it('reads every line once, whatever chunk it falls in', async () => {
     writeFileSync(file, `${lines.join('\n')}\n{"id":41,"t":"hand-written"}\n`);
     for (const chunkBytes of [1, 7, 64, 100_000]) {
-      const loaded = await readDatafile(file, 'number', chunkBytes);
+      const loaded = await readDatafile(file, 'number', { chunkBytes });
       expect([...loaded.records.keys()]).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
       expect(loaded.records.get(3)).toEqual({ id: 3, t: 'é2' });
       expect(loaded.lines).toBe(41);
@@ -173,7 +173,7 @@ describe('a datafile read in many chunks (as one over 64 MiB is)', () => {
     dated[30] = '{"_id":"31","id":31,"t":{"$$date":0}}';
     writeFileSync(file, `${dated.join('\n')}\n`);
     for (const chunkBytes of [64, 100_000]) {
-      const loaded = await readDatafile(file, 'number', chunkBytes);
+      const loaded = await readDatafile(file, 'number', { chunkBytes });
       expect(loaded.records.get(2)).toEqual({ id: 2, t: 'costs $$5, not a date: {"$$date":1}' });
       expect(loaded.records.get(31)).toEqual({ id: 31, t: '1970-01-01T00:00:00.000Z' });
     }
@@ -183,12 +183,14 @@ describe('a datafile read in many chunks (as one over 64 MiB is)', () => {
     const corrupt = [...lines];
     corrupt[29] = '{"_id":"30","id":30,"t":';
     writeFileSync(file, `${corrupt.join('\n')}\n`);
-    const error = (await readDatafile(file, 'number', 64).catch((e: unknown) => e)) as LoadError;
+    const error = (await readDatafile(file, 'number', { chunkBytes: 64 }).catch(
+      (e: unknown) => e,
+    )) as LoadError;
     expect(error).toBeInstanceOf(LoadError);
     expect(error.line).toBe(30);
 
     writeFileSync(file, `${lines.join('\n')}\n{"_id":"41","id":41,"t":"cut`);
-    const torn = await readDatafile(file, 'number', 64);
+    const torn = await readDatafile(file, 'number', { chunkBytes: 64 });
     expect(torn.torn?.line).toBe(41);
     expect(torn.records.size).toBe(40);
   });

@@ -9,8 +9,9 @@
  *   to 10 % of the lines silently; we never drop a line.
  *
  * Speed (issue 6: cold start with 100k records ≤ 1.5 s): the file is decoded in large chunks
- * split at newlines, each line parsed once, ids collected into a Map, and the id order sorted
- * once at the end (skipped when, as usual, the file is already in id order).
+ * split at newlines, ids collected into a Map, and the id order sorted once at the end (skipped
+ * when, as usual, the file is already in id order). A chunk of our own plain lines is parsed in
+ * one `JSON.parse` (datafile-bulk.ts, issue 27); any other chunk one line at a time.
  */
 import { readFile } from 'node:fs/promises';
 
@@ -28,6 +29,7 @@ import {
   unmarkedLine,
 } from './datafile-format.js';
 import { idFromKey, isIdOfKind, isKeyOf, keyOf } from './id-rules.js';
+import { type BulkChunk, OtherLine, readChunkInBulk } from './datafile-bulk.js';
 
 export interface LoadedDatafile {
   records: Map<RecordId, StoredRecord>;
@@ -51,11 +53,17 @@ const NEWLINE = 10;
 // loop about a sixth slower), and no chunk nears V8's longest string.
 const CHUNK_BYTES = 64 * 1024 * 1024;
 
-/** `chunkBytes`: tests read small files in many chunks. */
+export interface ReadOptions {
+  /** Tests read small files in many chunks. */
+  chunkBytes?: number;
+  /** `false`: every line parsed on its own (tests compare both readings). */
+  bulk?: boolean;
+}
+
 export async function readDatafile(
   file: string,
   idKind: IdKind,
-  chunkBytes = CHUNK_BYTES,
+  { chunkBytes = CHUNK_BYTES, bulk = true }: ReadOptions = {},
 ): Promise<LoadedDatafile> {
   let buffer: Buffer;
   try {
@@ -66,7 +74,7 @@ export async function readDatafile(
     if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
     buffer = Buffer.alloc(0);
   }
-  return new DatafileReader(file, idKind).read(buffer, chunkBytes);
+  return new DatafileReader(file, idKind).read(buffer, chunkBytes, bulk);
 }
 
 class DatafileReader {
@@ -82,14 +90,27 @@ class DatafileReader {
     private readonly idKind: IdKind,
   ) {}
 
-  read(buffer: Buffer, chunkBytes: number): LoadedDatafile {
+  read(buffer: Buffer, chunkBytes: number, bulk: boolean): LoadedDatafile {
+    // Asked first: reading rewrites the buffer.
+    const endsWithNewline = buffer.length === 0 || buffer[buffer.length - 1] === NEWLINE;
+    const lastNewline = buffer.lastIndexOf(NEWLINE);
     let lineNumber = 0;
     let torn: LoadedDatafile['torn'];
     let start = buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0; // BOM
     while (start < buffer.length) {
       const end = chunkEnd(buffer, start, chunkBytes);
-      const marks = markOwnLines(buffer, start, end);
       const dated = mayHoldDates(buffer, start, end);
+      const whole =
+        bulk && !dated && this.keyToId.size === 0
+          ? readChunkInBulk(buffer, start, end, this.idKind)
+          : undefined;
+      if (whole !== undefined) {
+        this.applyBulk(whole);
+        lineNumber += whole.lines;
+        start = end;
+        continue;
+      }
+      const marks = markOwnLines(buffer, start, end);
       const text = buffer.toString('utf8', start, end);
       let from = 0;
       let index = 0;
@@ -111,8 +132,6 @@ class DatafileReader {
       }
       start = end;
     }
-    const endsWithNewline = buffer.length === 0 || buffer[buffer.length - 1] === NEWLINE;
-    const lastNewline = buffer.lastIndexOf(NEWLINE);
     return {
       records: this.records,
       foreignKeys: this.foreignKeys,
@@ -123,6 +142,21 @@ class DatafileReader {
       needsNewline: !endsWithNewline && !torn,
       torn,
     };
+  }
+
+  /** Applies the lines of a chunk read in one parse, as {@link readMarkedLine} and {@link apply}. */
+  private applyBulk(chunk: BulkChunk): void {
+    for (const line of chunk.header) this.apply(line.parsed, line.text, 0);
+    for (const entry of chunk.entries) {
+      if (entry instanceof OtherLine) {
+        // Deletions, index and metadata lines: none of them can be unusable.
+        this.apply(entry.parsed, entry.text, 0);
+        continue;
+      }
+      const id = entry['id'] as RecordId;
+      if (typeof id === 'number' && id > this.lastId) this.lastId = id;
+      this.records.set(id, entry as StoredRecord);
+    }
   }
 
   /**
