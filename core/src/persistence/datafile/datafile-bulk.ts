@@ -16,7 +16,7 @@
  * (Those checks catch torn and corrupted lines; only lines crafted to split into, and merge
  * back from, several elements in step with their keys could read differently.)
  */
-import type { IdKind, RecordId } from '../collection.js';
+import type { IdKind } from '../collection.js';
 import {
   classifyObject,
   type JsonObject,

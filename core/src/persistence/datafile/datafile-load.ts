@@ -17,6 +17,7 @@ import { readFile } from 'node:fs/promises';
 
 import { LOAD_ERROR_CODES, LoadError } from '../../errors.js';
 import type { IdKind, RecordId, StoredRecord } from '../collection.js';
+import { type BulkChunk, OtherLine, readChunkInBulk } from './datafile-bulk.js';
 import {
   type JsonObject,
   markedKeyEnd,
@@ -29,7 +30,6 @@ import {
   unmarkedLine,
 } from './datafile-format.js';
 import { idFromKey, isIdOfKind, isKeyOf, keyOf } from './id-rules.js';
-import { type BulkChunk, OtherLine, readChunkInBulk } from './datafile-bulk.js';
 
 export interface LoadedDatafile {
   records: Map<RecordId, StoredRecord>;
