@@ -6,7 +6,7 @@ import { LoadError } from '../../errors.js';
 import { LOOP_MARKER } from './loop-transformer.js';
 import { SITE_FUNCTION } from './site-transformer.js';
 import { SourceMaps } from './source-maps.js';
-import { transpile } from './transpile.js';
+import { swcOptions, swcTransformSync, transpile } from './transpile.js';
 
 interface Site {
   value: unknown;
@@ -209,5 +209,30 @@ describe('transpile', () => {
     const { code, sourceMap } = transpile('export const a = 1;\n', '/project/a.ts');
     expect(code).not.toContain('sourceMappingURL');
     expect(JSON.parse(sourceMap)).toMatchObject({ version: 3 });
+  });
+});
+
+describe("SWC's binding, called without @swc/core's index", () => {
+  it('transpiles exactly as @swc/core.transformSync does, map included', async () => {
+    const { createRequire } = await import('node:module');
+    const swc = createRequire(import.meta.url)('@swc/core') as typeof import('@swc/core');
+    const source = [
+      "import { Field, Rest } from 'decorest';",
+      '@Rest()',
+      'export class Todo {',
+      '  @Field() title!: string;',
+      '  done?: boolean = false;',
+      '}',
+    ].join('\n');
+    const script = 'class Helper { count = 1; }\nmodule.exports = { Helper };';
+    for (const [file, code, typescript] of [
+      ['/project/todo.ts', source, true],
+      ['/project/helper.js', script, false],
+    ] as const) {
+      const opts = () => swcOptions(file, typescript);
+      const ours = swcTransformSync(code, opts());
+      expect(ours.code).toContain('class');
+      expect(ours).toEqual(swc.transformSync(code, opts()));
+    }
   });
 });

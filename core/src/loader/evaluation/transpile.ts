@@ -22,15 +22,30 @@ export interface TranspiledModule {
   readonly sourceMap: string;
 }
 
+/** SWC's native binding: what `@swc/core`'s `transformSync` calls once it has its options. */
+interface SwcBinding {
+  transformSync(source: string, isModule: boolean, options: Buffer): { code: string; map?: string };
+}
+
 // Loaded on the first transpile: a start served from the transpile cache needs no transpiler.
-const swc = (): typeof import('@swc/core') => requireCjs('@swc/core') as typeof import('@swc/core');
+// The binding is called without `@swc/core`'s index, which loads `node:assert` and the bundler
+// (~3 ms of every first start, issue 27); with no `plugin` option and the parser's syntax set,
+// its `transformSync` only serialises the options (the version is pinned; transpile.test.ts
+// compares both ways).
+let binding: SwcBinding | undefined;
+export const swcTransformSync = (source: string, opts: Options): { code: string; map?: string } =>
+  (binding ??= requireCjs('@swc/core/binding.js') as SwcBinding).transformSync(
+    source,
+    false,
+    Buffer.from(JSON.stringify(opts)),
+  );
 
 /** The transpiler's version, read from its package.json without loading it (cache keys). */
 export function transpilerVersion(): string {
   return (requireCjs('@swc/core/package.json') as { version: string }).version;
 }
 
-const options = (file: string, typescript: boolean): Options => ({
+export const swcOptions = (file: string, typescript: boolean): Options => ({
   // The base name only: the map names no folder (the cached entry is path-free).
   filename: path.basename(file),
   // Parsed as a module only when it has `import`/`export` (a CommonJS `.js` file is a script).
@@ -181,7 +196,7 @@ export function transpile(source: string, file: string): TranspiledModule {
     : instrumented.code;
   let output: { code: string; map?: string };
   try {
-    output = swc().transformSync(code, options(file, typescript));
+    output = swcTransformSync(code, swcOptions(file, typescript));
   } catch (thrown) {
     // What oxc-parser accepts and SWC does not: rare; reported like any syntax error.
     const message = String(thrown instanceof Error ? thrown.message : thrown);

@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { LoadError } from '../../errors.js';
+import type { IdKind } from '../collection.js';
 import { readDatafile, type ReadOptions } from './datafile-load.js';
 
 let folder: string;
@@ -70,14 +71,18 @@ type Outcome =
       torn: number | undefined;
     };
 
-async function outcome(content: string, options: ReadOptions = {}): Promise<Outcome> {
+async function outcome(
+  content: string,
+  options: ReadOptions = {},
+  kind: IdKind = 'number',
+): Promise<Outcome> {
   const file = join(folder, 'todos.db');
   writeFileSync(file, content);
   try {
-    const loaded = await readDatafile(file, 'number', options);
+    const loaded = await readDatafile(file, kind, options);
     return {
-      records: [...loaded.records].sort(([a], [b]) => Number(a) - Number(b)),
-      foreignKeys: [...loaded.foreignKeys].sort(([a], [b]) => Number(a) - Number(b)),
+      records: [...loaded.records].sort(([a], [b]) => String(a).localeCompare(String(b))),
+      foreignKeys: [...loaded.foreignKeys].sort(([a], [b]) => String(a).localeCompare(String(b))),
       lastId: loaded.lastId,
       indexLines: [...loaded.indexLines],
       lines: loaded.lines,
@@ -101,6 +106,26 @@ describe('reading a datafile', () => {
         expect(await outcome(content, { chunkBytes: 16 })).toEqual(fast);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('reads string ids the same with and without the fast paths', async () => {
+    const name = fc.constantFrom('a', 'b', 'x y', 'é', 'a\\u0062', 'a"', '7', '');
+    const stringLine = fc.oneof(
+      { weight: 6, arbitrary: fc.tuple(name, name).map(([k, i]) => `{"_id":"${k}","id":"${i}"}`) },
+      { weight: 2, arbitrary: name.map((k) => `{"_id":"${k}","id":"${k}","n":1}`) },
+      { weight: 1, arbitrary: name.map((k) => `{"$$deleted":true,"_id":"${k}"}`) },
+      { weight: 1, arbitrary: name.map((k) => `{"_id":"${k}","id":7}`) },
+      { weight: 1, arbitrary: fc.constantFrom('', 'not json', '{"_id":"a","id":"a"') },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(stringLine, { maxLength: 16 }), async (lines) => {
+        const content = lines.join('\n') + '\n';
+        const fast = await outcome(content, {}, 'string');
+        expect(await outcome(content, { bulk: false }, 'string')).toEqual(fast);
+        expect(await outcome(content, { chunkBytes: 16 }, 'string')).toEqual(fast);
+      }),
+      { numRuns: 300 },
     );
   });
 });
