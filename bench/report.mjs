@@ -433,9 +433,11 @@ hand: profiles are not part of this run):
 - A first start in a new folder (issue 27) loads no TypeScript compiler: SWC and oxc-parser
   (native) transpile and read the model files, the start-up cache is keyed by content, and one
   garbage collection after ready gives back what loading the datafiles left (RSS at
-  N = 100,000 131 → 107 MiB after a first start). What is left above json-server 1.x's first
-  start is Node's bootstrap, the two native modules (~9 ms) and, at N = 100,000, the
-  line-by-line datafile read.
+  N = 100,000 131 → 107 MiB after a first start). Then (second pass): memoirist in place of
+  find-my-way (~12 ms of load), serve's modules in one chunk (~10 ms), no \`node:https\`,
+  \`node:v8\` or \`node:assert\` before the first answer (~8 ms), and a datafile as decorest
+  writes it parsed in one \`JSON.parse\` (130 → ~90 ms at N = 100,000). PROFILE.md says where
+  the rest goes.
 
 ## Notes
 
