@@ -20,12 +20,22 @@ import { isAscii } from 'node:buffer';
 
 import type { IdKind } from '../collection.js';
 import {
-  classifyObject,
-  type JsonObject,
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COMMA,
+  isOwnLine,
+  NEWLINE,
+  NINE,
+  OPEN_BRACE,
+  OPEN_BRACKET,
   OWN_PREFIX,
-  type ParsedLine,
-  parseLine,
-} from './datafile-format.js';
+  OWN_PREFIX_BYTES,
+  QUOTE,
+  SPACE,
+  ZERO,
+} from './datafile-bytes.js';
+import { classifyObject, type JsonObject, type ParsedLine, parseLine } from './datafile-format.js';
 
 /** A line other than our own record: a deletion, an index definition or our metadata. */
 export class OtherLine {
@@ -49,18 +59,6 @@ export interface BulkChunk {
   readonly lines: number;
 }
 
-const NEWLINE = 10;
-const SPACE = 32;
-const QUOTE = 34;
-const COMMA = 44;
-const ZERO = 48;
-const NINE = 57;
-const OPEN_BRACKET = 91;
-const BACKSLASH = 92;
-const CLOSE_BRACKET = 93;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const OWN_PREFIX_BYTES = [...Buffer.from(OWN_PREFIX)];
 /** A numeric key of up to 15 digits is exact in a double; longer ones go line by line. */
 const MAX_NUMERIC_KEY_DIGITS = 15;
 
@@ -157,13 +155,6 @@ export function readChunkInBulk(
     entries: array as (JsonObject | OtherLine)[],
     lines: headerLines + layout.lines,
   };
-}
-
-function isOwnLine(bytes: Uint8Array, from: number): boolean {
-  for (let i = 0; i < OWN_PREFIX_BYTES.length; i++) {
-    if (bytes[from + i] !== OWN_PREFIX_BYTES[i]) return false;
-  }
-  return true;
 }
 
 /**

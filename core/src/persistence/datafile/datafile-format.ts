@@ -15,6 +15,17 @@
  */
 import { InvalidRecordError } from '../../errors.js';
 import type { NewRecord, RecordId, StoredRecord } from '../collection.js';
+import {
+  BACKSLASH,
+  COMMA,
+  DOLLAR,
+  isOwnLine,
+  NEWLINE,
+  OPEN_BRACE,
+  OWN_PREFIX,
+  OWN_PREFIX_BYTES,
+  QUOTE,
+} from './datafile-bytes.js';
 import { keyOf } from './id-rules.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -26,7 +37,6 @@ export type ParsedLine =
   | { kind: 'index'; field: string; removed: boolean }
   | { kind: 'invalid'; reason: string };
 
-export const OWN_PREFIX = '{"_id":"';
 const META_KEY = '$$decorest';
 const DATE_KEY = '"$$date"';
 
@@ -102,20 +112,9 @@ export function markOwnLines(buffer: Buffer, start: number, end: number): boolea
   return marks;
 }
 
-const NEWLINE = 10;
-const QUOTE = 34;
-const BACKSLASH = 92;
-const COMMA = 44;
-const OPEN_BRACE = 123;
-const DOLLAR = 36;
-const OWN_PREFIX_BYTES = [...Buffer.from(OWN_PREFIX)];
-
 function markOwnLine(bytes: Uint8Array, from: number, to: number): boolean {
   const keyStart = from + OWN_PREFIX_BYTES.length;
-  if (keyStart > to) return false;
-  for (let i = 0; i < OWN_PREFIX_BYTES.length; i++) {
-    if (bytes[from + i] !== OWN_PREFIX_BYTES[i]) return false;
-  }
+  if (keyStart > to || !isOwnLine(bytes, from)) return false;
   for (let at = keyStart; at < to; at++) {
     const byte = bytes[at];
     if (byte === BACKSLASH) return false;
