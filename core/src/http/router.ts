@@ -25,7 +25,7 @@ export interface Router<T> {
 /** Longer parameters are no id or name of ours: the path is a miss (404), not a lookup. */
 const MAX_PARAM_LENGTH = 500;
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /**
  * The router on memoirist (the radix tree of Elysia). It replaced find-my-way (issue 27):
