@@ -13,7 +13,15 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { axeViolations, openStudio, screenshot, useStudioSession } from './fixtures.js';
+import type { ConsoleSession } from '../core/src/contract/requests-api.js';
+import {
+  axeViolations,
+  control,
+  eventually,
+  openStudio,
+  screenshot,
+  useStudioSession,
+} from './fixtures.js';
 import { ConsolePage } from './pages/console.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 import { TrafficPage } from './pages/traffic.page.js';
@@ -178,6 +186,12 @@ describe('The Console as a request client (issue 30)', () => {
     // The studio closed and opened again (new ports, so a new page origin): the tabs, the
     // saved requests with their body kinds and tests, the file, all where they were.
     expect(session.ui.problems.filter((p) => !/status of 4\d\d/.test(p))).toEqual([]);
+    // The page keeps the tabs with the studio at most 300 ms after a change; the studio is then
+    // stopped at once (a kill, not a quit that the page would see), so wait for the last edit.
+    await eventually(async () => {
+      const kept = await control<ConsoleSession>(session.studio, '/console-session');
+      expect(JSON.stringify(kept.state)).toContain('/nope');
+    });
     const again = await session.studio.restart();
     const reopened = await openStudio(session.browser, again);
     try {
