@@ -6,25 +6,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { jsonRequest, rawRequest } from '../test-support/http-client.js';
-import { type RunningServer, startServer } from './node-server.js';
-import { buildRouteTable } from './route-table.js';
-import type { HandlerFunction, HttpMethod, RouteDefinition } from './types.js';
-
-const route = (method: HttpMethod, path: string, handler: HandlerFunction): RouteDefinition => ({
-  method,
-  path,
-  handler,
-  origin: 'manual',
-});
+import { manualRoute as route, serveRoutes } from '../test-support/route-server.js';
+import type { RunningServer } from './node-server.js';
+import type { RouteDefinition } from './types.js';
 
 let server: RunningServer | undefined;
 
 async function serve(routes: RouteDefinition[]): Promise<string> {
-  server = await startServer({
-    port: 0,
-    table: buildRouteTable(routes, []),
-    logger: { error: () => {} },
-  });
+  server = await serveRoutes(routes, { logger: { error: () => {} } });
   return server.url;
 }
 

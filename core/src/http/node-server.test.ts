@@ -4,25 +4,17 @@ import { connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { jsonRequest, type RawAnswer, rawRequest } from '../test-support/http-client.js';
+import { manualRoute as route, serveRoutes } from '../test-support/route-server.js';
 import { type RunningServer, startServer } from './node-server.js';
 import { buildRouteTable } from './route-table.js';
 import type { TrafficEvent } from './traffic.js';
-import type { HandlerFunction, HttpMethod, RouteDefinition } from './types.js';
-
-const route = (method: HttpMethod, path: string, handler: HandlerFunction): RouteDefinition => ({
-  method,
-  path,
-  handler,
-  origin: 'manual',
-});
+import type { HandlerFunction, RouteDefinition } from './types.js';
 
 let server: RunningServer | undefined;
 const logged: unknown[] = [];
 
 async function serve(routes: RouteDefinition[], handlerTimeoutMs?: number): Promise<string> {
-  server = await startServer({
-    port: 0,
-    table: buildRouteTable(routes, []),
+  server = await serveRoutes(routes, {
     logger: { error: (_message, error) => logged.push(error) },
     ...(handlerTimeoutMs === undefined ? {} : { handlerTimeoutMs }),
   });
