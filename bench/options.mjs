@@ -18,7 +18,8 @@ export const USAGE = `Usage: node bench/run.mjs [options]
                        the same cell's median moved by up to 25 % between runs)
   --connections <c>    concurrent keep-alive connections (default 10)
   --spawns <k>         cold starts per target and size, interleaved; the median is reported
-                       (default 5; the last start is the one loaded)
+                       (default 9; the last start is the one loaded; with 5, a first start
+                       at N=100,000 moved its median by ±5 % between runs)
   --models <m>         also time \`decorest serve\` of a generated m-model project to its first
                        200 (default 20; 0 skips it)
   --targets <list>     comma list of ${TARGET_NAMES.join(', ')} (default all)
@@ -112,7 +113,7 @@ export function readOptions(argv) {
     duration: positiveNumber('duration', values.duration ?? (quick ? '1' : '2')),
     warmup: positiveNumber('warmup', values.warmup ?? (quick ? '0' : '1'), { allowZero: true }),
     rounds: positiveNumber('rounds', values.rounds ?? (quick ? '1' : '9'), { integer: true }),
-    spawns: positiveNumber('spawns', values.spawns ?? (quick ? '1' : '5'), { integer: true }),
+    spawns: positiveNumber('spawns', values.spawns ?? (quick ? '1' : '9'), { integer: true }),
     models: positiveNumber('models', values.models ?? (quick ? '0' : '20'), {
       integer: true,
       allowZero: true,

@@ -147,16 +147,25 @@ class DatafileReader {
   /** Applies the lines of a chunk read in one parse, as {@link readMarkedLine} and {@link apply}. */
   private applyBulk(chunk: BulkChunk): void {
     for (const line of chunk.header) this.apply(line.parsed, line.text, 0);
-    for (const entry of chunk.entries) {
+    // An indexed loop over locals: a `for…of` writing `this.lastId` took twice as long at
+    // 100,000 records, most of it in a garbage collection its allocations brought on.
+    const { entries } = chunk;
+    const { records } = this;
+    let lastId = this.lastId;
+    for (let at = 0; at < entries.length; at++) {
+      const entry = entries[at]!;
       if (entry instanceof OtherLine) {
         // Deletions, index and metadata lines: none of them can be unusable.
+        this.lastId = lastId;
         this.apply(entry.parsed, entry.text, 0);
+        lastId = this.lastId;
         continue;
       }
       const id = entry['id'] as RecordId;
-      if (typeof id === 'number' && id > this.lastId) this.lastId = id;
-      this.records.set(id, entry as StoredRecord);
+      if (typeof id === 'number' && id > lastId) lastId = id;
+      records.set(id, entry as StoredRecord);
     }
+    this.lastId = lastId;
   }
 
   /**
