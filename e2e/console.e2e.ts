@@ -98,9 +98,11 @@ describe('Console', () => {
     await page.getByRole('button', { name: 'Fill the form' }).click();
     await page.getByText('Invalid JSON').waitFor();
     await consolePage.method.selectOption('GET');
-    await page.getByText('Not sent with this method').waitFor();
+    await page.getByText('A GET request sends no body.').waitFor();
     expect(await page.getByText('Invalid JSON').count()).toBe(0);
-    expect((await consolePage.body.innerText()).trim()).toBe('');
+    // Nothing to type into that would not be sent: no body editor, no kind chooser.
+    expect(await consolePage.body.count()).toBe(0);
+    expect(await page.getByRole('radiogroup', { name: 'Body kind' }).count()).toBe(0);
     expect(await consolePage.headers.innerText()).not.toMatch(/content-type/i);
     await screenshot(page, 'console-get-after-post-light-1280x800');
     await page.getByRole('button', { name: 'Copy as curl' }).click();

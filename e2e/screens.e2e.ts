@@ -71,7 +71,8 @@ const shots: Shot[] = [
       const consolePage = new ConsolePage(page);
       await consolePage.send.click();
       await consolePage.status.waitFor();
-      await page.locator('.cm-content').waitFor();
+      // A GET has no body editor: its section says so.
+      await page.getByText('A GET request sends no body.').waitFor();
     },
   },
   {

@@ -208,8 +208,23 @@ export function BodySection() {
   const formFields = useConsoleStore((s) => s.formFields);
   const bodyError = useConsoleStore(consoleSelectors.bodyError);
   const sendsBody = useConsoleStore(consoleSelectors.sendsBody);
+  const method = useConsoleStore((s) => s.method);
   const { setBody, setBodyKind, setFormFields } = useConsoleStore.getState();
   const send = useSend();
+  if (!sendsBody) {
+    // No chooser and no empty editor to type into: nothing here would be sent. A body written
+    // under POST is kept aside and comes back with it (console-method.ts).
+    return (
+      <section className="req-section body-section no-body">
+        <div className="section-head">
+          <h3 className="section-title">Body</h3>
+        </div>
+        <p className="faint m-0" role="status">
+          A {method.toUpperCase()} request sends no body. Choose POST, PUT or PATCH to write one.
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="req-section body-section">
       <div className="section-head">
@@ -227,13 +242,7 @@ export function BodySection() {
             </label>
           ))}
         </div>
-        {!sendsBody ? (
-          <span className="faint" role="status">
-            Not sent with this method
-          </span>
-        ) : (
-          kind === 'json' && <JsonStatus />
-        )}
+        {kind === 'json' && <JsonStatus />}
       </div>
       {kind === 'json' && (
         <>

@@ -10,6 +10,7 @@ import type { Problem, RequestEntry } from '../../api';
 import { useCollectionStore } from '../../stores/collection/collection-store';
 import { MethodBadge } from '../../ui/badges';
 import { Dialog } from '../../ui/dialog';
+import { DialogActions } from '../../ui/dialog-actions';
 import { ProblemView } from '../../ui/problem-view';
 import { HistoryList } from './history-list';
 import { ImportRequestsDialog } from './import-requests-dialog';
@@ -42,19 +43,15 @@ export function SaveRequestDialog({ onClose }: { onClose(): void }) {
       title="Save request"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="save-request-form"
-            className="btn primary"
-            disabled={busy || name.trim() === ''}
-          >
-            Save
-          </button>
-        </>
+        <DialogActions
+          onDismiss={onClose}
+          action={{
+            label: 'Save',
+            busy,
+            disabled: name.trim() === '',
+            form: 'save-request-form',
+          }}
+        />
       }
     >
       <form

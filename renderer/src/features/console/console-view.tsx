@@ -8,6 +8,7 @@ import { useModelsStore } from '../../stores/models/models-store';
 import { useProjectStore } from '../../stores/project/project-store';
 import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { Dialog } from '../../ui/dialog';
+import { DialogActions } from '../../ui/dialog-actions';
 import { CollectionPane, SaveRequestDialog } from './collection-pane';
 import { ConsoleTabs, openNewTab } from './console-tabs';
 import { parseCurl, toCurl } from './curl';
@@ -28,22 +29,17 @@ function PasteCurlDialog({ onClose }: { onClose(): void }) {
       title="Paste a curl command"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn primary"
-            disabled={!parsed}
-            onClick={() => {
+        <DialogActions
+          onDismiss={onClose}
+          action={{
+            label: 'Fill the form',
+            disabled: !parsed,
+            onClick: () => {
               if (parsed) useConsoleStore.getState().loadRequest(parsed);
               onClose();
-            }}
-          >
-            Fill the form
-          </button>
-        </>
+            },
+          }}
+        />
       }
     >
       <div className="body">

@@ -18,6 +18,7 @@ import {
   saveBodyOf,
 } from '../../stores/collection/environment-draft';
 import { Dialog } from '../../ui/dialog';
+import { DialogActions } from '../../ui/dialog-actions';
 import { EmptyState, Loading } from '../../ui/empty-state';
 import { ProblemView } from '../../ui/problem-view';
 import { VariablesTable } from './environment-variables';
@@ -40,26 +41,24 @@ function ConfirmDelete({
       title="Delete environment"
       onClose={onCancel}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onCancel} autoFocus>
-            Keep it
-          </button>
-          <button
-            type="button"
-            className="btn danger"
-            disabled={busy}
-            onClick={() => {
+        <DialogActions
+          dismiss="Keep it"
+          onDismiss={onCancel}
+          dismissFocused
+          action={{
+            label: `Delete ${name}`,
+            busy,
+            tone: 'danger',
+            onClick: () => {
               setBusy(true);
               void deleteEnvironment(name).then((refused) => {
                 setBusy(false);
                 if (refused) setProblem(refused);
                 else onDeleted();
               });
-            }}
-          >
-            Delete {name}
-          </button>
-        </>
+            },
+          }}
+        />
       }
     >
       <div className="body">

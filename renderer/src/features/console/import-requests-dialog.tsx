@@ -12,6 +12,7 @@ import { useRequestImportStore } from '../../stores/collection/import-actions';
 import { IMPORT_FILE_ACCEPT } from '../../stores/collection/import-source';
 import { MethodBadge } from '../../ui/badges';
 import { Dialog } from '../../ui/dialog';
+import { DialogActions } from '../../ui/dialog-actions';
 import { ProblemView } from '../../ui/problem-view';
 
 const FORMATS: Record<string, string> = {
@@ -94,11 +95,7 @@ export function ImportRequestsDialog({ onClose }: { onClose(): void }) {
       title="Import requests"
       onClose={onClose}
       size={result ? 'wide' : undefined}
-      footer={
-        <button type="button" className="btn" onClick={onClose}>
-          {result ? 'Done' : 'Cancel'}
-        </button>
-      }
+      footer={<DialogActions dismiss={result ? 'Done' : 'Cancel'} onDismiss={onClose} />}
     >
       <div className="body stack import-requests">
         <p className="mt-0">

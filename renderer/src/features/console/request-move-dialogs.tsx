@@ -10,6 +10,7 @@ import { useCollectionStore } from '../../stores/collection/collection-store';
 import { folderMoves, normalFolder } from '../../stores/collection/folder-moves';
 import { moveRequest, renameFolder } from '../../stores/collection/request-moves';
 import { Dialog } from '../../ui/dialog';
+import { DialogActions } from '../../ui/dialog-actions';
 import { ProblemView } from '../../ui/problem-view';
 
 const NO_FOLDERS: readonly string[] = [];
@@ -57,21 +58,20 @@ function OneFieldDialog({
       title={title}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {done ? 'Close' : 'Cancel'}
-          </button>
-          {!done && (
-            <button
-              type="submit"
-              form={`${id}-form`}
-              className="btn primary"
-              disabled={busy || unchanged || (!allowEmpty && value.trim() === '')}
-            >
-              {action}
-            </button>
-          )}
-        </>
+        <DialogActions
+          dismiss={done ? 'Close' : 'Cancel'}
+          onDismiss={onClose}
+          action={
+            done
+              ? undefined
+              : {
+                  label: action,
+                  busy,
+                  disabled: unchanged || (!allowEmpty && value.trim() === ''),
+                  form: `${id}-form`,
+                }
+          }
+        />
       }
     >
       <form
@@ -202,25 +202,25 @@ export function DeleteRequestDialog({ entry, onClose }: { entry: RequestEntry; o
       title="Delete request?"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn danger"
-            disabled={busy}
-            onClick={async () => {
+        <DialogActions
+          onDismiss={onClose}
+          action={{
+            label: 'Delete',
+            busy,
+            tone: 'danger',
+            onClick: () => {
               setBusy(true);
-              const refused = await useCollectionStore.getState().remove(entry.path);
-              setBusy(false);
-              if (refused) setProblem(refused);
-              else onClose();
-            }}
-          >
-            Delete
-          </button>
-        </>
+              void useCollectionStore
+                .getState()
+                .remove(entry.path)
+                .then((refused) => {
+                  setBusy(false);
+                  if (refused) setProblem(refused);
+                  else onClose();
+                });
+            },
+          }}
+        />
       }
     >
       <div className="body">

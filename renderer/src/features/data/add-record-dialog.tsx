@@ -6,6 +6,7 @@ import { jsonError } from '../../stores/console/request-text';
 import { useDataStore } from '../../stores/data/data-store';
 import { sampleBody } from '../../stores/data/field-values';
 import { Dialog } from '../../ui/dialog';
+import { DialogActions } from '../../ui/dialog-actions';
 import { ProblemView } from '../../ui/problem-view';
 
 export function AddRecordDialog({ model, onClose }: { model: ModelInfo; onClose(): void }) {
@@ -27,19 +28,15 @@ export function AddRecordDialog({ model, onClose }: { model: ModelInfo; onClose(
       title={`New ${model.name}`}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn primary"
-            disabled={busy || syntax !== null}
-            onClick={() => void submit()}
-          >
-            Create
-          </button>
-        </>
+        <DialogActions
+          onDismiss={onClose}
+          action={{
+            label: 'Create',
+            busy,
+            disabled: syntax !== null,
+            onClick: () => void submit(),
+          }}
+        />
       }
     >
       <div className="body">

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import type { DeleteEffect, JsonRecord, ModelInfo, RelationInfo } from '../../api';
 import { useDataStore } from '../../stores/data/data-store';
 import { Dialog } from '../../ui/dialog';
+import { DialogActions } from '../../ui/dialog-actions';
 
 type Impact =
   | { state: 'counting' }
@@ -91,20 +92,19 @@ export function DeleteRecordDialog({
       title={`Delete ${model.name} ${id}?`}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} autoFocus>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn danger"
-            onClick={() => void confirm()}
-            disabled={busy || refused.length > 0}
-            title={refused.length > 0 ? 'Records that belong to it refuse the delete' : undefined}
-          >
-            {busy ? 'Deleting…' : 'Delete'}
-          </button>
-        </>
+        <DialogActions
+          onDismiss={onClose}
+          dismissFocused
+          action={{
+            label: 'Delete',
+            busyLabel: 'Deleting…',
+            busy,
+            disabled: refused.length > 0,
+            tone: 'danger',
+            onClick: () => void confirm(),
+            title: refused.length > 0 ? 'Records that belong to it refuse the delete' : undefined,
+          }}
+        />
       }
     >
       <div className="body">

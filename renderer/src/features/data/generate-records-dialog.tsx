@@ -9,6 +9,7 @@ import { useDataStore } from '../../stores/data/data-store';
 import { useModelsStore } from '../../stores/models/models-store';
 import { seedSelectors, useSeedStore } from '../../stores/seed/seed-store';
 import { Dialog } from '../../ui/dialog';
+import { DialogActions } from '../../ui/dialog-actions';
 import { ProblemView } from '../../ui/problem-view';
 
 const MAX = 100_000;
@@ -64,14 +65,16 @@ export function GenerateRecordsDialog({ model, onClose }: { model: ModelInfo; on
       title="Generate records"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {created ? 'Done' : 'Cancel'}
-          </button>
-          <button type="submit" form={`${id}-form`} className="btn primary" disabled={busy}>
-            {busy ? 'Generating…' : created ? 'Generate more' : 'Generate'}
-          </button>
-        </>
+        <DialogActions
+          dismiss={created ? 'Done' : 'Cancel'}
+          onDismiss={onClose}
+          action={{
+            label: created ? 'Generate more' : 'Generate',
+            busyLabel: 'Generating…',
+            busy,
+            form: `${id}-form`,
+          }}
+        />
       }
     >
       <form

@@ -11,6 +11,7 @@ import { useModelsStore } from '../../stores/models/models-store';
 import { useProjectStore } from '../../stores/project/project-store';
 import { noSeedReason, seedSelectors, useSeedStore } from '../../stores/seed/seed-store';
 import { Dialog } from '../../ui/dialog';
+import { DialogActions } from '../../ui/dialog-actions';
 import { ProblemView } from '../../ui/problem-view';
 import { GenerateRecordsDialog } from './generate-records-dialog';
 
@@ -93,19 +94,18 @@ function SeedDialog({ action, onClose }: { action: 'reset' | 'save'; onClose(): 
       title={reset ? 'Reset data to the seed?' : 'Save the data as the seed?'}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} autoFocus>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={`btn ${reset ? 'danger' : 'primary'}`}
-            disabled={busy !== null || (reset && problem?.status === 404)}
-            onClick={() => void confirm()}
-          >
-            {busy ? (reset ? 'Resetting…' : 'Saving…') : reset ? 'Reset data' : 'Save seed'}
-          </button>
-        </>
+        <DialogActions
+          onDismiss={onClose}
+          dismissFocused
+          action={{
+            label: reset ? 'Reset data' : 'Save seed',
+            busyLabel: reset ? 'Resetting…' : 'Saving…',
+            busy: busy !== null,
+            disabled: reset && problem?.status === 404,
+            tone: reset ? 'danger' : 'primary',
+            onClick: () => void confirm(),
+          }}
+        />
       }
     >
       <div className="body">

@@ -14,6 +14,7 @@ import {
 import { behaviourSelectors, useBehaviourStore } from '../../stores/behaviour/behaviour-store';
 import { MethodBadge } from '../../ui/badges';
 import { Dialog } from '../../ui/dialog';
+import { DialogActions } from '../../ui/dialog-actions';
 import { ProblemView } from '../../ui/problem-view';
 import { RouteRules } from '../rules/route-rules';
 import { RuleFields } from './rule-fields';
@@ -61,12 +62,10 @@ export function RouteBehaviourDialog({ route, onClose }: { route: RouteInfo; onC
             </button>
           )}
           <span className="spacer" />
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={`${id}-form`} className="btn primary" disabled={busy}>
-            {busy ? 'Applying…' : 'Apply'}
-          </button>
+          <DialogActions
+            onDismiss={onClose}
+            action={{ label: 'Apply', busyLabel: 'Applying…', busy, form: `${id}-form` }}
+          />
         </>
       }
     >

@@ -8,6 +8,7 @@ import { type ReactNode, useId, useState } from 'react';
 import type { ModelEdit, ModelEditPreview, Problem } from '../../api';
 import { useModelsStore } from '../../stores/models/models-store';
 import { Dialog } from '../../ui/dialog';
+import { DialogActions } from '../../ui/dialog-actions';
 import { ProblemView } from '../../ui/problem-view';
 import { DiffView } from './diff-view';
 
@@ -123,28 +124,28 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
             >
               Back
             </button>
-            <button type="button" className="btn" onClick={onClose}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn primary"
-              onClick={() => void apply()}
-              disabled={busy || unchanged}
-              autoFocus
-            >
-              {busy ? 'Writing…' : 'Apply'}
-            </button>
+            <DialogActions
+              onDismiss={onClose}
+              action={{
+                label: 'Apply',
+                busyLabel: 'Writing…',
+                busy,
+                disabled: unchanged,
+                onClick: () => void apply(),
+                autoFocus: true,
+              }}
+            />
           </>
         ) : (
-          <>
-            <button type="button" className="btn" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" form={`${id}-form`} className="btn primary" disabled={busy}>
-              {busy ? 'Preparing…' : 'Preview change'}
-            </button>
-          </>
+          <DialogActions
+            onDismiss={onClose}
+            action={{
+              label: 'Preview change',
+              busyLabel: 'Preparing…',
+              busy,
+              form: `${id}-form`,
+            }}
+          />
         )
       }
     >

@@ -12,6 +12,7 @@ import { isAbsolutePath, useImportStore } from '../../stores/import/import-store
 import { useProjectStore } from '../../stores/project/project-store';
 import { formatBytes } from '../../ui/badges';
 import { Dialog } from '../../ui/dialog';
+import { DialogActions } from '../../ui/dialog-actions';
 import { Loading } from '../../ui/empty-state';
 import { ProblemView } from '../../ui/problem-view';
 import { ImportPreviewView } from './import-preview';
@@ -82,17 +83,14 @@ export function ImportProjectDialog({ onClose }: { onClose(): void }) {
               : 'Nothing is written until you create the project'}
           </span>
           <span className="spacer" />
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn primary"
-            disabled={!canCreate}
-            onClick={() => void create()}
-          >
-            {state.phase === 'writing' ? 'Creating…' : 'Create project'}
-          </button>
+          <DialogActions
+            onDismiss={onClose}
+            action={{
+              label: state.phase === 'writing' ? 'Creating…' : 'Create project',
+              disabled: !canCreate,
+              onClick: () => void create(),
+            }}
+          />
         </>
       }
     >

@@ -11,6 +11,7 @@ import { problemBody, ruleErrors } from '../../stores/rules/rule-form';
 import { useRulesStore } from '../../stores/rules/rules-store';
 import { MethodBadge } from '../../ui/badges';
 import { Dialog } from '../../ui/dialog';
+import { DialogActions } from '../../ui/dialog-actions';
 import { ProblemView } from '../../ui/problem-view';
 import { ConditionRow, FieldError } from './condition-row';
 import { ResponseEditor } from './response-editor';
@@ -77,12 +78,15 @@ export function RuleEditorDialog({
             On
           </label>
           <span className="spacer" />
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn primary" disabled={busy} onClick={() => void save()}>
-            {busy ? 'Saving…' : 'Save rule'}
-          </button>
+          <DialogActions
+            onDismiss={onClose}
+            action={{
+              label: 'Save rule',
+              busyLabel: 'Saving…',
+              busy,
+              onClick: () => void save(),
+            }}
+          />
         </>
       }
     >

@@ -16,6 +16,7 @@ import {
 import { type GlobalBehaviour, useBehaviourStore } from '../../stores/behaviour/behaviour-store';
 import { MethodBadge } from '../../ui/badges';
 import { Dialog } from '../../ui/dialog';
+import { DialogActions } from '../../ui/dialog-actions';
 import { ProblemView } from '../../ui/problem-view';
 import { RuleFields } from '../endpoints/rule-fields';
 
@@ -68,12 +69,11 @@ export function BehaviourDialog({ onClose }: { onClose(): void }) {
             {saved ? 'Applied to the next request.' : ''}
           </span>
           <span className="spacer" />
-          <button type="button" className="btn" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" form={`${id}-form`} className="btn primary" disabled={busy}>
-            {busy ? 'Applying…' : 'Apply'}
-          </button>
+          <DialogActions
+            dismiss="Close"
+            onDismiss={onClose}
+            action={{ label: 'Apply', busyLabel: 'Applying…', busy, form: `${id}-form` }}
+          />
         </>
       }
     >

@@ -10,6 +10,7 @@ import { jsonError } from '../../stores/console/request-text';
 import { useDataStore } from '../../stores/data/data-store';
 import { useModelsStore } from '../../stores/models/models-store';
 import { Dialog } from '../../ui/dialog';
+import { DialogActions } from '../../ui/dialog-actions';
 import { ProblemView } from '../../ui/problem-view';
 import { draftRecord } from './save-as-record';
 
@@ -51,19 +52,21 @@ export function SaveRecordDialog({
             {saved ? `Saved as ${model} ${String(saved.id)}.` : ''}
           </span>
           <span className="spacer" />
-          <button type="button" className="btn" onClick={onClose}>
-            {saved ? 'Close' : 'Cancel'}
-          </button>
-          {!saved && (
-            <button
-              type="button"
-              className="btn primary"
-              disabled={busy || !draft.ok || model === '' || syntax !== null}
-              onClick={() => void save()}
-            >
-              {busy ? 'Saving…' : 'Save'}
-            </button>
-          )}
+          <DialogActions
+            dismiss={saved ? 'Close' : 'Cancel'}
+            onDismiss={onClose}
+            action={
+              saved
+                ? undefined
+                : {
+                    label: 'Save',
+                    busyLabel: 'Saving…',
+                    busy,
+                    disabled: !draft.ok || model === '' || syntax !== null,
+                    onClick: () => void save(),
+                  }
+            }
+          />
         </>
       }
     >
