@@ -19,6 +19,7 @@ import {
   createRecord,
   deleteRecord,
   findRecord,
+  notFound,
   patchRecord,
   replaceRecord,
 } from '../write/record-writes.js';
@@ -92,11 +93,22 @@ function isPlainLimit(query: CollectionQuery): boolean {
 export function crudHandlers(model: ModelRuntime, basePath: string) {
   const list: HandlerFunction = (req, res) => answerList(model, req, res, basePath);
 
-  const getOne: HandlerFunction = async (req, res) => {
-    const record = await existing(model, req.params('id'));
-    // The common `GET /todos/1` has no query: no URLSearchParams, no embed parsing.
-    if (!req.hasQuery) return res.json(record);
+  const answerOne = async (record: StoredRecord, req: Request, res: Response): Promise<void> => {
     res.json((await embedRelations(model, [record], parseEmbed(req.query(), model.schema)))[0]);
+  };
+  const getOne: HandlerFunction = (req, res) => {
+    const id = model.parseId(req.params('id'));
+    const found = model.store.get(id);
+    // The common `GET /todos/1` of the file store: the record is at hand and has no query to
+    // embed, so it is answered without a promise (issue 27: two async frames per read).
+    if (!(found instanceof Promise)) {
+      const record = found ?? notFound(model, id);
+      return req.hasQuery ? answerOne(record, req, res) : res.json(record);
+    }
+    return found.then((record) => {
+      const value = record ?? notFound(model, id);
+      return req.hasQuery ? answerOne(value, req, res) : res.json(value);
+    });
   };
 
   const create: HandlerFunction = async (req, res) => {
