@@ -1,5 +1,8 @@
 /**
- * One full garbage collection shortly after `serve` or `studio` has started (issue 27).
+ * One full garbage collection shortly after `studio` (and the desktop app) has started (issue 27).
+ * `serve` no longer runs it: a forced collection while the server sat idle left its reads about
+ * a quarter slower afterwards (byId at N = 100,000; bench/PROFILE.md, "Third pass"), and since
+ * the datafile is parsed in one piece a served project's memory at ready is the same without it.
  *
  * Loading a project leaves garbage behind: the datafiles' buffers and the strings they were
  * decoded to (at 100,000 records about 25 MiB, a quarter of the process). V8 collects only when
