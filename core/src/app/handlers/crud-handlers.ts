@@ -4,7 +4,7 @@
 import type { Request } from '../../http/request.js';
 import type { Response } from '../../http/response.js';
 import type { HandlerFunction } from '../../http/types.js';
-import type { StoredRecord } from '../../persistence/collection.js';
+import type { RecordId, StoredRecord } from '../../persistence/collection.js';
 import type { ModelRuntime } from '../model-runtime.js';
 import {
   type CollectionQuery,
@@ -96,19 +96,23 @@ export function crudHandlers(model: ModelRuntime, basePath: string) {
   const answerOne = async (record: StoredRecord, req: Request, res: Response): Promise<void> => {
     res.json((await embedRelations(model, [record], parseEmbed(req.query(), model.schema)))[0]);
   };
+  const answerFound = (
+    found: StoredRecord | undefined,
+    id: RecordId,
+    req: Request,
+    res: Response,
+  ): void | Promise<void> => {
+    const record = found ?? notFound(model, id);
+    return req.hasQuery ? answerOne(record, req, res) : res.json(record);
+  };
   const getOne: HandlerFunction = (req, res) => {
     const id = model.parseId(req.params('id'));
     const found = model.store.get(id);
-    // The common `GET /todos/1` of the file store: the record is at hand and has no query to
-    // embed, so it is answered without a promise (issue 27: two async frames per read).
-    if (!(found instanceof Promise)) {
-      const record = found ?? notFound(model, id);
-      return req.hasQuery ? answerOne(record, req, res) : res.json(record);
-    }
-    return found.then((record) => {
-      const value = record ?? notFound(model, id);
-      return req.hasQuery ? answerOne(value, req, res) : res.json(value);
-    });
+    // The common `GET /todos/1` of the file store: the record is at hand, so it is answered
+    // without a promise (issue 27: two async frames per read). A database answers later.
+    return found instanceof Promise
+      ? found.then((record) => answerFound(record, id, req, res))
+      : answerFound(found, id, req, res);
   };
 
   const create: HandlerFunction = async (req, res) => {
