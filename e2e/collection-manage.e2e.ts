@@ -1,9 +1,9 @@
 /**
  * Issue 30, managing saved requests: Import… (an invalid Postman file refused with its line,
  * nothing written; a Bruno folder imported with what was left out), the Environments dialog
- * (a secret stored outside the project, masked, "stored – type to replace", the Console's
- * variables updated, the hover masking it; an environment added and deleted after a
- * confirmation), and Rename…, Move to folder… and Rename folder… moving the files. Both themes,
+ * (a secret stored outside the project, masked, "stored – type to replace", shown on asking,
+ * the Console's variables updated, the hover masking it; an environment added and deleted after
+ * a confirmation), and Rename…, Move to folder… and Rename folder… moving the files. Both themes,
  * axe.
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -93,6 +93,14 @@ describe('Managing saved requests and environments (issue 30)', () => {
     expect(await collection.variable('Value of apiKey').getAttribute('placeholder')).toBe(
       'stored – type to replace',
     );
+    // Show reads the stored value back into the field (as Bruno's eye does); Save keeps it.
+    expect(await show.getAttribute('aria-pressed')).toBe('false');
+    await show.click();
+    await expect.poll(() => collection.variable('Value of apiKey').inputValue()).toBe('s3cret');
+    expect(await collection.variable('Value of apiKey').getAttribute('type')).toBe('text');
+    await shots('environment-secret-shown');
+    await show.click();
+    expect(await collection.variable('Value of apiKey').getAttribute('type')).toBe('password');
     const file = await readFile(join(session.studio.dir, 'environments', 'Local.json'), 'utf8');
     expect(file).not.toContain('s3cret');
     expect(JSON.parse(file).variables).toContainEqual({ name: 'apiKey', secret: true });

@@ -1,28 +1,54 @@
 /**
  * The Environments dialog's table of one environment's variables (issue 30): name, value,
  * enabled, secret, as Bruno and Postman show them. A secret's value is masked with a Show
- * toggle; one stored already reads "stored – type to replace" and, left empty, is kept.
+ * toggle; one stored already reads "stored – type to replace" and, left empty, is kept. Show on a
+ * stored one reads it from the user's config folder into the field, without touching the draft:
+ * Save still keeps it unless the user types over it.
  */
 import { useState } from 'react';
 
+import { storedSecret } from '../../stores/collection/environment-actions';
 import {
   blankVariable,
   type EnvironmentDraft,
   type VariableDraft,
 } from '../../stores/collection/environment-draft';
 
+/** What Show has read of a stored secret: nothing yet, its value, or why it could not. */
+type Revealed = { value: string } | { failed: string } | null;
+
 function VariableRow({
   v,
   label,
+  environment,
   onChange,
   onRemove,
 }: {
   v: VariableDraft;
   label: string;
+  /** The environment's name on disk; null before its first save (nothing is stored yet). */
+  environment: string | null;
   onChange(patch: Partial<VariableDraft>): void;
   onRemove(): void;
 }) {
   const [shown, setShown] = useState(false);
+  const [revealed, setRevealed] = useState<Revealed>(null);
+  // Once typed in, the field is the user's: the stored value no longer shows through.
+  const [typed, setTyped] = useState(false);
+  const keepsStored = v.secret && v.stored && environment !== null && !typed && v.value === '';
+  const showsStored = keepsStored && shown && revealed !== null && 'value' in revealed;
+  const toggleShown = () => {
+    setShown(!shown);
+    if (shown || !keepsStored || (revealed !== null && 'value' in revealed)) return;
+    void storedSecret(environment, v.name.trim()).then((read) =>
+      setRevealed('value' in read ? read : { failed: read.problem.title }),
+    );
+  };
+  const placeholder = !(v.secret && v.stored)
+    ? 'value'
+    : shown && revealed !== null && 'failed' in revealed
+      ? `stored – not readable: ${revealed.failed}`
+      : 'stored – type to replace';
   return (
     <tr>
       <td className="env-enabled">
@@ -47,21 +73,25 @@ function VariableRow({
           <input
             className="input mono"
             type={v.secret && !shown ? 'password' : 'text'}
-            value={v.value}
+            value={showsStored ? revealed.value : v.value}
             aria-label={`Value of ${label}`}
-            placeholder={v.secret && v.stored ? 'stored – type to replace' : 'value'}
+            placeholder={placeholder}
             autoComplete="off"
-            onChange={(e) => onChange({ value: e.target.value })}
+            onChange={(e) => {
+              setTyped(true);
+              onChange({ value: e.target.value });
+            }}
           />
           {v.secret && (
+            // A toggle keeps its name; pressed, it shows the value (aria-pressed, pressed style).
             <button
               type="button"
               className="btn small ghost"
               aria-pressed={shown}
               aria-label={`Show the value of ${label}`}
-              onClick={() => setShown(!shown)}
+              onClick={toggleShown}
             >
-              {shown ? 'Hide' : 'Show'}
+              Show
             </button>
           )}
         </div>
@@ -124,6 +154,7 @@ export function VariablesTable({
               key={v.key}
               v={v}
               label={v.name.trim() || `variable ${i + 1}`}
+              environment={draft.saved}
               onChange={(patch) => update(v.key, patch)}
               onRemove={() =>
                 onChange({ ...draft, variables: draft.variables.filter((x) => x.key !== v.key) })

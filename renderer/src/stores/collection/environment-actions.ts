@@ -1,7 +1,8 @@
 /**
  * The Environments dialog's writes (issue 30): save (create, edit, rename) and delete, then the
  * collection read again; when the Console's chosen environment changed, it is chosen again so
- * the Console's `{{variables}}` follow (a rename carries the choice to the new name).
+ * the Console's `{{variables}}` follow (a rename carries the choice to the new name). Show on a
+ * stored secret reads its value from the user's config folder (the list never carries it).
  */
 import { client, type Problem } from '../../api';
 import { problemOf } from '../problem/problem-of';
@@ -35,4 +36,20 @@ export async function deleteEnvironment(name: string): Promise<Problem | null> {
   if (useCollectionStore.getState().environment === name)
     await useCollectionStore.getState().chooseEnvironment('');
   return null;
+}
+
+/**
+ * The value the user's config folder holds for secret `variable` of the saved `environment`
+ * ("" when it holds none under that name), or the problem the core answered.
+ */
+export async function storedSecret(
+  environment: string,
+  variable: string,
+): Promise<{ value: string } | { problem: Problem }> {
+  try {
+    const { values } = await client().getEnvironmentSecrets(environment);
+    return { value: values[variable] ?? '' };
+  } catch (error) {
+    return { problem: problemOf(error) };
+  }
 }
