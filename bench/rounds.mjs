@@ -22,7 +22,20 @@ export function mergeRounds(results) {
   };
 }
 
-/** Round r starts with the r-th target, so no target always follows the same neighbour. */
+function gcd(a, b) {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/**
+ * Round r starts with the r-th target and walks the others with a step coprime to their count
+ * (1, 3, 5, 7 for eight), so no target always follows the same neighbour: a rotation alone kept
+ * every neighbour, and whatever one server leaves behind (a client's closed connections, caches)
+ * would always fall on the same next one.
+ */
 export function roundOrder(entries, round) {
-  return entries.map((_, i) => entries[(i + round) % entries.length]);
+  const n = entries.length;
+  const steps = [];
+  for (let s = 1; s < n; s++) if (gcd(s, n) === 1) steps.push(s);
+  const step = steps.length === 0 ? 1 : steps[round % steps.length];
+  return entries.map((_, i) => entries[(round + i * step) % n]);
 }
