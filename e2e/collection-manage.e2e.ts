@@ -19,13 +19,25 @@ import { StudioPage as Frame } from './pages/studio.page.js';
 const session = useStudioSession(undefined, { width: 1280, height: 800 });
 const FIXTURES = join(REPO, 'core', 'src', 'requests', 'import', 'fixtures');
 
-async function shots(name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await session.ui.page.emulateMedia({ colorScheme });
-    await screenshot(session.ui.page, `collection-manage-${name}-${colorScheme}`);
-    expect(await axeViolations(session.ui.page), `${name} ${colorScheme}`).toEqual([]);
+/** Both themes at 1280×800; with `wide`, at 1920×1080 too (a dialog that lays out a table). */
+async function shots(name: string, { wide = false } = {}): Promise<void> {
+  const { page } = session.ui;
+  for (const [width, height] of wide
+    ? [
+        [1280, 800],
+        [1920, 1080],
+      ]
+    : [[1280, 800]]) {
+    await page.setViewportSize({ width: width!, height: height! });
+    const size = width === 1280 ? '' : `-${width}`;
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await screenshot(page, `collection-manage-${name}${size}-${colorScheme}`);
+      expect(await axeViolations(page), `${name} ${width} ${colorScheme}`).toEqual([]);
+    }
   }
-  await session.ui.page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 const files = (dir: string) =>
@@ -98,7 +110,7 @@ describe('Managing saved requests and environments (issue 30)', () => {
     await show.click();
     await expect.poll(() => collection.variable('Value of apiKey').inputValue()).toBe('s3cret');
     expect(await collection.variable('Value of apiKey').getAttribute('type')).toBe('text');
-    await shots('environment-secret-shown');
+    await shots('environment-secret-shown', { wide: true });
     await show.click();
     expect(await collection.variable('Value of apiKey').getAttribute('type')).toBe('password');
     const file = await readFile(join(session.studio.dir, 'environments', 'Local.json'), 'utf8');
