@@ -1,6 +1,6 @@
 // Issue 15's verdicts (start-up, memory, the save-to-serve loop, reads against the baseline),
 // from the figures one `npm run bench` run collected. Each is a ratio or a time within that run.
-import { fmt, judge, median } from './report.mjs';
+import { fmt, judge, median, ratioOf } from './report.mjs';
 import { JSON_SERVERS } from './targets.mjs';
 
 export const GOALS_15 = {
@@ -51,9 +51,9 @@ export function issue15Lines({ cells, entries, sizes, models, reload, modelCount
       );
     }
     for (const scenario of GOALS_15.reads) {
-      const rps = (target) =>
-        cells.find((c) => c.scenario === scenario && c.target === target && c.n === n)?.result?.rps;
-      const ratio = rps('decorest') / rps('baseline');
+      const cell = (target) =>
+        cells.find((c) => c.scenario === scenario && c.target === target && c.n === n);
+      const ratio = ratioOf(cell('decorest'), cell('baseline'));
       if (!Number.isFinite(ratio)) continue;
       lines.push(
         `- ${scenario} at N=${fmt.n(n)} ≥ ${GOALS_15.readsVsBaseline}× the baseline: ${bold(judge(ratio, GOALS_15.readsVsBaseline))}`,

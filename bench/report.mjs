@@ -39,16 +39,33 @@ function cellOf(cells, scenario, target, n) {
   return cells.find((c) => c.scenario === scenario && c.target === target && c.n === n);
 }
 
-/** A measured cell's req/s (also when it had errors: the errors column says so). */
-function rpsOf(cells, scenario, target, n) {
-  return cellOf(cells, scenario, target, n)?.result?.rps;
+/**
+ * Cell a's req/s over cell b's. Measured in rounds, it is the median of the per-round ratios: a
+ * round runs every target once within seconds, and the shared host drifts (it can halve its
+ * speed for minutes) between rounds, so the two cells of one round are the fair pair; the ratio
+ * of the two medians can set a fast round of one against a slow round of the other. With one
+ * round, or no per-round figures, the two medians.
+ */
+export function ratioOf(a, b) {
+  const ra = a?.roundRps;
+  const rb = b?.roundRps;
+  if (ra && rb && ra.length === rb.length && ra.length > 1) {
+    const pairs = ra.map((x, i) => x / rb[i]).filter((v) => Number.isFinite(v) && v > 0);
+    if (pairs.length) return median(pairs);
+  }
+  return a?.result?.rps / b?.result?.rps;
+}
+
+/** The ratio of two medians, shown beside {@link ratioOf} where a verdict rests on it. */
+export function medianRatioOf(a, b) {
+  return a?.result?.rps / b?.result?.rps;
 }
 
 function bestJsonServer(cells, scenario, n) {
   // A json-server that answered nothing in its time bound cannot be the one to beat.
-  const found = JSON_SERVERS.map((t) => ({ t, rps: rpsOf(cells, scenario, t, n) })).filter(
-    (x) => x.rps > 0,
-  );
+  const found = JSON_SERVERS.map((t) => ({ t, cell: cellOf(cells, scenario, t, n) }))
+    .map((x) => ({ ...x, rps: x.cell?.result?.rps }))
+    .filter((x) => x.rps > 0);
   return found.sort((a, b) => b.rps - a.rps)[0];
 }
 
@@ -75,29 +92,32 @@ export function cellVerdicts(cells, cell, sizes) {
     return [{ goal: 'measured', met: false, text: cell.problem ?? 'not measured' }];
   const best = bestJsonServer(cells, scenario, n);
   const read = READ_SCENARIOS.has(scenario);
-  const base = rpsOf(cells, scenario, 'baseline', n);
+  const base = cellOf(cells, scenario, 'baseline', n);
   if (best) {
     const want = read ? GOALS.readsVsJsonServer : GOALS.writesVsJsonServer(n);
     // The ceiling this run allowed: the bare baseline over the same json-server.
-    const context = base ? `baseline ${fmt.ratio(base / best.rps)}` : undefined;
+    const context = base?.result ? `baseline ${fmt.ratio(ratioOf(base, best.cell))}` : undefined;
     items.push({
       goal: `≥ ${want}× best json-server`,
-      ...judge(own / best.rps, want, { context }),
+      ...judge(ratioOf(cell, best.cell), want, { context }),
     });
   }
-  if (read && base) {
+  if (read && base?.result) {
     const want = GOALS.readsVsBaseline;
-    items.push({ goal: `≥ ${want}× baseline`, ...judge(own / base, want) });
+    items.push({ goal: `≥ ${want}× baseline`, ...judge(ratioOf(cell, base), want) });
   }
   const small = sizes[0];
   if (n !== small) {
-    const ref = rpsOf(cells, scenario, 'decorest', small);
-    if (ref) {
+    const ref = cellOf(cells, scenario, 'decorest', small);
+    if (ref?.result) {
       // The baseline's cost does not grow with N: its own ratio shows the run's noise.
-      const baseRef = rpsOf(cells, scenario, 'baseline', small);
-      const context = base && baseRef ? `baseline ${fmt.ratio(base / baseRef)}` : undefined;
+      const baseRef = cellOf(cells, scenario, 'baseline', small);
+      const context =
+        base?.result && baseRef?.result
+          ? `baseline ${fmt.ratio(ratioOf(base, baseRef))}`
+          : undefined;
       const goal = `≥ ${GOALS.scale}× own N=${fmt.n(small)}`;
-      items.push({ goal, ...judge(own / ref, GOALS.scale, { context }) });
+      items.push({ goal, ...judge(ratioOf(cell, ref), GOALS.scale, { context }) });
     }
   }
   const bad = badCount(cell.result);
@@ -137,13 +157,15 @@ export function resultsTable(cells, labels, { rounds = 1, sizes }) {
       continue;
     }
     const r = cell.result;
-    const base = rpsOf(cells, cell.scenario, 'baseline', cell.n);
+    const base = cellOf(cells, cell.scenario, 'baseline', cell.n);
     const best = bestJsonServer(cells, cell.scenario, cell.n);
-    const vsBase = base && cell.target !== 'baseline' ? fmt.ratio(r.rps / base) : '';
-    const vsBest = cell.target === 'decorest' && best ? fmt.ratio(r.rps / best.rps) : '';
-    const ref = rpsOf(cells, cell.scenario, cell.target, small);
+    const vsBase = base?.result && cell.target !== 'baseline' ? fmt.ratio(ratioOf(cell, base)) : '';
+    const vsBest = cell.target === 'decorest' && best ? fmt.ratio(ratioOf(cell, best.cell)) : '';
+    const ref = cellOf(cells, cell.scenario, cell.target, small);
     const scale =
-      sizes.length > 1 ? ` ${cell.n !== small && ref ? fmt.ratio(r.rps / ref) : ''} |` : '';
+      sizes.length > 1
+        ? ` ${cell.n !== small && ref?.result ? fmt.ratio(ratioOf(cell, ref)) : ''} |`
+        : '';
     const bad = badCount(r);
     const badText = bad === 0 ? '0' : `**${bad}** ${statusNote(r)}`;
     const spread = range ? ` ${fmt.rps(r.minRps)}–${fmt.rps(r.maxRps)} |` : '';
@@ -375,6 +397,7 @@ ${table}
 
 p50/p99: latency (of the median round when there are several; which answers count is in the notes). "÷ baseline": this row's req/s over the bare node:http
 server's in the same scenario and size; "decorest ÷ best json-server": over the faster json-server; "÷ own N=…": this row's req/s over the same target's in the same scenario at the smallest size.
+With several rounds every ratio is the median of the per-round ratios (the two cells of one round against each other), not the ratio of the two medians: the host drifts between rounds.
 
 ${
   readTable

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { STUDIO_HEADING, studioSection, withStudioSection } from './report.mjs';
+import { issue27Lines } from './issue27.mjs';
+import {
+  medianRatioOf,
+  ratioOf,
+  STUDIO_HEADING,
+  studioSection,
+  withStudioSection,
+} from './report.mjs';
 
 const studio = `# Studio bench
 
@@ -52,3 +59,53 @@ describe("RESULTS.md's studio section", () => {
     expect(studioSection(undefined)).toContain('has not been run');
   });
 });
+
+/** A cell as runScenarios leaves it: the median round's req/s and every round's. */
+function cell(target: string, roundRps: number[]) {
+  const sorted = roundRps.filter(Number.isFinite).sort((a, b) => a - b);
+  const rps = sorted[Math.floor((sorted.length - 1) / 2)];
+  return { scenario: 'list10', target, n: 100_000, result: { rps }, roundRps };
+}
+
+describe('ratios between two cells', () => {
+  // A host that slows by a third for minutes at a time, once in the middle of a round (the
+  // third): decorest's median round is a slow one, the baseline's a fast one, though decorest kept
+  // level with the baseline in every round that ran in one state.
+  const decorest = cell('decorest', [16_000, 25_000, 15_500, 24_000, 16_500]);
+  const baseline = cell('baseline', [16_200, 25_500, 24_800, 25_000, 16_000]);
+
+  it('pairs the cells round by round', () => {
+    expect(medianRatioOf(decorest, baseline)).toBeCloseTo(16_500 / 24_800, 6);
+    expect(ratioOf(decorest, baseline)).toBeCloseTo(25_000 / 25_500, 6);
+  });
+
+  it('skips a round that has no figure for either cell', () => {
+    const gap = cell('decorest', [NaN, 25_000, 15_500, 24_000, 16_500]);
+    expect(ratioOf(gap, baseline)).toBeCloseTo(
+      median([25_000 / 25_500, 15_500 / 24_800, 24_000 / 25_000, 16_500 / 16_000]),
+      6,
+    );
+  });
+
+  it('falls back to the two medians with one round', () => {
+    expect(ratioOf(cell('decorest', [20_000]), cell('baseline', [25_000]))).toBeCloseTo(0.8, 6);
+  });
+
+  it("issue 27's read verdict rests on the paired figure and shows the other", () => {
+    const [line] = issue27Lines({
+      clients: [{ name: 'wrk', cells: [decorest, baseline] }],
+      entries: [],
+      sizes: [100_000],
+      reload: undefined,
+    });
+    expect(line).toContain('list10 at N=100,000 under wrk');
+    expect(line).toContain('met (0.98×; ratio of medians 0.67×)');
+    expect(line).not.toContain('NOT');
+  });
+});
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}

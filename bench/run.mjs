@@ -283,12 +283,13 @@ async function runScenarios(entries, opts, labels, problems, scenarios = opts.sc
   const cells = [];
   const live = entries.filter((e) => !e.dead);
   for (const scenarioName of scenarios) {
-    const rounds = new Map(live.map((e) => [e, { results: [], problem: undefined }]));
+    const rounds = new Map(live.map((e) => [e, { results: [], byRound: [], problem: undefined }]));
     for (let round = 0; round < opts.rounds; round++) {
       for (const entry of roundOrder(live, round)) {
         const cell = await runCell(opts, scenarioName, entry, labels, round);
         const acc = rounds.get(entry);
         if (cell.result) acc.results.push(cell.result);
+        acc.byRound[round] = cell.result?.rps ?? NaN;
         if (cell.problem && !acc.problem) {
           acc.problem = cell.problem;
           const where = `${scenarioName} × ${nameOf(entry, labels)}${opts.clientNote ?? ''}`;
@@ -299,9 +300,11 @@ async function runScenarios(entries, opts, labels, problems, scenarios = opts.sc
       }
     }
     for (const entry of live) {
-      const { results, problem } = rounds.get(entry);
+      const { results, byRound, problem } = rounds.get(entry);
       const result = results.length ? mergeRounds(results) : undefined;
-      cells.push({ scenario: scenarioName, target: entry.target, n: entry.n, result, problem });
+      // roundRps: each round's req/s in round order (NaN where a round had no result), for ratioOf.
+      const { target, n } = entry;
+      cells.push({ scenario: scenarioName, target, n, result, roundRps: byRound, problem });
       if (!problem && result && badCount(result) > 0) {
         const where = `${scenarioName} × ${nameOf(entry, labels)}${opts.clientNote ?? ''}`;
         const statuses = JSON.stringify(result.statuses);
