@@ -148,6 +148,21 @@ describe('The Console as a request client (issue 30)', () => {
     await c.send.click();
     await expect.poll(() => c.status.innerText()).toMatch(/^200/);
     await c.responseBody.getByText('"Bearer s3cret"').waitFor();
+    // Basic: the password hidden until Show is pressed; the toggle keeps its name.
+    await page.getByRole('combobox', { name: 'Auth kind' }).selectOption('basic');
+    await page.getByRole('textbox', { name: 'Username' }).fill('ada');
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('pw');
+    expect(await password.getAttribute('type')).toBe('password');
+    const show = page.getByRole('button', { name: 'Show password' });
+    await show.click();
+    expect(await password.getAttribute('type')).toBe('text');
+    expect(await show.getAttribute('aria-pressed')).toBe('true');
+    await c.send.click();
+    await c.responseBody.getByText('"Basic YWRhOnB3"').waitFor();
+    await shots(page, 'basic-auth-shown');
+    await show.click();
+    expect(await password.getAttribute('type')).toBe('password');
     // A host that never answers: Cancel stops it, and the host sees the request go.
     await c.url.fill(`${remoteUrl}/hang`);
     await c.send.click();
@@ -163,8 +178,9 @@ describe('The Console as a request client (issue 30)', () => {
     await expect.poll(() => c.status.innerText()).toMatch(/^404/);
     await frame.open('Traffic');
     const traffic = new TrafficPage(page);
+    // Two sends to /remote (Bearer, then Basic): both rows are outgoing.
     const outgoing = traffic.row(`${remoteUrl}/remote`);
-    await outgoing.getByText('outgoing').waitFor();
+    await expect.poll(() => outgoing.getByText('outgoing').count()).toBe(2);
     await frame.open('Console');
 
     const saved = JSON.parse(

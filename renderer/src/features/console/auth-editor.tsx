@@ -75,14 +75,14 @@ export function AuthSection() {
             autoComplete="off"
             onChange={(e) => setAuth({ ...auth, password: e.target.value })}
           />
+          {/* A toggle keeps its name ("Show password"); aria-pressed and its style say it is on. */}
           <button
             type="button"
             className="btn small ghost"
             aria-pressed={shown}
             onClick={() => setShown(!shown)}
           >
-            {shown ? 'Hide' : 'Show'}
-            <span className="sr-only"> password</span>
+            Show<span className="sr-only"> password</span>
           </button>
         </div>
       )}
