@@ -53,7 +53,7 @@ export function ratioOf(a, b) {
     const pairs = ra.map((x, i) => x / rb[i]).filter((v) => Number.isFinite(v) && v > 0);
     if (pairs.length) return median(pairs);
   }
-  return a?.result?.rps / b?.result?.rps;
+  return medianRatioOf(a, b);
 }
 
 /** The ratio of two medians, shown beside {@link ratioOf} where a verdict rests on it. */
@@ -63,10 +63,10 @@ export function medianRatioOf(a, b) {
 
 function bestJsonServer(cells, scenario, n) {
   // A json-server that answered nothing in its time bound cannot be the one to beat.
-  const found = JSON_SERVERS.map((t) => ({ t, cell: cellOf(cells, scenario, t, n) }))
-    .map((x) => ({ ...x, rps: x.cell?.result?.rps }))
-    .filter((x) => x.rps > 0);
-  return found.sort((a, b) => b.rps - a.rps)[0];
+  const found = JSON_SERVERS.map((t) => cellOf(cells, scenario, t, n)).filter(
+    (c) => c?.result?.rps > 0,
+  );
+  return found.sort((a, b) => b.result.rps - a.result.rps)[0];
 }
 
 /**
@@ -96,10 +96,10 @@ export function cellVerdicts(cells, cell, sizes) {
   if (best) {
     const want = read ? GOALS.readsVsJsonServer : GOALS.writesVsJsonServer(n);
     // The ceiling this run allowed: the bare baseline over the same json-server.
-    const context = base?.result ? `baseline ${fmt.ratio(ratioOf(base, best.cell))}` : undefined;
+    const context = base?.result ? `baseline ${fmt.ratio(ratioOf(base, best))}` : undefined;
     items.push({
       goal: `≥ ${want}× best json-server`,
-      ...judge(ratioOf(cell, best.cell), want, { context }),
+      ...judge(ratioOf(cell, best), want, { context }),
     });
   }
   if (read && base?.result) {
@@ -160,7 +160,7 @@ export function resultsTable(cells, labels, { rounds = 1, sizes }) {
     const base = cellOf(cells, cell.scenario, 'baseline', cell.n);
     const best = bestJsonServer(cells, cell.scenario, cell.n);
     const vsBase = base?.result && cell.target !== 'baseline' ? fmt.ratio(ratioOf(cell, base)) : '';
-    const vsBest = cell.target === 'decorest' && best ? fmt.ratio(ratioOf(cell, best.cell)) : '';
+    const vsBest = cell.target === 'decorest' && best ? fmt.ratio(ratioOf(cell, best)) : '';
     const ref = cellOf(cells, cell.scenario, cell.target, small);
     const scale =
       sizes.length > 1

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { axeViolations, REPO, screenshot, useStudioSession } from './fixtures.js';
+import { REPO, themedShots, useStudioSession } from './fixtures.js';
 import { CollectionPage } from './pages/collection.page.js';
 import { ConsolePage } from './pages/console.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
@@ -19,25 +19,8 @@ import { StudioPage as Frame } from './pages/studio.page.js';
 const session = useStudioSession(undefined, { width: 1280, height: 800 });
 const FIXTURES = join(REPO, 'core', 'src', 'requests', 'import', 'fixtures');
 
-/** Both themes at 1280×800; with `wide`, at 1920×1080 too (a dialog that lays out a table). */
-async function shots(name: string, { wide = false } = {}): Promise<void> {
-  const { page } = session.ui;
-  for (const [width, height] of wide
-    ? [
-        [1280, 800],
-        [1920, 1080],
-      ]
-    : [[1280, 800]]) {
-    await page.setViewportSize({ width: width!, height: height! });
-    const size = width === 1280 ? '' : `-${width}`;
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await screenshot(page, `collection-manage-${name}${size}-${colorScheme}`);
-      expect(await axeViolations(page), `${name} ${width} ${colorScheme}`).toEqual([]);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
+function shots(name: string, options?: { wide?: boolean }): Promise<void> {
+  return themedShots(session.ui.page, `collection-manage-${name}`, options);
 }
 
 const files = (dir: string) =>

@@ -14,14 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ConsoleSession } from '../core/src/contract/requests-api.js';
-import {
-  axeViolations,
-  control,
-  eventually,
-  openStudio,
-  screenshot,
-  useStudioSession,
-} from './fixtures.js';
+import { control, eventually, openStudio, themedShots, useStudioSession } from './fixtures.js';
 import { ConsolePage } from './pages/console.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 import { TrafficPage } from './pages/traffic.page.js';
@@ -49,13 +42,8 @@ afterAll(async () => {
   await new Promise((resolve) => remote.close(resolve));
 });
 
-async function shots(page: Page, name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await screenshot(page, `console-requests-${name}-${colorScheme}`);
-    expect(await axeViolations(page), `${name} ${colorScheme}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+function shots(page: Page, name: string, options?: { wide?: boolean }): Promise<void> {
+  return themedShots(page, `console-requests-${name}`, options);
 }
 
 describe('The Console as a request client (issue 30)', () => {
@@ -160,7 +148,7 @@ describe('The Console as a request client (issue 30)', () => {
     expect(await show.getAttribute('aria-pressed')).toBe('true');
     await c.send.click();
     await c.responseBody.getByText('"Basic YWRhOnB3"').waitFor();
-    await shots(page, 'basic-auth-shown');
+    await shots(page, 'basic-auth-shown', { wide: true });
     await show.click();
     expect(await password.getAttribute('type')).toBe('password');
     // A host that never answers: Cancel stops it, and the host sees the request go.

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const REPO = fileURLToPath(new URL('..', import.meta.url));
 /** The checkout whose core runs (`core/bin/decorest.js`, `renderer/dist`); this one by default. */
@@ -234,6 +234,30 @@ export async function axeViolations(
         targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
       }));
   });
+}
+
+/**
+ * The page in both themes at 1280×800 (and 1920×1080 with `wide`), saved as
+ * `<name>[-1920]-<theme>.png`, with no serious axe violation in any; left light at 1280×800.
+ */
+export async function themedShots(page: Page, name: string, { wide = false } = {}): Promise<void> {
+  const sizes = wide
+    ? [
+        { width: 1280, height: 800 },
+        { width: 1920, height: 1080 },
+      ]
+    : [{ width: 1280, height: 800 }];
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    const suffix = size.width === 1280 ? '' : `-${size.width}`;
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await screenshot(page, `${name}${suffix}-${colorScheme}`);
+      expect(await axeViolations(page), `${name} ${size.width} ${colorScheme}`).toEqual([]);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 /** A control API call from the test itself (Node: no Origin header), with the launch token. */
