@@ -220,6 +220,38 @@ describe('environments', () => {
     expect(configFiles.some((p) => p.startsWith('secrets/'))).toBe(true);
   });
 
+  it.each(['__proto__', 'constructor', 'hasOwnProperty'])(
+    'keeps the secrets of an environment named %s, and of variables so named',
+    async (name) => {
+      const environment = {
+        name,
+        variables: [
+          { name: 'token', value: 'tok-1', secret: true },
+          { name, value: 'tok-2', secret: true },
+        ],
+      };
+      const saved = await f.api('PUT', '/environments', { environment });
+      expect(saved.status).toBe(200);
+      expect((saved.json as EnvironmentEntry).environment.variables.map((v) => v.hasValue)).toEqual(
+        [true, true],
+      );
+      const secrets = await f.api('POST', '/environments/secrets', { name });
+      expect(JSON.parse(secrets.text)).toEqual({
+        name,
+        values: JSON.parse(`{"token":"tok-1",${JSON.stringify(name)}:"tok-2"}`),
+      });
+      // Saved again with both secrets left blank: the stored values are kept, not lost.
+      const blank = environment.variables.map((v) => ({ ...v, value: '' }));
+      await f.api('PUT', '/environments', { environment: { name, variables: blank } });
+      const kept = await f.api('POST', '/environments/secrets', { name });
+      expect(JSON.parse(kept.text)).toEqual(JSON.parse(secrets.text));
+      // Another environment never sees them through a prototype.
+      await f.api('PUT', '/environments', { environment: { name: 'Other', variables: [] } });
+      const other = await f.api('POST', '/environments/secrets', { name: 'Other' });
+      expect(other.json).toEqual({ name: 'Other', values: {} });
+    },
+  );
+
   it('deletes an environment and its secrets; 404 for one that does not exist', async () => {
     await f.api('PUT', '/environments', { environment: local });
     expect((await f.api('POST', '/environments/delete', { name: 'Local' })).status).toBe(200);

@@ -2,7 +2,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { startServeProcess } from '../test-support/cli.js';
 import { jsonRequest } from '../test-support/http-client.js';
@@ -10,6 +10,8 @@ import { EXAMPLES } from '../test-support/project-server.js';
 import { openProject } from './open-project.js';
 
 const ROUNDS = Number(process.env.DECOREST_CRASH_ROUNDS ?? 3);
+/** Acknowledged writes a round waits for before its kill (up to twice as many, at random). */
+const ACKED_BEFORE_KILL = 20;
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -51,7 +53,14 @@ describe('a record acknowledged just before kill -9', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const serving = await startServeProcess([dir, '--port', '0', '--quiet']);
       const storm = writeStorm(serving.url, 16);
-      await new Promise((r) => setTimeout(r, 150 + Math.random() * 250));
+      // Killed once some writes were acknowledged, however slow the machine is (a fixed pause
+      // once ended before the first answer at load 12); the count varies, so the kill still
+      // lands at a different point of the storm each round.
+      const before = ACKED_BEFORE_KILL + Math.floor(Math.random() * ACKED_BEFORE_KILL);
+      await vi.waitFor(() => expect(storm.acked.length).toBeGreaterThanOrEqual(before), {
+        timeout: 40_000,
+        interval: 5,
+      });
       serving.child.kill('SIGKILL');
       await serving.exited();
       await storm.stop();
@@ -69,5 +78,5 @@ describe('a record acknowledged just before kill -9', () => {
         await project.close();
       }
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -10,6 +10,14 @@ import { join } from 'node:path';
 
 type Secrets = Record<string, Record<string, string>>;
 
+/**
+ * Environments and variables are named by the user, so `__proto__` or `constructor` is a name
+ * like any other: every map here has no prototype, and membership is own keys only (a plain
+ * object's `all['__proto__'] = …` would set its prototype and lose the secret).
+ */
+const nameMap = <T>(entries: Iterable<readonly [string, T]> = []): Record<string, T> =>
+  Object.assign(Object.create(null) as Record<string, T>, Object.fromEntries(entries));
+
 export class SecretStore {
   readonly #file: string;
   readonly #root: string;
@@ -25,7 +33,8 @@ export class SecretStore {
   /** The secret values of one environment (empty when none are stored). */
   async read(environment: string): Promise<Record<string, string>> {
     await this.#writing.catch(() => {});
-    return { ...((await this.#all())[environment] ?? {}) };
+    const all = await this.#all();
+    return nameMap(Object.hasOwn(all, environment) ? Object.entries(all[environment]!) : []);
   }
 
   /**
@@ -42,14 +51,13 @@ export class SecretStore {
       .catch(() => {})
       .then(async () => {
         const all = await this.#all();
-        const before = { ...(all[from ?? environment] ?? {}) };
+        const source = from ?? environment;
+        const before = Object.hasOwn(all, source) ? all[source]! : nameMap<string>();
         if (from !== undefined) delete all[from];
         if (values === undefined) delete all[environment];
         else {
-          const kept = Object.fromEntries(
-            keep.filter((k) => k in before).map((k) => [k, before[k]!]),
-          );
-          all[environment] = { ...kept, ...values };
+          const kept = keep.filter((k) => Object.hasOwn(before, k)).map((k) => [k, before[k]!]);
+          all[environment] = nameMap([...kept, ...Object.entries(values)] as [string, string][]);
           if (Object.keys(all[environment]).length === 0) delete all[environment];
         }
         await this.#write(all);
@@ -62,17 +70,17 @@ export class SecretStore {
     try {
       const parsed: unknown = JSON.parse(await readFile(this.#file, 'utf8'));
       const envs = (parsed as { environments?: unknown }).environments;
-      if (envs === null || typeof envs !== 'object') return {};
-      const out: Secrets = {};
+      const out: Secrets = nameMap();
+      if (envs === null || typeof envs !== 'object') return out;
       for (const [env, vars] of Object.entries(envs as Record<string, unknown>)) {
         if (vars === null || typeof vars !== 'object') continue;
-        out[env] = Object.fromEntries(
+        out[env] = nameMap(
           Object.entries(vars).filter((e): e is [string, string] => typeof e[1] === 'string'),
         );
       }
       return out;
     } catch {
-      return {};
+      return nameMap();
     }
   }
 
