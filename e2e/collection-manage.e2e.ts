@@ -138,6 +138,41 @@ describe('Managing saved requests and environments (issue 30)', () => {
     await collection.environmentsDialog.waitFor({ state: 'detached' });
   });
 
+  it('keeps an environment added while the last save was still finishing a new one (issue 40)', async () => {
+    const { page } = session.ui;
+    const collection = new CollectionPage(page);
+    const dialog = collection.environmentsDialog;
+    const name = dialog.getByLabel('Name', { exact: true });
+    // The first save is held until "Add environment" was clicked: the order a slow disk gives.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/environments', async (route) => {
+      if (route.request().method() === 'PUT') await held;
+      await route.continue();
+    });
+    await new Frame(page).open('Console');
+    await collection.environmentsButton.click();
+    await dialog.getByRole('button', { name: 'Add environment' }).click();
+    await name.fill('qa');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Add environment' }).click();
+    await expect.poll(() => name.inputValue()).not.toBe('qa');
+    release();
+    await collection.environment('qa').waitFor();
+    // The new draft is still the one on screen: typing names it, Save creates a second file.
+    expect(await dialog.getByText('(new)').count()).toBe(1);
+    await name.fill('uat');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await collection.environment('uat').waitFor();
+    await page.unroute('**/api/environments');
+    expect((await files('environments')).filter((f) => /^(qa|uat)\.json$/.test(f)).sort()).toEqual([
+      'qa.json',
+      'uat.json',
+    ]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('renames and moves a request, then renames its folder, moving the files', async () => {
     const { page } = session.ui;
     const collection = new CollectionPage(page);

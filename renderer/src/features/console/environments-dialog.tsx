@@ -5,7 +5,7 @@
  * user's config folder holds already reads "stored – type to replace" (the wire never carries
  * it), and left empty it is kept. Saving the Console's chosen environment updates its variables.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 
 import type { EnvironmentEntry, Problem } from '../../api';
 import { useCollectionStore } from '../../stores/collection/collection-store';
@@ -86,6 +86,11 @@ export function EnvironmentsDialog({ onClose }: { onClose(): void }) {
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  // The draft on screen now, for a save that ends after the user edited on or moved to
+  // another environment (Add environment): its answer must not replace that draft, or the
+  // next edit would rename the environment just saved.
+  const shown = useRef(draft);
+  shown.current = draft;
 
   const savedEntry = environments.find((e) => e.environment.name === draft?.saved);
   const dirty =
@@ -103,10 +108,15 @@ export function EnvironmentsDialog({ onClose }: { onClose(): void }) {
     const local = draftProblem(draft, others);
     if (local) return setProblem(local);
     setBusy(true);
-    const refused = await saveEnvironment(draft);
+    const sent = draft;
+    const refused = await saveEnvironment(sent);
     setBusy(false);
+    const now = shown.current;
+    if (now?.key !== sent.key) return;
     if (refused) return setProblem(refused);
-    const name = saveBodyOf(draft).environment.name;
+    const name = saveBodyOf(sent).environment.name;
+    // Typed on while it saved: those edits stay, now of the environment saved under `name`.
+    if (now !== sent) return setDraft({ ...now, saved: name });
     const entry = useCollectionStore
       .getState()
       .collection?.environments.find((e) => e.environment.name === name);

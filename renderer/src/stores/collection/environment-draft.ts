@@ -18,6 +18,11 @@ export interface VariableDraft {
 }
 
 export interface EnvironmentDraft {
+  /**
+   * Which environment the user opened or added, kept through edits: a save that ends after
+   * the user moved to another one must not land on that one.
+   */
+  key: number;
   name: string;
   /** The name on disk; null for an environment not saved yet. */
   saved: string | null;
@@ -34,6 +39,7 @@ export function blankVariable(): VariableDraft {
 /** @example draftOf(entry).variables[0] // { name: 'baseUrl', value: '…', enabled: true, … } */
 export function draftOf(entry: EnvironmentEntry): EnvironmentDraft {
   return {
+    key: nextKey(),
     name: entry.environment.name,
     saved: entry.environment.name,
     variables: entry.environment.variables.map((v) => ({
@@ -51,7 +57,7 @@ export function draftOf(entry: EnvironmentEntry): EnvironmentDraft {
 export function newDraft(taken: readonly string[]): EnvironmentDraft {
   let name = 'New environment';
   for (let n = 2; taken.includes(name); n++) name = `New environment ${n}`;
-  return { name, saved: null, variables: [blankVariable()] };
+  return { key: nextKey(), name, saved: null, variables: [blankVariable()] };
 }
 
 /** What Save sends: rows without a name are left out; a rename says what it replaces. */
