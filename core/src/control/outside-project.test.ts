@@ -123,6 +123,28 @@ describe('saved requests in a symlinked folder', () => {
   });
 });
 
+describe('a symlinked folder that stays inside the project', () => {
+  it('is saved into, renamed in and deleted from as any folder', async () => {
+    await mkdir(join(f.dir, 'shared-requests'));
+    await mkdir(join(f.dir, 'requests'));
+    await symlink(join('..', 'shared-requests'), join(f.dir, 'requests', 'shared'));
+    const saved = await f.api('PUT', '/requests', { folder: 'shared', request: request('a') });
+    expect(saved.status, saved.text).toBe(200);
+    const renamed = await f.api('PUT', '/requests', {
+      folder: 'shared',
+      path: 'shared/a.json',
+      request: request('b'),
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(await readdir(join(f.dir, 'shared-requests'))).toEqual(['b.json']);
+    const copied = await f.api('POST', '/requests/duplicate', { path: 'shared/b.json' });
+    expect(copied.status, copied.text).toBe(200);
+    const deleted = await f.api('POST', '/requests/delete', { path: 'shared/b.json' });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await readdir(join(f.dir, 'shared-requests'))).toEqual(['b copy.json']);
+  });
+});
+
 describe('a saved request that is a symlink to a file outside', () => {
   it('is not duplicated into the project, and no answer quotes the file', async () => {
     await mkdir(join(f.dir, 'requests'));

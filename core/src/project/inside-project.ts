@@ -29,13 +29,14 @@ const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoExc
 
 /**
  * Where `path` really is: every symlink followed, a dangling one to where it would create its
- * target, and the part that does not exist yet kept as named.
+ * target, and the part that does not exist yet kept as named. `undefined` past
+ * {@link MAX_LINKS} dangling links in a row (a chain no write could end).
  *
  * @example
  * // requests/link -> /elsewhere, requests/link/new does not exist
  * await realPlace('/p/requests/link/new/a.json'); // '/elsewhere/new/a.json'
  */
-export async function realPlace(path: string, links = 0): Promise<string> {
+export async function realPlace(path: string, links = 0): Promise<string | undefined> {
   const absolute = resolve(path);
   try {
     return await realpath(absolute);
@@ -45,6 +46,7 @@ export async function realPlace(path: string, links = 0): Promise<string> {
   const parent = dirname(absolute);
   if (parent === absolute) return absolute;
   const realParent = await realPlace(parent, links);
+  if (realParent === undefined) return undefined;
   const place = join(realParent, basename(absolute));
   let target: string;
   try {
@@ -53,8 +55,7 @@ export async function realPlace(path: string, links = 0): Promise<string> {
     return place; // not there: created where it is named
   }
   // A dangling link: a write through it would create its target, so that is where it is.
-  if (links >= MAX_LINKS)
-    throw Object.assign(new Error(`too many symbolic links at ${path}`), { code: 'ELOOP' });
+  if (links >= MAX_LINKS) return undefined;
   return realPlace(resolve(realParent, target), links + 1);
 }
 
@@ -69,16 +70,22 @@ function shownPath(root: string, path: string): string {
     : shown.split(sep).join('/');
 }
 
-async function checked(root: string, path: string, place: () => Promise<string>) {
-  let real: string;
+async function checked(
+  root: string,
+  path: string,
+  place: () => Promise<string | undefined>,
+): Promise<string> {
+  let real: string | undefined;
   let realRoot: string;
   try {
     [real, realRoot] = await Promise.all([place(), realpath(root)]);
   } catch (error) {
+    // A loop of links leads nowhere inside the project either.
     if (codeOf(error) === 'ELOOP') throw problems.outsideProject(shownPath(root, path));
     throw error;
   }
-  if (!within(real, realRoot)) throw problems.outsideProject(shownPath(root, path));
+  if (real === undefined || !within(real, realRoot))
+    throw problems.outsideProject(shownPath(root, path));
   return real;
 }
 
@@ -96,9 +103,10 @@ export function insideProject(root: string, path: string): Promise<string> {
  */
 export function entryInsideProject(root: string, path: string): Promise<string> {
   const absolute = resolve(path);
-  return checked(root, path, async () =>
-    join(await realPlace(dirname(absolute)), basename(absolute)),
-  );
+  return checked(root, path, async () => {
+    const folder = await realPlace(dirname(absolute));
+    return folder === undefined ? undefined : join(folder, basename(absolute));
+  });
 }
 
 /** Opens `path` for reading once {@link insideProject} allows it (ENOENT when it is not there). */
