@@ -54,6 +54,7 @@ const SAMPLES: { [K in keyof typeof problems]: () => HttpProblem } = {
   handlerTimeout: () => problems.handlerTimeout('GET', '/x', 100),
   unauthorized: () => problems.unauthorized(),
   forbidden: () => problems.forbidden('Host evil.example is not this machine'),
+  outsideProject: () => problems.outsideProject('requests/shared/login.json'),
   portInUse: () => problems.portInUse('127.0.0.1', 3000),
   readOnlyModel: () => problems.readOnlyModel('Quote', 'quotes'),
   projectUnavailable: () => problems.projectUnavailable('the project did not load'),

@@ -5,7 +5,7 @@
  * bodies) writing nothing.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -186,6 +186,22 @@ describe('POST /api/import', () => {
     const replaced = await f.api('POST', '/import', { ...body, force: true });
     expect(replaced.status, replaced.text).toBe(200);
     expect(await readFile(join(dir, 'post.ts'), 'utf8')).toContain('class Post');
+  });
+
+  it('refuses a folder whose seed/ is a symlink leading outside it: nothing written anywhere', async () => {
+    const dir = join(scratch, 'cloned');
+    const outside = join(scratch, 'outside');
+    await mkdir(dir);
+    await mkdir(outside);
+    await symlink(outside, join(dir, 'seed'));
+    const body = { fileName: 'db.json', text: await fixture('json-server-readme.json'), dir };
+    const answer = await f.api('POST', '/import', body);
+    expect(answer.status, answer.text).toBe(403);
+    expect((answer.json as Problem).detail).toMatch(/^seed\/\w+\.json leads outside the project/);
+    expect(answer.text).not.toContain(outside);
+    expect(await readdir(outside)).toEqual([]);
+    expect(await readdir(dir)).toEqual(['seed']);
+    expect((await f.api('GET', '/project')).json).toMatchObject({ root: f.dir });
   });
 
   it('writes nothing and keeps the open project for a source that cannot be read', async () => {

@@ -5,8 +5,6 @@
  * `listModels` sees the new version. Opening the user's editor is not offered: a server that
  * starts programs on request is a hole; the desktop shell can do it itself.
  */
-import { readFile } from 'node:fs/promises';
-
 import type {
   DecoratorRange,
   ModelEdit,
@@ -21,6 +19,7 @@ import { breakingRecords } from '../model-edit/breaking-records.js';
 import { unifiedDiff } from '../model-edit/diff.js';
 import { planModelEdit } from '../model-edit/plan-edit.js';
 import { decoratorName, decoratorsOf, parse, sha256 } from '../model-edit/source-text.js';
+import { readProjectFile } from '../project/inside-project.js';
 import { projectData } from '../project/open-project.js';
 import type { ControlContext } from './control-context.js';
 import type { ControlRoutes } from './control-route.js';
@@ -166,7 +165,7 @@ export const MODEL_EDIT_ROUTES: ModelEditRoutes = {
       const name = params['model']!;
       const model = ctx.project().models.find((m) => m.name === name);
       if (!model) throw problems.notFound(`no model named ${JSON.stringify(name)}`);
-      const text = await readFile(model.file, 'utf8');
+      const text = await readProjectFile(ctx.project().root, model.file);
       return {
         model: name,
         file: model.file,

@@ -1,10 +1,10 @@
 /**
- * A model file that is a symlink (a model shared between projects, a dotfiles-style setup):
- * the studio's model edit writes through the link, as an editor's save does, so the link
- * stays a link and the file it points at gets the edit (issue 24 §4).
+ * A model file that is a symlink to another file of the project (one kept in a folder the
+ * loader skips): the studio's model edit writes through the link, as an editor's save does, so
+ * the link stays a link and the file it points at gets the edit (issue 24 §4). A link leading
+ * outside the project is refused instead (issue 40 §2: outside-project.test.ts).
  */
-import { lstat, mkdtemp, readFile, rename, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, mkdir, readFile, rename, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -19,22 +19,21 @@ import { startStudioFixture, type StudioFixture } from '../studio/test-support/s
 import { EXAMPLES } from '../test-support/project-server.js';
 
 let f: StudioFixture;
-let elsewhere: string;
 beforeEach(async () => {
   f = await startStudioFixture(EXAMPLES.todo);
-  elsewhere = await mkdtemp(join(tmpdir(), 'decorest-elsewhere-'));
 });
 afterEach(async () => {
   await f.dispose();
-  await rm(elsewhere, { recursive: true, force: true });
 });
 
 describe('a model file that is a symlink', () => {
   it('is edited through the link: the link stays, the file it points at changes', async () => {
     const link = join(f.dir, 'todo.ts');
-    const target = join(elsewhere, 'todo.ts');
+    // A dot-folder: the loader skips it, so the model is loaded once, through the link.
+    await mkdir(join(f.dir, '.shared'));
+    const target = join(f.dir, '.shared', 'todo.ts');
     await rename(link, target);
-    await symlink(target, link);
+    await symlink(join('.shared', 'todo.ts'), link);
     const reloaded = await f.api('POST', '/project/reload');
     expect((reloaded.json as ProjectStatus).state, reloaded.text).toBe('loaded');
 

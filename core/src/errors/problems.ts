@@ -331,6 +331,15 @@ export const problems = {
       title: 'Forbidden',
       detail,
     }),
+  /** Issue 40 §2: a project file whose real place (symlinks followed) is not in the project. */
+  outsideProject: (path: string) =>
+    new HttpProblem({
+      code: 'OUTSIDE_PROJECT',
+      status: 403,
+      type: 'outside-project',
+      title: 'Outside the project',
+      detail: `${path} leads outside the project folder (through a symbolic link): the studio reads and writes only inside it`,
+    }),
   portInUse: (host: string, port: number) =>
     new HttpProblem({
       code: 'PORT_IN_USE',

@@ -10,6 +10,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { PlanWriteError } from '../errors.js';
 import { listProjectFiles } from '../loader/list-project-files.js';
 import { DEFAULT_STYLE, type SourceStyle } from '../model-edit/style.js';
+import { insideProject } from '../project/inside-project.js';
 import { type PlanContent, planFiles, type PlannedFile } from './plan-files.js';
 
 export { PlanWriteError } from '../errors.js';
@@ -109,9 +110,14 @@ async function clashesOf(
 async function writeAll(root: string, files: readonly PlannedFile[]): Promise<void> {
   const suffix = `.decorest-init-${process.pid}.tmp`;
   const written: string[] = [];
+  await mkdir(root, { recursive: true });
+  // Issue 40: a folder the user chose may hold links (`seed/` to elsewhere): every file is
+  // written at its real place inside the folder (its missing folders made there), all checked
+  // before the first is written.
+  const targets = await Promise.all(files.map((f) => insideProject(root, join(root, f.path))));
   try {
-    for (const file of files) {
-      const target = join(root, file.path);
+    for (const [i, file] of files.entries()) {
+      const target = targets[i]!;
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target + suffix, file.text, { flag: 'wx' });
       written.push(target);

@@ -46,6 +46,7 @@ import {
 } from '../persistence/postgres/table-schema.js';
 import { replaceFile } from '../persistence/replace-file.js';
 import { writeDatabaseEditJournal } from '../project/database-edit-journal.js';
+import { replaceProjectFile } from '../project/inside-project.js';
 import { seedText } from '../seed/seed-data.js';
 import { changedRecords, checkHashes, faultPoint, migratedSeed } from './apply-edit.js';
 import { fieldTypeOf } from './field-edits.js';
@@ -381,7 +382,7 @@ export async function applyPlanOnDatabase(
     faultPoint('journal');
     for (const f of files) {
       written.push(f);
-      await replaceFile(f.file, f.after);
+      await replaceProjectFile(plan.root, f.file, f.after);
       faultPoint('file');
     }
     try {

@@ -15,8 +15,8 @@ import { problems } from '../errors.js';
 import { writeRecords } from '../persistence/batch-door.js';
 import type { BatchOp } from '../persistence/batch-plan.js';
 import type { StoredRecord } from '../persistence/collection.js';
-import { replaceFile } from '../persistence/replace-file.js';
 import { writeEditJournal } from '../project/edit-journal.js';
+import { replaceProjectFile } from '../project/inside-project.js';
 import { seedText } from '../seed/seed-data.js';
 import { migrateRows, type MigrationOp, type Row, type RowNames } from './migrate-rows.js';
 import type { EditPlan, PlannedFile } from './plan-edit.js';
@@ -175,11 +175,11 @@ export async function applyPlan(
   else await journal([]);
   faultPoint('records');
   if (seed && seedAfter && seedAfter.changed > 0) {
-    await replaceFile(seed.file, seedText(seedAfter.rows));
+    await replaceProjectFile(plan.root, seed.file, seedText(seedAfter.rows));
     faultPoint('seed');
   }
   for (const f of plan.files) {
-    await replaceFile(f.file, f.after);
+    await replaceProjectFile(plan.root, f.file, f.after);
     faultPoint('file');
   }
   await done();

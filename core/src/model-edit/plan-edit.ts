@@ -3,12 +3,12 @@
  * after), and what the records need. Nothing is written here; `apply-edit.ts` writes.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 
 import type { ModelRuntime } from '../app/model-runtime.js';
 import type { ModelEdit, NewModelSpec } from '../contract/control-api.js';
 import { problems } from '../errors.js';
+import { insideProject, readProjectFile } from '../project/inside-project.js';
 import type { ProjectRuntime } from '../project/open-project.js';
 import { checkDefaults, checkShape } from './check-edit.js';
 import { converterTo, CONVERTIBLE_TYPES } from './convert-values.js';
@@ -34,6 +34,8 @@ export interface PlannedFile {
 }
 
 export interface EditPlan {
+  /** The project's folder: every file of the plan lies inside it (issue 40). */
+  readonly root: string;
   readonly files: PlannedFile[];
   readonly runtime: ModelRuntime | undefined;
   readonly migration: MigrationOp | undefined;
@@ -74,7 +76,7 @@ class Files {
   async text(file: string): Promise<string> {
     const known = this.#texts.get(file);
     if (known) return known.after;
-    const text = await readFile(file, 'utf8');
+    const text = await readProjectFile(this.root, file);
     this.#texts.set(file, { before: text, after: text });
     return text;
   }
@@ -82,7 +84,9 @@ class Files {
     const known = this.#texts.get(file);
     this.#texts.set(file, { before: created ? null : (known?.before ?? null), after });
   }
-  list(): PlannedFile[] {
+  /** The files, each refused (403) when its real place is outside the project. */
+  async list(): Promise<PlannedFile[]> {
+    for (const file of this.#texts.keys()) await insideProject(this.root, file);
     return [...this.#texts].map(([file, t]) => ({
       file,
       relative: relative(this.root, file).split(sep).join('/'),
@@ -136,7 +140,13 @@ export async function planModelEdit(project: ProjectRuntime, edit: ModelEdit): P
   try {
     if (edit.kind === 'createModel') {
       await planCreate(project, edit.model, style, files);
-      return { files: files.list(), runtime: undefined, migration: undefined, records: 0 };
+      return {
+        root: project.root,
+        files: await files.list(),
+        runtime: undefined,
+        migration: undefined,
+        records: 0,
+      };
     }
     if (edit.kind === 'link') {
       const parent = runtimeOf(project, edit.parent).schema;
@@ -160,7 +170,13 @@ export async function planModelEdit(project: ProjectRuntime, edit: ModelEdit): P
       );
       files.set(parent.file, pair.parent);
       files.set(child.file, pair.child);
-      return { files: files.list(), runtime: undefined, migration: undefined, records: 0 };
+      return {
+        root: project.root,
+        files: await files.list(),
+        runtime: undefined,
+        migration: undefined,
+        records: 0,
+      };
     }
     const runtime = runtimeOf(project, edit.model);
     const { file, name } = runtime.schema;
@@ -216,7 +232,14 @@ export async function planModelEdit(project: ProjectRuntime, edit: ModelEdit): P
         `${name} is served by the datasource "${runtime.schema.dataSource}": its records cannot be migrated`,
       );
     const seed = await readSeedRows(project.root, runtime);
-    return { files: files.list(), runtime, migration, records, ...(seed ? { seed } : {}) };
+    return {
+      root: project.root,
+      files: await files.list(),
+      runtime,
+      migration,
+      records,
+      ...(seed ? { seed } : {}),
+    };
   } catch (error) {
     if (error instanceof ModelEditError)
       throw problems.invalidBody('The model cannot be edited that way', [

@@ -1,12 +1,14 @@
 /**
  * A model's seed file (`seed/<path>.json`) as a model edit reads it: the rows to migrate with
  * the records, and to check against the edited declaration. A missing file, or one that is not
- * a JSON array of objects, is left alone: Reset to seed reports it with its own error.
+ * a JSON array of objects, is left alone: Reset to seed reports it with its own error. One that
+ * leads outside the project is a 403 (issue 40): the edit would write the migrated rows there.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import type { ModelRuntime } from '../app/model-runtime.js';
+import { HttpProblem } from '../errors.js';
+import { readProjectFile } from '../project/inside-project.js';
 import { SEED_FOLDER } from '../seed/seed-data.js';
 import type { Row } from './migrate-rows.js';
 
@@ -27,8 +29,9 @@ export async function readSeedRows(
   const file = join(root, relative);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(file, 'utf8'));
-  } catch {
+    parsed = JSON.parse(await readProjectFile(root, file));
+  } catch (error) {
+    if (error instanceof HttpProblem) throw error;
     return undefined;
   }
   if (!Array.isArray(parsed) || !parsed.every((r) => r !== null && typeof r === 'object'))

@@ -3,11 +3,11 @@
  * `example`s become seed records on import, and `decorest openapi` gives them back). The first
  * few records of `seed/<path>.json` go on each model's schema as JSON Schema `examples`.
  */
-import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import type { JsonValue } from '../contract/values.js';
 import type { ModelSchema } from '../model/schema.js';
+import { openInsideProject } from '../project/inside-project.js';
 
 /** Enough to show a record's shape and variety without repeating the seed in the document. */
 export const EXAMPLES_PER_MODEL = 3;
@@ -27,8 +27,16 @@ export async function seedExamples(
       .map(async (model) => {
         const file = join(root, 'seed', `${model.path}.json`);
         try {
-          if ((await stat(file)).size > MAX_SEED_BYTES) return;
-          const rows = JSON.parse(await readFile(file, 'utf8')) as unknown;
+          // Issue 40: a seed leading outside the project is refused (and so gives none).
+          const handle = await openInsideProject(root, file);
+          let text: string;
+          try {
+            if ((await handle.stat()).size > MAX_SEED_BYTES) return;
+            text = await handle.readFile('utf8');
+          } finally {
+            await handle.close();
+          }
+          const rows = JSON.parse(text) as unknown;
           if (!Array.isArray(rows)) return;
           const records = rows
             .filter((r): r is JsonValue => r !== null && typeof r === 'object' && !Array.isArray(r))

@@ -3,22 +3,13 @@
  * contract/requests-api.ts). Every list reads the disk again, so a hand edit or a `git pull`
  * shows at once; every write goes to a temp file renamed over the target, and a rename or move
  * deletes the old file only once the new one is in place, so a failure leaves the old.
- * Every path is built from safe names under `requests/` or `environments/` and checked again
- * through symlinks before a write (issue 30: never outside them).
+ * Every path is built from safe names under `requests/` or `environments/`, and every read,
+ * write, new folder and delete goes through project/inside-project.ts first (issue 40: nothing
+ * outside the project, whatever symlink the folder holds).
  */
 import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import {
-  mkdir,
-  readdir,
-  readFile,
-  realpath,
-  rename,
-  rm,
-  rmdir,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 
 import {
@@ -31,7 +22,8 @@ import {
   REQUESTS_DIR,
   type SavedRequest,
 } from '../contract/requests-api.js';
-import { problems } from '../errors.js';
+import { HttpProblem, problems } from '../errors.js';
+import { entryInsideProject, insideProject, openInsideProject } from '../project/inside-project.js';
 import {
   type FileRead,
   readEnvironmentFile,
@@ -93,9 +85,11 @@ export class CollectionStore {
         }
       }
     };
-    await walk('', 0);
+    // The walk follows no link below these two; a link in their place is refused here.
+    if (await this.#listable(REQUESTS_DIR, found)) await walk('', 0);
     const environments: EnvironmentEntry[] = [];
-    for (const entry of await this.#entries(this.environmentsDir)) {
+    const listable = await this.#listable(ENVIRONMENTS_DIR, found);
+    for (const entry of listable ? await this.#entries(this.environmentsDir) : []) {
       if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
       const read = await this.#read(
         `${ENVIRONMENTS_DIR}/${entry.name}`,
@@ -139,6 +133,10 @@ export class CollectionStore {
     const path = placePath(target);
     const absolute = this.#absolute(this.requestsDir, path);
     const old = from === undefined ? undefined : this.#absolute(this.requestsDir, from);
+    // Both places before anything is looked at (an existence is an answer too) or written: the
+    // old file is deleted only after the write.
+    await insideProject(this.root, absolute);
+    if (old !== undefined) await entryInsideProject(this.root, old);
     if (from !== undefined && !(await this.#exists(old!)))
       throw problems.notFound(`no saved request at ${REQUESTS_DIR}/${from}`);
     if (
@@ -152,7 +150,9 @@ export class CollectionStore {
     await this.#write(this.requestsDir, path, requestFileText(request));
     // Only now, with the new file in place; a case-only rename on macOS is one file: keep it.
     if (old !== undefined && path !== from && !(await sameFile(old, absolute))) {
-      await rm(old, { force: true });
+      // Checked again on the place removed: the window for a folder swapped for a link is
+      // as narrow as it gets.
+      await rm(await entryInsideProject(this.root, old), { force: true });
       // A move that emptied its folder (a folder renamed one request at a time) takes the
       // folder along: the old name would stay in the list, empty.
       await this.#dropEmptyFolders(dirname(old));
@@ -185,8 +185,8 @@ export class CollectionStore {
     const absolute = this.#absolute(this.requestsDir, path);
     if (!(await this.#exists(absolute)))
       throw problems.notFound(`no saved request at ${REQUESTS_DIR}/${path}`);
-    await this.#inside(this.requestsDir, absolute);
-    await rm(absolute);
+    // The entry itself: a link there is removed, never the file it names.
+    await rm(await entryInsideProject(this.root, absolute));
   }
 
   /** Writes an environment file (its text already without secret values). */
@@ -195,13 +195,14 @@ export class CollectionStore {
   }
 
   async environmentExists(file: string): Promise<boolean> {
-    return this.#exists(this.#absolute(this.environmentsDir, file));
+    const absolute = this.#absolute(this.environmentsDir, file);
+    await insideProject(this.root, absolute);
+    return this.#exists(absolute);
   }
 
   async deleteEnvironment(file: string): Promise<void> {
     const absolute = this.#absolute(this.environmentsDir, file);
-    await this.#inside(this.environmentsDir, absolute);
-    await rm(absolute, { force: true });
+    await rm(await entryInsideProject(this.root, absolute), { force: true });
   }
 
   // ----------------------------------------------------------------------------------------
@@ -218,26 +219,28 @@ export class CollectionStore {
     }
   }
 
-  /** Refuses a path whose real folder (symlinks followed) is not under `base`'s. */
-  async #inside(base: string, path: string): Promise<void> {
-    const [realBase, realRoot] = await Promise.all([realpath(base), realpath(this.root)]);
-    const realDir = await realpath(join(path, '..'));
-    const within = (dir: string, top: string) => dir === top || dir.startsWith(top + sep);
-    if (!within(realBase, realRoot) || !within(realDir, realBase))
-      throw problems.forbidden(
-        `${path} leads outside the project's ${base.slice(this.root.length + 1)} folder`,
-      );
+  /** Whether `folder` (`requests`, `environments`) can be listed; a link out is a problem. */
+  async #listable(folder: string, found: RequestFileProblem[]): Promise<boolean> {
+    try {
+      await insideProject(this.root, join(this.root, folder));
+      return true;
+    } catch (error) {
+      if (!(error instanceof HttpProblem)) return false;
+      found.push({ file: folder, message: 'leads outside the project: not read' });
+      return false;
+    }
   }
 
   async #write(base: string, path: string, text: string): Promise<void> {
-    const absolute = this.#absolute(base, path);
-    await mkdir(join(absolute, '..'), { recursive: true });
-    await this.#inside(base, absolute);
+    // Before any folder is made: the missing ones are made at the real place, never through
+    // a link; an in-project link to the file is written through, as an editor's save does.
+    const target = await insideProject(this.root, this.#absolute(base, path));
     // A dot-name temp file: a list running meanwhile skips it.
-    const temp = join(absolute, '..', `.${randomBytes(6).toString('hex')}.tmp`);
+    const temp = join(dirname(target), `.${randomBytes(6).toString('hex')}.tmp`);
     try {
-      await writeFile(temp, text);
-      await rename(temp, absolute);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(temp, text, { flag: 'wx' });
+      await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true });
       throw problems.storageFailed(`could not write ${path}: ${(error as Error).message}`, error);
@@ -262,13 +265,18 @@ export class CollectionStore {
   ): Promise<T | undefined> {
     let source: string;
     try {
-      const absolute = join(this.root, ...file.split('/'));
-      if ((await stat(absolute)).size > REQUEST_FILE_LIMIT) {
-        found.push({ file, message: `is larger than ${REQUEST_FILE_LIMIT} bytes` });
-        return undefined;
+      const handle = await openInsideProject(this.root, join(this.root, ...file.split('/')));
+      try {
+        if ((await handle.stat()).size > REQUEST_FILE_LIMIT) {
+          found.push({ file, message: `is larger than ${REQUEST_FILE_LIMIT} bytes` });
+          return undefined;
+        }
+        source = await handle.readFile('utf8');
+      } finally {
+        await handle.close();
       }
-      source = await readFile(absolute, 'utf8');
     } catch (error) {
+      if (error instanceof HttpProblem) throw error;
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       found.push({ file, message: `cannot be read: ${(error as Error).message}` });
       return undefined;

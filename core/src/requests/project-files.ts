@@ -3,14 +3,16 @@
  * the saved request names it by a path that travels with the project (`files/photo.png`).
  * The name is made safe as a request's is; a name taken by other bytes gets ` 2`, ` 3`… before
  * its extension, and the same bytes reuse the file. Written to a dot-name temp file renamed
- * into place, one upload at a time per process, and never through a symlink leading outside.
+ * into place, one upload at a time per process, and never through a symlink leading outside
+ * (project/inside-project.ts, checked before the folder is made).
  */
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 import { PROJECT_FILES_DIR } from '../contract/requests-api.js';
 import { HttpProblem, problems } from '../errors.js';
+import { insideProject } from '../project/inside-project.js';
 import { safeName } from './safe-names.js';
 
 /** Names tried before giving up (`photo 999.png`). */
@@ -49,13 +51,10 @@ async function occupant(path: string): Promise<'free' | 'other' | number> {
   }
 }
 
-/** `files/` under `root`, created, refused (403) when it leads outside the project. */
+/** `files/` under `root` (its real place), created, refused (403) when it leads outside. */
 async function filesFolder(root: string): Promise<string> {
-  const dir = join(root, PROJECT_FILES_DIR);
+  const dir = await insideProject(root, join(root, PROJECT_FILES_DIR));
   await mkdir(dir, { recursive: true });
-  const [realRoot, realDir] = await Promise.all([realpath(root), realpath(dir)]);
-  if (!realDir.startsWith(realRoot + sep))
-    throw problems.forbidden(`${dir} leads outside the project folder`);
   return dir;
 }
 

@@ -24,7 +24,8 @@ import {
 } from '../contract/outgoing-api.js';
 import { type MultipartField, type RequestBody, UPLOAD_LIMIT } from '../contract/requests-api.js';
 import { sizeInWords } from '../contract/sizes.js';
-import { type FieldError, problems } from '../errors.js';
+import { type FieldError, HttpProblem, problems } from '../errors.js';
+import { insideProject } from '../project/inside-project.js';
 import { checkRequest } from './check-request.js';
 
 export interface SendOptions {
@@ -170,12 +171,17 @@ async function filePart(
   projectDir: string,
 ) {
   const path = isAbsolute(field.path) ? field.path : resolve(projectDir, field.path);
+  let file = path;
   let size: number;
   try {
-    const info = await stat(path);
+    // Issue 40: a path the project names (`files/photo.png`) is read only inside it, whatever
+    // link it is; an absolute one is the user's own choice of file (CONTRACT: either is allowed).
+    if (!isAbsolute(field.path)) file = await insideProject(projectDir, path);
+    const info = await stat(file);
     if (!info.isFile()) throw new Error('not a file');
     size = info.size;
-  } catch {
+  } catch (error) {
+    if (error instanceof HttpProblem) throw error;
     throw problems.invalidBody('A file part cannot be read', [
       { field: pointer, message: `${field.path} is not a file that can be read` },
     ]);
@@ -187,7 +193,7 @@ async function filePart(
   // (mime-types loads its table only when a file is sent).
   const { lookup } = await import('mime-types');
   const type = lookup(name) || 'application/octet-stream';
-  return { name, blob: await openAsBlob(path, { type }) };
+  return { name, blob: await openAsBlob(file, { type }) };
 }
 
 // HTML's multipart/form-data encoding: `"`, CR and LF in a name are percent-escaped.

@@ -6,7 +6,6 @@
  * never deleted. One load, replace or re-root at a time.
  */
 import { type FSWatcher, watch as watchFolder } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import {
@@ -15,10 +14,10 @@ import {
   RULES_FILE,
   type RulesState,
 } from '../contract/rules-api.js';
-import { problems as httpProblems } from '../errors.js';
+import { HttpProblem, problems as httpProblems } from '../errors.js';
 import type { ActiveRules, RulesSource } from '../http/response-rules.js';
 import { EMPTY_ROUTE_TABLE, type RouteTable } from '../http/route-table.js';
-import { replaceFile } from '../persistence/replace-file.js';
+import { readProjectFile, replaceProjectFile } from '../project/inside-project.js';
 import { checkRules, checkRulesText, formatRules } from './check-rules.js';
 import { type CompiledRule, compileRules, indexRules } from './compile-rules.js';
 
@@ -92,10 +91,14 @@ export class RulesHost implements RulesSource {
     return this.#serial(async () => {
       let text: string | undefined;
       try {
-        text = await readFile(this.file, 'utf8');
+        // Issue 40: a link planted in the project's place is not followed out of it.
+        text = await readProjectFile(this.#root, this.file);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-          const message = `cannot read ${RULES_FILE}: ${(error as Error).message}`;
+          const message =
+            error instanceof HttpProblem
+              ? error.detail
+              : `cannot read ${RULES_FILE}: ${(error as Error).message}`;
           this.#problems = [{ pointer: '', message }];
           return { changed: false, problems: this.#problems };
         }
@@ -123,7 +126,7 @@ export class RulesHost implements RulesSource {
       if (checked.problems.length > 0)
         throw rulesProblem('Invalid response rules', checked.problems);
       const text = formatRules(checked.rules);
-      await replaceFile(this.file, text);
+      await replaceProjectFile(this.#root, this.file, text);
       await this.#apply(checked.rules, text);
       return this.state();
     });

@@ -8,17 +8,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import type { ModelRuntime } from '../app/model-runtime.js';
 import { stored } from '../app/write/store-problem.js';
-import { type FieldError, problems } from '../errors.js';
+import { type FieldError, HttpProblem, problems } from '../errors.js';
 import { writeRecords } from '../persistence/batch-door.js';
 import type { BatchOp } from '../persistence/batch-plan.js';
 import type { NewRecord, RecordId } from '../persistence/collection.js';
-import { replaceFile } from '../persistence/replace-file.js';
 import { allRecords, recordPages } from '../persistence/store-reads.js';
+import { insideProject, readProjectFile, replaceProjectFile } from '../project/inside-project.js';
 import type { ProjectRuntime } from '../project/open-project.js';
 
 export interface SeedCount {
@@ -76,8 +76,10 @@ async function readSeeds(project: ProjectRuntime): Promise<Map<ModelRuntime, See
       const name = `${model.schema.path}.json`;
       let text: string;
       try {
-        text = await readFile(files[i]!, 'utf8');
-      } catch {
+        // Issue 40: a seed file leading outside the project is refused, not read.
+        text = await readProjectFile(project.root, files[i]!);
+      } catch (error) {
+        if (error instanceof HttpProblem) throw error;
         rows.set(model, []); // no seed for this model: it is emptied
         return;
       }
@@ -230,7 +232,8 @@ export function seedText(records: readonly unknown[]): string {
 
 /** Snapshots the current records of every default-datasource model into `seed/`. */
 export async function saveSeed(project: ProjectRuntime): Promise<SeedCount[]> {
-  const dir = seedDir(project);
+  // Issue 40: made and written at its real place, never through a link leading outside.
+  const dir = await insideProject(project.root, seedDir(project));
   await mkdir(dir, { recursive: true });
   const out: SeedCount[] = [];
   for (const model of seedable(project)) {
@@ -238,7 +241,7 @@ export async function saveSeed(project: ProjectRuntime): Promise<SeedCount[]> {
     const file = join(dir, `${model.schema.path}.json`);
     // A crash leaves the old seed file or the new one; two saves at once each use their own
     // temp file (issue 24).
-    await replaceFile(file, seedText(records));
+    await replaceProjectFile(project.root, file, seedText(records));
     out.push({
       model: model.schema.name,
       file: `seed/${model.schema.path}.json`,

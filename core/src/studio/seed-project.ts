@@ -4,12 +4,12 @@
  * records. Parents are imported before their children, through the write path, so relations
  * are checked as for any client's write.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import type { ModelRuntime } from '../app/model-runtime.js';
 import { importRecords } from '../app/write/record-import.js';
 import { HttpProblem } from '../errors.js';
+import { readProjectFile } from '../project/inside-project.js';
 import type { ProjectRuntime } from '../project/open-project.js';
 
 /** Models ordered so every `@BelongTo` parent comes before its children. */
@@ -36,9 +36,12 @@ export async function seedProject(project: ProjectRuntime): Promise<string[]> {
     const file = join(project.root, 'seed', `${model.schema.path}.json`);
     let text: string;
     try {
-      text = await readFile(file, 'utf8');
-    } catch {
-      continue; // no seed for this model
+      text = await readProjectFile(project.root, file);
+    } catch (error) {
+      // Issue 40: a link leading outside the project is said, never imported.
+      if (error instanceof HttpProblem)
+        warnings.push(`seed ${file} was not imported: ${error.detail}`);
+      continue; // otherwise: no seed for this model
     }
     try {
       await importRecords(model, JSON.parse(text) as unknown);
