@@ -22,7 +22,6 @@ export interface MockoonBucket {
 /** A bucket's content, or why it has none decorest can use. */
 export type BucketValue = { value: JsonValue } | { why: string };
 
-
 export function bucketsOf(env: JsonObject): MockoonBucket[] {
   const data = Array.isArray(env.data) ? env.data : [];
   return data.filter(isObject).map((b) => ({
@@ -83,7 +82,10 @@ export function bucketCollections(
     const at = `#/data/${index}`;
     const served = links.filter((l) => l.bucket === bucket.id || l.bucket === bucket.uuid);
     // Mockoon serves a bucket only through routes: one a route answers whole is that route's body.
-    if (served.length === 0 && (context.answered.has(bucket.id) || context.answered.has(bucket.uuid)))
+    if (
+      served.length === 0 &&
+      (context.answered.has(bucket.id) || context.answered.has(bucket.uuid))
+    )
       return;
     const read = bucketValue(bucket);
     if ('why' in read) {

@@ -130,6 +130,23 @@ function shapeOf(value: unknown): unknown {
   return typeof value;
 }
 
+/** Every `METHOD /path` the import report names answers something other than a 404. */
+async function expectNamedRoutesAnswer(pair: Pair): Promise<void> {
+  const named = [
+    ...pair.report.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/[^\s:,]*(?::[^\s/,]+[^\s:,]*)*)/g),
+  ];
+  expect(named.length).toBeGreaterThan(0);
+  for (const [, method, path] of named) {
+    const concrete = path!.replace(/:[^/]+/g, '1').replace(/[.:]$/, '');
+    const answer = await send(pair.decorest.url, {
+      method: method!,
+      path: concrete,
+      ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
+    });
+    expect(answer.status, `${method} ${concrete}`).not.toBe(404);
+  }
+}
+
 describe('an environment under /v2 with rules and templating: Mockoon CLI and decorest', () => {
   let pair: Pair | undefined;
   beforeAll(async () => {
@@ -199,7 +216,8 @@ describe('an environment under /v2 with rules and templating: Mockoon CLI and de
     const { createdAt: ourTime, ...ourRest } = ours.json as Record<string, unknown>;
     expect(ourRest).toEqual(theirRest);
     expect(ourRest).toMatchObject({ firstname: 'Arya', city: 'Winterfell', role: 'editor' });
-    for (const time of [theirTime, ourTime]) expect(Number.isNaN(Date.parse(String(time)))).toBe(false);
+    for (const time of [theirTime, ourTime])
+      expect(Number.isNaN(Date.parse(String(time)))).toBe(false);
 
     const search: Call = { method: 'GET', path: '/v2/search?q=lamp&page=2' };
     const [theirSearch, ourSearch] = await both(pair!, search);
@@ -243,7 +261,10 @@ describe('an environment under /v2 with rules and templating: Mockoon CLI and de
     await same({ method: 'GET', path: '/v2/products' }, 200);
     // Both answer a delete 200: Mockoon with `{}`, decorest with the deleted record; a missing
     // record is a 404 on both (Mockoon's body `{}`, decorest's a problem document).
-    const [theirDelete, ourDelete] = await both(pair!, { method: 'DELETE', path: '/v2/products/4' });
+    const [theirDelete, ourDelete] = await both(pair!, {
+      method: 'DELETE',
+      path: '/v2/products/4',
+    });
     expect([theirDelete.status, ourDelete.status]).toEqual([200, 200]);
     expect([theirDelete.json, ourDelete.json]).toEqual([{}, { id: 4, ...lamp, price: 69 }]);
     const [theirGone, ourGone] = await both(pair!, { method: 'GET', path: '/v2/products/4' });
@@ -251,22 +272,12 @@ describe('an environment under /v2 with rules and templating: Mockoon CLI and de
     await same({ method: 'GET', path: '/v2/carts' }, 200);
     expect(pair!.report).toContain('Product.dimensions: holds objects');
     expect(pair!.report).toContain('Product.variants: holds arrays of objects');
-    expect(pair!.report).toMatch(/bucket Carts is empty, so its model has no field but id: a POST or PUT to \/v2\/carts/);
+    expect(pair!.report).toMatch(
+      /bucket Carts is empty, so its model has no field but id: a POST or PUT to \/v2\/carts/,
+    );
   });
 
-  it('name in the report only routes that answer', async () => {
-    const named = [...pair!.report.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/[^\s:,]*(?::[^\s/,]+[^\s:,]*)*)/g)];
-    expect(named.length).toBeGreaterThan(0);
-    for (const [, method, path] of named) {
-      const concrete = path!.replace(/:[^/]+/g, '1').replace(/[.:]$/, '');
-      const answer = await send(pair!.decorest.url, {
-        method: method!,
-        path: concrete,
-        ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
-      });
-      expect(answer.status, `${method} ${concrete}`).not.toBe(404);
-    }
-  });
+  it('name in the report only routes that answer', () => expectNamedRoutesAnswer(pair!));
 });
 
 describe('an environment with response modes, files and helpers decorest lacks', () => {
@@ -299,9 +310,17 @@ describe('an environment with response modes, files and helpers decorest lacks',
     expect(payment[1].json).toMatchObject({ amount: 20, method: 'mc' });
     await expectSame(pair!, { method: 'GET', path: '/currencies' });
     await expectSame(pair!, { method: 'GET', path: '/template-docs' });
-    await expectSame(pair!, { method: 'DELETE', path: '/sessions/admin', headers: { 'x-user': 'u1' } });
+    await expectSame(pair!, {
+      method: 'DELETE',
+      path: '/sessions/admin',
+      headers: { 'x-user': 'u1' },
+    });
     await expectSame(pair!, { method: 'DELETE', path: '/sessions/admin' });
-    await expectSame(pair!, { method: 'DELETE', path: '/sessions/42', headers: { 'x-user': 'u1' } });
+    await expectSame(pair!, {
+      method: 'DELETE',
+      path: '/sessions/42',
+      headers: { 'x-user': 'u1' },
+    });
     const plans = await both(pair!, { method: 'GET', path: '/plans' });
     expect(plans[1].status).toBe(200);
     expect([[{ code: 'basic' }], [{ code: 'pro' }]]).toContainEqual(plans[1].json);
@@ -314,4 +333,6 @@ describe('an environment with response modes, files and helpers decorest lacks',
     ])
       expect(pair!.report).toContain(listed);
   });
+
+  it('name in the report only routes that answer', () => expectNamedRoutesAnswer(pair!));
 });

@@ -143,9 +143,13 @@ function planMockoon(file: string, env: unknown): ImportPlan & { sourced: Source
     routes.flatMap((r) =>
       r.type === 'crud' || !Array.isArray(r.responses)
         ? []
-        : r.responses.filter(isObject).flatMap((s) =>
-            s.bodyType === 'DATABUCKET' && typeof s.databucketID === 'string' ? [s.databucketID] : [],
-          ),
+        : r.responses
+            .filter(isObject)
+            .flatMap((s) =>
+              s.bodyType === 'DATABUCKET' && typeof s.databucketID === 'string'
+                ? [s.databucketID]
+                : [],
+            ),
     ),
   );
   const db = bucketCollections(buckets, crudLinks(routes, basePath, notes), notes, {

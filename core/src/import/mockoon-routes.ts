@@ -186,7 +186,9 @@ export function mockoonRoutes(
       ? undefined
       : convertTemplate(fallbackParts.body).blocked;
   if (blocked !== undefined)
-    say(`its body uses {{${blocked}}}, which decorest placeholders cannot express: answered as the text written`);
+    say(
+      `its body uses {{${blocked}}}, which decorest placeholders cannot express: answered as the text written`,
+    );
   const headers = { ...fallbackParts.headers };
   const body = routeBody(fallbackParts, headers, say);
   const jsonType = /json/i.test(contentTypeOf(headers) ?? '');
@@ -202,7 +204,13 @@ export function mockoonRoutes(
     ...(body === undefined ? {} : { body }),
     source: at,
   }));
-  const rules = routeRules(route, all, defaultIndex, fallbackParts, { context, at, path, methods, sayAt });
+  const rules = routeRules(route, all, defaultIndex, fallbackParts, {
+    context,
+    at,
+    path,
+    methods,
+    sayAt,
+  });
   return { routes, rules };
 }
 
@@ -263,11 +271,19 @@ function routeRules(
         mode === 'RANDOM' ? 'random' : 'sequence',
       );
     else if (needsRule(fallbackParts))
-      add('default', 'Mockoon default response', [], [{ parts: fallbackParts, at: `${at}/responses/${defaultIndex}` }]);
+      add(
+        'default',
+        'Mockoon default response',
+        [],
+        [{ parts: fallbackParts, at: `${at}/responses/${defaultIndex}` }],
+      );
     return made;
   }
   if (mode === 'FALLBACK')
-    sayAt(`${at}/responseMode`, 'response mode FALLBACK (no rule holds: the next route) is not imported: the default response answers');
+    sayAt(
+      `${at}/responseMode`,
+      'response mode FALLBACK (no rule holds: the next route) is not imported: the default response answers',
+    );
   else if (mode !== null && mode !== 'DISABLE_RULES')
     sayAt(`${at}/responseMode`, `response mode ${mode} is not imported`);
   if (mode !== 'DISABLE_RULES')
@@ -280,7 +296,10 @@ function routeRules(
         return;
       }
       const parts = partsAt(index);
-      const label = typeof response.label === 'string' && response.label !== '' ? response.label : `response ${index + 1}`;
+      const label =
+        typeof response.label === 'string' && response.label !== ''
+          ? response.label
+          : `response ${index + 1}`;
       alternatives.forEach((when, n) =>
         add(`${index}${alternatives.length > 1 ? `-${n + 1}` : ''}`, `Mockoon: ${label}`, when, [
           { parts, at: where },
@@ -288,6 +307,11 @@ function routeRules(
       );
     });
   if (needsRule(fallbackParts))
-    add('default', 'Mockoon default response', [], [{ parts: fallbackParts, at: `${at}/responses/${defaultIndex}` }]);
+    add(
+      'default',
+      'Mockoon default response',
+      [],
+      [{ parts: fallbackParts, at: `${at}/responses/${defaultIndex}` }],
+    );
   return made;
 }

@@ -119,7 +119,8 @@ function ruleAlternatives(rule: JsonObject): Alternatives | string {
         ...(part === 'body' ? [[{ ...base, matcher: 'equals' as const, value: 'null' }]] : []),
       ];
     case 'empty_array':
-      if (part !== 'body' || invert) return `${invert ? 'an inverted ' : ''}empty_array on ${target}`;
+      if (part !== 'body' || invert)
+        return `${invert ? 'an inverted ' : ''}empty_array on ${target}`;
       return [[{ ...base, matcher: 'equals', value: '[]' }]];
     default:
       return `the ${operator} operator has no decorest condition`;
@@ -149,7 +150,10 @@ export function responseConditions(
   rules.forEach((rule, index) => {
     const found = ruleAlternatives(rule);
     if (typeof found === 'string') {
-      say(`${at}/rules/${index}`, `rule ${index + 1} (${describeRule(rule)}) is not imported: ${found}`);
+      say(
+        `${at}/rules/${index}`,
+        `rule ${index + 1} (${describeRule(rule)}) is not imported: ${found}`,
+      );
       dropped = true;
       return;
     }
@@ -160,7 +164,10 @@ export function responseConditions(
     return [];
   }
   if (result.length > MAX_ALTERNATIVES) {
-    say(at, `its rules make ${result.length} combinations, more than ${MAX_ALTERNATIVES}: not imported`);
+    say(
+      at,
+      `its rules make ${result.length} combinations, more than ${MAX_ALTERNATIVES}: not imported`,
+    );
     return [];
   }
   return result;
@@ -168,7 +175,8 @@ export function responseConditions(
 
 function describeRule(rule: JsonObject): string {
   const target = typeof rule.target === 'string' ? rule.target : '?';
-  const modifier = typeof rule.modifier === 'string' && rule.modifier !== '' ? ` ${rule.modifier}` : '';
+  const modifier =
+    typeof rule.modifier === 'string' && rule.modifier !== '' ? ` ${rule.modifier}` : '';
   const operator = typeof rule.operator === 'string' ? rule.operator : 'equals';
   return `${rule.invert === true ? 'not ' : ''}${target}${modifier} ${operator} ${JSON.stringify(rule.value ?? '')}`;
 }
@@ -190,10 +198,16 @@ export function ruleResponse(
   }
   if (Object.keys(headers).length > 0) response.headers = headers;
   if (parts.body !== undefined && parts.body !== '')
-    response.body = parts.literal ? literalBody(parts.body, at, say) : templateBody(parts.body, at, say);
+    response.body = parts.literal
+      ? literalBody(parts.body, at, say)
+      : templateBody(parts.body, at, say);
   const delay = Math.min(parts.delayMs, MAX_DELAY_MS);
   if (parts.delayMs > MAX_DELAY_MS)
-    say(at, `latency ${parts.delayMs} ms is longer than decorest's ${MAX_DELAY_MS} ms: capped`, 'guess');
+    say(
+      at,
+      `latency ${parts.delayMs} ms is longer than decorest's ${MAX_DELAY_MS} ms: capped`,
+      'guess',
+    );
   if (delay > 0) response.delayMs = delay;
   return response;
 }
@@ -217,11 +231,17 @@ export function templateBody(
 ): string {
   const converted = convertTemplate(body);
   if (converted.blocked !== undefined) {
-    say(at, `its body uses {{${converted.blocked}}}, which decorest placeholders cannot express: answered as the text written, with no {{…}}`);
+    say(
+      at,
+      `its body uses {{${converted.blocked}}}, which decorest placeholders cannot express: answered as the text written, with no {{…}}`,
+    );
     return body.replace(/\{\{[\s\S]*?\}\}\}?/g, '');
   }
   if (converted.unsupported.length > 0)
-    say(at, `the helpers ${converted.unsupported.join(', ')} have no decorest placeholder: they render as nothing`);
+    say(
+      at,
+      `the helpers ${converted.unsupported.join(', ')} have no decorest placeholder: they render as nothing`,
+    );
   for (const guess of converted.guesses) say(at, guess, 'guess');
   return converted.text;
 }
@@ -231,5 +251,7 @@ export function needsRule(parts: AnswerParts): boolean {
   if (parts.delayMs > 0) return true;
   if (parts.body === undefined || parts.literal) return false;
   const converted = convertTemplate(parts.body);
-  return converted.blocked === undefined && (converted.templated || converted.unsupported.length > 0);
+  return (
+    converted.blocked === undefined && (converted.templated || converted.unsupported.length > 0)
+  );
 }

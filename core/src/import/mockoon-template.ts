@@ -123,10 +123,8 @@ export function pathTokens(path: string): string[] | undefined {
       .replace(/^\./, '');
   }
   if (rest === '') return [];
-  return rest
-    .replace(/\\\./g, '\u0000')
-    .split('.')
-    .map((s) => s.replace(/\u0000/g, '.'));
+  // `a\.b` is one key holding a dot: split on the dots no backslash escapes.
+  return rest.split(/(?<!\\)\./).map((s) => s.replace(/\\\./g, '.'));
 }
 
 /** A body placeholder reading `tokens`: a single plain key stays short (`{{body.name}}`). */

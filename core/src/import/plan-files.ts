@@ -76,7 +76,9 @@ export function planFiles(plan: PlanContent, style: SourceStyle): PlannedFile[] 
     });
   const basePath = plan.basePath ?? '';
   if (basePath !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath))
-    throw new PlanWriteError(`the base path ${basePath} is not /segment/… of letters, digits and ._~-`);
+    throw new PlanWriteError(
+      `the base path ${basePath} is not /segment/… of letters, digits and ._~-`,
+    );
   if (plan.routes.length > 0 || basePath !== '')
     files.push({ path: 'app.ts', kind: 'app', text: appText(plan.routes, basePath, style) });
   if (plan.rules !== undefined && plan.rules.length > 0)
