@@ -71,7 +71,7 @@ export interface PreviewModel {
 /** One file the import would write, relative to the new project's folder. */
 export interface PreviewFile {
   path: string;
-  kind: 'model' | 'seed' | 'app' | 'readme';
+  kind: 'model' | 'seed' | 'app' | 'rules' | 'readme';
   model?: string;
   records?: number;
   /** A file of that name is in the folder already: writing needs `force`. */

@@ -12,6 +12,7 @@ import type {
   PlannedRelation,
   PlannedRoute,
 } from '../contract/import-api.js';
+import type { ResponseRule } from '../contract/rules-api.js';
 import type { JsonValue } from '../contract/values.js';
 
 export type {
@@ -38,8 +39,15 @@ export interface PlannedModel {
 
 export interface ImportPlan {
   source: { kind: ImportSourceKind; file: string };
+  /**
+   * The path every route is served under (`/v2`: Mockoon's `endpointPrefix`), written as the
+   * application's `@WebServlet('/v2/*')`; planned routes' paths already start with it.
+   */
+  basePath?: string;
   models: PlannedModel[];
   routes: PlannedRoute[];
+  /** Response rules for `mock-rules.json` (checked: they load as written). */
+  rules?: ResponseRule[];
   notes: ImportNote[];
 }
 

@@ -7,6 +7,7 @@
 import type { JsonValue } from '../contract/control-api.js';
 import { isModelPath } from './import-names.js';
 import type { ImportNote } from './import-plan.js';
+import { TEMPLATING } from './mockoon-template.js';
 import { isObject, type JsonObject } from './openapi-document.js';
 
 /** A bucket as Mockoon stores it: `value` is JSON text, possibly with templating. */
@@ -20,9 +21,6 @@ export interface MockoonBucket {
 
 /** A bucket's content, or why it has none decorest can use. */
 export type BucketValue = { value: JsonValue } | { why: string };
-
-/** Mockoon renders `{{…}}` (Handlebars) in buckets and bodies; decorest has no templating. */
-export const TEMPLATING = /\{\{[\s\S]*?\}\}/;
 
 export function bucketsOf(env: JsonObject): MockoonBucket[] {
   const data = Array.isArray(env.data) ? env.data : [];
@@ -73,10 +71,22 @@ export function bucketCollections(
   buckets: readonly MockoonBucket[],
   links: readonly CrudLink[],
   notes: ImportNote[],
+  context: { basePath: string; answered: ReadonlySet<string> } = {
+    basePath: '',
+    answered: new Set(),
+  },
 ): Record<string, JsonValue[]> {
   const db: Record<string, JsonValue[]> = {};
+  const { basePath } = context;
   buckets.forEach((bucket, index) => {
     const at = `#/data/${index}`;
+    const served = links.filter((l) => l.bucket === bucket.id || l.bucket === bucket.uuid);
+    // Mockoon serves a bucket only through routes: one a route answers whole is that route's body.
+    if (
+      served.length === 0 &&
+      (context.answered.has(bucket.id) || context.answered.has(bucket.uuid))
+    )
+      return;
     const read = bucketValue(bucket);
     if ('why' in read) {
       notes.push({ kind: 'not-imported', at, text: `bucket ${bucket.name} ${read.why}` });
@@ -90,26 +100,25 @@ export function bucketCollections(
       });
       return;
     }
-    const served = links.filter((l) => l.bucket === bucket.id || l.bucket === bucket.uuid);
     const [first, ...others] = served;
     for (const other of others)
       notes.push({
         kind: 'not-imported',
         at: other.at,
-        text: `a second CRUD route over bucket ${bucket.name}: only /${first!.endpoint} serves it`,
+        text: `a second CRUD route over bucket ${bucket.name}: only ${basePath}/${first!.endpoint} serves it`,
       });
     let key = keyFrom(first?.endpoint ?? bucket.name);
     if (first && `/${key}` !== `/${first.endpoint.replace(/^\/+/, '')}`)
       notes.push({
         kind: 'guess',
         at: first.at,
-        text: `CRUD route /${first.endpoint} is served at /${key}: decorest serves a model on one path segment`,
+        text: `CRUD route ${basePath}/${first.endpoint} is served at ${basePath}/${key}: decorest serves a model on one path segment`,
       });
     if (!first)
       notes.push({
         kind: 'guess',
         at,
-        text: `bucket ${bucket.name} has no CRUD route: served at /${key}`,
+        text: `bucket ${bucket.name} has no CRUD route: served at ${basePath}/${key}`,
       });
     if (first && first.crudKey !== 'id')
       notes.push({
@@ -118,6 +127,12 @@ export function bucketCollections(
         text: `the CRUD key is ${first.crudKey}: decorest identifies records by id`,
       });
     if (!isModelPath(key) || key in db) key = `${key || 'bucket'}-${index + 1}`;
+    if (read.value.length === 0)
+      notes.push({
+        kind: 'not-imported',
+        at,
+        text: `bucket ${bucket.name} is empty, so its model has no field but id: a POST or PUT to ${basePath}/${key} with fields is refused (422), where Mockoon stores any body; add the fields to the model`,
+      });
     db[key] = read.value;
   });
   return db;

@@ -110,21 +110,27 @@ describe('a Mockoon environment (mockoon-shop.json)', () => {
         source: '#/routes/4',
       },
     ]);
-    expect(plan.notes).toContainEqual({
-      kind: 'not-imported',
-      at: '#/routes/1',
-      text: 'GET /health: 1 other responses (chosen by rules) are not imported',
-    });
-    expect(plan.notes).toContainEqual({
-      kind: 'not-imported',
-      at: '#/routes/2',
-      text: 'GET /hello/:name: its body uses templating ({{…}}), which is not rendered: answered as the text written',
-    });
+    // The other response is chosen by a rule; the templated body is a rule's placeholders.
+    expect(plan.rules).toMatchObject([
+      {
+        method: 'GET',
+        path: '/health',
+        when: [{ part: 'query', name: 'down', matcher: 'equals' }],
+        responses: [{ status: 503, body: '{"status": "down"}' }],
+      },
+      {
+        method: 'GET',
+        path: '/hello/:name',
+        when: [],
+        responses: [{ status: 200, body: '{ "hello": "{{params.name}}" }' }],
+      },
+    ]);
+    expect(plan.notes.filter((n) => n.at.startsWith('#/routes'))).toEqual([]);
   });
 });
 
 describe('Mockoon routes decorest answers differently', () => {
-  it('keeps the prefix on routes, answers "all" on five methods and a bucket body as JSON', async () => {
+  it('serves the routes under the prefix, answers "all" on five methods and a bucket body as JSON', async () => {
     const plan = await readMockoon(
       'env.json',
       env(
@@ -148,6 +154,7 @@ describe('Mockoon routes decorest answers differently', () => {
       ),
     );
     expect(plan.models).toEqual([]);
+    expect(plan.basePath).toBe('/api');
     expect(plan.routes.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /api/ping',
       'POST /api/ping',
@@ -162,8 +169,6 @@ describe('Mockoon routes decorest answers differently', () => {
     expect(at).toEqual(
       expect.arrayContaining([
         '#/proxyMode not-imported',
-        '#/endpointPrefix guess',
-        '#/data/0 not-imported',
         '#/routes/1 not-imported',
         '#/routes/2 not-imported',
       ]),
@@ -198,7 +203,9 @@ describe('Mockoon routes decorest answers differently', () => {
       'CRUD route /api/users is served at /users: decorest serves a model on one path segment',
     );
     expect(texts).toContain('the CRUD key is uuid: decorest identifies records by id');
-    expect(texts).toContain('GET /users/:id: already answered by another route or a model');
+    expect(texts).toContain(
+      'GET /users/:id: already answered by another route or a model (its rules too)',
+    );
   });
 });
 
@@ -215,6 +222,95 @@ describe('files that are not Mockoon environments', () => {
   it('refuses JSON without routes and data', async () => {
     await expect(readMockoon('env.json', '{"uuid": "e"}')).rejects.toThrow(
       /is not a Mockoon environment/,
+    );
+  });
+});
+
+describe('Mockoon rules as response rules (issue 41)', () => {
+  const rule = (
+    target: string,
+    modifier: string,
+    value: string,
+    operator = 'equals',
+    invert = false,
+  ) => ({
+    target,
+    modifier,
+    value,
+    operator,
+    invert,
+  });
+
+  it('maps targets and operators, OR as one rule each, AND as one rule, and names the rest by pointer', async () => {
+    const plan = await readMockoon(
+      'env.json',
+      env(
+        [
+          {
+            type: 'http',
+            method: 'post',
+            endpoint: 'orders/:id',
+            responses: [
+              response({ body: '{"ok": true}' }),
+              {
+                ...response({ statusCode: 409, body: '{"id": "{{urlParam \'id\'}}"}' }),
+                default: false,
+                rulesOperator: 'OR',
+                rules: [
+                  rule('body', 'customer.tier', 'gold'),
+                  rule('header', 'X-Test', '^a', 'regex_i'),
+                  rule('global_var', 'x', '1'),
+                ],
+              },
+              {
+                ...response({ statusCode: 400 }),
+                default: false,
+                rulesOperator: 'AND',
+                rules: [rule('params', 'id', '', 'null', true), rule('cookie', 'sid', 'z')],
+              },
+              {
+                ...response({ statusCode: 418 }),
+                default: false,
+                rules: [rule('query', 'q', '(?<=a)b', 'regex')],
+              },
+            ],
+          },
+        ],
+        [],
+        { endpointPrefix: '/shop/' },
+      ),
+    );
+    expect(plan.basePath).toBe('/shop');
+    expect(plan.rules?.map((r) => [r.path, r.when, r.responses[0]?.status])).toEqual([
+      [
+        '/shop/orders/:id',
+        [{ part: 'body', name: '/customer/tier', matcher: 'equals', value: 'gold' }],
+        409,
+      ],
+      [
+        '/shop/orders/:id',
+        [{ part: 'header', name: 'x-test', matcher: 'regex', value: '^a', ignoreCase: true }],
+        409,
+      ],
+      [
+        '/shop/orders/:id',
+        [
+          { part: 'param', name: 'id', matcher: 'regex', value: '[\\s\\S]' },
+          { part: 'header', name: 'cookie', matcher: 'regex', value: '(?:^|;\\s*)sid=z(?:;|$)' },
+        ],
+        400,
+      ],
+    ]);
+    expect(plan.rules?.[0]?.responses[0]?.body).toBe('{"id": "{{params.id}}"}');
+    const at = plan.notes.map((n) => n.at);
+    expect(at).toContain('#/routes/0/responses/1/rules/2');
+    expect(plan.notes).toContainEqual(
+      expect.objectContaining({
+        at: '#/routes/0/responses/3',
+        text: expect.stringMatching(
+          /POST \/shop\/orders\/:id: rule .* is not imported: \/when\/0\/value: not supported by the linear-time matcher/,
+        ),
+      }),
     );
   });
 });

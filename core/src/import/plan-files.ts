@@ -1,19 +1,22 @@
 /**
  * The files an import plan becomes, as texts, before anything touches the disk: one model file
  * per model written by the studio's own New-model writer (`createModelFile`, `addRelationPair`),
- * `seed/<path>.json` per model, and an `app.ts` answering the plan's manual routes.
+ * `seed/<path>.json` per model, an `app.ts` answering the plan's manual routes under its base
+ * path, and `mock-rules.json` holding its response rules.
  */
 import type { JsonValue } from '../contract/control-api.js';
+import { RULES_FILE } from '../contract/rules-api.js';
 import { PlanWriteError } from '../errors.js';
 import { addRelationPair, createModelFile, fileBaseName } from '../model-edit/create-model.js';
 import { literal, quoted, type SourceStyle } from '../model-edit/style.js';
+import { formatRules } from '../rules/check-rules.js';
 import { derivedPath } from './import-names.js';
 import type { ImportPlan, PlannedModel, PlannedRoute } from './import-plan.js';
 
 export interface PlannedFile {
   /** Relative to the project, with `/`: `post.ts`, `seed/posts.json`, `app.ts`. */
   path: string;
-  kind: 'model' | 'seed' | 'app' | 'readme';
+  kind: 'model' | 'seed' | 'app' | 'rules' | 'readme';
   text: string;
   /** The model a model or seed file belongs to. */
   model?: string;
@@ -22,7 +25,7 @@ export interface PlannedFile {
 }
 
 /** What the writer's input needs of a plan: the starter project has no source file. */
-export type PlanContent = Pick<ImportPlan, 'models' | 'routes'>;
+export type PlanContent = Pick<ImportPlan, 'models' | 'routes' | 'basePath' | 'rules'>;
 
 /** Every file of a plan; throws PlanWriteError naming the first model the writer refuses. */
 export function planFiles(plan: PlanContent, style: SourceStyle): PlannedFile[] {
@@ -71,8 +74,15 @@ export function planFiles(plan: PlanContent, style: SourceStyle): PlannedFile[] 
       model: model.name,
       records: model.seed.length,
     });
-  if (plan.routes.length > 0)
-    files.push({ path: 'app.ts', kind: 'app', text: appText(plan.routes, style) });
+  const basePath = plan.basePath ?? '';
+  if (basePath !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath))
+    throw new PlanWriteError(
+      `the base path ${basePath} is not /segment/… of letters, digits and ._~-`,
+    );
+  if (plan.routes.length > 0 || basePath !== '')
+    files.push({ path: 'app.ts', kind: 'app', text: appText(plan.routes, basePath, style) });
+  if (plan.rules !== undefined && plan.rules.length > 0)
+    files.push({ path: RULES_FILE, kind: 'rules', text: formatRules(plan.rules) });
   return files;
 }
 
@@ -122,7 +132,7 @@ function valueCode(value: JsonValue, style: SourceStyle): string {
     : literal(value, style);
 }
 
-function routeLine(route: PlannedRoute, style: SourceStyle): string {
+function routeLine(route: PlannedRoute, basePath: string, style: SourceStyle): string {
   const method = METHODS[route.method];
   // HEAD is answered wherever GET is (CONTRACT §2); OPTIONS is the CORS preflight's.
   if (!method)
@@ -137,6 +147,10 @@ function routeLine(route: PlannedRoute, style: SourceStyle): string {
     throw new PlanWriteError(
       `${route.method} ${route.path}: status ${route.status} is not from 100 to 599`,
     );
+  // The servlet mounts every route under the base path: the route is written without it.
+  if (basePath !== '' && route.path !== basePath && !route.path.startsWith(`${basePath}/`))
+    throw new PlanWriteError(`${route.method} ${route.path}: not under the base path ${basePath}`);
+  const path = route.path.slice(basePath.length) || '/';
   let answer = `res.status(${route.status})`;
   for (const [name, value] of Object.entries(route.headers ?? {}))
     answer += `.header(${quoted(name, style)}, ${quoted(value, style)})`;
@@ -148,24 +162,25 @@ function routeLine(route: PlannedRoute, style: SourceStyle): string {
     answer += `.send(${quoted(route.body, style)})`;
   else answer += `.json(${valueCode(route.body, style)})`;
   const semi = style.semi ? ';' : '';
-  return `// ${route.source}\nthis.${method}(${quoted(route.path, style)}, (_req, res) => ${answer})${semi}`;
+  return `// ${route.source}\nthis.${method}(${quoted(path, style)}, (_req, res) => ${answer})${semi}`;
 }
 
 /** The application: generated REST for every model, then the imported routes (CONTRACT §6). */
-function appText(routes: readonly PlannedRoute[], style: SourceStyle): string {
+function appText(routes: readonly PlannedRoute[], basePath: string, style: SourceStyle): string {
   const semi = style.semi ? ';' : '';
   const i = style.indent;
-  const lines = routes.flatMap((r) => routeLine(r, style).split('\n')).map((l) => `${i}${i}${l}`);
+  const lines = routes
+    .flatMap((r) => routeLine(r, basePath, style).split('\n'))
+    .map((l) => `${i}${i}${l}`);
   return [
     `import { Application, WebServlet } from ${quoted('decorest', style)}${semi}`,
     '',
     '/** Routes the import source documents beside its collections, answering as it did. */',
-    `@WebServlet(${quoted('/*', style)})`,
+    `@WebServlet(${quoted(`${basePath}/*`, style)})`,
     'export default class ImportedApp extends Application {',
     `${i}execute() {`,
     `${i}${i}this.generateRest()${semi}`,
-    '',
-    ...lines,
+    ...(lines.length > 0 ? ['', ...lines] : []),
     `${i}}`,
     '}',
     '',

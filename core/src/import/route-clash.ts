@@ -10,15 +10,17 @@ import type { PlannedModel, PlannedRoute } from './import-plan.js';
 const shapeOf = (path: string): string => path.replace(/\/:[^/]+/g, '/:');
 
 /** The generated routes of a plan, as `METHOD shape` keys. */
-export function generatedRoutes(models: readonly PlannedModel[]): Set<string> {
+export function generatedRoutes(models: readonly PlannedModel[], basePath = ''): Set<string> {
   const keys = new Set<string>();
+  const at = (path: string) => `${basePath}${path}`;
   const byName = new Map(models.map((m) => [m.name, m]));
   for (const model of models) {
-    for (const method of ['GET', 'POST']) keys.add(`${method} /${model.path}`);
-    for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) keys.add(`${method} /${model.path}/:`);
+    for (const method of ['GET', 'POST']) keys.add(`${method} ${at(`/${model.path}`)}`);
+    for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'])
+      keys.add(`${method} ${at(`/${model.path}/:`)}`);
     for (const relation of model.relations) {
       const parent = byName.get(relation.target);
-      if (parent) keys.add(`GET /${parent.path}/:/${model.path}`);
+      if (parent) keys.add(`GET ${at(`/${parent.path}/:/${model.path}`)}`);
     }
   }
   return keys;

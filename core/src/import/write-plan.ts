@@ -101,7 +101,10 @@ async function clashesOf(
       if (names.has(m[1]!)) found.push(`class ${m[1]} exists in ${shown}`);
     for (const m of text.matchAll(/@Rest\(\s*\{\s*path:\s*['"]([^'"]+)['"]/g))
       if (paths.has(m[1]!)) found.push(`the path /${m[1]} is served by ${shown}`);
-    if (plan.routes.length > 0 && /\bextends\s+Application\b/.test(text))
+    if (
+      (plan.routes.length > 0 || (plan.basePath ?? '') !== '') &&
+      /\bextends\s+Application\b/.test(text)
+    )
       found.push(`an application exists in ${shown}`);
   }
   return found;

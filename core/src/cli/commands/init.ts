@@ -18,7 +18,9 @@ function fileLine(file: PlannedFile, width: number): string {
         ? `${file.records} ${file.records === 1 ? 'record' : 'records'} of ${file.model}`
         : file.kind === 'app'
           ? 'manual routes'
-          : 'how to start';
+          : file.kind === 'rules'
+            ? 'response rules'
+            : 'how to start';
   return `  ${file.path.padEnd(width)}  ${what}`;
 }
 
