@@ -15,6 +15,7 @@ import type {
 import type { JsonValue } from '../contract/values.js';
 
 export type {
+  DocumentedAnswer,
   ImportNote,
   ImportSourceKind,
   PlannedField,
@@ -40,6 +41,8 @@ export interface ImportPlan {
   source: { kind: ImportSourceKind; file: string };
   models: PlannedModel[];
   routes: PlannedRoute[];
+  /** Where the source serves everything (`/api/v3`): the application's `@WebServlet` prefix. */
+  basePath?: string;
   notes: ImportNote[];
 }
 

@@ -18,6 +18,8 @@ export interface ModelShape {
   linked: Map<string, string>;
   /** Every wire key the schema declares, for reading examples. */
   required: ReadonlySet<string>;
+  /** The schema declares an `id` property (a record can then be named by it in a body). */
+  hasId: boolean;
 }
 
 interface ObjectParts {
@@ -96,6 +98,7 @@ export function readModelShape(
     relations: [],
     linked: new Map(),
     required: parts.required,
+    hasId: parts.properties.has('id'),
   };
   const keys = new Set(parts.properties.keys());
   if (!keys.has('id'))

@@ -22,7 +22,7 @@ export interface PlannedFile {
 }
 
 /** What the writer's input needs of a plan: the starter project has no source file. */
-export type PlanContent = Pick<ImportPlan, 'models' | 'routes'>;
+export type PlanContent = Pick<ImportPlan, 'models' | 'routes' | 'basePath'>;
 
 /** Every file of a plan; throws PlanWriteError naming the first model the writer refuses. */
 export function planFiles(plan: PlanContent, style: SourceStyle): PlannedFile[] {
@@ -71,8 +71,12 @@ export function planFiles(plan: PlanContent, style: SourceStyle): PlannedFile[] 
       model: model.name,
       records: model.seed.length,
     });
-  if (plan.routes.length > 0)
-    files.push({ path: 'app.ts', kind: 'app', text: appText(plan.routes, style) });
+  if (plan.routes.length > 0 || plan.basePath !== undefined)
+    files.push({
+      path: 'app.ts',
+      kind: 'app',
+      text: appText(plan.routes, plan.basePath, importPath, style),
+    });
   return files;
 }
 
@@ -124,6 +128,7 @@ function valueCode(value: JsonValue, style: SourceStyle): string {
 
 function routeLine(route: PlannedRoute, style: SourceStyle): string {
   const method = METHODS[route.method];
+  const semi = style.semi ? ';' : '';
   // HEAD is answered wherever GET is (CONTRACT §2); OPTIONS is the CORS preflight's.
   if (!method)
     throw new PlanWriteError(
@@ -137,6 +142,10 @@ function routeLine(route: PlannedRoute, style: SourceStyle): string {
     throw new PlanWriteError(
       `${route.method} ${route.path}: status ${route.status} is not from 100 to 599`,
     );
+  if (route.answer) {
+    const { call, model, options } = route.answer;
+    return `// ${route.source}\nthis.${method}(${quoted(route.path, style)}, documented.${call}(${model}, ${valueCode(options, style)}))${semi}`;
+  }
   let answer = `res.status(${route.status})`;
   for (const [name, value] of Object.entries(route.headers ?? {}))
     answer += `.header(${quoted(name, style)}, ${quoted(value, style)})`;
@@ -147,20 +156,35 @@ function routeLine(route: PlannedRoute, style: SourceStyle): string {
   )
     answer += `.send(${quoted(route.body, style)})`;
   else answer += `.json(${valueCode(route.body, style)})`;
-  const semi = style.semi ? ';' : '';
   return `// ${route.source}\nthis.${method}(${quoted(route.path, style)}, (_req, res) => ${answer})${semi}`;
 }
 
+/** `@WebServlet`'s pattern: a base path the decorator takes, else the root. */
+function servletPattern(basePath: string | undefined): string {
+  if (basePath === undefined || basePath === '' || basePath === '/') return '/*';
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath))
+    throw new PlanWriteError(`base path ${basePath} is not one @WebServlet takes`);
+  return `${basePath}/*`;
+}
+
 /** The application: generated REST for every model, then the imported routes (CONTRACT §6). */
-function appText(routes: readonly PlannedRoute[], style: SourceStyle): string {
+function appText(
+  routes: readonly PlannedRoute[],
+  basePath: string | undefined,
+  importPath: (model: string) => string,
+  style: SourceStyle,
+): string {
   const semi = style.semi ? ';' : '';
   const i = style.indent;
   const lines = routes.flatMap((r) => routeLine(r, style).split('\n')).map((l) => `${i}${i}${l}`);
+  const models = [...new Set(routes.flatMap((r) => (r.answer ? [r.answer.model] : [])))].sort();
+  const names = models.length > 0 ? 'Application, WebServlet, documented' : 'Application, WebServlet';
   return [
-    `import { Application, WebServlet } from ${quoted('decorest', style)}${semi}`,
+    `import { ${names} } from ${quoted('decorest', style)}${semi}`,
+    ...models.map((m) => `import { ${m} } from ${quoted(importPath(m), style)}${semi}`),
     '',
     '/** Routes the import source documents beside its collections, answering as it did. */',
-    `@WebServlet(${quoted('/*', style)})`,
+    `@WebServlet(${quoted(servletPattern(basePath), style)})`,
     'export default class ImportedApp extends Application {',
     `${i}execute() {`,
     `${i}${i}this.generateRest()${semi}`,
