@@ -261,3 +261,38 @@ export function bindOperation(
   }
   return undefined;
 }
+
+const GENERATED_STATUS: Readonly<Record<DocumentedAnswer['call'], number>> = {
+  list: 200,
+  read: 200,
+  create: 201,
+  update: 200,
+  remove: 200,
+};
+
+/**
+ * Whether decorest's generated route already answers the operation as documented: the same
+ * path and key, status and bare shape. It is then left to that route, which also reads
+ * decorest's list controls (`_page`, `sort`, `embed`, …) and keeps the hot read path.
+ */
+export function generatedAnswers(
+  answer: DocumentedAnswer,
+  method: string,
+  path: string,
+  modelPath: string,
+  arrayFields: ReadonlySet<string>,
+): boolean {
+  const { call, options } = answer;
+  if (options.status !== GENERATED_STATUS[call]) return false;
+  if (options.wrap !== undefined || options.unwrap !== undefined || options.fill !== undefined)
+    return false;
+  const key = options.key as { param?: string; field?: string } | undefined;
+  if (call === 'list' || call === 'create') {
+    if (path !== `/${modelPath}`) return false;
+    // Equality filters the generated list reads as they are (not a list field's "holds").
+    const filters = Object.entries((options.filters ?? {}) as Record<string, string>);
+    return filters.every(([param, field]) => param === field && !arrayFields.has(field));
+  }
+  if (method === 'PATCH' || key?.field !== 'id' || key.param === undefined) return false;
+  return path === `/${modelPath}/:${key.param}`;
+}

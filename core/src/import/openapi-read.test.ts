@@ -82,11 +82,13 @@ describe('the Swagger Petstore (OpenAPI 3.0)', () => {
     expect(plan.routes).toEqual([]);
   });
 
-  it('reports the query parameter, the base path and the schemas no collection answers', async () => {
+  it('keeps the base path, reads limit as the list does, reports the schemas no collection answers', async () => {
     const plan = await fixture('petstore-3.0.json');
+    // issue 41: `http://petstore.swagger.io/v1` is served under /v1, not dropped.
+    expect(plan.basePath).toBe('/v1');
     const at = plan.notes.map((n) => n.at);
-    expect(at).toContain('#/paths/~1pets/get/parameters');
-    expect(at).toContain('#/servers/0');
+    expect(at).not.toContain('#/paths/~1pets/get/parameters');
+    expect(at).not.toContain('#/servers/0');
     expect(at).toContain('#/components/schemas/Error');
     // Pets is the list the collection answers, not a schema left out.
     expect(at).not.toContain('#/components/schemas/Pets');
@@ -217,6 +219,18 @@ describe('a 3.1 document (library-3.1.yaml)', () => {
         headers: { 'content-type': 'image/svg+xml' },
         body: '<svg xmlns="http://www.w3.org/2000/svg"/>',
         source: '#/paths/~1authors~1{authorId}~1avatar/get',
+      },
+      // issue 41: the documented 204 is not the generated delete's 200.
+      {
+        method: 'DELETE',
+        path: '/authors/:authorId',
+        status: 204,
+        source: '#/paths/~1authors~1{authorId}/delete',
+        answer: {
+          call: 'remove',
+          model: 'Author',
+          options: { status: 204, key: { param: 'authorId', field: 'id' }, answer: false },
+        },
       },
     ]);
     expect(plan.notes).toContainEqual({

@@ -12,12 +12,13 @@ import { type CollectionPaths, findCollections } from './openapi-collections.js'
 import { isObject, type JsonObject, readOpenApiDocument } from './openapi-document.js';
 import { readModelShape } from './openapi-model.js';
 import { basePathOf } from './openapi-base-path.js';
-import { type BoundModel, bindOperation } from './openapi-bindings.js';
+import { type BoundModel, bindOperation, generatedAnswers } from './openapi-bindings.js';
 import { exampleOf, hasPropertyExamples } from './openapi-example.js';
 import { documentNotes, linkNotes } from './openapi-notes.js';
 import { followRef, operationsOf } from './openapi-operations.js';
 import { plannedRoute, routePath } from './openapi-routes.js';
 import { seedRows } from './openapi-seed.js';
+import { clashes, generatedRoutes } from './route-clash.js';
 
 const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
 
@@ -138,6 +139,7 @@ export async function readOpenApi(file: string, text: string): Promise<ImportPla
   linkNotes(planned, notes);
   const routes: PlannedRoute[] = [];
   const seen = new Set<string>();
+  const generated = generatedRoutes(planned);
   for (const operation of operations) {
     const key = `${operation.method} ${operation.path}`;
     // HEAD is answered wherever GET is, OPTIONS by CORS (CONTRACT §2): no manual route for them.
@@ -150,6 +152,19 @@ export async function readOpenApi(file: string, text: string): Promise<ImportPla
       continue;
     }
     const answer = bindOperation(root, operation, bound, notes);
+    const model = answer && planned.find((m) => m.name === answer.model);
+    if (
+      answer &&
+      model &&
+      generatedAnswers(
+        answer,
+        operation.method,
+        routePath(operation.path),
+        model.path,
+        new Set(model.fields.filter((f) => f.type.endsWith('[]')).map((f) => f.name)),
+      )
+    )
+      continue;
     const route: PlannedRoute = answer
       ? {
           method: operation.method,
@@ -159,6 +174,15 @@ export async function readOpenApi(file: string, text: string): Promise<ImportPla
           answer,
         }
       : plannedRoute(root, operation, notes);
+    // An example is a poorer answer than the generated route's records (`/authors/:id/books`).
+    if (!answer && clashes(route, generated)) {
+      notes.push({
+        kind: 'not-imported',
+        at: operation.at,
+        text: `${key}: answered by decorest's generated route ${route.method} ${route.path}, not by the example`,
+      });
+      continue;
+    }
     // The writer takes `/`-rooted paths without spaces, `?` or `#`.
     if (/[\s?#]/.test(route.path)) {
       notes.push({
