@@ -194,7 +194,8 @@ function filled(body: unknown, fill: Fill | undefined): unknown {
   if (fill.slug && out[fill.slug.field] === undefined) {
     const from = fill.slug.from === undefined ? undefined : out[fill.slug.from];
     const base = typeof from === 'string' ? slugOf(from) : '';
-    out[fill.slug.field] = `${base || 'item'}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    out[fill.slug.field] =
+      `${base || 'item'}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   }
   return out;
 }
@@ -217,7 +218,8 @@ function update(model: Model, options: UpdateOptions): HandlerFunction {
   return async (req, res) => {
     const runtime = runtimeOf(model, 'documented.update');
     const body = unwrapped(req, options.unwrap);
-    if (!isBody(body)) throw problems.invalidBody('Invalid body', [{ field: '', message: 'must be an object' }]);
+    if (!isBody(body))
+      throw problems.invalidBody('Invalid body', [{ field: '', message: 'must be an object' }]);
     const [field, value] = keyOf(req, options.key, body);
     const current = await findBy(runtime, field, value);
     const { id, ...changes } = { ...current, ...body, id: current.id };

@@ -108,7 +108,8 @@ export function listOf(
   }
   const properties = propertiesOf(root, schema);
   const lists = properties.filter(
-    ([, p]) => isArraySchema(root, p) && isRecordSchema(root, (followRef(root, p) as JsonObject).items),
+    ([, p]) =>
+      isArraySchema(root, p) && isRecordSchema(root, (followRef(root, p) as JsonObject).items),
   );
   if (lists.length !== 1) return undefined;
   const [key, list] = lists[0]!;

@@ -148,7 +148,8 @@ export function hasPropertyExamples(root: JsonObject, schema: unknown): boolean 
   if (!isObject(target)) return false;
   const parts = [target, ...(Array.isArray(target.allOf) ? target.allOf : [])];
   return parts.some((part) => {
-    const resolved = isObject(part) && typeof part.$ref === 'string' ? resolvePointer(root, part.$ref) : part;
+    const resolved =
+      isObject(part) && typeof part.$ref === 'string' ? resolvePointer(root, part.$ref) : part;
     return (
       isObject(resolved) &&
       isObject(resolved.properties) &&

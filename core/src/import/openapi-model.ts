@@ -149,9 +149,14 @@ export function readModelShape(
       });
       continue;
     }
+    // A link is answered as null while unset: only where the document allows null or requires
+    // the key (a non-null optional `petId` stays a number, issue 41).
     const target =
-      /^(number|string)$/.test(reading.type) && isFieldName(key)
-        ? targetOfId(key, reading.description, models)
+      (/^(number|string)$/.test(reading.type) && parts.required.has(key)) ||
+      /^(number|string) \| null$/.test(reading.type)
+        ? isFieldName(key)
+          ? targetOfId(key, reading.description, models)
+          : undefined
         : undefined;
     if (target !== undefined) {
       shape.relations.push({ field: key, target });

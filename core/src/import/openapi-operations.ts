@@ -59,8 +59,7 @@ export function operationsOf(root: JsonObject): { operations: Operation[]; skipp
           ...own,
         ];
         operations.push({ method, path, op, at: pointerOf(['paths', path, key]), parameters });
-      }
-      else if (key === 'trace') skipped.push(pointerOf(['paths', path, key]));
+      } else if (key === 'trace') skipped.push(pointerOf(['paths', path, key]));
     }
   }
   return { operations, skipped };

@@ -383,8 +383,10 @@ describe('operations decorest answers itself', () => {
         },
         {
           Author: { type: 'object', properties: { id: { type: 'integer' } } },
+          // Required: an optional non-null xId stays a number (a link answers null while unset).
           Book: {
             type: 'object',
+            required: ['authorId'],
             properties: { id: { type: 'integer' }, authorId: { type: 'integer' } },
           },
         },

@@ -112,9 +112,16 @@ export async function readOpenApi(file: string, text: string): Promise<ImportPla
     const examples = [...paths.examples];
     // The Petstore's way: an example on each property, which make one record together.
     if (hasPropertyExamples(root, paths.schema)) {
-      const at = isObject(paths.schema) && typeof paths.schema.$ref === 'string' ? paths.schema.$ref : paths.listPath;
+      const at =
+        isObject(paths.schema) && typeof paths.schema.$ref === 'string'
+          ? paths.schema.$ref
+          : paths.listPath;
       examples.push({ value: exampleOf(root, paths.schema), at });
-      notes.push({ kind: 'guess', at, text: `a seed record of ${name} is made from its properties' examples` });
+      notes.push({
+        kind: 'guess',
+        at,
+        text: `a seed record of ${name} is made from its properties' examples`,
+      });
     }
     const seed = seedRows(examples, shape, name, notes);
     bound.push({

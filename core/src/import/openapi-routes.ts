@@ -103,8 +103,11 @@ export function plannedRoute(
         at,
         text: `${method} ${path} has no example: answers ${route.status} with no body`,
       });
-    else if (json || typeof example.value === 'string') route.body = example.value as JsonValue;
-    else
+    else if (json || typeof example.value === 'string') {
+      route.body = example.value as JsonValue;
+      // A JSON string example is JSON on the wire (`"session:1718"`), not text.
+      if (json && typeof example.value === 'string') headers['content-type'] = media.type;
+    } else
       notes.push({
         kind: 'not-imported',
         at,

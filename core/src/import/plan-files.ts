@@ -178,7 +178,8 @@ function appText(
   const i = style.indent;
   const lines = routes.flatMap((r) => routeLine(r, style).split('\n')).map((l) => `${i}${i}${l}`);
   const models = [...new Set(routes.flatMap((r) => (r.answer ? [r.answer.model] : [])))].sort();
-  const names = models.length > 0 ? 'Application, WebServlet, documented' : 'Application, WebServlet';
+  const names =
+    models.length > 0 ? 'Application, WebServlet, documented' : 'Application, WebServlet';
   return [
     `import { ${names} } from ${quoted('decorest', style)}${semi}`,
     ...models.map((m) => `import { ${m} } from ${quoted(importPath(m), style)}${semi}`),
