@@ -8,12 +8,12 @@
 import { checkModelName } from '../model-edit/create-model.js';
 import { classNameFor, derivedPath } from './import-names.js';
 import type { ImportNote, ImportPlan, PlannedModel, PlannedRoute } from './import-plan.js';
+import { basePathOf } from './openapi-base-path.js';
+import { bindOperation, type BoundModel, generatedAnswers } from './openapi-bindings.js';
 import { type CollectionPaths, findCollections } from './openapi-collections.js';
 import { isObject, type JsonObject, readOpenApiDocument } from './openapi-document.js';
-import { readModelShape } from './openapi-model.js';
-import { basePathOf } from './openapi-base-path.js';
-import { type BoundModel, bindOperation, generatedAnswers } from './openapi-bindings.js';
 import { exampleOf, hasPropertyExamples } from './openapi-example.js';
+import { readModelShape } from './openapi-model.js';
 import { documentNotes, linkNotes } from './openapi-notes.js';
 import { followRef, operationsOf } from './openapi-operations.js';
 import { plannedRoute, routePath } from './openapi-routes.js';
