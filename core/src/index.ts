@@ -21,6 +21,17 @@ export type { FormFields, MultipartBody, UploadedFile } from './http/form-types.
 export { Response } from './http/response.js';
 export type { Handler, HandlerFunction, HttpMethod, HttpRequestHandler } from './http/types.js';
 export { dao, type Dao } from './app/dao.js';
+export {
+  documented,
+  type BodyKey,
+  type CreateOptions,
+  type Fill,
+  type ListOptions,
+  type ReadOptions,
+  type RecordKey,
+  type RemoveOptions,
+  type UpdateOptions,
+} from './app/documented-routes.js';
 export type {
   IdOf,
   ModelBody,

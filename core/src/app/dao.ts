@@ -35,6 +35,16 @@ export function registerDao(runtime: ModelRuntime): void {
   registry.set(runtime.schema.ctor, runtime);
 }
 
+/** Internal: the runtime serving `model`, for the routes an import writes (documented-routes). */
+export function runtimeOf(model: object, where: string): ModelRuntime {
+  const runtime = registry.get(model);
+  if (!runtime) {
+    const name = (model as { name?: string }).name ?? 'model';
+    throw new TypeError(`${where}(${name}): ${name} is not a @Rest model of the loaded project`);
+  }
+  return runtime;
+}
+
 function idOf(runtime: ModelRuntime, value: unknown): RecordId {
   const id = (value as { id?: unknown } | null)?.id;
   if (typeof id === 'number' || typeof id === 'string') return id;
@@ -56,12 +66,7 @@ function idOf(runtime: ModelRuntime, value: unknown): RecordId {
  * ```
  */
 export function dao<M extends object>(model: ModelClass<M>): Dao<M> {
-  const runtime = registry.get(model);
-  if (!runtime) {
-    throw new TypeError(
-      `dao(${model.name}): ${model.name} is not a @Rest model of the loaded project`,
-    );
-  }
+  const runtime = runtimeOf(model, 'dao');
   const { store } = runtime;
   const asModel = (record: StoredRecord): ModelRecord<M> => record as unknown as ModelRecord<M>;
   // Writes take the one write path (issue 11): the rules of the generated routes, exactly.

@@ -48,6 +48,20 @@ export interface PlannedRoute {
   body?: JsonValue;
   /** Where in the source it came from, for the report (`#/paths/~1health/get`). */
   source: string;
+  /**
+   * Answered from a model's records instead of a fixed body (issue 41): written as
+   * `documented.<call>(<model>, <options>)`; `status` and `body` are then not written.
+   */
+  answer?: DocumentedAnswer;
+}
+
+/** A documented operation a model's records answer (core/src/app/documented-routes.ts). */
+export interface DocumentedAnswer {
+  call: 'list' | 'read' | 'create' | 'update' | 'remove';
+  /** The model's class name. */
+  model: string;
+  /** The handler's options, as the model file's literal. */
+  options: { [key: string]: JsonValue };
 }
 
 /** One line of the report: what was guessed, or what could not be imported, and where. */

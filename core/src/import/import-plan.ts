@@ -16,6 +16,7 @@ import type { ResponseRule } from '../contract/rules-api.js';
 import type { JsonValue } from '../contract/values.js';
 
 export type {
+  DocumentedAnswer,
   ImportNote,
   ImportSourceKind,
   PlannedField,
@@ -40,7 +41,8 @@ export interface PlannedModel {
 export interface ImportPlan {
   source: { kind: ImportSourceKind; file: string };
   /**
-   * The path every route is served under (`/v2`: Mockoon's `endpointPrefix`), written as the
+   * The path every route is served under (`/v2`: Mockoon's `endpointPrefix`, `/api/v3`: an
+   * OpenAPI document's first server), written as the
    * application's `@WebServlet('/v2/*')`; planned routes' paths already start with it.
    */
   basePath?: string;

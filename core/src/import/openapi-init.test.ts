@@ -47,15 +47,16 @@ describe('decorest init --from an OpenAPI document', () => {
     const { out, serving } = await initAndServe('petstore-3.0.json');
     expect(out).toMatch(/^ {2}pet\.ts\s+model Pet$/m);
     expect(out).toMatch(/^ {2}seed\/pets\.json\s+2 records of Pet$/m);
+    // issue 41: the document's server is http://petstore.swagger.io/v1: served under /v1.
     const { url } = serving;
-    expect((await jsonRequest(url, 'GET', '/pets')).json).toEqual([
+    expect((await jsonRequest(url, 'GET', '/v1/pets')).json).toEqual([
       { id: 1, name: 'Rex', tag: 'dog' },
       { id: 2, name: 'Tom' },
     ]);
-    const created = await jsonRequest(url, 'POST', '/pets', { name: 'Kit', tag: 'cat' });
+    const created = await jsonRequest(url, 'POST', '/v1/pets', { name: 'Kit', tag: 'cat' });
     expect(created.status).toBe(201);
     expect(created.json).toEqual({ id: 3, name: 'Kit', tag: 'cat' });
-    const invalid = await jsonRequest(url, 'POST', '/pets', { tag: 'x' });
+    const invalid = await jsonRequest(url, 'POST', '/v1/pets', { tag: 'x' });
     expect(invalid.status).toBe(422);
     expect(invalid.json).toMatchObject({ errors: [{ field: 'name', message: 'is required' }] });
   });

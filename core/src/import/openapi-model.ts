@@ -18,6 +18,8 @@ export interface ModelShape {
   linked: Map<string, string>;
   /** Every wire key the schema declares, for reading examples. */
   required: ReadonlySet<string>;
+  /** The schema declares an `id` property (a record can then be named by it in a body). */
+  hasId: boolean;
 }
 
 interface ObjectParts {
@@ -96,6 +98,7 @@ export function readModelShape(
     relations: [],
     linked: new Map(),
     required: parts.required,
+    hasId: parts.properties.has('id'),
   };
   const keys = new Set(parts.properties.keys());
   if (!keys.has('id'))
@@ -146,9 +149,14 @@ export function readModelShape(
       });
       continue;
     }
+    // A link is answered as null while unset: only where the document allows null or requires
+    // the key (a non-null optional `petId` stays a number, issue 41).
     const target =
-      /^(number|string)$/.test(reading.type) && isFieldName(key)
-        ? targetOfId(key, reading.description, models)
+      (/^(number|string)$/.test(reading.type) && parts.required.has(key)) ||
+      /^(number|string) \| null$/.test(reading.type)
+        ? isFieldName(key)
+          ? targetOfId(key, reading.description, models)
+          : undefined
         : undefined;
     if (target !== undefined) {
       shape.relations.push({ field: key, target });

@@ -8,10 +8,6 @@
 import { hasManyName } from './import-names.js';
 import type { ImportNote, PlannedModel } from './import-plan.js';
 import { isObject, type JsonObject, pointerOf, resolvePointer } from './openapi-document.js';
-import type { Operation } from './openapi-operations.js';
-
-/** decorest's own list parameters (CONTRACT §3), answered without a note. */
-const SERVED_QUERY = /^(_page|_limit|_per_page|_sort|_order|_start|_end|_embed|_expand|q)$/;
 
 /**
  * Gives each link its `@HasMany` member and drops seed values that name no parent record (or a
@@ -54,26 +50,6 @@ export function linkNotes(models: PlannedModel[], notes: ImportNote[]): void {
     }
 }
 
-/** Query parameters of the collection operations that decorest's list does not read. */
-export function queryNotes(
-  all: readonly Operation[],
-  rest: readonly Operation[],
-  notes: ImportNote[],
-): void {
-  const manual = new Set(rest);
-  for (const operation of all) {
-    if (manual.has(operation) || !Array.isArray(operation.op.parameters)) continue;
-    for (const parameter of operation.op.parameters)
-      if (isObject(parameter) && parameter.in === 'query' && typeof parameter.name === 'string')
-        if (!SERVED_QUERY.test(parameter.name))
-          notes.push({
-            kind: 'not-imported',
-            at: `${operation.at}/parameters`,
-            text: `${operation.method} ${operation.path}: the query parameter ${parameter.name} is not read (decorest lists with _page, _limit, _sort, q, …)`,
-          });
-  }
-}
-
 /** Every `$ref` reachable from the models' schemas (walked with a stack, each ref once). */
 function reachable(root: JsonObject, schemas: readonly unknown[]): Set<string> {
   const seen = new Set<string>();
@@ -103,17 +79,6 @@ export function documentNotes(root: JsonObject, modelSchemas: readonly unknown[]
         at: pointerOf(['components', 'securitySchemes', name]),
         text: `auth scheme ${name}${isObject(scheme) && typeof scheme.type === 'string' ? ` (${scheme.type})` : ''}: decorest answers without checking credentials`,
       });
-  if (Array.isArray(root.servers))
-    root.servers.forEach((server, i) => {
-      const url = isObject(server) && typeof server.url === 'string' ? server.url : '';
-      const path = url.replace(/^[a-z]+:\/\/[^/]*/i, '').replace(/\/$/, '');
-      if (path !== '')
-        notes.push({
-          kind: 'guess',
-          at: `#/servers/${i}`,
-          text: `base path ${path} is dropped: decorest serves the paths from /`,
-        });
-    });
   if (isObject(root.webhooks))
     notes.push({ kind: 'not-imported', at: '#/webhooks', text: 'webhooks are not sent' });
   for (const [path, item] of Object.entries(root.paths as JsonObject))

@@ -14,6 +14,8 @@ export interface Operation {
   op: JsonObject;
   /** `#/paths/~1pets/get`. */
   at: string;
+  /** The path item's parameters and the operation's own (which win), `$ref`s followed. */
+  parameters: JsonObject[];
 }
 
 const METHODS: Record<string, PlannedRoute['method']> = {
@@ -35,6 +37,11 @@ export function followRef(root: JsonObject, value: unknown): unknown {
   return current;
 }
 
+function parametersOf(root: JsonObject, list: unknown): JsonObject[] {
+  if (!Array.isArray(list)) return [];
+  return list.map((p) => followRef(root, p)).filter(isObject);
+}
+
 /** Every operation, in document order; `trace` and unknown keys are left to the caller's notes. */
 export function operationsOf(root: JsonObject): { operations: Operation[]; skipped: string[] } {
   const operations: Operation[] = [];
@@ -42,11 +49,17 @@ export function operationsOf(root: JsonObject): { operations: Operation[]; skipp
   for (const [path, rawItem] of Object.entries(root.paths as JsonObject)) {
     const item = followRef(root, rawItem);
     if (!isObject(item)) continue;
+    const shared = parametersOf(root, item.parameters);
     for (const [key, op] of Object.entries(item)) {
       const method = METHODS[key];
-      if (method && isObject(op))
-        operations.push({ method, path, op, at: pointerOf(['paths', path, key]) });
-      else if (key === 'trace') skipped.push(pointerOf(['paths', path, key]));
+      if (method && isObject(op)) {
+        const own = parametersOf(root, op.parameters);
+        const parameters = [
+          ...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)),
+          ...own,
+        ];
+        operations.push({ method, path, op, at: pointerOf(['paths', path, key]), parameters });
+      } else if (key === 'trace') skipped.push(pointerOf(['paths', path, key]));
     }
   }
   return { operations, skipped };

@@ -8,12 +8,15 @@
 import { checkModelName } from '../model-edit/create-model.js';
 import { classNameFor, derivedPath } from './import-names.js';
 import type { ImportNote, ImportPlan, PlannedModel, PlannedRoute } from './import-plan.js';
+import { basePathOf } from './openapi-base-path.js';
+import { bindOperation, type BoundModel, generatedAnswers } from './openapi-bindings.js';
 import { type CollectionPaths, findCollections } from './openapi-collections.js';
 import { isObject, type JsonObject, readOpenApiDocument } from './openapi-document.js';
+import { exampleOf, hasPropertyExamples } from './openapi-example.js';
 import { readModelShape } from './openapi-model.js';
-import { documentNotes, linkNotes, queryNotes } from './openapi-notes.js';
-import { operationsOf } from './openapi-operations.js';
-import { plannedRoute } from './openapi-routes.js';
+import { documentNotes, linkNotes } from './openapi-notes.js';
+import { followRef, operationsOf } from './openapi-operations.js';
+import { plannedRoute, routePath } from './openapi-routes.js';
 import { seedRows } from './openapi-seed.js';
 import { clashes, generatedRoutes } from './route-clash.js';
 
@@ -36,20 +39,15 @@ function nameCollections(
   const taken = new Set<string>();
   const models = new Map<string, string>();
   const named: { paths: CollectionPaths; name: string }[] = [];
-  for (const paths of collections) {
+  // Paths with an item path first: `/pet` is Pet's path, not the finder documented before it.
+  const ordered = [...collections].sort((a, b) => Number(!a.itemPath) - Number(!b.itemPath));
+  for (const paths of ordered) {
     const ref =
       isObject(paths.schema) && typeof paths.schema.$ref === 'string'
         ? paths.schema.$ref
         : undefined;
-    const already = ref === undefined ? undefined : models.get(ref);
-    if (already !== undefined) {
-      notes.push({
-        kind: 'not-imported',
-        at: paths.listPath,
-        text: `answers ${already} records, already a model: only one path per model is served`,
-      });
-      continue;
-    }
+    // A finder (`/pet/findByStatus`) answers a model's records: a filtered read of it, no model.
+    if (ref !== undefined && models.has(ref)) continue;
     const component = ref === undefined ? undefined : COMPONENT_SCHEMA.exec(ref)?.[1];
     const name =
       component !== undefined && isModelName(component) && !taken.has(component)
@@ -92,16 +90,18 @@ export async function readOpenApi(file: string, text: string): Promise<ImportPla
   const notes: ImportNote[] = [];
   const { operations, skipped } = operationsOf(root);
   for (const at of skipped) notes.push({ kind: 'not-imported', at, text: 'TRACE is not served' });
-  const { collections, rest } = findCollections(root, operations);
+  const basePath = basePathOf(root, notes);
+  const { collections } = findCollections(root, operations);
   const { named, models } = nameCollections(collections, notes);
   const scope = { root, models };
+  const bound: BoundModel[] = [];
   const planned: PlannedModel[] = named.map(({ paths, name }) => {
     const shape = readModelShape(scope, paths.schema, name, notes);
     if (paths.listPath !== `/${paths.key}`)
       notes.push({
         kind: 'guess',
         at: paths.listPath,
-        text: `served at /${paths.key}: decorest serves a model on one path segment`,
+        text: `served as documented; decorest's generated routes for ${name} are at /${paths.key} too`,
       });
     if (derivedPath(name) !== paths.key)
       notes.push({
@@ -109,21 +109,45 @@ export async function readOpenApi(file: string, text: string): Promise<ImportPla
         at: name,
         text: `keeps the path /${paths.key} with @Rest({ path })`,
       });
+    const examples = [...paths.examples];
+    // The Petstore's way: an example on each property, which make one record together.
+    if (hasPropertyExamples(root, paths.schema)) {
+      const at =
+        isObject(paths.schema) && typeof paths.schema.$ref === 'string'
+          ? paths.schema.$ref
+          : paths.listPath;
+      examples.push({ value: exampleOf(root, paths.schema), at });
+      notes.push({
+        kind: 'guess',
+        at,
+        text: `a seed record of ${name} is made from its properties' examples`,
+      });
+    }
+    const seed = seedRows(examples, shape, name, notes);
+    bound.push({
+      name,
+      target: followRef(root, paths.schema),
+      listPath: paths.listPath,
+      ...(paths.itemPath ? { itemPath: paths.itemPath } : {}),
+      fields: shape.fields,
+      links: shape.relations.map((r) => r.field),
+      required: shape.required,
+      hasId: shape.hasId,
+    });
     return {
       name,
       path: paths.key,
       idType: shape.idType,
       fields: shape.fields,
       relations: shape.relations,
-      seed: seedRows(paths.examples, shape, name, notes),
+      seed,
     };
   });
   linkNotes(planned, notes);
-  queryNotes(operations, rest, notes);
   const routes: PlannedRoute[] = [];
   const seen = new Set<string>();
   const generated = generatedRoutes(planned);
-  for (const operation of rest) {
+  for (const operation of operations) {
     const key = `${operation.method} ${operation.path}`;
     // HEAD is answered wherever GET is, OPTIONS by CORS (CONTRACT §2): no manual route for them.
     if (operation.method === 'HEAD' || operation.method === 'OPTIONS') {
@@ -134,13 +158,35 @@ export async function readOpenApi(file: string, text: string): Promise<ImportPla
       });
       continue;
     }
-    const route = plannedRoute(root, operation, notes);
-    const routeKey = `${route.method} ${route.path}`;
-    if (clashes(route, generated)) {
+    const answer = bindOperation(root, operation, bound, notes);
+    const model = answer && planned.find((m) => m.name === answer.model);
+    if (
+      answer &&
+      model &&
+      generatedAnswers(
+        answer,
+        operation.method,
+        routePath(operation.path),
+        model.path,
+        new Set(model.fields.filter((f) => f.type.endsWith('[]')).map((f) => f.name)),
+      )
+    )
+      continue;
+    const route: PlannedRoute = answer
+      ? {
+          method: operation.method,
+          path: routePath(operation.path),
+          status: answer.options.status as number,
+          source: operation.at,
+          answer,
+        }
+      : plannedRoute(root, operation, notes);
+    // An example is a poorer answer than the generated route's records (`/authors/:id/books`).
+    if (!answer && clashes(route, generated)) {
       notes.push({
         kind: 'not-imported',
         at: operation.at,
-        text: `${key}: answered by decorest's generated route ${routeKey}, not by the example`,
+        text: `${key}: answered by decorest's generated route ${route.method} ${route.path}, not by the example`,
       });
       continue;
     }
@@ -153,7 +199,9 @@ export async function readOpenApi(file: string, text: string): Promise<ImportPla
       });
       continue;
     }
-    if (seen.has(routeKey)) {
+    // `/a/:x` and `/a/:y` are one route to the router.
+    const shape = `${route.method} ${route.path.replace(/:[^/]+/g, ':')}`;
+    if (seen.has(shape)) {
       notes.push({
         kind: 'not-imported',
         at: operation.at,
@@ -161,11 +209,21 @@ export async function readOpenApi(file: string, text: string): Promise<ImportPla
       });
       continue;
     }
-    seen.add(routeKey);
+    seen.add(shape);
     routes.push(route);
   }
   notes.push(
     ...documentNotes(root, [...named.flatMap((n) => [n.paths.schema, ...n.paths.schemas])]),
   );
-  return { source: { kind: 'openapi', file }, models: planned, routes, notes };
+  return {
+    source: { kind: 'openapi', file },
+    models: planned,
+    // As Mockoon's prefix: a plan's routes carry the paths they are served at.
+    routes:
+      basePath === undefined
+        ? routes
+        : routes.map((r) => ({ ...r, path: r.path === '/' ? basePath : basePath + r.path })),
+    ...(basePath === undefined ? {} : { basePath }),
+    notes,
+  };
 }

@@ -7,6 +7,7 @@ import type { JsonValue } from '../contract/control-api.js';
 import { identifierFor } from './import-names.js';
 import type { ImportNote, PlannedRoute } from './import-plan.js';
 import { isObject, type JsonObject } from './openapi-document.js';
+import { exampleOf, isJsonValue } from './openapi-example.js';
 import {
   followRef,
   mediaExamples,
@@ -77,15 +78,36 @@ export function plannedRoute(
     ];
     const json = /json/i.test(media.type);
     if (!json) headers['content-type'] = media.type;
-    const example = examples[0];
-    if (example === undefined)
+    // An example JSON cannot carry (YAML's .nan, a date) is named and passed over.
+    const usable = examples.filter((e) => {
+      if (isJsonValue(e.value)) return true;
+      notes.push({
+        kind: 'not-imported',
+        at: e.at,
+        text: `${method} ${path}: this example is not JSON (a date, NaN or Infinity): not answered`,
+      });
+      return false;
+    });
+    const example = usable[0];
+    const made = example === undefined && json ? exampleOf(root, media.media.schema) : undefined;
+    if (made !== undefined) {
+      route.body = made;
+      notes.push({
+        kind: 'guess',
+        at,
+        text: `${method} ${path} has no example: answers a body made from its schema`,
+      });
+    } else if (example === undefined)
       notes.push({
         kind: 'guess',
         at,
         text: `${method} ${path} has no example: answers ${route.status} with no body`,
       });
-    else if (json || typeof example.value === 'string') route.body = example.value as JsonValue;
-    else
+    else if (json || typeof example.value === 'string') {
+      route.body = example.value as JsonValue;
+      // A JSON string example is JSON on the wire (`"session:1718"`), not text.
+      if (json && typeof example.value === 'string') headers['content-type'] = media.type;
+    } else
       notes.push({
         kind: 'not-imported',
         at,

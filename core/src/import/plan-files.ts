@@ -80,7 +80,11 @@ export function planFiles(plan: PlanContent, style: SourceStyle): PlannedFile[] 
       `the base path ${basePath} is not /segment/… of letters, digits and ._~-`,
     );
   if (plan.routes.length > 0 || basePath !== '')
-    files.push({ path: 'app.ts', kind: 'app', text: appText(plan.routes, basePath, style) });
+    files.push({
+      path: 'app.ts',
+      kind: 'app',
+      text: appText(plan.routes, basePath, importPath, style),
+    });
   if (plan.rules !== undefined && plan.rules.length > 0)
     files.push({ path: RULES_FILE, kind: 'rules', text: formatRules(plan.rules) });
   return files;
@@ -134,6 +138,7 @@ function valueCode(value: JsonValue, style: SourceStyle): string {
 
 function routeLine(route: PlannedRoute, basePath: string, style: SourceStyle): string {
   const method = METHODS[route.method];
+  const semi = style.semi ? ';' : '';
   // HEAD is answered wherever GET is (CONTRACT §2); OPTIONS is the CORS preflight's.
   if (!method)
     throw new PlanWriteError(
@@ -151,6 +156,10 @@ function routeLine(route: PlannedRoute, basePath: string, style: SourceStyle): s
   if (basePath !== '' && route.path !== basePath && !route.path.startsWith(`${basePath}/`))
     throw new PlanWriteError(`${route.method} ${route.path}: not under the base path ${basePath}`);
   const path = route.path.slice(basePath.length) || '/';
+  if (route.answer) {
+    const { call, model, options } = route.answer;
+    return `// ${route.source}\nthis.${method}(${quoted(path, style)}, documented.${call}(${model}, ${valueCode(options, style)}))${semi}`;
+  }
   let answer = `res.status(${route.status})`;
   for (const [name, value] of Object.entries(route.headers ?? {}))
     answer += `.header(${quoted(name, style)}, ${quoted(value, style)})`;
@@ -161,19 +170,27 @@ function routeLine(route: PlannedRoute, basePath: string, style: SourceStyle): s
   )
     answer += `.send(${quoted(route.body, style)})`;
   else answer += `.json(${valueCode(route.body, style)})`;
-  const semi = style.semi ? ';' : '';
   return `// ${route.source}\nthis.${method}(${quoted(path, style)}, (_req, res) => ${answer})${semi}`;
 }
 
 /** The application: generated REST for every model, then the imported routes (CONTRACT §6). */
-function appText(routes: readonly PlannedRoute[], basePath: string, style: SourceStyle): string {
+function appText(
+  routes: readonly PlannedRoute[],
+  basePath: string,
+  importPath: (model: string) => string,
+  style: SourceStyle,
+): string {
   const semi = style.semi ? ';' : '';
   const i = style.indent;
   const lines = routes
     .flatMap((r) => routeLine(r, basePath, style).split('\n'))
     .map((l) => `${i}${i}${l}`);
+  const models = [...new Set(routes.flatMap((r) => (r.answer ? [r.answer.model] : [])))].sort();
+  const names =
+    models.length > 0 ? 'Application, WebServlet, documented' : 'Application, WebServlet';
   return [
-    `import { Application, WebServlet } from ${quoted('decorest', style)}${semi}`,
+    `import { ${names} } from ${quoted('decorest', style)}${semi}`,
+    ...models.map((m) => `import { ${m} } from ${quoted(importPath(m), style)}${semi}`),
     '',
     '/** Routes the import source documents beside its collections, answering as it did. */',
     `@WebServlet(${quoted(`${basePath}/*`, style)})`,
