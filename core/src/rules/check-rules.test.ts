@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { RULE_BODY_LIMIT, type RuleProblem } from '../contract/rules-api.js';
 import { checkRules, checkRulesText, formatRules } from './check-rules.js';
 import { pointerOf, pointerTokens, valueAt } from './json-pointer.js';
-import { parseTemplate } from './rule-template.js';
 import { checkPattern, PatternLease } from './pattern-pool.js';
+import { parseTemplate } from './rule-template.js';
 import { testBounded } from './safe-pattern.js';
 
 const rule = (extra: Record<string, unknown> = {}) => ({

@@ -14,8 +14,8 @@ import {
 import { describeJsonSyntaxError } from '../http/json-syntax.js';
 import { fakeFunction, loadFaker } from './fake-source.js';
 import { isPointer, pointerOf } from './json-pointer.js';
-import { parseTemplate } from './rule-template.js';
 import { checkPattern, REGEX_PATTERNS_LIMIT } from './pattern-pool.js';
+import { parseTemplate } from './rule-template.js';
 
 export interface RulesCheck {
   /** The rules as checked (complete only when `problems` is empty). */

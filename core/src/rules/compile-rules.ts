@@ -18,9 +18,9 @@ import type { RouteTable } from '../http/route-table.js';
 import type { RouteDefinition } from '../http/types.js';
 import { fakeFunction, loadFaker } from './fake-source.js';
 import { isPointer, pointerTokens } from './json-pointer.js';
+import { ENGINE_FULL_MESSAGE, PatternLease } from './pattern-pool.js';
 import { bodyText, RequestView } from './request-view.js';
 import { type ParsedTemplate, parseTemplate } from './rule-template.js';
-import { ENGINE_FULL_MESSAGE, PatternLease } from './pattern-pool.js';
 import { testBounded } from './safe-pattern.js';
 
 type Test = (view: RequestView) => boolean;

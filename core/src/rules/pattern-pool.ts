@@ -18,7 +18,12 @@ import {
   RE2_HEAP_BYTES,
   restartEngine,
 } from './re2-engine.js';
-import { checkPatternText, notLinearMessage, type Pattern, type PatternVerdict } from './safe-pattern.js';
+import {
+  checkPatternText,
+  notLinearMessage,
+  type Pattern,
+  type PatternVerdict,
+} from './safe-pattern.js';
 
 /** Distinct patterns (source and flags) one rule set may hold. */
 export const REGEX_PATTERNS_LIMIT = 1000;
