@@ -14,8 +14,8 @@ import {
 import { describeJsonSyntaxError } from '../http/json-syntax.js';
 import { fakeFunction, loadFaker } from './fake-source.js';
 import { isPointer, pointerOf } from './json-pointer.js';
+import { checkPattern, REGEX_PATTERNS_LIMIT } from './pattern-pool.js';
 import { parseTemplate } from './rule-template.js';
-import { compilePattern } from './safe-pattern.js';
 
 export interface RulesCheck {
   /** The rules as checked (complete only when `problems` is empty). */
@@ -67,6 +67,9 @@ function withoutUndefined<T extends object>(value: T): T {
 class Checker {
   readonly problems: RuleProblem[] = [];
   readonly fakes: { path: Path; module: string; method: string; offset: number }[] = [];
+  /** Distinct regex patterns (flags and source) checked, up to the limit; those past it apart. */
+  readonly patterns = new Set<string>();
+  readonly patternsOverLimit = new Set<string>();
 
   add(path: Path, message: string, offset?: number): void {
     const problem: RuleProblem = { pointer: pointerOf(path), message };
@@ -194,12 +197,22 @@ class Checker {
         return withoutUndefined(condition);
       }
       condition.value = text;
-      if (condition.matcher === 'regex') {
-        const compiled = compilePattern(text, condition.ignoreCase === true);
-        if (!compiled.ok) this.add([...path, 'value'], compiled.message);
-      }
+      if (condition.matcher === 'regex') this.pattern(text, condition.ignoreCase === true, path);
     }
     return withoutUndefined(condition);
+  }
+
+  /** Checks a pattern once per distinct source and flags, and none past the limit. */
+  pattern(source: string, ignoreCase: boolean, path: Path): void {
+    const key = `${ignoreCase ? 'i' : '-'}${source}`;
+    if (this.patterns.has(key) || this.patternsOverLimit.has(key)) return;
+    if (this.patterns.size >= REGEX_PATTERNS_LIMIT) {
+      this.patternsOverLimit.add(key);
+      return;
+    }
+    this.patterns.add(key);
+    const verdict = checkPattern(source, ignoreCase);
+    if (!verdict.ok) this.add([...path, 'value'], verdict.message);
   }
 
   response(value: unknown, path: Path): RuleResponse {
@@ -285,6 +298,11 @@ export async function checkRules(value: unknown): Promise<RulesCheck> {
       list.forEach((rule: unknown, i) => rules.push(checker.rule(rule, ['rules', i], ids)));
     }
   }
+  if (checker.patternsOverLimit.size > 0)
+    checker.add(
+      ['rules'],
+      `the rules hold ${checker.patterns.size + checker.patternsOverLimit.size} different regex patterns: at most ${REGEX_PATTERNS_LIMIT} are allowed (the same pattern in many rules counts once)`,
+    );
   // Faker is loaded only when some template names a fake value (it is large).
   if (checker.fakes.length > 0) {
     const faker = await loadFaker();

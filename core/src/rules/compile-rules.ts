@@ -7,15 +7,21 @@
  */
 import type { Faker } from '@faker-js/faker';
 
-import type { ResponseRule, RuleCondition, RuleResponse } from '../contract/rules-api.js';
+import type {
+  ResponseRule,
+  RuleCondition,
+  RuleProblem,
+  RuleResponse,
+} from '../contract/rules-api.js';
 import type { ActiveRules, RouteRules, RuleAnswer, RuleRequest } from '../http/response-rules.js';
 import type { RouteTable } from '../http/route-table.js';
 import type { RouteDefinition } from '../http/types.js';
 import { fakeFunction, loadFaker } from './fake-source.js';
 import { isPointer, pointerTokens } from './json-pointer.js';
+import { ENGINE_FULL_MESSAGE, PatternLease } from './pattern-pool.js';
 import { bodyText, RequestView } from './request-view.js';
 import { type ParsedTemplate, parseTemplate } from './rule-template.js';
-import { compilePattern, testBounded } from './safe-pattern.js';
+import { testBounded } from './safe-pattern.js';
 
 type Test = (view: RequestView) => boolean;
 /** Fills a template in for one request. */
@@ -41,7 +47,19 @@ export interface CompiledRule {
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 
-function textTest(condition: RuleCondition): (text: string | undefined) => boolean {
+/** Checked rules made ready, holding their compiled patterns until {@link release}d. */
+export interface CompiledRuleSet {
+  readonly rules: CompiledRule[];
+  /** Set when the rules' patterns do not fit the regex engine together (nothing is held). */
+  readonly problems: RuleProblem[] | undefined;
+  /** Frees the patterns no other set holds: call once another set serves in this one's place. */
+  release(): void;
+}
+
+function textTest(
+  condition: RuleCondition,
+  patterns: PatternLease,
+): (text: string | undefined) => boolean {
   switch (condition.matcher) {
     case 'exists':
       return (text) => text !== undefined;
@@ -52,17 +70,14 @@ function textTest(condition: RuleCondition): (text: string | undefined) => boole
       return (text) => text === expected;
     }
     case 'regex': {
-      const compiled = compilePattern(condition.value ?? '', condition.ignoreCase === true);
-      // Checked rules never get here with a bad pattern; a rule that did would never match.
-      if (!compiled.ok) return () => false;
-      const regex = compiled.regex;
+      const regex = patterns.acquire(condition.value ?? '', condition.ignoreCase === true);
       return (text) => text !== undefined && testBounded(regex, text);
     }
   }
 }
 
-function conditionTest(condition: RuleCondition): Test {
-  const test = textTest(condition);
+function conditionTest(condition: RuleCondition, patterns: PatternLease): Test {
+  const test = textTest(condition, patterns);
   const name = condition.name ?? '';
   switch (condition.part) {
     case 'param':
@@ -80,7 +95,7 @@ function conditionTest(condition: RuleCondition): Test {
     case 'method': {
       // Methods are case-sensitive tokens (RFC 9110 §9.1), but nobody means `get` as another one.
       const upper = { ...condition, value: condition.value?.toUpperCase() };
-      const byMethod = condition.matcher === 'equals' ? textTest(upper) : test;
+      const byMethod = condition.matcher === 'equals' ? textTest(upper, patterns) : test;
       return (view) => byMethod(view.method);
     }
   }
@@ -193,14 +208,27 @@ function usesFake(rules: readonly ResponseRule[]): boolean {
   return rules.some((r) => r.responses.some((s) => parseTemplate(s.body ?? '').fakes.length > 0));
 }
 
-/** Compiles checked rules; loads faker first when some template names a fake value. */
-export async function compileRules(rules: readonly ResponseRule[]): Promise<CompiledRule[]> {
+/**
+ * Compiles checked rules; loads faker first when some template names a fake value. Their
+ * patterns are compiled together here, so a set that does not fit the regex engine is a
+ * problem when it is saved, not a failure when a request comes.
+ */
+export async function compileRules(rules: readonly ResponseRule[]): Promise<CompiledRuleSet> {
   const faker = usesFake(rules) ? await loadFaker() : undefined;
-  return rules.map((rule) => compileRule(rule, faker));
+  const patterns = new PatternLease();
+  const compiled = rules.map((rule) => compileRule(rule, faker, patterns));
+  const release = () => patterns.release();
+  if (patterns.fits()) return { rules: compiled, problems: undefined, release };
+  release();
+  return { rules: [], problems: [{ pointer: '/rules', message: ENGINE_FULL_MESSAGE }], release };
 }
 
-function compileRule(rule: ResponseRule, faker: Faker | undefined): CompiledRule {
-  const tests = rule.when.map(conditionTest);
+function compileRule(
+  rule: ResponseRule,
+  faker: Faker | undefined,
+  patterns: PatternLease,
+): CompiledRule {
+  const tests = rule.when.map((condition) => conditionTest(condition, patterns));
   // A HEAD request is answered by the GET route (dispatch.ts): a HEAD rule is a GET route's
   // rule that holds for HEAD only.
   if (rule.method === 'HEAD') tests.unshift((view) => view.method === 'HEAD');

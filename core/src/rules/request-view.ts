@@ -26,9 +26,14 @@ export class RequestView {
     return this.#query.get(name) ?? undefined;
   }
 
-  /** `name` lower-cased; a repeated header's values joined as RFC 9110 §5.3 allows. */
+  /**
+   * `name` lower-cased; a repeated header's values joined as RFC 9110 §5.3 allows. Own
+   * properties only: Node's header object inherits `constructor`, `toString`, … from Object.
+   */
   header(name: string): string | undefined {
-    const value = this.#req.headers[name];
+    const headers = this.#req.headers;
+    if (!Object.hasOwn(headers, name)) return undefined;
+    const value = headers[name];
     return Array.isArray(value) ? value.join(', ') : value;
   }
 

@@ -19,7 +19,7 @@ import type { ActiveRules, RulesSource } from '../http/response-rules.js';
 import { EMPTY_ROUTE_TABLE, type RouteTable } from '../http/route-table.js';
 import { readProjectFile, replaceProjectFile } from '../project/inside-project.js';
 import { checkRules, checkRulesText, formatRules } from './check-rules.js';
-import { type CompiledRule, compileRules, indexRules } from './compile-rules.js';
+import { type CompiledRuleSet, compileRules, indexRules } from './compile-rules.js';
 
 /** Quiet time after the file changes before it is read again (editors save in bursts). */
 const RELOAD_QUIET_MS = 75;
@@ -28,6 +28,11 @@ const RELOAD_QUIET_MS = 75;
 export interface RulesLoad {
   /** The rules changed (a good file that differs from what was serving). */
   readonly changed: boolean;
+  /**
+   * The file loads again after problems were reported, even if it is the very text that was
+   * serving (the last good file restored): whoever showed the problems must clear them.
+   */
+  readonly recovered: boolean;
   readonly problems: RuleProblem[] | undefined;
 }
 
@@ -49,7 +54,7 @@ export class RulesHost implements RulesSource {
   #root: string;
   #table: RouteTable;
   #rules: ResponseRule[] = [];
-  #compiled: CompiledRule[] = [];
+  #compiled: CompiledRuleSet | undefined;
   #orphaned: string[] = [];
   #problems: RuleProblem[] | undefined;
   /** The text the serving rules were read from (or written as); `undefined`: no file. */
@@ -100,19 +105,22 @@ export class RulesHost implements RulesSource {
               ? error.detail
               : `cannot read ${RULES_FILE}: ${(error as Error).message}`;
           this.#problems = [{ pointer: '', message }];
-          return { changed: false, problems: this.#problems };
+          return { changed: false, recovered: false, problems: this.#problems };
         }
       }
-      if (text === this.#text && this.#problems === undefined)
-        return { changed: false, problems: undefined };
+      const hadProblems = this.#problems !== undefined;
+      if (text === this.#text && !hadProblems)
+        return { changed: false, recovered: false, problems: undefined };
       const checked = text === undefined ? { rules: [], problems: [] } : await checkRulesText(text);
-      if (checked.problems.length > 0) {
-        this.#problems = checked.problems;
-        return { changed: false, problems: checked.problems };
+      const compiled = checked.problems.length > 0 ? undefined : await compileRules(checked.rules);
+      const problems = compiled === undefined ? checked.problems : compiled.problems;
+      if (compiled === undefined || problems !== undefined) {
+        this.#problems = problems;
+        return { changed: false, recovered: false, problems };
       }
       const changed = text !== this.#text;
-      await this.#apply(checked.rules, text);
-      return { changed, problems: undefined };
+      this.#serve(checked.rules, compiled, text);
+      return { changed, recovered: hadProblems, problems: undefined };
     });
   }
 
@@ -125,9 +133,18 @@ export class RulesHost implements RulesSource {
       const checked = await checkRules(value);
       if (checked.problems.length > 0)
         throw rulesProblem('Invalid response rules', checked.problems);
+      // Compiled before the file is written: rules the engine cannot hold change nothing.
+      const compiled = await compileRules(checked.rules);
+      if (compiled.problems !== undefined)
+        throw rulesProblem('Invalid response rules', compiled.problems);
       const text = formatRules(checked.rules);
-      await replaceProjectFile(this.#root, this.file, text);
-      await this.#apply(checked.rules, text);
+      try {
+        await replaceProjectFile(this.#root, this.file, text);
+      } catch (error) {
+        compiled.release();
+        throw error;
+      }
+      this.#serve(checked.rules, compiled, text);
       return this.state();
     });
   }
@@ -139,10 +156,12 @@ export class RulesHost implements RulesSource {
     this.#root = root;
     this.#table = table;
     this.#rules = [];
-    this.#compiled = [];
+    const released = this.#compiled;
+    this.#compiled = undefined;
     this.#text = undefined;
     this.#problems = undefined;
     this.#index();
+    released?.release();
     if (watching) this.#watch(this.#onChange);
     return this.load();
   }
@@ -185,16 +204,22 @@ export class RulesHost implements RulesSource {
     this.#watcher = undefined;
   }
 
-  async #apply(rules: ResponseRule[], text: string | undefined): Promise<void> {
-    this.#compiled = await compileRules(rules);
+  /**
+   * Serves `compiled` in place of the set before it, whose patterns are then released: no
+   * request holds a set across an await (the dispatcher matches and answers in one turn).
+   */
+  #serve(rules: ResponseRule[], compiled: CompiledRuleSet, text: string | undefined): void {
+    const released = this.#compiled;
+    this.#compiled = compiled;
     this.#rules = rules;
     this.#text = text;
     this.#problems = undefined;
     this.#index();
+    released?.release();
   }
 
   #index(): void {
-    const { active, orphaned } = indexRules(this.#compiled, this.#table);
+    const { active, orphaned } = indexRules(this.#compiled?.rules ?? [], this.#table);
     this.#orphaned = orphaned;
     this.current = active;
   }

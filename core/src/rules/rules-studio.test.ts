@@ -315,6 +315,43 @@ describe('answering', () => {
     expect(posted.text).toBe('c;N;{"content":"c","user":{"name":"N"}};');
   });
 
+  describe.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'a request value named %s (inherited from Object, never sent)',
+    (name) => {
+      it('fills placeholders in as absent, in a JSON body and in text', async () => {
+        const places = `{{header.${name}}}|{{query.${name}}}|{{params.${name}}}|{{body.${name}}}|{{body./${name}}}`;
+        await putRules([
+          rule({ method: 'PATCH', responses: [{ status: 200, body: `{"v":"${places}"}` }] }),
+          rule({ id: 'text', responses: [{ status: 200, body: `[${places}]` }] }),
+        ]);
+        const json = await mock('PATCH', '/todos/1', { body: '{"content":"c"}' });
+        expect([json.status, json.json]).toEqual([200, { v: '||||' }]);
+        const text = await mock('GET', `/todos/1`);
+        expect([text.status, text.text]).toEqual([200, '[||||]']);
+      });
+
+      it.each([
+        ['header', 'GET', undefined],
+        ['query', 'GET', undefined],
+        ['param', 'GET', undefined],
+        ['body', 'PATCH', '{"content":"c"}'],
+      ] as const)('treats a %s condition on it as absent', async (part, method, body) => {
+        const conditionName = part === 'body' ? `/${name}` : name;
+        await putRules([
+          rule({ id: 'exists', method, when: [{ part, name: conditionName, matcher: 'exists' }] }),
+          rule({
+            id: 'missing',
+            method,
+            when: [{ part, name: conditionName, matcher: 'missing' }],
+            responses: [{ status: 299, body: 'missing' }],
+          }),
+        ]);
+        const answer = await mock(method, '/todos/1', body === undefined ? {} : { body });
+        expect([answer.status, answer.text]).toEqual([299, 'missing']);
+      });
+    },
+  );
+
   it('escapes a value inside a JSON string, so a quote a client sends keeps the body JSON', async () => {
     await putRules([
       rule({
@@ -507,6 +544,30 @@ describe('a hand-edited file', () => {
       });
       expect((await state()).rules.map((r) => r.id)).toEqual(['fixed']);
       expect((await mock('GET', '/todos/1')).text).toBe('fixed');
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('clears the load error with an event when the last good file is restored as it was', async () => {
+    await putRules([rule({ id: 'kept', responses: [{ status: 418, body: 'kept' }] })]);
+    const good = await readFile(file(), 'utf8');
+    const reader = await readEvents(f.base, f.studio.token);
+    try {
+      await writeFile(file(), '{ "rules": [');
+      await vi.waitFor(async () => expect((await state()).problems).toBeDefined(), {
+        timeout: 10_000,
+      });
+      await reader.waitFor((events) => events.some((e) => e.type === 'project'));
+      const seen = reader.events().length;
+
+      // The very text that is serving: nothing changed, but the banner must go.
+      await writeFile(file(), good);
+      await vi.waitFor(async () => expect((await state()).problems).toBeUndefined(), {
+        timeout: 10_000,
+      });
+      await reader.waitFor((events) => events.slice(seen).some((e) => e.type === 'project'));
+      expect((await mock('GET', '/todos/1')).text).toBe('kept');
     } finally {
       reader.close();
     }

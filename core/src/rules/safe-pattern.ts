@@ -5,10 +5,8 @@
  * matching is linear in the input by construction, so no pattern can backtrack at all; what
  * RE2 cannot do in linear time (lookaround, backreferences) is refused when the rule is saved.
  * Patterns are also capped in length and see at most {@link REGEX_INPUT_LIMIT} characters.
+ * Compiled patterns are shared and freed by pattern-pool.ts.
  */
-import type { RE2 } from 're2-wasm';
-
-import { requireCjs } from '../require-cjs.js';
 
 /** The longest pattern a rule may hold. */
 export const REGEX_PATTERN_LIMIT = 512;
@@ -16,20 +14,16 @@ export const REGEX_PATTERN_LIMIT = 512;
 /** How much of a request value a pattern sees (8 KiB of text). */
 export const REGEX_INPUT_LIMIT = 8 * 1024;
 
-/** What a compiled pattern offers: RE2 and RegExp alike. */
+/** What a compiled pattern offers. */
 export interface Pattern {
   test(text: string): boolean;
 }
 
-/** A compiled pattern, or why it cannot be used. */
-export type PatternCheck = { ok: true; regex: Pattern } | { ok: false; message: string };
+/** Whether a pattern can be used, or why not. */
+export type PatternVerdict = { ok: true } | { ok: false; message: string };
 
-/** Loaded on the first rule with a regex: a project without one never pays for the WebAssembly. */
-let engine: typeof RE2 | undefined;
-const re2 = (): typeof RE2 =>
-  (engine ??= (requireCjs('re2-wasm') as typeof import('re2-wasm')).RE2);
-
-export function compilePattern(pattern: string, ignoreCase: boolean): PatternCheck {
+/** The checks that need no engine: the length, then JavaScript's own syntax. */
+export function checkPatternText(pattern: string): PatternVerdict {
   if (pattern.length > REGEX_PATTERN_LIMIT)
     return { ok: false, message: `a pattern is at most ${REGEX_PATTERN_LIMIT} characters` };
   try {
@@ -38,16 +32,13 @@ export function compilePattern(pattern: string, ignoreCase: boolean): PatternChe
   } catch (error) {
     return { ok: false, message: `not a valid regular expression: ${(error as Error).message}` };
   }
-  try {
-    // RE2 wants the `u` flag; it refuses what it cannot run in linear time.
-    return { ok: true, regex: new (re2())(pattern, ignoreCase ? 'iu' : 'u') };
-  } catch (error) {
-    const why = (error as Error).message.replace(/^Invalid regular expression: \/.*\/\w*: /, '');
-    return {
-      ok: false,
-      message: `not supported by the linear-time matcher (no lookaround or backreferences): ${why}`,
-    };
-  }
+  return { ok: true };
+}
+
+/** Why RE2 refused a pattern JavaScript accepts, from the `SyntaxError` it threw. */
+export function notLinearMessage(error: SyntaxError): string {
+  const why = error.message.replace(/^Invalid regular expression: \/.*\/\w*: /, '');
+  return `not supported by the linear-time matcher (no lookaround or backreferences): ${why}`;
 }
 
 /** Runs a checked pattern on at most {@link REGEX_INPUT_LIMIT} characters of `text`. */

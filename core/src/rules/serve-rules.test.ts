@@ -82,6 +82,15 @@ describe('decorest serve with mock-rules.json', () => {
     );
     expect((await jsonRequest(serving.url, 'GET', '/todos/1')).text).toBe('first');
 
+    // The last good file restored as it was: nothing changed, but the error is over.
+    await writeFile(join(dir, 'mock-rules.json'), JSON.stringify({ rules: [rule('first')] }));
+    await vi.waitFor(
+      () => expect(serving!.output()).toContain('reloaded mock-rules.json: 1 rules'),
+      {
+        timeout: 10_000,
+      },
+    );
+
     await writeFile(join(dir, 'mock-rules.json'), JSON.stringify({ rules: [rule('second')] }));
     await vi.waitFor(
       async () => expect((await jsonRequest(serving!.url, 'GET', '/todos/1')).text).toBe('second'),

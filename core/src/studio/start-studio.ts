@@ -136,9 +136,10 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   const projectStatus = async (): Promise<ProjectStatus> => host.status(await recent.list());
   let rulesRoot = '';
   let rulesLoading: Promise<void> = Promise.resolve();
-  // A hand edit of the rules file (applied or refused): the UI refreshes on a project event.
+  // A hand edit of the rules file (applied, refused, or the last good file restored): the UI
+  // refreshes its rules, and shows or clears the "does not load" banner, on a project event.
   const rulesChanged = (load: RulesLoad): void => {
-    if (load.changed || load.problems !== undefined)
+    if (load.changed || load.recovered || load.problems !== undefined)
       void projectStatus().then((project) => hub.publish({ type: 'project', project }));
   };
   const log = new StudioLog(options.log ?? (() => {}), () => host.serving()?.loaded.files);

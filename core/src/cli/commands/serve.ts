@@ -117,12 +117,13 @@ export async function runServe(args: CliArgs): Promise<number> {
       )
     : undefined;
   await watcher?.ready;
-  rules?.watch(({ changed, problems }) => {
+  rules?.watch(({ changed, recovered, problems }) => {
     if (problems)
       console.error(
         `${rulesLoadError(RULES_FILE, problems).message}\n(still serving the previous rules)`,
       );
-    else if (changed) console.log(`reloaded ${RULES_FILE}: ${rules.state().rules.length} rules\n`);
+    else if (changed || recovered)
+      console.log(`reloaded ${RULES_FILE}: ${rules.state().rules.length} rules\n`);
   });
 
   if (!args.quiet) server.traffic.subscribe((e) => console.log(logLine(e)));

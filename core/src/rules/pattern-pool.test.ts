@@ -1,0 +1,71 @@
+/**
+ * Compiled patterns are shared, freed with the last rule set holding them, and survive the
+ * engine aborting (issue 40 §4).
+ */
+import { createRequire } from 'node:module';
+
+import { describe, expect, it } from 'vitest';
+
+import { checkPattern, heldPatternCount, PatternLease } from './pattern-pool.js';
+import { engineGeneration } from './re2-engine.js';
+
+/** Fills the live re2-wasm heap until an allocation aborts (what a real OOM leaves behind). */
+function fillEngineHeap(): void {
+  const wasm = createRequire(import.meta.url)('re2-wasm/build/wasm/re2.js') as {
+    _malloc(bytes: number): number;
+  };
+  for (const block of [1024 * 1024, 4096, 64])
+    expect(() => {
+      for (;;) wasm._malloc(block);
+    }).toThrow(/OOM/);
+}
+
+describe('the pattern pool', () => {
+  it('holds one compiled pattern per source and flags, freed with the last set holding it', () => {
+    const before = heldPatternCount();
+    const first = new PatternLease();
+    const a = first.acquire('^a+$', false);
+    expect(first.acquire('^a+$', false)).toBe(a);
+    expect(first.acquire('^a+$', true)).not.toBe(a);
+    expect(first.fits()).toBe(true);
+    expect(heldPatternCount()).toBe(before + 2);
+
+    // The next set holds the same pattern before the first lets go: nothing is compiled again.
+    const second = new PatternLease();
+    expect(second.acquire('^a+$', false)).toBe(a);
+    first.release();
+    expect(heldPatternCount()).toBe(before + 1);
+    expect(a.test('aaa')).toBe(true);
+    second.release();
+    expect(heldPatternCount()).toBe(before);
+  });
+
+  it('answers after the engine aborted, compiling its patterns in a fresh one', () => {
+    const lease = new PatternLease();
+    try {
+      const held = lease.acquire('^held-[0-9]+$', false);
+      expect(lease.fits()).toBe(true);
+      expect(held.test('held-1')).toBe(true);
+      const generation = engineGeneration();
+      fillEngineHeap();
+      // Compiled on first use: the full heap aborts, a fresh module answers.
+      const late = lease.acquire('^late-[a-z]+$', true);
+      expect(late.test('LATE-x')).toBe(true);
+      expect(engineGeneration()).toBeGreaterThan(generation);
+      expect(held.test('held-22')).toBe(true);
+      expect(held.test('nope')).toBe(false);
+    } finally {
+      lease.release();
+    }
+  });
+
+  it('tells a pattern RE2 refuses from the engine running out of memory', () => {
+    fillEngineHeap();
+    expect(checkPattern('^fine-[0-9]+$', false)).toEqual({ ok: true });
+    fillEngineHeap();
+    expect(checkPattern('(?<=a)b', false)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^not supported by the linear-time matcher/),
+    });
+  });
+});
