@@ -44,13 +44,10 @@ export async function writeImported(
     environments: [],
     skipped: [...imported.skipped],
   };
-  // Each folder's requests keep the collection's order (`seq`), unless the source numbers them.
-  const places = new Map<string, number>();
-  for (const { folders, request } of imported.requests) {
-    const key = folders.join('\0');
-    const next = (places.get(key) ?? 0) + 1;
-    places.set(key, next);
-    request.seq ??= next;
+  // Numbered through the whole collection in the source's order: the list then keeps each
+  // folder's requests and the folders themselves as the source had them (request-order.ts).
+  for (const [index, { folders, request }] of imported.requests.entries()) {
+    request.seq = index + 1;
     const label = [...folders, request.name].join(' / ');
     const parts = folderParts(folders.join('/'));
     const checked = checkRequest(request);
