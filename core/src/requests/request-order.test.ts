@@ -176,3 +176,26 @@ describe('moving requests', () => {
     expect((await collection.list()).folders).toEqual(['reads', 'elsewhere']);
   });
 });
+
+describe('importing a Postman environment export (issue 41)', () => {
+  it('writes it as an environment, the secret value kept out of the project', async () => {
+    const text = await readFile(
+      new URL('./import/fixtures/blog-staging.postman_environment.json', import.meta.url),
+      'utf8',
+    );
+    const result = await writeImported(
+      collection,
+      readRequestsSource({ fileName: 'blog-staging.postman_environment.json', text }),
+    );
+    expect(result).toMatchObject({ format: 'postman-environment', folder: '', imported: [] });
+    expect(result.environments.map((e) => e.environment.name)).toEqual(['Blog staging']);
+    const file = await readFile(join(root, 'environments', 'Blog staging.json'), 'utf8');
+    expect(file).toContain('"apiUrl"');
+    expect(file).not.toContain('correct-horse-battery');
+    const listed = (await collection.list()).environments[0]!.environment.variables;
+    expect(listed.find((v) => v.name === 'password')).toMatchObject({
+      secret: true,
+      hasValue: true,
+    });
+  });
+});

@@ -49,8 +49,7 @@ export function inCollectionOrder(
   const byFolder = folderOrder(entries);
   const place = (e: RequestEntry) => e.request.seq ?? UNNUMBERED;
   const requests = [...entries].sort(
-    (a, b) =>
-      byFolder(a.folder, b.folder) || place(a) - place(b) || (a.path < b.path ? -1 : 1),
+    (a, b) => byFolder(a.folder, b.folder) || place(a) - place(b) || (a.path < b.path ? -1 : 1),
   );
   return { requests, folders: [...folders].sort(byFolder) };
 }
