@@ -23,6 +23,8 @@ export {
   resolveVariables,
   variablesOf,
 } from '../../core/src/contract/variables';
+// Issue 41: Postman's `{{$guid}}`, `{{$randomEmail}}`, … drawn from faker on each send.
+export { drawDynamicValues, isDynamicVariable } from '../../core/src/contract/dynamic-variables';
 
 // Issue 30: the tests of an answer, checked the same way after Send and by "Run folder".
 export type { AnswerForAssertions, AssertionResult } from '../../core/src/contract/assertions';

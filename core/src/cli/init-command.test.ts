@@ -191,6 +191,26 @@ describe('decorest init refusals', () => {
     expect(await readFile(join(dir, 'post.ts'), 'utf8')).toMatch(/export class Post/);
   });
 
+  it('exits 2 for a package.json or a Postman collection, naming what it is and where it goes', async () => {
+    const pkg = join(root, 'package.json');
+    await writeFile(pkg, await readFile(fixture('storefront-package.json'), 'utf8'));
+    const refused = await runCli(['init', dir, '--from', pkg]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /^decorest: .*package\.json: looks like an npm package\.json .*init --from takes a json-server db\.json/,
+    );
+    expect(existsSync(dir)).toBe(false);
+    const postman = fileURLToPath(
+      new URL('../requests/import/fixtures/blog-api.postman_collection.json', import.meta.url),
+    );
+    const collection = await runCli(['init', dir, '--from', postman]);
+    expect(collection.code).toBe(2);
+    expect(collection.stderr).toMatch(
+      /looks like a Postman collection .*import it in the studio's Console \(Saved tab, Import…\)/,
+    );
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it('takes --from only with init', async () => {
     const result = await runCli(['serve', dir, '--from', 'db.json']);
     expect(result.code).toBe(2);

@@ -2,7 +2,7 @@
  * The `decorest` command. Every failure a user can cause (a usage slip, a missing folder, a
  * busy port, a broken model file) is one clear line on stderr and a non-zero exit.
  */
-import { DecorestError, UsageError } from '../errors.js';
+import { DecorestError, UsageError, WrongSourceError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { parseCliArgs } from './parse-args.js';
 import { USAGE } from './usage.js';
@@ -41,6 +41,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`decorest: ${error.message} (see decorest --help)`);
+      return 2;
+    }
+    if (error instanceof WrongSourceError) {
+      // The wrong file for the command: a usage slip, said with the command that takes it.
+      console.error(`decorest: ${error.message}`);
       return 2;
     }
     if (error instanceof DecorestError) {

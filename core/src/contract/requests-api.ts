@@ -70,6 +70,8 @@ export interface SavedRequest {
   /**
    * Where it stands in its folder (Bruno's `seq`): the list and "Run folder" go by it, then by
    * name, so a collection's login request can run first; absent, after the numbered ones.
+   * Sibling folders go by the smallest `seq` under them (an import numbers the whole collection
+   * in its source's order, so its folders keep that order too).
    */
   seq?: number;
   /** An HTTP token, upper case (`GET`, `PATCH`, `PROPFIND`). */
@@ -126,7 +128,10 @@ export interface EnvironmentEntry {
 
 /** `GET /api/requests`: the disk as it is now (re-read on every call). */
 export interface RequestCollection {
-  /** Folders relative to `requests/`, empty ones included, sorted. */
+  /**
+   * Folders relative to `requests/`, empty ones included, in the collection's order (a folder
+   * before its subfolders, siblings by the first `seq` under them, then by name).
+   */
   folders: string[];
   requests: RequestEntry[];
   environments: EnvironmentEntry[];

@@ -16,6 +16,13 @@ export class ImportError extends DecorestError {
   }
 }
 
+/**
+ * Issue 41: a source that is a well-known file of another kind (a `package.json`, a Postman
+ * collection given to `init`): it says what the file looks like and which command takes it.
+ * The CLI exits 2 for it, as for a usage slip: the command was given the wrong file.
+ */
+export class WrongSourceError extends ImportError {}
+
 /** A plan that cannot be written as asked (a refused name, files in the way); nothing was written. */
 export class PlanWriteError extends DecorestError {
   constructor(

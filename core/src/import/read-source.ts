@@ -6,9 +6,11 @@
  */
 import { extname } from 'node:path';
 
+import { WrongSourceError } from '../errors.js';
 import { ImportError, type ImportPlan, type ImportSourceKind } from './import-plan.js';
 import { planJsonServerDb } from './json-server-db.js';
 import { parseJson5Text, parseJsonText, readSourceText } from './parse-source.js';
+import { doorText, lookalikeOf, looksLikeJsonServerDb } from './source-lookalikes.js';
 
 /**
  * The other kinds' readers (openapi-read.ts, mockoon-read.ts), each loaded only for its kind:
@@ -28,8 +30,8 @@ export function sourceKindOf(value: unknown): ImportSourceKind | undefined {
   const doc = value as Record<string, unknown>;
   if (typeof doc.openapi === 'string' || typeof doc.swagger === 'string') return 'openapi';
   if ('uuid' in doc && Array.isArray(doc.routes) && Array.isArray(doc.data)) return 'mockoon';
-  if (Object.values(doc).some((v) => Array.isArray(v) || (v !== null && typeof v === 'object')))
-    return 'json-server';
+  // A package.json or a Postman collection is an object of objects too: not a database.
+  if (lookalikeOf(value) === undefined && looksLikeJsonServerDb(value)) return 'json-server';
   return undefined;
 }
 
@@ -69,6 +71,13 @@ export async function planImportText(file: string, text: string): Promise<Import
     throw error;
   }
   const kind = sourceKindOf(value);
+  const lookalike = kind === undefined ? lookalikeOf(value) : undefined;
+  if (lookalike)
+    throw new WrongSourceError(
+      file,
+      undefined,
+      `looks like ${lookalike.looksLike}, not an import source of init: ${doorText(lookalike.door)}. init --from takes a json-server db.json, an OpenAPI document or a Mockoon environment`,
+    );
   if (kind === undefined)
     throw new ImportError(
       file,

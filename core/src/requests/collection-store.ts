@@ -30,6 +30,7 @@ import {
   readRequestFile,
   requestFileText,
 } from './request-files.js';
+import { inCollectionOrder } from './request-order.js';
 import { FOLDER_DEPTH_LIMIT, safeName } from './safe-names.js';
 
 /** Where a file of the collection is: its folder (`/`-joined, `""` at the top) and file name. */
@@ -99,13 +100,8 @@ export class CollectionStore {
       if (read) environments.push({ path: entry.name, environment: read });
     }
     const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : 1);
-    // A folder's requests by their place (`seq`), then by file name; folders by path.
-    const place = (e: RequestEntry) => e.request.seq ?? Number.MAX_SAFE_INTEGER;
-    const inOrder = (a: RequestEntry, b: RequestEntry) =>
-      a.folder !== b.folder ? (a.folder < b.folder ? -1 : 1) : place(a) - place(b) || byPath(a, b);
     return {
-      folders: folders.sort(),
-      requests: requests.sort(inOrder),
+      ...inCollectionOrder(requests, folders),
       environments: environments.sort(byPath),
       problems: found,
     };

@@ -93,6 +93,57 @@ describe('request order', () => {
     expect(await names('Shop/Orders')).toEqual(['Pay', 'Create']);
   });
 
+  it("keeps a Postman collection's folders in its order, not by name (Auth first)", async () => {
+    const get = (name: string, url: string) => ({ name, request: { method: 'GET', url } });
+    const postman = {
+      info: {
+        name: 'Conduit',
+        schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+      },
+      item: [
+        {
+          name: 'Auth',
+          item: [get('Register', '/users'), get('Login', '/users/login')],
+        },
+        {
+          name: 'Articles',
+          item: [
+            get('All articles', '/articles'),
+            { name: 'Favorites', item: [get('Favorite', '/articles/x/favorite')] },
+            get('Feed', '/articles/feed'),
+          ],
+        },
+        get('Health', '/health'),
+        { name: 'Comments', item: [get('Comments', '/articles/x/comments')] },
+      ],
+    };
+    await writeImported(
+      collection,
+      readRequestsSource({ fileName: 'conduit.json', text: JSON.stringify(postman) }),
+    );
+    // A user's own folder, numbered by nobody: after the imported ones, as before by name.
+    await collection.saveRequest('Aardvark', request('mine'));
+    const listed = await collection.list();
+    expect(listed.folders).toEqual([
+      'Conduit',
+      'Conduit/Auth',
+      'Conduit/Articles',
+      'Conduit/Articles/Favorites',
+      'Conduit/Comments',
+      'Aardvark',
+    ]);
+    expect(listed.requests.map((e) => `${e.folder}: ${e.request.name}`)).toEqual([
+      'Conduit: Health',
+      'Conduit/Auth: Register',
+      'Conduit/Auth: Login',
+      'Conduit/Articles: All articles',
+      'Conduit/Articles: Feed',
+      'Conduit/Articles/Favorites: Favorite',
+      'Conduit/Comments: Comments',
+      'Aardvark: mine',
+    ]);
+  });
+
   it("takes a Bruno request's seq from its meta block", async () => {
     const bru = (name: string, seq: number) => ({
       path: `${name}.bru`,
@@ -118,9 +169,33 @@ describe('moving requests', () => {
     await collection.saveRequest('misc', request('stays'));
     await collection.saveRequest('reads', request('one', 1), a.path);
     const { folders } = await collection.list();
-    expect(folders).toEqual(['misc', 'reads']);
+    // `reads` holds a numbered request: it lists before the unnumbered `misc`.
+    expect(folders).toEqual(['reads', 'misc']);
     const b = await collection.saveRequest('misc', request('stays'), 'misc/stays.json');
     await collection.saveRequest('elsewhere', b.request, b.path);
-    expect((await collection.list()).folders).toEqual(['elsewhere', 'reads']);
+    expect((await collection.list()).folders).toEqual(['reads', 'elsewhere']);
+  });
+});
+
+describe('importing a Postman environment export (issue 41)', () => {
+  it('writes it as an environment, the secret value kept out of the project', async () => {
+    const text = await readFile(
+      new URL('./import/fixtures/blog-staging.postman_environment.json', import.meta.url),
+      'utf8',
+    );
+    const result = await writeImported(
+      collection,
+      readRequestsSource({ fileName: 'blog-staging.postman_environment.json', text }),
+    );
+    expect(result).toMatchObject({ format: 'postman-environment', folder: '', imported: [] });
+    expect(result.environments.map((e) => e.environment.name)).toEqual(['Blog staging']);
+    const file = await readFile(join(root, 'environments', 'Blog staging.json'), 'utf8');
+    expect(file).toContain('"apiUrl"');
+    expect(file).not.toContain('correct-horse-battery');
+    const listed = (await collection.list()).environments[0]!.environment.variables;
+    expect(listed.find((v) => v.name === 'password')).toMatchObject({
+      secret: true,
+      hasValue: true,
+    });
   });
 });

@@ -5,17 +5,16 @@ import { describe, expect, it } from 'vitest';
 
 import { readBruno } from './bruno.js';
 
-const ROOT = new URL('./fixtures/bruno-todos/', import.meta.url).pathname;
-
-/** The fixture folder as the browser sends it: every file with its path under a top folder. */
-async function folderFiles(): Promise<{ path: string; text: string }[]> {
-  const names = (await readdir(ROOT, { recursive: true, withFileTypes: true })).filter((e) =>
+/** A fixture folder as the browser sends it: every file with its path under a top folder. */
+async function folderFiles(folder = 'bruno-todos'): Promise<{ path: string; text: string }[]> {
+  const root = new URL(`./fixtures/${folder}/`, import.meta.url).pathname;
+  const names = (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) =>
     e.isFile(),
   );
   return Promise.all(
     names.map(async (e) => {
       const abs = join(e.parentPath, e.name);
-      return { path: `bruno-todos/${abs.slice(ROOT.length)}`, text: await readFile(abs, 'utf8') };
+      return { path: `${folder}/${abs.slice(root.length)}`, text: await readFile(abs, 'utf8') };
     }),
   );
 }
@@ -89,16 +88,126 @@ describe('readBruno (a collection folder)', () => {
     expect(() => readBruno([{ path: 'a.bru', text: '' }])).toThrow(/bruno\.json: is missing/);
   });
 
-  it('names the line of a block that does not parse, and of one never closed', () => {
+  it('skips a file that does not read as one entry naming its line, and reads the others', () => {
     const marker = { path: 'bruno.json', text: '{"name":"x"}' };
-    expect(() =>
-      readBruno([marker, { path: 'a.bru', text: 'meta {\n  name: a\n}\nnonsense here\n' }]),
-    ).toThrow(/a\.bru:4:1: expected a block/);
-    expect(() =>
-      readBruno([marker, { path: 'a.bru', text: 'get {\n  url: /x\n  no colon\n}\n' }]),
-    ).toThrow(/a\.bru:3:1: expected "name: value"/);
-    expect(() => readBruno([marker, { path: 'a.bru', text: 'get {\n  url: /x\n' }])).toThrow(
-      /a\.bru:1:1: block get is never closed/,
+    const good = { path: 'ok.bru', text: 'get {\n  url: /ok\n}\n' };
+    const skipped = (text: string) =>
+      readBruno([marker, good, { path: 'a.bru', text }]).skipped.map((s) => s.item);
+    expect(skipped('meta {\n  name: a\n}\nnonsense here\n')).toEqual(['a.bru:4']);
+    expect(skipped('get {\n  url: /x\n  no colon\n}\n')).toEqual(['a.bru:3']);
+    expect(skipped('get {\n  url: /x\n')).toEqual(['a.bru:1']);
+    expect(readBruno([marker, good, { path: 'a.bru', text: 'oops' }]).requests).toHaveLength(1);
+  });
+});
+
+describe('readBruno (current Bru syntax: annotations, multiline values, folder settings)', () => {
+  const shop = async () => readBruno(await folderFiles('bruno-shop'));
+
+  it('imports every request that reads, in Bruno order: folders by seq, then requests by seq', async () => {
+    const c = await shop();
+    expect(c.requests.map((r) => [...r.folders, r.request.name].join(' / '))).toEqual([
+      'Auth / Log in',
+      'Catalog & prices / Get product',
+      'Catalog & prices / List products',
+      'Catalog & prices / Upload photo',
+      // No folder.bru, so no seq: after the numbered folders although "admin" sorts first.
+      'admin / Reset data',
+    ]);
+  });
+
+  it('reads annotated rows and multiline values, the text of each kept', async () => {
+    const c = await shop();
+    const list = c.requests.find((r) => r.request.name === 'List products')!.request;
+    expect(list.url).toBe('{{baseUrl}}/{{apiVersion}}/products');
+    expect(list.query).toEqual([
+      { name: 'category', value: 'tea', enabled: true },
+      { name: 'limit', value: '{{pageSize}}', enabled: true },
+      { name: 'sort', value: '-price', enabled: false },
+    ]);
+    expect(list.headers).toContainEqual({
+      name: 'X-Note',
+      value: 'first line\n}\nthird line',
+      enabled: true,
+    });
+    const upload = c.requests.find((r) => r.request.name === 'Upload photo')!.request;
+    expect(upload.body).toEqual({
+      kind: 'multipart',
+      fields: [
+        { kind: 'file', name: 'photo', path: 'photos/teapot.png', enabled: true },
+        { kind: 'text', name: 'caption', value: 'Blue teapot,\nside view', enabled: true },
+      ],
+    });
+    expect(upload.auth).toEqual({
+      kind: 'basic',
+      username: 'admin',
+      password: '{{adminPassword}}',
+    });
+  });
+
+  it('applies folder.bru and collection.bru: headers added (nearest wins), auth inherited', async () => {
+    const c = await shop();
+    const byName = new Map(c.requests.map((r) => [r.request.name, r.request]));
+    expect(byName.get('Get product')!.headers).toEqual([
+      { name: 'X-Trace', value: 'bruno', enabled: true },
+      { name: 'Accept-Language', value: 'en-GB', enabled: true },
+      { name: 'X-Client', value: 'catalog-suite', enabled: true },
+    ]);
+    // The collection's bearer auth, through a folder that sets none.
+    expect(byName.get('Get product')!.auth).toEqual({ kind: 'bearer', token: '{{token}}' });
+    // The Auth folder says `mode: none`: its login sends no token.
+    expect(byName.get('Log in')!.auth).toEqual({ kind: 'none' });
+    expect(byName.get('Log in')!.body).toEqual({
+      kind: 'json',
+      text: '{\n  "email": "ada@example.com",\n  "password": "{{adminPassword}}"\n}',
+    });
+    // Its own `auth: none` is kept; the collection's headers still reach it.
+    expect(byName.get('Reset data')!.auth).toEqual({ kind: 'none' });
+    expect(byName.get('Reset data')!.headers.map((h) => h.name)).toEqual(['X-Client', 'X-Trace']);
+  });
+
+  it('reads typed and annotated environment variables, and the collection variables', async () => {
+    const c = await shop();
+    expect(c.environments).toEqual([
+      { name: 'Corner Shop', variables: [{ name: 'apiVersion', value: 'v2' }] },
+      {
+        name: 'Staging',
+        variables: [
+          { name: 'baseUrl', value: 'http://127.0.0.1:4010' },
+          { name: 'pageSize', value: '20' },
+          { name: 'debug', value: 'true', enabled: false },
+          { name: 'token', value: '', secret: true },
+          { name: 'adminPassword', value: '', secret: true },
+        ],
+      },
+    ]);
+  });
+
+  it('lists the broken file once with its line, and what has no equivalent', async () => {
+    const { skipped } = await shop();
+    expect(skipped).toContainEqual({
+      item: 'catalog/Broken.bru:9',
+      reason:
+        'expected "name: value" in get, got "this line has no colon"; the file is not imported',
+    });
+    expect(skipped.filter((s) => s.item.startsWith('catalog/Broken.bru'))).toHaveLength(1);
+    expect(skipped).toEqual(
+      expect.arrayContaining([
+        {
+          item: 'catalog/List products.bru',
+          reason: '@description annotations are not imported (the values are)',
+        },
+        { item: 'catalog/Get product.bru', reason: 'vars:pre-request is not imported' },
+        { item: 'catalog/Get product.bru', reason: 'assert is not imported' },
+        {
+          item: 'environments/Staging.bru',
+          reason: '@description annotations are not imported (the values are)',
+        },
+        {
+          item: 'catalog/Upload photo.bru',
+          reason: 'the @contentType of multipart fields is not imported (the fields are)',
+        },
+        { item: 'auth/Log in.bru', reason: 'vars:post-response is not imported' },
+      ]),
     );
   });
 });

@@ -91,3 +91,32 @@ describe('readHttpFile (REST Client / JetBrains)', () => {
     expect(c.requests[0]!.request).toMatchObject({ method: 'GET', url: 'https://example.com/x' });
   });
 });
+
+describe('readHttpFile (names and methods as the REST Client shows them)', () => {
+  const CATALOG = new URL('./fixtures/catalog.http', import.meta.url);
+
+  it('names a request by # @name, the ### text, or else the comment line above it', async () => {
+    const c = readHttpFile('catalog.http', await readFile(CATALOG, 'utf8'));
+    expect(c.requests.map((r) => r.request.name)).toEqual([
+      'Get catalog items',
+      'Get catalog items by brand and type',
+      'Get a single catalog item',
+      'searchItems',
+      // No name and no comment: its request line, as before.
+      'GET {{Catalog.API_HostAddress}}/api/catalog/catalogtypes?api-version={{ApiVersion}}',
+      'Delete an item (admin)',
+    ]);
+  });
+
+  it('keeps a QUERY request (and any other method token) as written, with its body', async () => {
+    const c = readHttpFile('catalog.http', await readFile(CATALOG, 'utf8'));
+    const search = c.requests.find((r) => r.request.name === 'searchItems')!.request;
+    expect(search).toMatchObject({
+      method: 'QUERY',
+      body: { kind: 'json', text: '{\n  "text": "warm jacket for hiking"\n}' },
+    });
+    expect(readHttpFile('a.http', 'PROPFIND /dav/notes\n').requests[0]!.request.method).toBe(
+      'PROPFIND',
+    );
+  });
+});

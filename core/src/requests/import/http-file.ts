@@ -1,7 +1,8 @@
 /**
  * Issue 30: a `.http` / `.rest` file (VS Code REST Client, JetBrains HTTP Client) as saved
  * requests. Requests are separated by `###` lines; `# @name x` (or `// @name x`, or the text
- * after `###`) names one; then the request line (`METHOD URL [HTTP/1.1]`, or a URL alone for
+ * after `###`, or else the comment line above the request line, issue 41) names one; then the
+ * request line (any method token, `QUERY` too, kept as written) (`METHOD URL [HTTP/1.1]`, or a URL alone for
  * GET) with `?`/`&` continuation lines, headers up to a blank line, and the body up to the next
  * `###`. `@var = value` lines are file variables: they become an environment named after the
  * file. Response handlers (`> {% %}`) and bodies read from a file (`< ./x.json`) are skipped.
@@ -48,6 +49,9 @@ export function readHttpFile(fileName: string, source: string): ImportedCollecti
   for (const block of blocks(source)) {
     let i = 0;
     let title = block.title;
+    // The last plain comment above the request line: "# Get catalog items" names it when
+    // nothing else does (as the REST Client shows it), not its request line.
+    let comment = '';
     const at = (n: number) => `${block.first + n}:1`;
     // Before the request line: comments, `@name`, file variables, blank lines.
     for (; i < block.lines.length; i++) {
@@ -56,8 +60,13 @@ export function readHttpFile(fileName: string, source: string): ImportedCollecti
       const variable = FILE_VARIABLE.exec(line);
       if (named) title = named[1]!;
       else if (variable) variables.push({ name: variable[1]!, value: variable[2]! });
-      else if (line.trim() !== '' && !COMMENT.test(line)) break;
+      else if (COMMENT.test(line)) {
+        const text = line.replace(/^\s*(#+|\/\/+)/, '').trim();
+        // `# @no-log`, `# @prompt x` and the like are directives, not descriptions.
+        if (text !== '' && !text.startsWith('@') && /[\p{L}\p{N}]/u.test(text)) comment = text;
+      } else if (line.trim() !== '') break;
     }
+    title ||= comment;
     if (i >= block.lines.length) continue;
     const requestLine = REQUEST_LINE.exec(block.lines[i]!.trim());
     if (!requestLine)

@@ -5,7 +5,8 @@
  * request that does not check is listed as skipped, and a name taken gets ` 2`, ` 3`, ….
  */
 import type { ImportRequestsResult } from '../../contract/requests-api.js';
-import { ImportError } from '../../errors.js';
+import { ImportError, WrongSourceError } from '../../errors.js';
+import { doorText, lookalikeOf, looksLikeJsonServerDb } from '../../import/source-lookalikes.js';
 import { checkRequest } from '../check-request.js';
 import { environmentFile, type RequestCollection } from '../request-collection.js';
 import { parseJson } from '../request-files.js';
@@ -14,8 +15,13 @@ import { readBruno, type SourceFile } from './bruno.js';
 import { readHttpFile } from './http-file.js';
 import type { ImportedCollection } from './imported.js';
 import { isPostmanCollection, readPostman } from './postman.js';
+import { isPostmanEnvironment, readPostmanEnvironment } from './postman-environment.js';
 
-/** Reads one file (Postman or `.http`, told apart by name and content) or a Bruno folder. */
+/**
+ * Reads one file (a Postman collection or environment, or a `.http` file, told apart by name and
+ * content) or a Bruno folder. A well-known file of another kind (an OpenAPI document, a db.json,
+ * a package.json) is refused saying what it looks like and where it goes (issue 41).
+ */
 export function readRequestsSource(
   source: { fileName: string; text: string } | { files: readonly SourceFile[] },
 ): ImportedCollection {
@@ -24,6 +30,21 @@ export function readRequestsSource(
   if (/\.(http|rest)$/i.test(fileName)) return readHttpFile(fileName, text);
   const parsed = parseJson(text);
   if (parsed.ok && isPostmanCollection(parsed.value)) return readPostman(fileName, text);
+  if (parsed.ok && isPostmanEnvironment(parsed.value))
+    return readPostmanEnvironment(fileName, parsed.value);
+  if (parsed.ok) {
+    const lookalike =
+      lookalikeOf(parsed.value) ??
+      (looksLikeJsonServerDb(parsed.value)
+        ? { looksLike: 'a json-server db.json (an object of collections)', door: 'init' as const }
+        : undefined);
+    if (lookalike && lookalike.door !== 'console')
+      throw new WrongSourceError(
+        fileName,
+        undefined,
+        `looks like ${lookalike.looksLike}, not a collection of requests: ${doorText(lookalike.door)}. Import… takes a Postman collection or environment, a Bruno folder or a .http file`,
+      );
+  }
   if (/\.json$/i.test(fileName) || parsed.ok) return readPostman(fileName, text);
   throw new ImportError(
     fileName,
@@ -39,18 +60,16 @@ export async function writeImported(
   const top = safeName(imported.name, 'imported');
   const result: ImportRequestsResult = {
     format: imported.format,
-    folder: top,
+    // An environment export brings no request, so no folder.
+    folder: imported.requests.length > 0 ? top : '',
     imported: [],
     environments: [],
     skipped: [...imported.skipped],
   };
-  // Each folder's requests keep the collection's order (`seq`), unless the source numbers them.
-  const places = new Map<string, number>();
-  for (const { folders, request } of imported.requests) {
-    const key = folders.join('\0');
-    const next = (places.get(key) ?? 0) + 1;
-    places.set(key, next);
-    request.seq ??= next;
+  // Numbered through the whole collection in the source's order: the list then keeps each
+  // folder's requests and the folders themselves as the source had them (request-order.ts).
+  for (const [index, { folders, request }] of imported.requests.entries()) {
+    request.seq = index + 1;
     const label = [...folders, request.name].join(' / ');
     const parts = folderParts(folders.join('/'));
     const checked = checkRequest(request);

@@ -13,7 +13,7 @@ export interface ImportedRequest {
 }
 
 export interface ImportedCollection {
-  format: 'postman' | 'bruno' | 'http';
+  format: 'postman' | 'postman-environment' | 'bruno' | 'http';
   /** The collection's name: the folder its requests are written into. */
   name: string;
   requests: ImportedRequest[];

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 
 import { ImportError } from '../../errors.js';
+import { readRequestsSource } from './import-requests.js';
 import { readPostman } from './postman.js';
 
 const FIXTURE = new URL('./fixtures/postman-todos.postman_collection.json', import.meta.url);
@@ -92,5 +93,70 @@ describe('readPostman (collection v2.1)', () => {
 
   it('refuses a document that is not a collection', () => {
     expect(() => readPostman('c.json', '{"openapi":"3.1.0"}')).toThrow(/not a Postman collection/);
+  });
+});
+
+describe('a Postman collection and environment as users bring them (issue 41)', () => {
+  const fixture = (name: string) =>
+    readFile(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+  it("keeps the collection's order, folders included (Auth before Admin)", async () => {
+    const c = readPostman('blog.json', await fixture('blog-api.postman_collection.json'));
+    expect(c.requests.map((r) => `${r.folders.join('/')}: ${r.request.name}`)).toEqual([
+      'Auth: Register',
+      'Auth: Login',
+      'Posts: Create post',
+      'Posts: List posts',
+      'Comments: Add comment',
+      'Admin: Stats',
+    ]);
+  });
+
+  it('keeps dynamic variables for the send, listing only those with no equivalent', async () => {
+    const c = readPostman('blog.json', await fixture('blog-api.postman_collection.json'));
+    const create = c.requests.find((r) => r.request.name === 'Create post')!.request;
+    expect(create.headers).toContainEqual({
+      name: 'X-Request-Id',
+      value: '{{$guid}}',
+      enabled: true,
+    });
+    expect(c.skipped).toEqual([
+      {
+        item: 'Posts / List posts',
+        reason:
+          'the dynamic variable {{$randomMood}} has no equivalent: define it in an environment',
+      },
+    ]);
+  });
+
+  it('imports an environment export as an environment, secrets kept secret', async () => {
+    const c = readRequestsSource({
+      fileName: 'blog-staging.postman_environment.json',
+      text: await fixture('blog-staging.postman_environment.json'),
+    });
+    expect(c).toMatchObject({ format: 'postman-environment', requests: [], skipped: [] });
+    expect(c.environments).toEqual([
+      {
+        name: 'Blog staging',
+        variables: [
+          { name: 'apiUrl', value: 'http://127.0.0.1:4100/api' },
+          { name: 'email', value: 'ada@example.com' },
+          { name: 'password', value: 'correct-horse-battery', secret: true },
+          { name: 'slug', value: 'trip-to-norway', enabled: false },
+          { name: 'token', value: '', secret: true },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses an OpenAPI document or a db.json, saying where it goes', () => {
+    expect(() =>
+      readRequestsSource({ fileName: 'petstore.json', text: '{"openapi":"3.0.3","paths":{}}' }),
+    ).toThrow(
+      /petstore\.json: looks like an OpenAPI document \("openapi"\), not a collection of requests: start a project from it with decorest init --from/,
+    );
+    expect(() => readRequestsSource({ fileName: 'db.json', text: '{"posts":[{"id":1}]}' })).toThrow(
+      /db\.json: looks like a json-server db\.json/,
+    );
   });
 });

@@ -6,6 +6,7 @@
  * the nearest folder's or the collection's). Collection variables become an environment.
  * Scripts (`event`), other auth types and body modes are listed as skipped, not guessed.
  */
+import { isDynamicVariable, looksDynamic } from '../../contract/dynamic-variables.js';
 import type {
   KeyValueRow,
   MultipartField,
@@ -13,6 +14,7 @@ import type {
   RequestBody,
   SavedRequest,
 } from '../../contract/requests-api.js';
+import { findVariables } from '../../contract/variables.js';
 import { ImportError } from '../../errors.js';
 import { parseJson } from '../request-files.js';
 import { blankRequest, type ImportedCollection, type ImportedRequest } from './imported.js';
@@ -112,6 +114,17 @@ function request(
   saved.headers = rows(req['header']);
   saved.body = body(req['body'], label, skipped);
   saved.auth = authOf(req['auth'] ?? inherited, label, skipped);
+  // `{{$guid}}`, `{{$randomEmail}}`, … are drawn when sent; one with no equivalent is listed.
+  const unsupported = new Set(
+    findVariables(JSON.stringify(saved))
+      .map((u) => u.name)
+      .filter((n) => looksDynamic(n) && !isDynamicVariable(n)),
+  );
+  for (const n of unsupported)
+    skipped.push({
+      item: label,
+      reason: `the dynamic variable {{${n}}} has no equivalent: define it in an environment`,
+    });
   return { folders, request: saved };
 }
 

@@ -137,7 +137,8 @@ function SavedList({ onRunFolder }: { onRunFolder?(folder: string): void }) {
       if (list) list.push(entry);
       else groups.set(entry.folder, [entry]);
     }
-    return [...groups].sort(([a], [b]) => a.localeCompare(b));
+    // In the core's order (the collection's: an imported Postman "Auth" folder stays first).
+    return [...groups];
   }, [collection]);
   const act = async (step: Promise<Problem | null>) => {
     const refused = await step;

@@ -17,6 +17,7 @@ import { ProblemView } from '../../ui/problem-view';
 
 const FORMATS: Record<string, string> = {
   postman: 'Postman collection',
+  'postman-environment': 'Postman environment',
   bruno: 'Bruno collection',
   http: '.http file',
 };
@@ -111,7 +112,9 @@ export function ImportRequestsDialog({ onClose }: { onClose(): void }) {
           >
             Choose a file…
           </button>
-          <span className="faint">Postman collection v2.1 (.json), or a .http file</span>
+          <span className="faint">
+            Postman collection v2.1 or environment (.json), or a .http file
+          </span>
           <button
             type="button"
             className="btn"

@@ -1,4 +1,5 @@
 /** The request being built: method, URL, path and query params, headers, auth, body, tests. */
+import { methodChoices } from '../../stores/console/console-method';
 import { useConsoleStore } from '../../stores/console/console-store';
 import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { RowsEditor } from '../../ui/rows-editor';
@@ -9,7 +10,6 @@ import { TestsSection } from './tests-editor';
 import { useSend } from './use-send';
 
 export { useSend } from './use-send';
-export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
 export function RequestLine({
   onCopyCurl,
@@ -41,7 +41,7 @@ export function RequestLine({
         value={method}
         onChange={(e) => setMethod(e.target.value)}
       >
-        {METHODS.map((m) => (
+        {methodChoices(method).map((m) => (
           <option key={m}>{m}</option>
         ))}
       </select>

@@ -24,6 +24,11 @@ const preview: ImportPreview = {
     { kind: 'guess', at: 'Comment.first-name', text: 'named firstName in the model' },
     { kind: 'guess', at: 'comments.id', text: 'ids are numbers' },
     { kind: 'not-imported', at: 'comments', text: '1 item is not an object' },
+    {
+      kind: 'not-imported',
+      at: 'Comment.author',
+      text: 'is a nested object: decorest fields hold strings, numbers, booleans and arrays of these',
+    },
     { kind: 'not-imported', at: 'profile', text: 'a singular resource' },
     { kind: 'not-imported', at: '#/components/securitySchemes/bearer', text: 'auth' },
   ],
@@ -40,7 +45,11 @@ describe('groupNotes', () => {
       'named firstName in the model',
     ]);
     expect(byField.get('Comment.id')?.map((n) => n.text)).toEqual(['ids are numbers']);
-    expect(byModel.get('Comment')?.map((n) => n.text)).toEqual(['1 item is not an object']);
+    expect(byModel.get('Comment')?.map((n) => n.text)).toEqual([
+      '1 item is not an object',
+      // Under the model's card, a field that was not imported is named in the text.
+      'author is a nested object: decorest fields hold strings, numbers, booleans and arrays of these',
+    ]);
     expect(other.map((n) => n.at)).toEqual(['profile', '#/components/securitySchemes/bearer']);
   });
 });

@@ -22,6 +22,16 @@ function push(map: Map<string, ImportNote[]>, key: string, note: ImportNote): vo
   else map.set(key, [note]);
 }
 
+/**
+ * A note on a field the model does not have (it was not imported) shows under the model's
+ * card, where "is a nested object" would not say which (issue 41): the field leads its text.
+ */
+function namingItsField(note: ImportNote): ImportNote {
+  const dot = note.at.indexOf('.');
+  if (dot === -1) return note;
+  return { ...note, text: `${note.at.slice(dot + 1)} ${note.text}` };
+}
+
 export function groupNotes(preview: ImportPreview): GroupedNotes {
   const fields = new Map<string, string>();
   const models = new Map<string, string>();
@@ -46,7 +56,7 @@ export function groupNotes(preview: ImportPreview): GroupedNotes {
     const field = fields.get(note.at);
     const model = models.get(note.at) ?? models.get(note.at.split('.')[0]!);
     if (field) push(grouped.byField, field, note);
-    else if (model) push(grouped.byModel, model, note);
+    else if (model) push(grouped.byModel, model, namingItsField(note));
     else grouped.other.push(note);
   }
   return grouped;

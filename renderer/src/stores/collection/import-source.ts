@@ -67,7 +67,7 @@ export function brunoFolderProblem(
 /** Why a chosen file cannot be sent, before it is read; null when it can. */
 export function importFileProblem(file: { name: string; size: number }): string | null {
   if (!/\.(json|http|rest)$/i.test(file.name))
-    return `${file.name} is neither a Postman collection (.json) nor a .http file.`;
+    return `${file.name} is neither a Postman collection or environment (.json) nor a .http file.`;
   if (file.size > MAX_REQUESTS_IMPORT_BYTES)
     return `${file.name} takes ${kib(file.size)}; an import takes at most ${kib(MAX_REQUESTS_IMPORT_BYTES)}.`;
   return null;

@@ -3,7 +3,12 @@
  * value it resolves to, one per line; a secret, and any value built from one, shows `••••`
  * (the hover is no place to reveal a token, as Postman and Bruno mask them too).
  */
-import { type EnvironmentEntry, findVariables, resolveVariables } from '../../api';
+import {
+  type EnvironmentEntry,
+  findVariables,
+  isDynamicVariable,
+  resolveVariables,
+} from '../../api';
 
 export const SECRET_MASK = '••••';
 
@@ -40,7 +45,9 @@ export function variableHints(
       const v = values.get(name);
       const shown =
         v === undefined
-          ? '(not defined)'
+          ? isDynamicVariable(name)
+            ? '(a made-up value, new on each send)'
+            : '(not defined)'
           : v.state === 'resolved'
             ? v.value
             : v.state === 'unknown'

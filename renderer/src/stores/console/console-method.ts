@@ -18,6 +18,19 @@ export interface Parked {
   contentType: Row[];
 }
 
+/**
+ * The method menu (issue 41): the common methods and `QUERY` (the safe method with a body), plus
+ * the request's own when it is none of these (`PROPFIND` from an imported `.http` file), so the
+ * menu always shows the method that will be sent, never GET in its place.
+ */
+export const COMMON_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'QUERY'];
+
+export function methodChoices(current: string): string[] {
+  return current === '' || COMMON_METHODS.includes(current)
+    ? COMMON_METHODS
+    : [...COMMON_METHODS, current];
+}
+
 /** The Console sends a body with these methods only. */
 export const takesBody = (method: string): boolean =>
   !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(method.toUpperCase());

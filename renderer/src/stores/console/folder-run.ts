@@ -9,7 +9,7 @@ import { create } from 'zustand';
 import { type AssertionResult, checkAssertions, type RequestEntry } from '../../api';
 import { deliver, planRequest } from './deliver';
 import { splitUrl } from './request-text';
-import { fillRequest } from './request-variables';
+import { fillRequest, withDynamicValues } from './request-variables';
 
 export interface RunItem {
   path: string;
@@ -62,7 +62,7 @@ export async function runOne(
     multipartFields: b.kind === 'multipart' ? b.fields : [],
     auth: r.auth,
   };
-  const filled = fillRequest(template, variables);
+  const filled = fillRequest(template, await withDynamicValues(template, variables));
   if (!filled.ok) return { ...base, error: filled.error };
   // A saved request's path params are in its URL already ({{variables}} fill them).
   if (/\/:[A-Za-z_]/.test(splitUrl(filled.url).base))

@@ -3,11 +3,15 @@
  * variables it uses that the environment does not define, for the request line to mark before
  * Send. Everywhere a value is typed: URL, enabled headers, the body, form and multipart fields
  * (a file's path too) and the auth helper. The resolution itself is the contract's
- * (core/src/contract/variables.ts), the same the core uses.
+ * (core/src/contract/variables.ts), the same the core uses. Postman's dynamic variables
+ * (`{{$guid}}`, `{{$randomEmail}}`, issue 41) are no environment's: {@link withDynamicValues}
+ * draws them from faker, loaded only when a request uses one, right before a send.
  */
 import {
+  drawDynamicValues,
   fillText,
   findVariables,
+  isDynamicVariable,
   type MultipartField,
   type RequestAuth,
   resolveVariables,
@@ -56,7 +60,27 @@ function textsOf(t: Template): string[] {
 export function unknownVariables(t: Template, vars: Readonly<Record<string, string>>): string[] {
   const values = resolveVariables(vars);
   const names = textsOf(t).flatMap((text) => findVariables(text).map((u) => u.name));
-  return [...new Set(names)].filter((name) => values.get(name)?.state !== 'resolved');
+  return [...new Set(names)].filter(
+    (name) => values.get(name)?.state !== 'resolved' && !isDynamicVariable(name),
+  );
+}
+
+/**
+ * `vars` with a fresh value for each dynamic variable the request uses and `vars` does not
+ * define (an environment's own `$guid` wins, as in Postman). Faker is loaded on first use only.
+ */
+export async function withDynamicValues(
+  t: Template,
+  vars: Readonly<Record<string, string>>,
+): Promise<Readonly<Record<string, string>>> {
+  const names = new Set(
+    textsOf(t)
+      .flatMap((text) => findVariables(text).map((u) => u.name))
+      .filter((name) => isDynamicVariable(name) && !Object.hasOwn(vars, name)),
+  );
+  if (names.size === 0) return vars;
+  const { faker } = await import('@faker-js/faker/locale/en');
+  return { ...vars, ...drawDynamicValues(names, faker) };
 }
 
 export function fillRequest(t: Template, vars: Readonly<Record<string, string>>): FilledRequest {
@@ -68,8 +92,10 @@ export function fillRequest(t: Template, vars: Readonly<Record<string, string>>)
       error ??= `Variable cycle: ${done.cycle.join(' → ')}`;
       return text;
     }
-    if (done.unknown.length > 0)
-      error ??= `Unknown variable ${done.unknown.map((u) => `{{${u.name}}}`).join(', ')}: choose an environment that defines it`;
+    // A dynamic one left (a copy as curl, not a send) stays as written: the send draws it.
+    const unknown = done.unknown.filter((u) => !isDynamicVariable(u.name));
+    if (unknown.length > 0)
+      error ??= `Unknown variable ${unknown.map((u) => `{{${u.name}}}`).join(', ')}: choose an environment that defines it`;
     return done.text;
   };
   const rows = (list: readonly Row[]): Row[] =>

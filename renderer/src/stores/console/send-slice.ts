@@ -8,7 +8,7 @@ import { HISTORY_LIMIT, type HistoryEntry, readHistory, writeHistory } from './c
 import { takesBody } from './console-method';
 import type { ConsoleSlice, SendSlice } from './console-state';
 import { deliver, type Plan, planRequest } from './deliver';
-import { fillRequest } from './request-variables';
+import { fillRequest, withDynamicValues } from './request-variables';
 import { savedRequestOf } from './saved-request';
 
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
@@ -29,17 +29,15 @@ export const createSendSlice: ConsoleSlice<SendSlice> = (set, get) => ({
     // unknown one or a cycle refuses the send, named (the request line marks them before).
     // Only the body kind that is sent: what another kind keeps aside is not looked at.
     const kind = template.bodyKind;
-    const filled = fillRequest(
-      {
-        url: template.url,
-        headers: template.headers,
-        body: kind === 'json' || kind === 'text' ? template.body : '',
-        formFields: kind === 'form-urlencoded' ? template.formFields : [],
-        multipartFields: kind === 'multipart' ? template.multipartFields : [],
-        auth: template.auth,
-      },
-      template.variables,
-    );
+    const parts = {
+      url: template.url,
+      headers: template.headers,
+      body: kind === 'json' || kind === 'text' ? template.body : '',
+      formFields: kind === 'form-urlencoded' ? template.formFields : [],
+      multipartFields: kind === 'multipart' ? template.multipartFields : [],
+      auth: template.auth,
+    };
+    const filled = fillRequest(parts, await withDynamicValues(parts, template.variables));
     if (!filled.ok) {
       set({ error: filled.error, response: null, results: null });
       return;
