@@ -1,8 +1,8 @@
 /**
  * Issue 40 §1: no acknowledged update is undone. Writer A PATCHes `content` while writer B
- * PATCHes `completed` on the same records, all records at once, over real HTTP, while writer C
- * keeps deleting users (each delete holds the User lock, so patches naming a user queue behind
- * it). Whatever the interleaving, every record must end holding A's last acknowledged content
+ * PATCHes `completed` on the same records, all records at once, over real HTTP, while other
+ * clients keep deleting users (each delete holds the User lock, so patches naming a user queue
+ * behind it). Whatever the interleaving, every record must end holding A's last acknowledged content
  * and B's last acknowledged completed: a PATCH changes only the fields it names. Run on the data
  * folder, on PostgreSQL, and on two servers sharing one database (A on one, B on the other).
  *
@@ -20,7 +20,13 @@ import { storeChoices, useStore } from '../../test-support/store-choice.js';
 
 const RECORDS = 50;
 const RUNS = 3;
+/** Loops deleting users beside the writers: patches naming a user queue behind each delete. */
 const DELETERS = 4;
+/**
+ * No shrinking: a failing run already names each record that lost a write, and shrinking would
+ * only rerun the writers hoping for the same interleaving.
+ */
+const CHECK = { numRuns: RUNS, endOnFailure: true };
 
 /** Per record: the contents A sends in turn, and the completed values B sends in turn. */
 interface RecordPlan {
@@ -49,7 +55,7 @@ async function ok(
 
 /**
  * One run of the property: fresh records, then A (on `urlA`) and B (on `urlB`) write every
- * record concurrently while C deletes users; then each record holds what A and B last got 200
+ * record concurrently while users are deleted; then each record holds what A and B last got 200
  * for.
  */
 async function writersKeepEachOthersFields(
@@ -130,9 +136,9 @@ describe.each(storeChoices())('concurrent PATCHes of different fields on the %s 
     const url = served.url;
     await fc.assert(
       fc.asyncProperty(planArbitrary, (plan) => writersKeepEachOthersFields(url, url, plan)),
-      { numRuns: RUNS, endOnFailure: true },
+      CHECK,
     );
-  }, 120_000);
+  }, 240_000);
 });
 
 describeWithPostgres('concurrent PATCHes through two servers on one database', () => {
@@ -144,13 +150,13 @@ describeWithPostgres('concurrent PATCHes through two servers on one database', (
 
   it('A on one server, B on the other: every record keeps both acknowledged values', async () => {
     const options = await freshDatabase();
-    // One after the other: the first creates the tables and imports the seed (user 1).
+    // One after the other: the first creates the tables.
     servers.push(await serveCopy(EXAMPLES.todo, options));
     servers.push(await serveCopy(EXAMPLES.todo, options));
     const [a, b] = servers as [ServedProject, ServedProject];
     await fc.assert(
       fc.asyncProperty(planArbitrary, (plan) => writersKeepEachOthersFields(a.url, b.url, plan)),
-      { numRuns: RUNS, endOnFailure: true },
+      CHECK,
     );
-  }, 120_000);
+  }, 240_000);
 });
