@@ -127,7 +127,11 @@ export async function patchRecord(
   const saved =
     (await holdingParents(model, [current, preview], async () => {
       await checkParents(model, preview);
-      return stored(model.store.patch(id, (latest) => model.validator.patch(latest, changes)));
+      // A store that hands out its own (immutable) records shows an unchanged one as the same
+      // object: the first merge stands.
+      const merge = (latest: StoredRecord): RecordInput =>
+        latest === current ? preview : model.validator.patch(latest, changes);
+      return stored(model.store.patch(id, merge));
     })) ?? notFound(model, id);
   model.changes.publish({ model: model.schema.name, op: 'update', ids: [saved.id] });
   return saved;
