@@ -361,6 +361,33 @@ describeWithPostgres('decorest with --database', () => {
     expect(usage.stderr).toMatch(/db push needs --database/);
   });
 
+  it('db push, then serve: the first start imports the seed; once the user deleted it all, a restart keeps it empty', async () => {
+    const dir = await todoCopy();
+    const url = await freshDatabase();
+    const pushed = await runCli(['db', 'push', dir, '--database', url]);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    const seedOf = async (name: string): Promise<{ id: number }[]> =>
+      JSON.parse(await readFile(join(dir, 'seed', `${name}.json`), 'utf8')) as { id: number }[];
+    const [todos, users] = [await seedOf('todos'), await seedOf('users')];
+
+    const first = await serve([dir, '--database', url]);
+    const total = async (path: string): Promise<number> =>
+      Number((await jsonRequest(running!.url, 'GET', path)).headers['x-total-count']);
+    expect(await total('/todos')).toBe(todos.length);
+    expect(await total('/users')).toBe(users.length);
+    expect(first.output()).not.toMatch(/seed .* was not imported/);
+    for (const { id } of todos)
+      expect((await jsonRequest(first.url, 'DELETE', `/todos/${id}`)).status).toBe(200);
+    for (const { id } of users)
+      expect((await jsonRequest(first.url, 'DELETE', `/users/${id}`)).status).toBe(200);
+    await stop();
+
+    // Seeded is the database's memory, not this folder's: a restart finds empty tables again.
+    await serve([dir, '--database', url]);
+    expect(await total('/todos')).toBe(0);
+    expect(await total('/users')).toBe(0);
+  });
+
   it("db push brings a PostgresDataSource's database to its models too, without --database", async () => {
     const dir = await todoCopy();
     const shared = await freshDatabase();

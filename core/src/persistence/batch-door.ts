@@ -24,11 +24,10 @@ async function applyOne(store: ModelStore, op: BatchOp, stored: StoredRecord[]):
       stored.push(replaced ?? (await store.insert(op.record as NewRecord)));
       return;
     }
-    case 'merge': {
-      const current = await store.get(op.id);
-      if (current !== undefined) await store.replace(op.id, { ...current, ...op.fields });
+    case 'merge':
+      // Merged into the record as stored at the write, not as read an await before it.
+      await store.patch(op.id, (current) => ({ ...current, ...op.fields }));
       return;
-    }
     case 'remove':
       await store.remove(op.id);
       return;

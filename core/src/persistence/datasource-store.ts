@@ -6,7 +6,7 @@
 import { problems } from '../errors.js';
 import { type BatchDoor, ONE_BY_ONE } from './batch-door.js';
 import type { RecordId, StoredRecord } from './collection.js';
-import type { ModelStore, ReadableRecords } from './model-store.js';
+import type { ModelStore, ReadableRecords, RecordMerge } from './model-store.js';
 import type { Persistence } from './persistence.js';
 
 const sameId = (a: unknown, b: RecordId): boolean => a === b || String(a) === String(b);
@@ -76,6 +76,17 @@ export class DataSourceStore implements ModelStore {
     if (typeof this.source.update !== 'function')
       throw problems.operationNotSupported(this.label, 'update');
     return { ...(await this.source.update({ ...record, id })) } as StoredRecord;
+  }
+
+  /**
+   * A user's class offers no lock nor conditional update: read, merge, update, as close
+   * together as its methods allow. Atomic only if the class is (its own `update` may merge).
+   */
+  async patch(id: RecordId, merge: RecordMerge): Promise<StoredRecord | undefined> {
+    if (typeof this.source.update !== 'function')
+      throw problems.operationNotSupported(this.label, 'update');
+    const current = await this.get(id);
+    return current === undefined ? undefined : this.replace(id, merge(current));
   }
 
   async remove(id: RecordId): Promise<StoredRecord | undefined> {

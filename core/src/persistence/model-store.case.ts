@@ -21,6 +21,11 @@ export interface ModelStoreFactory {
   open(seed: readonly StoredRecord[]): Promise<ModelStore>;
   /** Whether its batch door is all or nothing (a journal, a transaction). */
   readonly atomicBatches?: boolean;
+  /**
+   * Whether `patch` merges into the record as stored at the write, whatever runs beside it
+   * (issue 40). A user's datasource cannot promise it.
+   */
+  readonly atomicPatches?: boolean;
 }
 
 /** Out of id order, with `user` set, null and absent. */
@@ -126,6 +131,39 @@ export function runModelStoreCases(factory: ModelStoreFactory): void {
       expect(idsOf(all.values())).toEqual([1, 2, 3, 5, 7]);
       expect(all.countBy('user', 1)).toBe(2);
     });
+
+    it('patches a record with what its merge makes of it; nothing for an absent id', async () => {
+      const store = await open();
+      const patched = await store.patch(3, (current) => ({ ...current, title: 'C' }));
+      expect(patched).toEqual({ id: 3, title: 'C', user: 1, tags: ['x'] });
+      expect(await store.get(3)).toEqual(patched);
+      expect(await store.patch(99, () => ({ title: 'never' }))).toBeUndefined();
+      expect(await store.get(99)).toBeUndefined();
+    });
+
+    it('writes nothing when the merge throws, and rejects with its error', async () => {
+      const store = await open();
+      const refused = new Error('refused by the merge');
+      await expect(
+        store.patch(4, () => {
+          throw refused;
+        }),
+      ).rejects.toBe(refused);
+      expect(await store.get(4)).toEqual({ id: 4, title: 'd', user: 1 });
+    });
+
+    it.runIf(factory.atomicPatches)(
+      'keeps both of two patches of different fields started together (issue 40)',
+      async () => {
+        const store = await open();
+        await Promise.all([
+          store.patch(3, (current) => ({ ...current, title: 'C' })),
+          store.patch(3, (current) => ({ ...current, user: 2 })),
+          store.patch(3, (current) => ({ ...current, tags: ['y'] })),
+        ]);
+        expect(await store.get(3)).toEqual({ id: 3, title: 'C', user: 2, tags: ['y'] });
+      },
+    );
 
     it('lets later reads see every write, in order', async () => {
       const store = await open();

@@ -9,6 +9,9 @@ import type { QueryableRecords } from './record-query.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
+/** What a patch makes of the stored record (model-store.ts `patch`). */
+export type RecordMerge = (current: StoredRecord) => Record<string, unknown>;
+
 /** The read side of a collection, as queries walk it. */
 export interface ReadableRecords {
   count(): number;
@@ -44,6 +47,14 @@ export interface ModelStore {
   get(id: RecordId): MaybePromise<StoredRecord | undefined>;
   insert(record: Record<string, unknown>): Promise<StoredRecord>;
   replace(id: RecordId, record: Record<string, unknown>): Promise<StoredRecord | undefined>;
+  /**
+   * Replaces record `id` with `merge(current)`, where `current` is the record as stored at the
+   * moment of the write: no other write of `id` lands between the read and the write (issue 40:
+   * two PATCHes of different fields both keep their field). `merge` runs once, synchronously;
+   * when it throws (a 422), nothing is written and its error rejects. Resolves the stored
+   * record, or `undefined` when `id` is absent.
+   */
+  patch(id: RecordId, merge: RecordMerge): Promise<StoredRecord | undefined>;
   remove(id: RecordId): Promise<StoredRecord | undefined>;
   /** Where writes of several records go as one unit, this store's and its siblings' (issue 25). */
   readonly batches: BatchDoor;

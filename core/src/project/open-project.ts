@@ -69,8 +69,9 @@ export interface ProjectRuntime {
   /** Warnings from loading (a torn datafile line that was skipped, …). */
   readonly warnings: readonly string[];
   /**
-   * Whether this open made the data from nothing (no data folder yet, or none of the models'
-   * tables in the database): a first run, which the seed fills. False after a reload.
+   * Whether this open starts the data from nothing (no data folder yet; on a database, empty
+   * tables never seeded, as `db push` leaves them): a first run, which the seed fills. False
+   * after a reload.
    */
   readonly firstRun: boolean;
   /** The PostgreSQL database (`user@host:port/db`) the default datasource lives in, if one. */

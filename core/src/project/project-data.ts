@@ -38,12 +38,13 @@ interface OnDatabase {
  * them (issue 15: start-up loads what it uses).
  */
 async function postgresModules() {
-  const [connect, schema, notify] = await Promise.all([
+  const [connect, schema, notify, seed] = await Promise.all([
     import('../persistence/postgres/connect.js'),
     import('../persistence/postgres/table-diff.js'),
     import('../persistence/postgres/change-notify.js'),
+    import('../persistence/postgres/seed-claim.js'),
   ]);
-  return { ...connect, ...schema, ...notify };
+  return { ...connect, ...schema, ...notify, ...seed };
 }
 
 /** The stores of `models` on `database`: one table each. */
@@ -89,8 +90,9 @@ export class ProjectData {
   #owner: boolean;
   readonly warnings: readonly string[];
   /**
-   * Whether this open made the data from nothing (no data folder, or none of the models'
-   * tables): a first run, which the seed fills. False for a reload's successor.
+   * Whether this open starts the data from nothing (no data folder; on a database, empty
+   * tables never seeded, claimed by this start alone): a first run, which the seed fills.
+   * False for a reload's successor.
    */
   readonly firstRun: boolean;
 
@@ -114,19 +116,22 @@ export class ProjectData {
 
   /**
    * Connects to the PostgreSQL database at `url` and makes its tables match `models`: missing
-   * ones are created (a first run), a difference that would lose data refuses the start
+   * ones are created, a difference that would lose data refuses the start
    * (TablesDifferError). A URL that does not connect is a DatabaseConnectError of one line.
    */
   static async openDatabase(models: readonly ModelSchema[], url: string): Promise<ProjectData> {
-    const { connectDatabase, syncTables, DatabaseChanges } = await postgresModules();
+    const { connectDatabase, syncTables, DatabaseChanges, claimSeed, tablesOf } =
+      await postgresModules();
     const database = await connectDatabase(url);
     try {
-      const { created } = await syncTables(database.pool, models);
+      await syncTables(database.pool, models);
+      // Issue 40: the seed goes in on the first start on empty tables, also after `db push`.
+      const firstRun = await claimSeed(database.pool, tablesOf(models));
       const changes = new DatabaseChanges(url, database.pool);
       const onDatabase = await databaseStores(database, models, changes);
       changes.models = [...onDatabase.stores.keys()];
       const noLock = { unlock: async () => {} };
-      return new ProjectData(undefined, new Map(), noLock, [], true, onDatabase, created);
+      return new ProjectData(undefined, new Map(), noLock, [], true, onDatabase, firstRun);
     } catch (error) {
       await database.close();
       throw error;

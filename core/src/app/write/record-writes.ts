@@ -10,7 +10,9 @@ import type { RecordId, StoredRecord } from '../../persistence/collection.js';
 import type { RecordInput } from '../../validation/compile.js';
 import type { ModelRuntime } from '../model-runtime.js';
 import {
+  checkParents,
   deleteWithRules,
+  holdingParents,
   parentErrors,
   writeWithParents,
 } from '../relations/relation-integrity.js';
@@ -106,17 +108,33 @@ export async function replaceRecord(
   return replaceValidated(model, id, record);
 }
 
-/** PATCH: JSON Merge Patch (RFC 7396) over the stored record, validated whole. */
+/**
+ * PATCH: JSON Merge Patch (RFC 7396) over the stored record, validated whole. Issue 40: the
+ * merge is redone by the store on the record as it is at the write (`store.patch`: a row lock,
+ * or one synchronous step in memory), so a concurrent PATCH of another field is kept, not
+ * overwritten with what was read before it. The first merge, on the record read here, answers
+ * a 422 that also names missing parents, and says which parents to hold and check.
+ */
 export async function patchRecord(
   model: ModelRuntime,
   id: RecordId,
   changes: unknown,
 ): Promise<StoredRecord> {
   const current = await findRecord(model, id);
-  const record = await validatedOrAllErrors(model, changes, () =>
+  const preview = await validatedOrAllErrors(model, changes, () =>
     model.validator.patch(current, changes),
   );
-  return replaceValidated(model, id, record);
+  const saved =
+    (await holdingParents(model, [current, preview], async () => {
+      await checkParents(model, preview);
+      // A store that hands out its own (immutable) records shows an unchanged one as the same
+      // object: the first merge stands.
+      const merge = (latest: StoredRecord): RecordInput =>
+        latest === current ? preview : model.validator.patch(latest, changes);
+      return stored(model.store.patch(id, merge));
+    })) ?? notFound(model, id);
+  model.changes.publish({ model: model.schema.name, op: 'update', ids: [saved.id] });
+  return saved;
 }
 
 /** DELETE: the relations' delete rules first, then the record; answers the deleted record. */

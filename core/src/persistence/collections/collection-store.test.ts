@@ -19,6 +19,7 @@ async function seeded(collection: Collection, seed: readonly StoredRecord[]) {
 runModelStoreCases({
   name: 'CollectionStore over a MemoryCollection',
   writable: true,
+  atomicPatches: true,
   open: (seed) => seeded(new MemoryCollection({ idKind: 'number', indexes: ['user'] }), seed),
 });
 
@@ -36,6 +37,7 @@ afterEach(async () => {
 runModelStoreCases({
   name: 'CollectionStore over a FileCollection',
   writable: true,
+  atomicPatches: true,
   atomicBatches: true,
   open: async (seed) => {
     const collection = await openFileCollection(join(folder, `m${opened.length}.db`), {

@@ -2,7 +2,7 @@
 import { writeBatch } from '../batch/batch-journal.js';
 import { type BatchDoor, type BatchDoorPart, ONE_BY_ONE } from '../batch-door.js';
 import type { Collection, IndexValue, RecordId, StoredRecord } from '../collection.js';
-import type { ModelStore, ReadableRecords } from '../model-store.js';
+import type { ModelStore, ReadableRecords, RecordMerge } from '../model-store.js';
 import { FileCollection } from './file-collection.js';
 
 function fileCollectionOf(part: BatchDoorPart): FileCollection {
@@ -66,6 +66,15 @@ export class CollectionStore implements ModelStore {
 
   replace(id: RecordId, record: Record<string, unknown>): Promise<StoredRecord | undefined> {
     return this.collection.replace(id, record);
+  }
+
+  /**
+   * Read, merge and write in one synchronous step (no await before `replace`, which applies
+   * the write to memory before its own first await): no other write of `id` comes between.
+   */
+  async patch(id: RecordId, merge: RecordMerge): Promise<StoredRecord | undefined> {
+    const current = this.collection.get(id);
+    return current === undefined ? undefined : this.collection.replace(id, merge(current));
   }
 
   remove(id: RecordId): Promise<StoredRecord | undefined> {

@@ -25,27 +25,69 @@ export class DatabaseConnectError extends DecorestError {
   }
 }
 
-/** A URL with its password replaced, for a message that must show what was typed. */
-function redacted(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
+const SHAPE = 'postgres://user:password@host:5432/database';
+const NOT_SHOWN = 'the value is not shown: it may hold a password';
+
+/**
+ * Where `url`'s authority (`user:password@host:port`) ends, past its `scheme://`; `undefined`
+ * when it has no `//` there. Issue 40: a URL whose shape is off (`postgres:/u:p@h/db`, one slash
+ * short) parses with the password inside its path, so nothing is read or shown of a URL before
+ * its authority is known to end before every other part.
+ */
+function afterAuthority(url: string): string | undefined {
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(url);
+  if (scheme === null) return undefined;
+  const rest = url.slice(scheme[0].length);
+  const end = rest.search(/[/?#]/);
+  return end === -1 ? '' : rest.slice(end);
+}
+
+/**
+ * `url` parsed, once its shape leaves no part of a password outside the user-info: refused with
+ * a message that repeats none of it otherwise (an `@` past the host means a password holding
+ * `/`, `?` or `#` unencoded, whose tail would land in the database name).
+ */
+function checkedUrl(url: string): URL {
+  const tail = afterAuthority(url);
+  if (tail === undefined) {
+    const scheme = /^(postgres(?:ql)?):/i.exec(url)?.[1];
+    throw new DatabaseConnectError(
+      scheme === undefined
+        ? `--database: not a postgres:// URL (${SHAPE}); ${NOT_SHOWN}`
+        : `--database: "${scheme.toLowerCase()}:" must be followed by two slashes (${SHAPE}); ${NOT_SHOWN}`,
+    );
+  }
+  const encode = 'percent-encode / ? # @ and spaces in the user name and password';
+  if (tail.includes('@'))
+    throw new DatabaseConnectError(
+      `--database: an "@" after the host: ${encode} (%2F %3F %23 %40 %20); ${NOT_SHOWN}`,
+    );
+  try {
+    return new URL(url);
+  } catch {
+    throw new DatabaseConnectError(
+      `--database: not a valid URL (${SHAPE}; ${encode}); ${NOT_SHOWN}`,
+    );
+  }
+}
+
+/** A checked URL as a message shows it: its password, query and fragment left out. */
+function shownUrl(parsed: URL): string {
+  const user =
+    parsed.username === '' ? '' : `${parsed.username}${parsed.password === '' ? '' : ':***'}@`;
+  return `${parsed.protocol}//${user}${parsed.host}${parsed.pathname}`;
 }
 
 /**
  * The address a `postgres://` URL names, as pg reads it: host `localhost`, port 5432, the
  * database named after the user when the path names none (`?host=` may name a socket folder).
+ * Throws {@link DatabaseConnectError}, never quoting a password, whatever the URL's shape.
  */
 export function parseDatabaseUrl(url: string): DatabaseAddress {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new DatabaseConnectError(
-      `--database: not a URL: "${redacted(url)}" (postgres://user:password@host:5432/database)`,
-    );
-  }
+  const parsed = checkedUrl(url);
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')
     throw new DatabaseConnectError(
-      `--database: "${redacted(url)}" is not a postgres:// URL (postgres://user:password@host:5432/database)`,
+      `--database: "${shownUrl(parsed)}" is not a postgres:// URL (${SHAPE})`,
     );
   const decode = (text: string): string => {
     try {
@@ -105,7 +147,7 @@ export function connectFailure(address: DatabaseAddress, error: unknown): Databa
         : message;
   // pg's own messages may quote the connection string: never repeat one with a password.
   return new DatabaseConnectError(
-    `cannot reach PostgreSQL at ${where}: ${why.replace(/postgres(ql)?:\/\/\S+/gi, (u) => redacted(u))}`,
+    `cannot reach PostgreSQL at ${where}: ${why.replace(/postgres(ql)?:\S*/gi, '(the --database URL)')}`,
     { cause: error },
   );
 }

@@ -68,6 +68,7 @@ describeWithPostgres('PostgresStore', () => {
   runModelStoreCases({
     name: 'PostgresStore',
     writable: true,
+    atomicPatches: true,
     atomicBatches: true,
     async open(seed) {
       const { item, user } = conformanceModels(String(++tables));

@@ -13,7 +13,7 @@ import { IdConflictError, IdKindError, InvalidRecordError, problems } from '../.
 import type { BatchDoor, BatchDoorPart } from '../batch-door.js';
 import type { BatchOp } from '../batch-plan.js';
 import type { IndexValue, NewRecord, RecordId, StoredRecord } from '../collection.js';
-import type { ModelStore, ReadableRecords } from '../model-store.js';
+import type { ModelStore, ReadableRecords, RecordMerge } from '../model-store.js';
 import type { QueryableRecords, RecordPage, RecordQuery } from '../record-query.js';
 import { listSql } from './query-sql.js';
 import { castOf, decodeRow, encodeRecord, isStorableId } from './record-codec.js';
@@ -264,6 +264,21 @@ export class PostgresStore implements ModelStore {
     return this.replaceOn(this.database.pool, id, record);
   }
 
+  /**
+   * One transaction: the row read FOR UPDATE, merged, written back. The lock holds every other
+   * write of the row, from this server or another on the database, until COMMIT, so a
+   * concurrent PATCH of another field merges into this one's result instead of undoing it.
+   */
+  async patch(id: RecordId, merge: RecordMerge): Promise<StoredRecord | undefined> {
+    if (!isStorableId(this.spec, id)) return undefined;
+    return this.database.transaction(async (db) => {
+      const [row] = await rows(db, this.database.where, this.#sql.forUpdate, [id], id);
+      return row === undefined
+        ? undefined
+        : this.replaceOn(db, id, merge(decodeRow(this.spec, row)));
+    });
+  }
+
   async remove(id: RecordId): Promise<StoredRecord | undefined> {
     if (!isStorableId(this.spec, id)) return undefined;
     const [row] = await rows(
@@ -488,6 +503,22 @@ export class PostgresDatabase {
       if (store instanceof PostgresStore && store.database === this) return store;
       throw new Error(`a PostgreSQL batch was handed the ${store.label} store of another database`);
     });
+    return this.transaction(async (client) => {
+      const out: StoredRecord[][] = [];
+      for (let i = 0; i < parts.length; i++) {
+        const stored: StoredRecord[] = [];
+        await stores[i]!.applyAllOn(client, parts[i]!.ops, stored);
+        out.push(stored);
+      }
+      return out;
+    });
+  }
+
+  /**
+   * Runs `work` on one connection inside BEGIN … COMMIT: committed when it resolves, rolled
+   * back when it throws (its error rejects, a database's refusal as the store's error).
+   */
+  async transaction<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
     let client;
     try {
       client = await this.admitted().connect();
@@ -503,12 +534,7 @@ export class PostgresDatabase {
     client.on('error', onError);
     try {
       await client.query('BEGIN');
-      const out: StoredRecord[][] = [];
-      for (let i = 0; i < parts.length; i++) {
-        const stored: StoredRecord[] = [];
-        await stores[i]!.applyAllOn(client, parts[i]!.ops, stored);
-        out.push(stored);
-      }
+      const out = await work(client);
       await client.query('COMMIT');
       return out;
     } catch (error) {
