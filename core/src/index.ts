@@ -23,14 +23,14 @@ export type { Handler, HandlerFunction, HttpMethod, HttpRequestHandler } from '.
 export { dao, type Dao } from './app/dao.js';
 export {
   documented,
-  type BodyKey,
-  type CreateOptions,
-  type Fill,
-  type ListOptions,
-  type ReadOptions,
-  type RecordKey,
-  type RemoveOptions,
-  type UpdateOptions,
+  type DocumentedBodyKey,
+  type DocumentedCreateOptions,
+  type DocumentedFill,
+  type DocumentedListOptions,
+  type DocumentedReadOptions,
+  type DocumentedRecordKey,
+  type DocumentedRemoveOptions,
+  type DocumentedUpdateOptions,
 } from './app/documented-routes.js';
 export type {
   IdOf,

@@ -16,13 +16,13 @@ import type { ModelRuntime } from './model-runtime.js';
 import { createRecord, deleteRecord, findRecord, replaceRecord } from './write/record-writes.js';
 
 /** How a path finds its record: the path parameter and the field it holds (`id`, `username`). */
-export interface RecordKey {
+export interface DocumentedRecordKey {
   param: string;
   field: string;
 }
 
 /** The id travels in the body (`PUT /pet` with `{ "id": 10, … }`). */
-export interface BodyKey {
+export interface DocumentedBodyKey {
   body: string;
 }
 
@@ -33,7 +33,7 @@ interface Answered {
   wrap?: string;
 }
 
-export interface ListOptions {
+export interface DocumentedListOptions {
   status: number;
   /** Query parameter → field: the records whose field equals (or, for a list, holds) a value. */
   filters?: Record<string, string>;
@@ -43,12 +43,12 @@ export interface ListOptions {
   wrap?: { items: string; count?: string };
 }
 
-export interface ReadOptions extends Answered {
-  key: RecordKey;
+export interface DocumentedReadOptions extends Answered {
+  key: DocumentedRecordKey;
 }
 
 /** Values a create fills in when the body leaves them out (what the server sets). */
-export interface Fill {
+export interface DocumentedFill {
   /** Fields set to the current time (ISO 8601). */
   now?: string[];
   /** The key field made from another field's text (`slug` from `title`), else from the id. */
@@ -56,22 +56,22 @@ export interface Fill {
   values?: Record<string, unknown>;
 }
 
-export interface CreateOptions extends Answered {
+export interface DocumentedCreateOptions extends Answered {
   /** The request body holds the record under this key (`{ "article": {...} }`). */
   unwrap?: string;
-  fill?: Fill;
+  fill?: DocumentedFill;
   /** False: the documented answer has no body. */
   answer?: boolean;
 }
 
-export interface UpdateOptions extends Answered {
-  key: RecordKey | BodyKey;
+export interface DocumentedUpdateOptions extends Answered {
+  key: DocumentedRecordKey | DocumentedBodyKey;
   unwrap?: string;
   answer?: boolean;
 }
 
-export interface RemoveOptions extends Omit<Answered, 'wrap'> {
-  key: RecordKey;
+export interface DocumentedRemoveOptions extends Omit<Answered, 'wrap'> {
+  key: DocumentedRecordKey;
   answer?: boolean;
 }
 
@@ -106,7 +106,11 @@ async function findBy(model: ModelRuntime, field: string, raw: unknown): Promise
   return record;
 }
 
-function keyOf(req: Request, key: RecordKey | BodyKey, body: unknown): [string, unknown] {
+function keyOf(
+  req: Request,
+  key: DocumentedRecordKey | DocumentedBodyKey,
+  body: unknown,
+): [string, unknown] {
   if ('param' in key) return [key.field, req.params(key.param)];
   const value = isBody(body) ? body[key.body] : undefined;
   if (value === undefined)
@@ -146,7 +150,7 @@ function pageNumber(req: Request, name: string | undefined): number | undefined 
 }
 
 /** The documented list: the records the query's filters select, bare or wrapped with a count. */
-function list(model: Model, options: ListOptions): HandlerFunction {
+function list(model: Model, options: DocumentedListOptions): HandlerFunction {
   return async (req, res) => {
     const runtime = runtimeOf(model, 'documented.list');
     let records = await allRecords(runtime.store);
@@ -168,7 +172,7 @@ function list(model: Model, options: ListOptions): HandlerFunction {
 }
 
 /** The record the path names (by its id or another key field). */
-function read(model: Model, options: ReadOptions): HandlerFunction {
+function read(model: Model, options: DocumentedReadOptions): HandlerFunction {
   return async (req, res) => {
     const runtime = runtimeOf(model, 'documented.read');
     answer(res, options, await findBy(runtime, options.key.field, req.params(options.key.param)));
@@ -185,7 +189,7 @@ function slugOf(text: string): string {
 }
 
 /** The body with what the server sets filled in where the client left it out. */
-function filled(body: unknown, fill: Fill | undefined): unknown {
+function filled(body: unknown, fill: DocumentedFill | undefined): unknown {
   if (!fill || !isBody(body)) return body;
   const out: Body = { ...body };
   for (const [field, value] of Object.entries(fill.values ?? {})) out[field] ??= value;
@@ -201,7 +205,7 @@ function filled(body: unknown, fill: Fill | undefined): unknown {
 }
 
 /** A documented create: the (unwrapped) body stored like a POST, answered with its status. */
-function create(model: Model, options: CreateOptions): HandlerFunction {
+function create(model: Model, options: DocumentedCreateOptions): HandlerFunction {
   return async (req, res) => {
     const runtime = runtimeOf(model, 'documented.create');
     const body = filled(unwrapped(req, options.unwrap), options.fill);
@@ -214,7 +218,7 @@ function create(model: Model, options: CreateOptions): HandlerFunction {
  * to PUT as often as full ones), validated whole like a PUT; the record is found by the path's
  * key or by the id in the body.
  */
-function update(model: Model, options: UpdateOptions): HandlerFunction {
+function update(model: Model, options: DocumentedUpdateOptions): HandlerFunction {
   return async (req, res) => {
     const runtime = runtimeOf(model, 'documented.update');
     const body = unwrapped(req, options.unwrap);
@@ -228,7 +232,7 @@ function update(model: Model, options: UpdateOptions): HandlerFunction {
 }
 
 /** A documented delete, answered with the deleted record or with no body. */
-function remove(model: Model, options: RemoveOptions): HandlerFunction {
+function remove(model: Model, options: DocumentedRemoveOptions): HandlerFunction {
   return async (req, res) => {
     const runtime = runtimeOf(model, 'documented.remove');
     const current = await findBy(runtime, options.key.field, req.params(options.key.param));

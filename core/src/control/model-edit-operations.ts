@@ -19,7 +19,7 @@ import { breakingRecords } from '../model-edit/breaking-records.js';
 import { unifiedDiff } from '../model-edit/diff.js';
 import { planModelEdit } from '../model-edit/plan-edit.js';
 import { decoratorName, decoratorsOf, parse, sha256 } from '../model-edit/source-text.js';
-import { readProjectFile } from '../project/inside-project.js';
+import { readProjectFile } from '../persistence/inside-project.js';
 import { projectData } from '../project/open-project.js';
 import type { ControlContext } from './control-context.js';
 import type { ControlRoutes } from './control-route.js';

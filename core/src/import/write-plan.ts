@@ -10,7 +10,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { PlanWriteError } from '../errors.js';
 import { listProjectFiles } from '../loader/list-project-files.js';
 import { DEFAULT_STYLE, type SourceStyle } from '../model-edit/style.js';
-import { insideProject } from '../project/inside-project.js';
+import { insideProject } from '../persistence/inside-project.js';
 import { type PlanContent, planFiles, type PlannedFile } from './plan-files.js';
 
 export { PlanWriteError } from '../errors.js';

@@ -25,6 +25,7 @@ import type { JsonValue, ModelEdit } from '../contract/control-api.js';
 import { HttpProblem, InvalidRecordError, problems } from '../errors.js';
 import type { FieldSchema } from '../model/schema.js';
 import type { StoredRecord } from '../persistence/collection.js';
+import { replaceProjectFile } from '../persistence/inside-project.js';
 import { PostgresStore } from '../persistence/postgres/postgres-store.js';
 import { decodeRow, nullMeansAbsent, param } from '../persistence/postgres/record-codec.js';
 import {
@@ -46,7 +47,6 @@ import {
 } from '../persistence/postgres/table-schema.js';
 import { replaceFile } from '../persistence/replace-file.js';
 import { writeDatabaseEditJournal } from '../project/database-edit-journal.js';
-import { replaceProjectFile } from '../project/inside-project.js';
 import { seedText } from '../seed/seed-data.js';
 import { changedRecords, checkHashes, faultPoint, migratedSeed } from './apply-edit.js';
 import { fieldTypeOf } from './field-edits.js';

@@ -8,7 +8,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { ModelRuntime } from '../app/model-runtime.js';
 import type { ModelEdit, NewModelSpec } from '../contract/control-api.js';
 import { problems } from '../errors.js';
-import { insideProject, readProjectFile } from '../project/inside-project.js';
+import { insideProject, readProjectFile } from '../persistence/inside-project.js';
 import type { ProjectRuntime } from '../project/open-project.js';
 import { checkDefaults, checkShape } from './check-edit.js';
 import { converterTo, CONVERTIBLE_TYPES } from './convert-values.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import type { ModelRuntime } from '../app/model-runtime.js';
 import { HttpProblem } from '../errors.js';
-import { readProjectFile } from '../project/inside-project.js';
+import { readProjectFile } from '../persistence/inside-project.js';
 import { SEED_FOLDER } from '../seed/seed-data.js';
 import type { Row } from './migrate-rows.js';
 

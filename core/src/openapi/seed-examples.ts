@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 import type { JsonValue } from '../contract/values.js';
 import type { ModelSchema } from '../model/schema.js';
-import { openInsideProject } from '../project/inside-project.js';
+import { openInsideProject } from '../persistence/inside-project.js';
 
 /** Enough to show a record's shape and variety without repeating the seed in the document. */
 export const EXAMPLES_PER_MODEL = 3;

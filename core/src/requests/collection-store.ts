@@ -23,7 +23,11 @@ import {
   type SavedRequest,
 } from '../contract/requests-api.js';
 import { HttpProblem, problems } from '../errors.js';
-import { entryInsideProject, insideProject, openInsideProject } from '../project/inside-project.js';
+import {
+  entryInsideProject,
+  insideProject,
+  openInsideProject,
+} from '../persistence/inside-project.js';
 import {
   type FileRead,
   readEnvironmentFile,

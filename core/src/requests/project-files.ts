@@ -12,7 +12,7 @@ import { join } from 'node:path';
 
 import { PROJECT_FILES_DIR } from '../contract/requests-api.js';
 import { HttpProblem, problems } from '../errors.js';
-import { insideProject } from '../project/inside-project.js';
+import { insideProject } from '../persistence/inside-project.js';
 import { safeName } from './safe-names.js';
 
 /** Names tried before giving up (`photo 999.png`). */

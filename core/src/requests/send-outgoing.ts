@@ -25,7 +25,7 @@ import {
 import { type MultipartField, type RequestBody, UPLOAD_LIMIT } from '../contract/requests-api.js';
 import { sizeInWords } from '../contract/sizes.js';
 import { type FieldError, HttpProblem, problems } from '../errors.js';
-import { insideProject } from '../project/inside-project.js';
+import { insideProject } from '../persistence/inside-project.js';
 import { checkRequest } from './check-request.js';
 
 export interface SendOptions {

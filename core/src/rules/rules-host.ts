@@ -17,7 +17,7 @@ import {
 import { HttpProblem, problems as httpProblems } from '../errors.js';
 import type { ActiveRules, RulesSource } from '../http/response-rules.js';
 import { EMPTY_ROUTE_TABLE, type RouteTable } from '../http/route-table.js';
-import { readProjectFile, replaceProjectFile } from '../project/inside-project.js';
+import { readProjectFile, replaceProjectFile } from '../persistence/inside-project.js';
 import { checkRules, checkRulesText, formatRules } from './check-rules.js';
 import { type CompiledRuleSet, compileRules, indexRules } from './compile-rules.js';
 

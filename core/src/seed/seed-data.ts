@@ -17,8 +17,12 @@ import { type FieldError, HttpProblem, problems } from '../errors.js';
 import { writeRecords } from '../persistence/batch-door.js';
 import type { BatchOp } from '../persistence/batch-plan.js';
 import type { NewRecord, RecordId } from '../persistence/collection.js';
+import {
+  insideProject,
+  readProjectFile,
+  replaceProjectFile,
+} from '../persistence/inside-project.js';
 import { allRecords, recordPages } from '../persistence/store-reads.js';
-import { insideProject, readProjectFile, replaceProjectFile } from '../project/inside-project.js';
 import type { ProjectRuntime } from '../project/open-project.js';
 
 export interface SeedCount {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { ModelRuntime } from '../app/model-runtime.js';
 import { importRecords } from '../app/write/record-import.js';
 import { HttpProblem } from '../errors.js';
-import { readProjectFile } from '../project/inside-project.js';
+import { readProjectFile } from '../persistence/inside-project.js';
 import type { ProjectRuntime } from '../project/open-project.js';
 
 /** Models ordered so every `@BelongTo` parent comes before its children. */

@@ -17,7 +17,7 @@ import { type FileHandle, open, readlink, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 import { problems } from '../errors.js';
-import { replaceFile } from '../persistence/replace-file.js';
+import { replaceFile } from './replace-file.js';
 
 /** Links followed before giving up, as the kernel's own bound (Linux: 40). */
 const MAX_LINKS = 40;
