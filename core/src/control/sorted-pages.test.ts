@@ -6,6 +6,7 @@ import { listRecords } from '../app/query/list-records.js';
 import type { StoredRecord } from '../persistence/collection.js';
 import type { ReadableRecords } from '../persistence/model-store.js';
 import { sortByOneField } from './sorted-pages.js';
+import { NO_INCLUDES } from '../app/query/includes.js';
 
 function readable(records: StoredRecord[]): ReadableRecords {
   return {
@@ -25,7 +26,7 @@ const query = (sort: CollectionQuery['sort']): CollectionQuery => ({
   sort,
   filters: [],
   q: undefined,
-  embed: [],
+  include: NO_INCLUDES,
   page: undefined,
 });
 

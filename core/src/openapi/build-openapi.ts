@@ -188,6 +188,23 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
         },
       };
     default:
+      if (route.operation?.startsWith('relation-create ')) {
+        // POST /users/:id/todos: a todo whose link is the user the path names.
+        const child = route.operation.slice('relation-create '.length);
+        return {
+          summary: `Create a ${child} of one ${name}`,
+          parameters: params,
+          requestBody: { required: true, content: json(ref(`${child}Create`)) },
+          responses: {
+            '201': {
+              description: `The stored ${child}, linked to the ${name}`,
+              headers: { Location: { schema: { type: 'string' } } },
+              content: json(ref(child)),
+            },
+            ...problemResponses(['400', '404', '409', '413', '415', '422']),
+          },
+        };
+      }
       if (route.operation?.startsWith('relation ')) {
         // GET /users/:id/todos: the child's list, scoped to one parent.
         const child = route.operation.slice('relation '.length);

@@ -28,6 +28,7 @@ import type { ModelStore } from '../persistence/model-store.js';
 import { PostgresDataSource } from '../persistence/postgres-data-source.js';
 import { compileModelValidator } from '../validation/compile.js';
 import { createBodyBinder } from './body-binder.js';
+import { homeRoutes } from './home-routes.js';
 import { completeDatabaseEdit } from './database-edit-journal.js';
 import { checkDataSourceNames, instantiateDataSources } from './datasources.js';
 import { completeEdit } from './edit-journal.js';
@@ -228,9 +229,11 @@ export async function assembleProject(
     },
   };
   try {
+    // json-server's `GET /db` and `GET /` (issue 42), only beside the generated REST.
+    const home = routes.generated.length > 0 ? homeRoutes(() => table, runtimes, prefix) : [];
     table = buildRouteTable(
       routes.manual.map(mount),
-      [...routes.generated, openApiRoute],
+      [...routes.generated, ...home, openApiRoute],
       createBodyBinder(runtimes),
     );
   } catch (error) {

@@ -10,6 +10,7 @@ import { MemoryCollection } from '../../persistence/collections/memory-collectio
 import type { ReadableRecords } from '../../persistence/model-store.js';
 import type { CollectionQuery, Filter, SortKey } from './collection-query.js';
 import { listRecords } from './list-records.js';
+import { NO_INCLUDES } from './includes.js';
 
 const ROWS: Record<string, unknown>[] = [
   {
@@ -58,7 +59,7 @@ const query = (over: Partial<CollectionQuery>): CollectionQuery => ({
   sort: [],
   filters: [],
   q: undefined,
-  embed: [],
+  include: NO_INCLUDES,
   page: undefined,
   ...over,
 });

@@ -21,6 +21,7 @@ import {
   startPostgres,
 } from '../../test-support/postgres-cluster.js';
 import { listRecords } from './list-records.js';
+import { NO_INCLUDES } from './includes.js';
 
 const TEXTS = ['apple', 'Apple', 'banana', 'Cherry', 'élan', '', 'x"y', 'a\\b', 'zeta one'];
 const DATES = ['2024-01-31T09:30:00.000Z', '2023-12-01T00:00:00.000Z', '2025-06-15T12:00:00.500Z'];
@@ -168,7 +169,7 @@ describeWithPostgres('PostgresStore list queries', () => {
             ...query,
             limit: query.limit,
             q: query.search?.text,
-            embed: [],
+            include: NO_INCLUDES,
             page: undefined,
           },
           STRING_FIELDS,
@@ -238,7 +239,7 @@ describeWithPostgres('PostgresStore list queries', () => {
         if (page === undefined) return; // left to list-records, which is the oracle
         const expected = listRecords(
           snapshot,
-          { ...q, limit: q.limit, q: q.search?.text, embed: [], page: undefined },
+          { ...q, limit: q.limit, q: q.search?.text, include: NO_INCLUDES, page: undefined },
           STRING_FIELDS,
         );
         expect(page.items, JSON.stringify(q)).toEqual(expected.items);
