@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import type { CollectionQuery } from '../app/query/collection-query.js';
+import { NO_INCLUDES } from '../app/query/includes.js';
 import { listRecords } from '../app/query/list-records.js';
 import type { StoredRecord } from '../persistence/collection.js';
 import type { ReadableRecords } from '../persistence/model-store.js';
 import { sortByOneField } from './sorted-pages.js';
-import { NO_INCLUDES } from '../app/query/includes.js';
 
 function readable(records: StoredRecord[]): ReadableRecords {
   return {

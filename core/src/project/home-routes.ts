@@ -69,11 +69,12 @@ async function askRoute(route: RouteDefinition, path: string): Promise<unknown> 
   }
 }
 
-/** The whole database, or a 400 past {@link DB_RECORD_LIMIT} records. */
+/** The whole database, or a 400 past `limit` records. */
 async function database(
   table: RouteTable,
   runtimes: readonly ModelRuntime[],
   prefix: string,
+  limit: number,
 ): Promise<Record<string, unknown>> {
   const db: Record<string, unknown> = {};
   let count = 0;
@@ -90,9 +91,9 @@ async function database(
     const records: unknown[] = [];
     for await (const page of recordPages(runtime.store)) {
       count += page.length;
-      if (count > DB_RECORD_LIMIT)
+      if (count > limit)
         throw problems.badRequest(
-          `GET ${prefix}/db answers at most ${DB_RECORD_LIMIT} records and this database holds more: read each collection page by page (${route.path}?_page=1)`,
+          `GET ${prefix}/db answers at most ${limit} records and this database holds more: read each collection page by page (${route.path}?_page=1)`,
         );
       records.push(...page);
     }
@@ -106,6 +107,7 @@ export function homeRoutes(
   table: () => RouteTable,
   runtimes: readonly ModelRuntime[],
   prefix: string,
+  limit = DB_RECORD_LIMIT,
 ): RouteDefinition[] {
   return [
     {
@@ -113,11 +115,11 @@ export function homeRoutes(
       path: `${prefix}/db`,
       origin: 'generated',
       operation: 'database',
-      handler: () => database(table(), runtimes, prefix),
+      handler: () => database(table(), runtimes, prefix, limit),
     },
     {
       method: 'GET',
-      path: prefix === '' ? '/' : prefix,
+      path: `${prefix}/`,
       origin: 'generated',
       operation: 'index',
       handler: () => {

@@ -28,10 +28,10 @@ import type { ModelStore } from '../persistence/model-store.js';
 import { PostgresDataSource } from '../persistence/postgres-data-source.js';
 import { compileModelValidator } from '../validation/compile.js';
 import { createBodyBinder } from './body-binder.js';
-import { homeRoutes } from './home-routes.js';
 import { completeDatabaseEdit } from './database-edit-journal.js';
 import { checkDataSourceNames, instantiateDataSources } from './datasources.js';
 import { completeEdit } from './edit-journal.js';
+import { homeRoutes } from './home-routes.js';
 import { NamedDatabases } from './named-databases.js';
 import { ProjectData } from './project-data.js';
 

@@ -6,7 +6,11 @@ import type { Response } from '../../http/response.js';
 import type { HandlerFunction } from '../../http/types.js';
 import type { RecordId, StoredRecord } from '../../persistence/collection.js';
 import type { ModelRuntime } from '../model-runtime.js';
-import { type CollectionQuery, type Filter, parseCollectionQuery } from '../query/collection-query.js';
+import {
+  type CollectionQuery,
+  type Filter,
+  parseCollectionQuery,
+} from '../query/collection-query.js';
 import { embedRelations } from '../query/embed.js';
 import { parseIncludes } from '../query/includes.js';
 import { askStore, listRecords } from '../query/list-records.js';

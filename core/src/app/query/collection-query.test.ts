@@ -7,11 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { COLLECTION_CONTROLS } from '../../contract/collection-controls.js';
 import { HttpProblem } from '../../errors.js';
 import type { FieldSchema, FieldType, ModelSchema } from '../../model/schema.js';
-import {
-  type CollectionQuery,
-  filterTypes,
-  parseCollectionQuery,
-} from './collection-query.js';
+import { type CollectionQuery, filterTypes, parseCollectionQuery } from './collection-query.js';
 import { parseIncludes } from './includes.js';
 
 const field = (name: string, type: FieldType): FieldSchema => ({
@@ -243,11 +239,7 @@ describe('parseCollectionQuery: filters', () => {
       ['notes=1', 'notes', '"notes" is not a field of Task'],
       ['__proto__=1', '__proto__', '"__proto__" is not a field of Task'],
       ['_t=1', '_t', '"_t" is not a field of Task'],
-      [
-        'title_foo=1',
-        'title_foo',
-        '"_foo" is not an operator (_gt, _gte, _lt, _lte, _ne, _like)',
-      ],
+      ['title_foo=1', 'title_foo', '"_foo" is not an operator (_gt, _gte, _lt, _lte, _ne, _like)'],
     ];
     for (const [query, name, message] of cases)
       expect(refusal(query), query).toEqual({ status: 400, field: name, message });
@@ -304,8 +296,18 @@ describe('parseCollectionQuery: search and embed', () => {
     expect(refusal('_expand=notes')).toMatchObject({ field: '_expand' });
   });
 
-  it("reads _embed of a link as json-server 0.17 does (an empty list in the link's place)", () => {
-    expect(parse('_embed=board').include).toEqual({ embed: [], expand: [], emptied: ['board'] });
+  it("reads _embed of a json-server link (postId) as 0.17 does: an empty list in the link's place", () => {
+    const withIdLink: ModelSchema = {
+      ...TASK,
+      relations: [{ kind: 'belongTo', field: 'boardId', target: 'Board', optional: true }],
+    };
+    expect(parseIncludes(new URLSearchParams('_embed=boardId'), withIdLink)).toEqual({
+      embed: [],
+      expand: [],
+      emptied: ['boardId'],
+    });
+    // A link named otherwise is embedded, as embed= does (CONTRACT §3).
+    expect(parse('_embed=board').include).toEqual({ embed: ['board'], expand: [], emptied: [] });
   });
 
   it('reads _expand=x as the link xId (json-server), else the link x itself', () => {

@@ -16,13 +16,18 @@ export interface Includes {
    */
   readonly expand: readonly { readonly name: string; readonly field: string }[];
   /**
-   * `_embed` of a link (`_embed=postId`): json-server 0.17 looks for a collection of that
-   * name, finds none and answers `[]` in the link's place; so do we.
+   * `_embed` of a link named as json-server names them (`_embed=postId`): json-server 0.17
+   * looks for a collection of that name, finds none and answers `[]` in the link's place; so
+   * do we. A link named otherwise (`_embed=assignee`, a hand-written model) is embedded as
+   * `embed=` does (CONTRACT §3).
    */
   readonly emptied: readonly string[];
 }
 
 export const NO_INCLUDES: Includes = Object.freeze({ embed: [], expand: [], emptied: [] });
+
+/** json-server's foreign keys: a name and `Id` (its `foreignKeySuffix`), `postId`. */
+const JSON_SERVER_LINK = /.Id$/;
 
 function isLink(model: ModelSchema, name: string): boolean {
   return model.relations.some((r) => r.kind === 'belongTo' && r.field === name);
@@ -38,13 +43,15 @@ export function parseIncludes(search: URLSearchParams, model: ModelSchema): Incl
   const emptied: string[] = [];
   for (const name of ours) {
     if (!model.relations.some((r) => r.field === name))
-      throw problems.badQuery('embed', `${JSON.stringify(name)} is not a relation of ${model.name}`);
+      throw problems.badQuery(
+        'embed',
+        `${JSON.stringify(name)} is not a relation of ${model.name}`,
+      );
     embed.push(name);
   }
   for (const name of theirs) {
-    if (isLink(model, name)) emptied.push(name);
-    else if (model.relations.some((r) => r.kind === 'hasMany' && r.field === name))
-      embed.push(name);
+    if (isLink(model, name) && JSON_SERVER_LINK.test(name)) emptied.push(name);
+    else if (model.relations.some((r) => r.field === name)) embed.push(name);
     else
       throw problems.badQuery(
         '_embed',
