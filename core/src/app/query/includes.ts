@@ -35,6 +35,8 @@ function isLink(model: ModelSchema, name: string): boolean {
 
 /** Reads `embed`, `_embed` and `_expand`; a name the model has no relation for is a 400. */
 export function parseIncludes(search: URLSearchParams, model: ModelSchema): Includes {
+  // The common list asks for none: answered without building a list (the read hot path).
+  if (!search.has('embed') && !search.has('_embed') && !search.has('_expand')) return NO_INCLUDES;
   const ours = splitList(search.getAll('embed'));
   const theirs = splitList(search.getAll('_embed'));
   const expanded = splitList(search.getAll('_expand'));
