@@ -1,11 +1,11 @@
 /**
  * `generateRest()`: the seven endpoints of every `@Rest` model (spec §4.1) and the relation
- * route of every `@HasMany`. HEAD comes with every GET from the server, so six routes make the
+ * routes of every `@HasMany` (its children's list, and json-server's nested POST). HEAD comes with every GET from the server, so six routes make the
  * seven endpoints.
  */
 import type { RouteDefinition } from '../http/types.js';
 import { crudHandlers } from './handlers/crud-handlers.js';
-import { relationHandler } from './handlers/relation-handlers.js';
+import { relationCreateHandler, relationHandler } from './handlers/relation-handlers.js';
 import type { ModelRuntime } from './model-runtime.js';
 
 export function generateRestRoutes(
@@ -43,6 +43,12 @@ export function generateRestRoutes(
         `${base}/:id/${child.schema.path}`,
         relationHandler(model, child, inverse, base),
         `relation ${child.schema.name}`,
+      );
+      generated(
+        'POST',
+        `${base}/:id/${child.schema.path}`,
+        relationCreateHandler(model, child, inverse, `${prefix}/${child.schema.path}`),
+        `relation-create ${child.schema.name}`,
       );
     }
   }

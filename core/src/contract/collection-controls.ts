@@ -17,4 +17,5 @@ export const COLLECTION_CONTROLS: readonly string[] = [
   '_per_page',
   'q',
   '_embed',
+  '_expand',
 ];

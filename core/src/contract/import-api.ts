@@ -32,6 +32,11 @@ export interface PlannedRelation {
   target: string;
   /** The `@HasMany` member written on the parent (default: this model's plural, camelCase). */
   hasMany?: string;
+  /**
+   * What deleting the parent does to this model's records (CONTRACT §3; default `nullify`):
+   * a json-server import writes `cascade`, as json-server 0.17 deletes a post's comments.
+   */
+  onDelete?: 'nullify' | 'cascade' | 'restrict';
 }
 
 /**

@@ -136,14 +136,14 @@ describe('latency and failures', () => {
     const set = await f.api('PUT', '/behaviour', { delay: { minMs: 150, maxMs: 200 }, routes: [] });
     expect(set.status, set.text).toBe(200);
     const started = performance.now();
-    expect((await f.mock('GET', '/todos?delayed')).status).toBe(200);
+    expect((await f.mock('GET', '/todos?_=delayed')).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(149);
     await events.waitFor((all) =>
-      all.some((e) => e.type === 'traffic' && e.exchange.url === '/todos?delayed'),
+      all.some((e) => e.type === 'traffic' && e.exchange.url === '/todos?_=delayed'),
     );
     const exchange = events
       .events()
-      .find((e) => e.type === 'traffic' && e.exchange.url === '/todos?delayed') as {
+      .find((e) => e.type === 'traffic' && e.exchange.url === '/todos?_=delayed') as {
       exchange: TrafficExchange;
     };
     expect(exchange.exchange.tag).toBe('simulated');
@@ -151,8 +151,8 @@ describe('latency and failures', () => {
     events.close();
     // Cleared: the next answer carries no tag.
     expect((await f.api('PUT', '/behaviour', { routes: [] })).json).toEqual({ routes: [] });
-    const plain = await watchTraffic('/todos?plain');
-    await f.mock('GET', '/todos?plain');
+    const plain = await watchTraffic('/todos?_=plain');
+    await f.mock('GET', '/todos?_=plain');
     expect((await plain()).tag).toBeUndefined();
   });
 

@@ -48,7 +48,9 @@ describe('POST /api/import/preview', () => {
     ]);
     const comment = preview.models.find((m) => m.name === 'Comment')!;
     expect(comment.fields).toEqual([{ name: 'body', type: 'string' }]);
-    expect(comment.relations).toEqual([{ field: 'postId', target: 'Post', hasMany: 'comments' }]);
+    expect(comment.relations).toEqual([
+      { field: 'postId', target: 'Post', hasMany: 'comments', onDelete: 'cascade' },
+    ]);
     expect(preview.notes).toContainEqual(
       expect.objectContaining({ kind: 'guess', at: 'Comment.postId' }),
     );

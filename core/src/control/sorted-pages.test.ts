@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import type { CollectionQuery } from '../app/query/collection-query.js';
+import { NO_INCLUDES } from '../app/query/includes.js';
 import { listRecords } from '../app/query/list-records.js';
 import type { StoredRecord } from '../persistence/collection.js';
 import type { ReadableRecords } from '../persistence/model-store.js';
@@ -25,7 +26,7 @@ const query = (sort: CollectionQuery['sort']): CollectionQuery => ({
   sort,
   filters: [],
   q: undefined,
-  embed: [],
+  include: NO_INCLUDES,
   page: undefined,
 });
 

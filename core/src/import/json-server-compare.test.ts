@@ -4,104 +4,19 @@
  * bodies, for the query conventions decorest serves (CONTRACT §2). json-server runs on a copy:
  * it writes its file back.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 
-import { runCli, type ServeProcess, startServeProcess } from '../test-support/cli.js';
-import { jsonRequest } from '../test-support/http-client.js';
-
-const JSON_SERVER_BIN = join(
-  dirname(createRequire(import.meta.url).resolve('json-server/package.json')),
-  'lib/cli/bin.js',
-);
+import {
+  expectSameBodies,
+  type Pair,
+  startPair,
+  stopPair,
+} from '../test-support/json-server-pair.js';
 
 const fixture = (name: string): string =>
   fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** json-server 0.17 on a copy of `db`, resolved once it answers. */
-async function startJsonServer(
-  db: string,
-  dir: string,
-): Promise<{ url: string; child: ChildProcess }> {
-  const file = join(dir, 'db.json');
-  await copyFile(db, file);
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [JSON_SERVER_BIN, file, '--port', String(port), '--host', '127.0.0.1', '--quiet'],
-    { cwd: dir, stdio: 'ignore' },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    try {
-      if ((await jsonRequest(url, 'GET', '/db')).status === 200) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('json-server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-interface Pair {
-  jsonServer: { url: string; child: ChildProcess };
-  decorest: ServeProcess;
-  dir: string;
-}
-
-async function startPair(db: string): Promise<Pair> {
-  const dir = await mkdtemp(join(tmpdir(), 'decorest-compare-'));
-  const project = join(dir, 'api');
-  const init = await runCli(['init', project, '--from', db]);
-  expect(init.code, init.stderr).toBe(0);
-  const [jsonServer, decorest] = await Promise.all([
-    startJsonServer(db, dir),
-    startServeProcess([project, '--port', '0', '--quiet']),
-  ]);
-  return { jsonServer, decorest, dir };
-}
-
-async function stopPair(pair: Pair | undefined): Promise<void> {
-  if (!pair) return;
-  pair.jsonServer.child.kill('SIGKILL');
-  pair.decorest.child.kill('SIGKILL');
-  await pair.decorest.exited();
-  await rm(pair.dir, { recursive: true, force: true });
-}
-
-async function expectSameBodies(pair: Pair, paths: readonly string[]): Promise<void> {
-  for (const path of paths) {
-    const [theirs, ours] = await Promise.all([
-      jsonRequest(pair.jsonServer.url, 'GET', path),
-      jsonRequest(pair.decorest.url, 'GET', path),
-    ]);
-    expect(theirs.status, path).toBe(200);
-    expect({ path, status: ours.status, body: ours.json }).toEqual({
-      path,
-      status: 200,
-      body: theirs.json,
-    });
-  }
-}
 
 describe("json-server's example db.json: json-server 0.17 and decorest", () => {
   let pair: Pair | undefined;

@@ -56,7 +56,7 @@ describe('json-server db.json', () => {
     ]);
     expect(model(plan, 'Comment').fields).toEqual([{ name: 'body', type: 'string' }]);
     expect(model(plan, 'Comment').relations).toEqual([
-      { field: 'postId', target: 'Post', hasMany: 'comments' },
+      { field: 'postId', target: 'Post', hasMany: 'comments', onDelete: 'cascade' },
     ]);
     expect(model(plan, 'Comment').seed[0]).toEqual({ id: 1, body: 'some comment', postId: 1 });
     expect(plan.routes).toEqual([
@@ -79,7 +79,7 @@ describe('json-server db.json', () => {
     expect(user.idType).toBe('string');
     expect(user.seed.map((r) => r.id)).toEqual(['ann', 'bob']);
     expect(model(plan, 'Todo').relations).toEqual([
-      { field: 'userId', target: 'User', hasMany: 'todos' },
+      { field: 'userId', target: 'User', hasMany: 'todos', onDelete: 'cascade' },
     ]);
     // blogPosts → BlogPost; its derived path would be blogposts, so the key is kept.
     expect(model(plan, 'BlogPost').path).toBe('blogPosts');

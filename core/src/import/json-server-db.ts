@@ -308,11 +308,17 @@ function linkRelations(collections: readonly Collection[], notes: ImportNote[]):
       const used = members.get(parent)!;
       const hasMany = hasManyName(child.key, child.model.name, used);
       used.add(hasMany);
-      child.model.relations.push({ field, target: parent.model.name, hasMany });
+      // json-server 0.17 deletes the records a deleted record's id leaves dangling.
+      child.model.relations.push({
+        field,
+        target: parent.model.name,
+        hasMany,
+        onDelete: 'cascade',
+      });
       notes.push({
         kind: 'guess',
         at,
-        text: `links to ${parent.model.name}: @BelongTo ${field}, with @HasMany ${hasMany} on ${parent.model.name}`,
+        text: `links to ${parent.model.name}: @BelongTo ${field}, with @HasMany({ onDelete: 'cascade' }) ${hasMany} on ${parent.model.name} (deleting a ${parent.model.name.toLowerCase()} deletes its ${child.key}, as json-server does)`,
       });
     }
   }

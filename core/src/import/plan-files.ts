@@ -54,6 +54,7 @@ export function planFiles(plan: PlanContent, style: SourceStyle): PlannedFile[] 
             child: { model: child.name, text: own.text, importPath: importPath(child.name) },
             belongTo: relation.field,
             ...(relation.hasMany ? { hasMany: relation.hasMany } : {}),
+            ...(relation.onDelete ? { onDelete: relation.onDelete } : {}),
           },
           style,
         ),

@@ -2,6 +2,7 @@
  * A new model file and the `@HasMany`/`@BelongTo` pair between two models, written in the
  * project's style so they read like the user's own code.
  */
+import type { OnDelete } from '../metadata/types.js';
 import { MODEL_PATH_PATTERN } from '../model/naming.js';
 import { decoratorText } from './decorator-style.js';
 import {
@@ -252,6 +253,8 @@ export interface RelationPair {
   hasMany?: string;
   /** `@BelongTo` field on the child; `user` for User by default. */
   belongTo?: string;
+  /** The `@HasMany` delete rule, written only when it is not the default `nullify`. */
+  onDelete?: OnDelete;
 }
 
 /**
@@ -276,6 +279,9 @@ export function addRelationPair(
     'HasMany',
     `${hasMany}!: ${pair.child.model}[]${semi}`,
     style,
+    pair.onDelete === undefined || pair.onDelete === 'nullify'
+      ? undefined
+      : { onDelete: pair.onDelete },
   );
   parent = ensureImports(parent, 'decorest', ['HasMany'], style);
   let child = same ? parent : pair.child.text;

@@ -244,13 +244,17 @@ export function addRelationMember(
   decorator: 'HasMany' | 'BelongTo',
   declaration: string,
   style: SourceStyle,
+  /** The decorator's options (`{ onDelete: 'cascade' }`), written as its argument. */
+  options?: Readonly<Record<string, string>>,
 ): string {
   const fields = classOf(text, model).members.filter(ts.isPropertyDeclaration);
   const last = fields[fields.length - 1];
   const lines = decoratedLines(
     text,
     decorator,
-    decoratorText(decorator, style.decorators, text),
+    options === undefined
+      ? decoratorText(decorator, style.decorators, text)
+      : `@${decorator}(${literal(options, style)})`,
     declaration,
     style,
   );

@@ -79,6 +79,16 @@ const LIST_PARAMETERS = [
   ['_end', 'json-server: end index (exclusive)', { type: 'integer', minimum: 0 }],
   ['_sort', 'json-server: comma-separated fields', { type: 'string' }],
   ['_order', 'json-server: asc or desc per _sort field', { type: 'string' }],
+  [
+    '_embed',
+    'json-server: child collections to include; a link field answers []',
+    { type: 'string' },
+  ],
+  [
+    '_expand',
+    'json-server: parents to add beside their link (post for postId)',
+    { type: 'string' },
+  ],
 ] as const;
 
 /** A collection GET: every query control, the array, `X-Total-Count`. */
@@ -188,6 +198,23 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
         },
       };
     default:
+      if (route.operation?.startsWith('relation-create ')) {
+        // POST /users/:id/todos: a todo whose link is the user the path names.
+        const child = route.operation.slice('relation-create '.length);
+        return {
+          summary: `Create a ${child} of one ${name}`,
+          parameters: params,
+          requestBody: { required: true, content: json(ref(`${child}Create`)) },
+          responses: {
+            '201': {
+              description: `The stored ${child}, linked to the ${name}`,
+              headers: { Location: { schema: { type: 'string' } } },
+              content: json(ref(child)),
+            },
+            ...problemResponses(['400', '404', '409', '413', '415', '422']),
+          },
+        };
+      }
       if (route.operation?.startsWith('relation ')) {
         // GET /users/:id/todos: the child's list, scoped to one parent.
         const child = route.operation.slice('relation '.length);
@@ -205,6 +232,25 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
         responses: { '200': { description: 'OK' }, ...problemResponses(['400', '404']) },
       };
   }
+}
+
+/** json-server's `GET /db` and `GET /` (project/home-routes.ts). */
+function homeOperation(route: RouteDefinition): Operation | undefined {
+  const answer = (summary: string, description: string): Operation => ({
+    summary,
+    responses: {
+      '200': { description, content: { 'application/json': { schema: { type: 'object' } } } },
+      ...problemResponses(['400']),
+    },
+  });
+  if (route.operation === 'database')
+    return answer(
+      'The whole database, as json-server answers GET /db',
+      'Every collection by path, and what each GET /name route of the app answers',
+    );
+  if (route.operation === 'index')
+    return answer('An index of the routes', 'The resources, /db, /openapi.json and every route');
+  return undefined;
 }
 
 function manualOperation(route: RouteDefinition): Operation {
@@ -263,7 +309,8 @@ export function buildOpenApi(
     const op =
       route.origin === 'generated' && model
         ? generatedOperation(route, model)
-        : manualOperation(route);
+        : ((route.origin === 'generated' ? homeOperation(route) : undefined) ??
+          manualOperation(route));
     op.operationId = `${route.method.toLowerCase()}${i}_${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`;
     op.tags = [route.model ?? 'manual'];
     (paths[toOpenApiPath(route.path)] ??= {})[route.method.toLowerCase()] = op;

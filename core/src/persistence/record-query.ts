@@ -5,13 +5,23 @@
  */
 import type { StoredRecord } from './collection.js';
 
-export type FilterOp = 'eq' | 'ne' | 'gte' | 'lte' | 'like';
+export type FilterOp = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'like';
+
+/** A compiled `like` pattern (rules/safe-pattern.ts: linear-time, case-insensitive). */
+export interface LikePattern {
+  test(text: string): boolean;
+}
 
 export interface Filter {
   readonly field: string;
   readonly op: FilterOp;
-  /** Typed by the schema; several values mean "any of them" (`id=2&id=5`); `ne`: none of them. */
+  /**
+   * Typed by the schema; several values mean "any of them" (`id=2&id=5`); `ne`: none of them.
+   * `like`: the regular expressions as sent (json-server 0.17: `title_like=^json`).
+   */
   readonly values: readonly unknown[];
+  /** `like` only: `values` compiled, in the same order, by the query parser. */
+  readonly patterns?: readonly LikePattern[] | undefined;
 }
 
 export interface SortKey {

@@ -31,6 +31,7 @@ import { createBodyBinder } from './body-binder.js';
 import { completeDatabaseEdit } from './database-edit-journal.js';
 import { checkDataSourceNames, instantiateDataSources } from './datasources.js';
 import { completeEdit } from './edit-journal.js';
+import { homeRoutes } from './home-routes.js';
 import { NamedDatabases } from './named-databases.js';
 import { ProjectData } from './project-data.js';
 
@@ -229,9 +230,11 @@ export async function assembleProject(
     },
   };
   try {
+    // json-server's `GET /db` and `GET /` (issue 42), only beside the generated REST.
+    const home = routes.generated.length > 0 ? homeRoutes(() => table, runtimes, prefix) : [];
     table = buildRouteTable(
       routes.manual.map(mount),
-      [...routes.generated, openApiRoute],
+      [...routes.generated, ...home, openApiRoute],
       createBodyBinder(runtimes),
     );
   } catch (error) {

@@ -10,9 +10,9 @@ import {
   type CollectionQuery,
   type Filter,
   parseCollectionQuery,
-  parseEmbed,
 } from '../query/collection-query.js';
 import { embedRelations } from '../query/embed.js';
+import { parseIncludes } from '../query/includes.js';
 import { askStore, listRecords } from '../query/list-records.js';
 import { absoluteBase, pageLinks } from '../query/page-links.js';
 import {
@@ -56,7 +56,7 @@ export async function answerList(
       pageLinks(absoluteBase(req.header('host'), basePath), req.query(), query.page, total),
     );
   }
-  res.json(await embedRelations(model, items, query.embed));
+  res.json(await embedRelations(model, items, query.include));
 }
 
 /**
@@ -94,7 +94,7 @@ export function crudHandlers(model: ModelRuntime, basePath: string) {
   const list: HandlerFunction = (req, res) => answerList(model, req, res, basePath);
 
   const answerOne = async (record: StoredRecord, req: Request, res: Response): Promise<void> => {
-    res.json((await embedRelations(model, [record], parseEmbed(req.query(), model.schema)))[0]);
+    res.json((await embedRelations(model, [record], parseIncludes(req.query(), model.schema)))[0]);
   };
   const answerFound = (
     found: StoredRecord | undefined,

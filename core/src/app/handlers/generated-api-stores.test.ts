@@ -244,6 +244,45 @@ describe.each(storeChoices())('the generated API on the %s store', (store) => {
       problemOf(await get('/members/9/tasks'), 404);
     });
 
+    it("creates a child through its parent's path, the link set from the path (issue 42)", async () => {
+      await seed();
+      const created = await call('POST', '/members/1/tasks', {
+        title: 'nested',
+        done: false,
+        assignee: 2,
+      });
+      expect(created.status, created.text).toBe(201);
+      expect(created.headers.location).toBe('/tasks/5');
+      expect(created.json).toEqual({
+        id: 5,
+        title: 'nested',
+        done: false,
+        assignee: 1,
+        board: null,
+      });
+      expect(idsOf(await get('/members/1/tasks'))).toEqual([1, 2, 5]);
+      problemOf(await call('POST', '/members/9/tasks', { title: 'x', done: false }), 404);
+      problemOf(await call('POST', '/members/1/tasks', [{ title: 'x', done: false }]), 422);
+      problemOf(await call('POST', '/members/1/tasks', { done: false }), 422);
+      expect(totalOf(await get('/tasks?limit=0'))).toBe(5);
+    });
+
+    it('adds a parent with _expand, and answers GET /db and GET / (issue 42)', async () => {
+      await seed();
+      const expanded = (await get('/tasks?_expand=assignee&limit=1')).json;
+      expect(expanded).toEqual([
+        { id: 1, title: 'plan', done: false, assignee: { id: 1, name: 'Ann' }, board: null },
+      ]);
+      expect((await get('/tasks/4?_expand=assignee')).json).toMatchObject({ assignee: null });
+      expectBadQuery(await get('/tasks?_expand=title'), '_expand');
+      const db = (await get('/db')).json as Record<string, unknown[]>;
+      expect(db.members).toEqual((await get('/members')).json);
+      expect(db.tasks).toEqual((await get('/tasks')).json);
+      expect(db.planets).toHaveLength(4);
+      const home = (await get('/')).json as { resources: string[] };
+      expect(home.resources).toEqual(expect.arrayContaining(['/members', '/tasks', '/boards']));
+    });
+
     it('cascades, restricts and nulls as the @HasMany rules say', async () => {
       await seed();
       await ok('DELETE', '/members/1');
@@ -350,6 +389,26 @@ describe.each(storeChoices())('the generated API on the %s store', (store) => {
       expect(totalOf(limited)).toBe(3);
       expectBadQuery(await get('/posts?views=abc'), 'views');
       expectBadQuery(await get('/posts?published_ne=maybe'), 'published_ne');
+    });
+
+    it("filters with 1.x's _gt and _lt and _like patterns, and refuses unknown filters (issue 42)", async () => {
+      expect(idsOf(await get('/posts?views_gt=3'))).toEqual([1, 3]);
+      expect(idsOf(await get('/posts?views_lt=10'))).toEqual([2, 4, 5]);
+      expect(idsOf(await get('/posts?views_gt=0&views_lt=25'))).toEqual([1, 2, 4]);
+      expect(idsOf(await get('/posts?title_gt=Hello%20world'))).toEqual([2, 3, 4]);
+      expect(idsOf(await get('/posts?title_like=^how'))).toEqual([2, 4]);
+      expect(idsOf(await get('/posts?title_like=(test|notes)$'))).toEqual([2, 3]);
+      expect(idsOf(await get('/posts?title_like=^h.*d$'))).toEqual([1, 4]);
+      expect(idsOf(await get('/posts?views_like=^2'))).toEqual([3]);
+      expect(idsOf(await get('/posts?tags_like=^intro,'))).toEqual([1]);
+      expectBadQuery(await get('/posts?title_like=('), 'title_like');
+      expectBadQuery(await get('/posts?colour=red'), 'colour');
+      expectBadQuery(await get('/posts?views_gtt=1'), 'views_gtt');
+      // A field Post declares that no record holds: a filter on it answers [], not every post.
+      for (const id of [1, 2, 3, 4]) await ok('PATCH', `/posts/${id}`, { category: null });
+      expect(idsOf(await get('/posts?category=news'))).toEqual([]);
+      expect(idsOf(await get('/posts?category_gte=howto'))).toEqual([]);
+      expect(idsOf(await get('/posts?category_like=.'))).toEqual([]);
     });
 
     it('matches null and absent alike, _like on numbers, and builds Link from the Host', async () => {

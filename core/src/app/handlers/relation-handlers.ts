@@ -1,9 +1,11 @@
 /**
  * `GET /users/:id/todos` (spec §4.1): the children of one parent, with every collection
  * query feature; 404 when the parent is absent. The segment is the child model's path.
+ * `POST /users/:id/todos` (json-server 0.17's nested POST): a child of that parent.
  */
 import type { HandlerFunction } from '../../http/types.js';
 import type { ModelRuntime } from '../model-runtime.js';
+import { createRecord } from '../write/record-writes.js';
 import { answerList, existing } from './crud-handlers.js';
 
 export function relationHandler(
@@ -16,5 +18,32 @@ export function relationHandler(
     const record = await existing(parent, req.params('id'));
     const path = `${basePath}/${encodeURIComponent(String(record.id))}/${child.schema.path}`;
     await answerList(child, req, res, path, { field: inverse, op: 'eq', values: [record.id] });
+  };
+}
+
+/**
+ * Creates a child linked to the parent the path names, whatever link the body holds (as
+ * json-server sets `postId` from the path); 404 when that parent is absent. The answer is the
+ * child's own POST's: 201 and `Location` at `childPath` (the child's collection).
+ */
+export function relationCreateHandler(
+  parent: ModelRuntime,
+  child: ModelRuntime,
+  inverse: string,
+  childPath: string,
+): HandlerFunction {
+  return async (req, res) => {
+    const { id } = await existing(parent, req.params('id'));
+    const body = req.body();
+    // Anything but an object is the child's POST's 422, as it would be on its own path.
+    const linked =
+      body !== null && typeof body === 'object' && !Array.isArray(body)
+        ? { ...(body as Record<string, unknown>), [inverse]: id }
+        : body;
+    const saved = await createRecord(child, linked);
+    res
+      .status(201)
+      .header('location', `${childPath}/${encodeURIComponent(String(saved.id))}`)
+      .json(saved);
   };
 }

@@ -7,12 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { COLLECTION_CONTROLS } from '../../contract/collection-controls.js';
 import { HttpProblem } from '../../errors.js';
 import type { FieldSchema, FieldType, ModelSchema } from '../../model/schema.js';
-import {
-  type CollectionQuery,
-  filterTypes,
-  parseCollectionQuery,
-  parseEmbed,
-} from './collection-query.js';
+import { type CollectionQuery, filterTypes, parseCollectionQuery } from './collection-query.js';
+import { parseIncludes } from './includes.js';
 
 const field = (name: string, type: FieldType): FieldSchema => ({
   name,
@@ -75,7 +71,7 @@ describe('parseCollectionQuery: paging', () => {
       sort: [],
       filters: [],
       q: undefined,
-      embed: [],
+      include: { embed: [], expand: [], emptied: [] },
       page: undefined,
     });
   });
@@ -194,15 +190,15 @@ describe('parseCollectionQuery: filters', () => {
 
   it('keeps repeated values as any-of, and reads the suffixed operators', () => {
     expect(parse('id=2&id=5').filters).toEqual([{ field: 'id', op: 'eq', values: [2, 5] }]);
-    expect(parse('score_gte=1&score_lte=9&level_ne=low&title_like=MiLk').filters).toEqual([
+    expect(parse('score_gte=1&score_lte=9&level_ne=low&title_like=MiLk').filters).toMatchObject([
       { field: 'score', op: 'gte', values: [1] },
       { field: 'score', op: 'lte', values: [9] },
       { field: 'level', op: 'ne', values: ['low'] },
-      // like compares lower-cased text, whatever the field's type
-      { field: 'title', op: 'like', values: ['milk'] },
+      // like is a pattern as sent, whatever the field's type; it is tested case-insensitively
+      { field: 'title', op: 'like', values: ['MiLk'] },
     ]);
-    expect(parse('score_like=1E').filters).toEqual([
-      { field: 'score', op: 'like', values: ['1e'] },
+    expect(parse('score_like=1E').filters).toMatchObject([
+      { field: 'score', op: 'like', values: ['1E'] },
     ]);
   });
 
@@ -232,14 +228,46 @@ describe('parseCollectionQuery: filters', () => {
     }
   });
 
-  it('ignores parameters that are not ours: cache-busters, unknown suffixes, hasMany fields', () => {
-    expect(parse('_=123&nope=1&nope_gte=2&title_gt=1&notes=1&__proto__=1').filters).toEqual([]);
+  it("ignores only json-server's own exceptions: jQuery's cache-buster and JSONP's callback", () => {
+    expect(parse('_=123&callback=cb').filters).toEqual([]);
+  });
+
+  it('refuses a filter on a field the model does not declare, or an unknown operator, naming it', () => {
+    const cases: [string, string, string][] = [
+      ['nope=1', 'nope', '"nope" is not a field of Task'],
+      ['nope_gte=2', 'nope_gte', '"nope_gte" is not a field of Task'],
+      ['notes=1', 'notes', '"notes" is not a field of Task'],
+      ['__proto__=1', '__proto__', '"__proto__" is not a field of Task'],
+      ['_t=1', '_t', '"_t" is not a field of Task'],
+      ['title_foo=1', 'title_foo', '"_foo" is not an operator (_gt, _gte, _lt, _lte, _ne, _like)'],
+    ];
+    for (const [query, name, message] of cases)
+      expect(refusal(query), query).toEqual({ status: 400, field: name, message });
+  });
+
+  it("reads json-server 1.x's _gt and _lt, and _like as a case-insensitive pattern", () => {
+    expect(parse('score_gt=1&score_lt=5').filters).toEqual([
+      { field: 'score', op: 'gt', values: [1] },
+      { field: 'score', op: 'lt', values: [5] },
+    ]);
+    const [like] = parse('title_like=%5EJson').filters;
+    expect(like).toMatchObject({ field: 'title', op: 'like', values: ['^Json'] });
+    expect(like!.patterns!.map((p) => [p.test('json-server'), p.test('a json')])).toEqual([
+      [true, false],
+    ]);
+  });
+
+  it('refuses a _like pattern that is no regular expression, or one the linear-time engine cannot run', () => {
+    expect(refusal('title_like=(')).toMatchObject({ status: 400, field: 'title_like' });
+    expect(refusal('title_like=(a)%5C1').message).toContain('linear-time');
   });
 
   it('treats every control as a control, never as a filter', () => {
     const valid: Record<string, string> = { sort: 'title', _sort: 'title', _order: 'asc', q: 'x' };
     for (const control of COLLECTION_CONTROLS) {
-      const value = valid[control] ?? (control.endsWith('embed') ? 'owner' : '1');
+      const value =
+        valid[control] ??
+        (control.endsWith('embed') ? 'notes' : control === '_expand' ? 'owner' : '1');
       const query = parse(`${control}=${value}&title=a`);
       expect(query.filters, control).toEqual([{ field: 'title', op: 'eq', values: ['a'] }]);
     }
@@ -252,20 +280,50 @@ describe('parseCollectionQuery: search and embed', () => {
     expect(parse('q=').q).toBeUndefined();
   });
 
-  it('reads embed and _embed lists, trimmed, and refuses what is not a relation', () => {
-    expect(parse('embed=owner,%20notes&_embed=board').embed).toEqual(['owner', 'notes', 'board']);
-    expect(parse('embed=,').embed).toEqual([]);
+  it('reads embed, _embed and _expand lists, trimmed, and refuses what is not a relation', () => {
+    expect(parse('embed=owner,%20notes&_embed=notes').include).toEqual({
+      embed: ['owner', 'notes', 'notes'],
+      expand: [],
+      emptied: [],
+    });
+    expect(parse('embed=,').include.embed).toEqual([]);
     expect(refusal('embed=title')).toEqual({
       status: 400,
       field: 'embed',
       message: '"title" is not a relation of Task',
     });
     expect(refusal('_embed=nope')).toMatchObject({ field: '_embed' });
+    expect(refusal('_expand=notes')).toMatchObject({ field: '_expand' });
   });
 
-  it('parseEmbed is the same rule on its own (the by-id GET uses it)', () => {
-    expect(parseEmbed(new URLSearchParams('embed=%20owner'), TASK)).toEqual(['owner']);
-    expect(() => parseEmbed(new URLSearchParams('embed=id'), TASK)).toThrow(HttpProblem);
+  it("reads _embed of a json-server link (postId) as 0.17 does: an empty list in the link's place", () => {
+    const withIdLink: ModelSchema = {
+      ...TASK,
+      relations: [{ kind: 'belongTo', field: 'boardId', target: 'Board', optional: true }],
+    };
+    expect(parseIncludes(new URLSearchParams('_embed=boardId'), withIdLink)).toEqual({
+      embed: [],
+      expand: [],
+      emptied: ['boardId'],
+    });
+    // A link named otherwise is embedded, as embed= does (CONTRACT §3).
+    expect(parse('_embed=board').include).toEqual({ embed: ['board'], expand: [], emptied: [] });
+  });
+
+  it('reads _expand=x as the link xId (json-server), else the link x itself', () => {
+    const withIdLink: ModelSchema = {
+      ...TASK,
+      relations: [{ kind: 'belongTo', field: 'ownerId', target: 'User', optional: true }],
+    };
+    expect(parseIncludes(new URLSearchParams('_expand=owner'), withIdLink).expand).toEqual([
+      { name: 'owner', field: 'ownerId' },
+    ]);
+    expect(parse('_expand=board').include.expand).toEqual([{ name: 'board', field: 'board' }]);
+  });
+
+  it('parseIncludes is the same rule on its own (the by-id GET uses it)', () => {
+    expect(parseIncludes(new URLSearchParams('embed=%20owner'), TASK).embed).toEqual(['owner']);
+    expect(() => parseIncludes(new URLSearchParams('embed=id'), TASK)).toThrow(HttpProblem);
   });
 });
 

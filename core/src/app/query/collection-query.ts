@@ -1,13 +1,19 @@
 /**
  * Reads a collection GET's query string (CONTRACT §2): our controls (`limit`, `offset`,
- * `sort`, `embed`, typed equality filters) and json-server 0.17's (`_limit`, `_start`/`_end`,
- * `_sort`/`_order`, `_page`/`_per_page`, `q`, `_gte`/`_lte`/`_ne`/`_like`, `_embed`).
- * Unknown parameters are ignored (frontends add cache-busters); a bad value is a 400 naming it.
+ * `sort`, `embed`, typed equality filters), json-server 0.17's (`_limit`, `_start`/`_end`,
+ * `_sort`/`_order`, `_page`/`_per_page`, `q`, `_gte`/`_lte`/`_ne`/`_like`, `_embed`,
+ * `_expand`) and json-server 1.x's `_gt`/`_lt`. A parameter that is none of these (a field the
+ * model does not declare, an operator no one knows) is a 400 naming it, never a silently
+ * ignored filter that answers every record; only jQuery's cache-buster `_` and JSONP's
+ * `callback` are ignored, as json-server ignores them. A bad value is a 400 naming it.
  */
 import { COLLECTION_CONTROLS } from '../../contract/collection-controls.js';
 import { problems } from '../../errors.js';
 import type { FieldType, ModelSchema } from '../../model/schema.js';
-import type { Filter, FilterOp, SortKey } from '../../persistence/record-query.js';
+import type { Filter, FilterOp, LikePattern, SortKey } from '../../persistence/record-query.js';
+import { compilePattern } from '../../rules/safe-pattern.js';
+import { type Includes, parseIncludes } from './includes.js';
+import { splitList } from './split-list.js';
 
 // The query's parts live beside the store interface, which a database answers them through.
 export type { Filter, FilterOp, SortKey } from '../../persistence/record-query.js';
@@ -19,19 +25,27 @@ export interface CollectionQuery {
   readonly filters: readonly Filter[];
   /** Full-text search over string fields, lower-cased. */
   readonly q: string | undefined;
-  readonly embed: readonly string[];
+  /** `embed`, `_embed` and `_expand`: what to put in each record besides its own fields. */
+  readonly include: Includes;
   /** Set when `_page` asked for paging, for the `Link` header. */
   readonly page: { readonly number: number; readonly size: number } | undefined;
 }
 
-const SUFFIXES: readonly [string, FilterOp][] = [
-  ['_gte', 'gte'],
-  ['_lte', 'lte'],
-  ['_ne', 'ne'],
-  ['_like', 'like'],
-];
+const OPERATORS: ReadonlyMap<string, FilterOp> = new Map([
+  ['gt', 'gt'],
+  ['gte', 'gte'],
+  ['lt', 'lt'],
+  ['lte', 'lte'],
+  ['ne', 'ne'],
+  ['like', 'like'],
+]);
+
+const OPERATOR_LIST = [...OPERATORS.keys()].map((o) => `_${o}`).join(', ');
 
 const CONTROLS = new Set(COLLECTION_CONTROLS);
+
+/** What json-server 0.17 ignores besides its controls: jQuery's cache-buster and JSONP's name. */
+const IGNORED = new Set(['_', 'callback']);
 
 function nonNegativeInteger(name: string, raw: string): number {
   if (!/^\d{1,15}$/.test(raw))
@@ -46,7 +60,7 @@ function typedValue(
   raw: string,
   op: FilterOp,
 ): unknown {
-  if (op === 'like') return raw.toLowerCase();
+  if (op === 'like') return raw;
   if (raw === 'null') return null;
   const bad = (what: string): never => {
     throw problems.badQuery(param, `must be ${what}, got ${JSON.stringify(raw)}`);
@@ -90,28 +104,34 @@ export function filterTypes(
   return types;
 }
 
-function splitList(values: readonly string[]): string[] {
-  return values
-    .flatMap((v) => v.split(','))
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
+/**
+ * The field and operator a parameter names: `views` (equality), `views_gte`, or a 400 naming
+ * it when the field is not the model's or the operator is unknown.
+ */
+function filterOf(
+  key: string,
+  model: ModelSchema,
+  types: ReadonlyMap<string, unknown>,
+): { field: string; op: FilterOp } {
+  if (types.has(key)) return { field: key, op: 'eq' };
+  const cut = key.lastIndexOf('_');
+  if (cut > 0 && types.has(key.slice(0, cut))) {
+    const op = OPERATORS.get(key.slice(cut + 1));
+    if (op === undefined)
+      throw problems.badQuery(
+        key,
+        `${JSON.stringify(key.slice(cut))} is not an operator (${OPERATOR_LIST})`,
+      );
+    return { field: key.slice(0, cut), op };
+  }
+  throw problems.badQuery(key, `${JSON.stringify(key)} is not a field of ${model.name}`);
 }
 
-/**
- * `embed=a,b` / `_embed=a` (CONTRACT §3): the relations to include, each checked against the
- * model. The one parser of the parameter, for collection and by-id GETs alike.
- */
-export function parseEmbed(search: URLSearchParams, model: ModelSchema): string[] {
-  const embed = splitList([...search.getAll('embed'), ...search.getAll('_embed')]);
-  for (const field of embed) {
-    if (!model.relations.some((r) => r.field === field)) {
-      throw problems.badQuery(
-        search.has('embed') ? 'embed' : '_embed',
-        `${JSON.stringify(field)} is not a relation of ${model.name}`,
-      );
-    }
-  }
-  return embed;
+/** `_like`'s value as a case-insensitive pattern on the linear-time engine, or a 400. */
+function likePattern(key: string, raw: string): LikePattern {
+  const check = compilePattern(raw, true);
+  if (!check.ok) throw problems.badQuery(key, `${JSON.stringify(raw)}: ${check.message}`);
+  return check.regex;
 }
 
 /** Parses and checks a collection query against the model. */
@@ -167,24 +187,19 @@ export function parseCollectionQuery(
     sort.push({ field, descending: key.startsWith('-') || order === 'desc' });
   });
 
-  const embed = parseEmbed(search, model);
+  const include = parseIncludes(search, model);
 
   const filters: Filter[] = [];
   for (const key of new Set(search.keys())) {
-    if (CONTROLS.has(key)) continue;
-    let field = key;
-    let op: FilterOp = 'eq';
-    if (!types.has(key)) {
-      const suffix = SUFFIXES.find(([s]) => key.endsWith(s) && types.has(key.slice(0, -s.length)));
-      if (!suffix) continue; // not ours: a cache-buster or an app's own parameter
-      field = key.slice(0, -suffix[0].length);
-      op = suffix[1];
-    }
+    if (CONTROLS.has(key) || IGNORED.has(key)) continue;
+    const { field, op } = filterOf(key, model, types);
     const type = types.get(field)!;
+    const raws = search.getAll(key);
     filters.push({
       field,
       op,
-      values: search.getAll(key).map((raw) => typedValue(key, type, raw, op)),
+      values: raws.map((raw) => typedValue(key, type, raw, op)),
+      ...(op === 'like' ? { patterns: raws.map((raw) => likePattern(key, raw)) } : {}),
     });
   }
 
@@ -195,7 +210,7 @@ export function parseCollectionQuery(
     sort,
     filters,
     q: qRaw === undefined || qRaw === '' ? undefined : qRaw.toLowerCase(),
-    embed,
+    include,
     page,
   };
 }

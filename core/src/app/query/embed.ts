@@ -1,28 +1,49 @@
 /**
  * `?embed=user` and `?embed=todos` (CONTRACT §3): the parent's own fields instead of its id,
- * or the children as an array. Embedded records are not expanded further.
+ * or the children as an array; json-server's `_expand=user` adds the parent of `userId` beside
+ * it. Embedded records are not expanded further.
  */
 import type { RecordId, StoredRecord } from '../../persistence/collection.js';
 import type { ModelRuntime } from '../model-runtime.js';
+import type { Includes } from './includes.js';
+
+/** Puts the parent each record's `field` names under `name` (the same key: in its place). */
+async function putParents(
+  parent: ModelRuntime,
+  out: readonly Record<string, unknown>[],
+  field: string,
+  name: string,
+): Promise<void> {
+  const cache = new Map<unknown, StoredRecord | null>();
+  for (const record of out) {
+    const id = record[field];
+    if (id === null || id === undefined) continue;
+    if (!cache.has(id)) cache.set(id, (await parent.store.get(id as RecordId)) ?? null);
+    const found = cache.get(id);
+    // A link to no record (a database edited by hand): json-server leaves the name out.
+    if (found !== null || name === field) record[name] = found;
+  }
+}
 
 /** Returns copies of `records` with the asked relations filled in; stored records stay as they are. */
 export async function embedRelations(
   model: ModelRuntime,
   records: readonly StoredRecord[],
-  fields: readonly string[],
+  include: Includes,
 ): Promise<StoredRecord[]> {
-  if (fields.length === 0) return records as StoredRecord[];
+  const { embed, expand, emptied } = include;
+  if (embed.length === 0 && expand.length === 0 && emptied.length === 0)
+    return records as StoredRecord[];
   const out = records.map((r) => ({ ...r }) as Record<string, unknown>);
-  for (const field of fields) {
+  for (const { name, field } of expand) {
+    const parent = model.parents.get(field);
+    if (parent) await putParents(parent, out, field, name);
+  }
+  for (const field of emptied) for (const record of out) record[field] = [];
+  for (const field of embed) {
     const parent = model.parents.get(field);
     if (parent) {
-      const cache = new Map<unknown, StoredRecord | null>();
-      for (const record of out) {
-        const id = record[field];
-        if (id === null || id === undefined) continue;
-        if (!cache.has(id)) cache.set(id, (await parent.store.get(id as RecordId)) ?? null);
-        record[field] = cache.get(id);
-      }
+      await putParents(parent, out, field, field);
       continue;
     }
     const children = model.children.get(field);

@@ -9,6 +9,7 @@ import { CollectionStore } from '../../persistence/collections/collection-store.
 import { MemoryCollection } from '../../persistence/collections/memory-collection.js';
 import type { ReadableRecords } from '../../persistence/model-store.js';
 import type { CollectionQuery, Filter, SortKey } from './collection-query.js';
+import { NO_INCLUDES } from './includes.js';
 import { listRecords } from './list-records.js';
 
 const ROWS: Record<string, unknown>[] = [
@@ -58,7 +59,7 @@ const query = (over: Partial<CollectionQuery>): CollectionQuery => ({
   sort: [],
   filters: [],
   q: undefined,
-  embed: [],
+  include: NO_INCLUDES,
   page: undefined,
   ...over,
 });
@@ -128,10 +129,24 @@ describe('listRecords: filters', () => {
     expect(list({ filters: [f('due', 'lte', '2024-05-02T00:00:00.000Z')] }).ids).toEqual([1, 3]);
   });
 
-  it('like finds lower-cased text in the value’s JSON, arrays included', () => {
+  it('gt and lt are the strict bounds (json-server 1.x), absent values never matching', () => {
+    expect(list({ filters: [f('score', 'gt', 3)] }).ids).toEqual([2]);
+    expect(list({ filters: [f('score', 'lt', 3)] }).ids).toEqual([4]);
+    expect(list({ filters: [f('score', 'gt', -1), f('score', 'lt', 10)] }).ids).toEqual([1, 3]);
+    expect(list({ filters: [f('due', 'lt', '2024-05-02T00:00:00.000Z')] }).ids).toEqual([3]);
+  });
+
+  it('like tests a case-insensitive pattern on the text json-server tests (a list joined by commas)', () => {
     expect(list({ filters: [f('title', 'like', 'milk')] }).ids).toEqual([1, 3]);
+    expect(list({ filters: [f('title', 'like', '^milk')] }).ids).toEqual([3]);
+    expect(list({ filters: [f('title', 'like', 'MILK$')] }).ids).toEqual([1]);
+    expect(list({ filters: [f('title', 'like', '^(walk|call) ')] }).ids).toEqual([2, 5]);
     expect(list({ filters: [f('tags', 'like', 'shop')] }).ids).toEqual([1]);
+    expect(list({ filters: [f('tags', 'like', '^home,shop$')] }).ids).toEqual([1]);
     expect(list({ filters: [f('score', 'like', '1')] }).ids).toEqual([2, 4]);
+    expect(list({ filters: [f('score', 'like', '^-')] }).ids).toEqual([4]);
+    // Several patterns: any of them.
+    expect(list({ filters: [f('title', 'like', '^taxes$', '^buy')] }).ids).toEqual([1, 4]);
   });
 
   it('matches an array field when any element matches', () => {

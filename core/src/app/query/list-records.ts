@@ -5,6 +5,8 @@
  */
 import type { StoredRecord } from '../../persistence/collection.js';
 import type { ModelStore, ReadableRecords } from '../../persistence/model-store.js';
+import type { LikePattern } from '../../persistence/record-query.js';
+import { compilePattern, testBounded } from '../../rules/safe-pattern.js';
 import type { CollectionQuery, Filter } from './collection-query.js';
 
 export interface ListResult {
@@ -49,30 +51,60 @@ function matchesValue(actual: unknown, filter: Filter, value: unknown): boolean 
   // An array matches when any element does; `ne`, the negation, when no element is the value.
   if (Array.isArray(actual) && filter.op === 'ne')
     return actual.every((a) => matchesValue(a, filter, value));
-  if (Array.isArray(actual) && filter.op !== 'like')
-    return actual.some((a) => matchesValue(a, filter, value));
+  if (Array.isArray(actual)) return actual.some((a) => matchesValue(a, filter, value));
+  if (filter.op === 'eq')
+    return value === null ? actual === null || actual === undefined : actual === value;
+  if (filter.op === 'ne')
+    return value === null ? actual !== null && actual !== undefined : actual !== value;
+  if (actual === undefined || actual === null) return false;
+  const order = compare(actual, value);
   switch (filter.op) {
-    case 'eq':
-      return value === null ? actual === null || actual === undefined : actual === value;
-    case 'ne':
-      return value === null ? actual !== null && actual !== undefined : actual !== value;
+    case 'gt':
+      return order > 0;
     case 'gte':
-      return actual !== undefined && actual !== null && compare(actual, value) >= 0;
-    case 'lte':
-      return actual !== undefined && actual !== null && compare(actual, value) <= 0;
-    case 'like':
-      return (
-        actual !== undefined &&
-        actual !== null &&
-        JSON.stringify(actual)
-          .toLowerCase()
-          .includes(value as string)
-      );
+      return order >= 0;
+    case 'lt':
+      return order < 0;
+    default:
+      return order <= 0;
   }
+}
+
+/**
+ * The text a `like` pattern is tested on, as json-server 0.17 tests `value.toString()`: a
+ * list's elements joined by commas (an object element as its JSON, not `[object Object]`).
+ */
+function likeText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value))
+    return value.map((v) => (v === null || v === undefined ? '' : likeText(v))).join(',');
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** Filters built without the parser (a store's conformance suite) are compiled once here. */
+const compiled = new WeakMap<Filter, readonly LikePattern[]>();
+
+function patternsOf(filter: Filter): readonly LikePattern[] {
+  if (filter.patterns) return filter.patterns;
+  let patterns = compiled.get(filter);
+  if (!patterns) {
+    patterns = filter.values.map((v) => {
+      const check = compilePattern(String(v), true);
+      // Unreachable from HTTP (the parser answers 400): a bad pattern matches nothing.
+      return check.ok ? check.regex : { test: () => false };
+    });
+    compiled.set(filter, patterns);
+  }
+  return patterns;
 }
 
 function matchesFilter(record: StoredRecord, filter: Filter): boolean {
   const actual = record[filter.field];
+  if (filter.op === 'like') {
+    if (actual === undefined || actual === null) return false;
+    const text = likeText(actual);
+    return patternsOf(filter).some((p) => testBounded(p, text));
+  }
   // `ne` with several values excludes all of them; the other operators accept any of them.
   if (filter.op === 'ne') return filter.values.every((v) => matchesValue(actual, filter, v));
   return filter.values.some((v) => matchesValue(actual, filter, v));

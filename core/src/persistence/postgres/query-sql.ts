@@ -2,8 +2,9 @@
  * A list query as one SELECT (issue 26, QUERY-DESIGN.md): WHERE, ORDER BY, LIMIT/OFFSET and the
  * match count in the same statement, every value a `$n` parameter. It answers exactly what
  * app/query/list-records answers over the records in memory; a query it cannot answer the same
- * way (a range, `like` or sort on an array field, `like` on a date, an array of arrays) is left
- * to that path: {@link listSql} gives `undefined`.
+ * way (a range, `like` or sort on an array field, `like` on a date, `like` with a pattern
+ * that is more than plain text, an array of arrays) is left to that path: {@link listSql}
+ * gives `undefined`.
  *
  * Known, accepted differences (QUERY-DESIGN.md): `lower()` folds case by the database's
  * collation (JavaScript's `toLowerCase` is Unicode-wide); text orders by code point
@@ -150,27 +151,38 @@ function filterSql(params: Params, column: ColumnSpec, filter: Filter): string |
       if (hasNull) every.push(`${name} IS NOT NULL`);
       return every.length === 0 ? 'TRUE' : `(${every.join(' AND ')})`;
     }
+    case 'gt':
     case 'gte':
+    case 'lt':
     case 'lte': {
       if (nonNull.some((v) => !comparable(column.type, v))) return undefined;
-      const op = filter.op === 'gte' ? '>=' : '<=';
+      const op = RANGE_SQL[filter.op];
       const any = nonNull.map((v) => `${operand(column)} ${op} ${rangeParam(params, column, v)}`);
-      // list-records sorts null after every value: `<= null` holds for every present value.
-      if (hasNull && filter.op === 'lte') any.push(`${name} IS NOT NULL`);
+      // list-records sorts null after every value: `< null` holds for every present value.
+      if (hasNull && (filter.op === 'lte' || filter.op === 'lt')) any.push(`${name} IS NOT NULL`);
       return any.length === 0 ? 'FALSE' : `(${any.join(' OR ')})`;
     }
     case 'like': {
-      // A date's JSON text is its ISO string in JavaScript, another form in PostgreSQL.
+      // A date's text is its ISO string in JavaScript, another form in PostgreSQL.
       if (column.type === 'timestamptz') return undefined;
-      // Text that cannot be sent is left to list-records (a lone surrogate may match half a
-      // stored pair there).
-      if (filter.values.some((v) => typeof v !== 'string' || !isStorableText(v))) return undefined;
+      // A regular expression runs on the linear-time engine in list-records (PostgreSQL's
+      // dialect and engine differ); a pattern that is plain text, the common `title_like=json`,
+      // is a case-insensitive substring here. Text that cannot be sent is left there too (a
+      // lone surrogate may match half a stored pair there).
+      if (filter.values.some((v) => typeof v !== 'string' || !isPlainText(v))) return undefined;
       const any = filter.values.map(
-        (v) => `strpos(lower(to_jsonb(${name})::text), ${params.add(v)}) > 0`,
+        (v) => `strpos(lower(${name}::text), lower(${params.add(v)})) > 0`,
       );
       return any.length === 0 ? 'FALSE' : `(${any.join(' OR ')})`;
     }
   }
+}
+
+const RANGE_SQL = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+
+/** A pattern without one character a regular expression reads as syntax, storable as text. */
+function isPlainText(pattern: string): boolean {
+  return !/[\\^$.|?*+()[\]{}]/.test(pattern) && isStorableText(pattern);
 }
 
 /** `q` over the string columns and the string elements of array columns. */

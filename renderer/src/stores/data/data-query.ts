@@ -34,11 +34,10 @@ const CONTROLS = new Set(COLLECTION_CONTROLS);
 
 /**
  * The names in a `field=value` filter that are neither a field of the model nor a control: the
- * API ignores them (frontends add cache-busters), so the grid would show every record as if
- * they matched.
+ * API refuses them (400), so the grid names them before asking.
  */
 export function unknownFilterNames(text: string, fields: readonly string[]): string[] {
   const known = new Set(['id', ...fields]);
   const names = Object.keys(filterQuery(text)).filter((k) => !CONTROLS.has(k));
-  return names.filter((k) => !known.has(k.replace(/_(like|ne|gte|lte)$/, '')));
+  return names.filter((k) => !known.has(k.replace(/_(like|ne|gt|gte|lt|lte)$/, '')));
 }

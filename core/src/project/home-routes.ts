@@ -1,0 +1,139 @@
+/**
+ * `GET /db` and `GET /` beside the generated REST (issue 42), as json-server 0.17 serves them:
+ * `/db` is the whole database, `{ "posts": [...], "profile": {...} }`, and `/` a home page,
+ * here an index of the routes as JSON (a frontend or a curl reads it; the studio is the page
+ * for people). Both are generated routes, so a project's own route or a model on the same path
+ * wins (CONTRACT §6).
+ *
+ * `/db` holds, for every `GET /name` route of one static segment, what it answers without a
+ * query: a generated list is read from its store (bounded by {@link DB_RECORD_LIMIT}), a route
+ * of the app (how an import serves json-server's singular resources, `GET /profile`) is asked
+ * in-process, as a client's GET would ask it, and kept when it answers 200 with JSON.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import type { ModelRuntime } from '../app/model-runtime.js';
+import { problems } from '../errors.js';
+import { Request } from '../http/request.js';
+import { Response } from '../http/response.js';
+import type { RouteTable } from '../http/route-table.js';
+import type { RouteDefinition } from '../http/types.js';
+import { recordPages } from '../persistence/store-reads.js';
+
+/** The most records `GET /db` answers with, every collection together. */
+export const DB_RECORD_LIMIT = 100_000;
+
+const SEGMENT = /^[^/:*]+$/;
+
+/** The name a route contributes to `/db`: a GET of one static segment under the prefix. */
+function resourceName(route: RouteDefinition, prefix: string): string | undefined {
+  if (route.method !== 'GET' || !route.path.startsWith(`${prefix}/`)) return undefined;
+  const name = route.path.slice(prefix.length + 1);
+  if (!SEGMENT.test(name) || name === 'db') return undefined;
+  if (route.origin === 'generated') return route.operation === 'list' ? name : undefined;
+  return name;
+}
+
+/** What a route of the app answers to a bare GET, or `undefined` unless it is 200 JSON. */
+async function askRoute(route: RouteDefinition, path: string): Promise<unknown> {
+  let sent: { status: number; type: string; body: string } | undefined;
+  // A response that writes nowhere: `Response` hands its head and body to these two calls.
+  const sink = {
+    writeHead: () => sink,
+    end: () => sink,
+    getHeaders: () => ({}),
+  } as unknown as ServerResponse;
+  const res = new Response(sink, {}, () => {
+    sent = {
+      status: res.statusCode,
+      type: String(res.sentHeaders['content-type'] ?? ''),
+      body: String(res.sentBody ?? ''),
+    };
+  });
+  const req = new Request({
+    raw: { headers: {}, method: 'GET', url: path } as IncomingMessage,
+    method: 'GET',
+    path,
+    search: '',
+    params: {},
+    body: undefined,
+  });
+  try {
+    const returned = await route.handler(req, res);
+    if (sent === undefined) return returned;
+    if (sent.status !== 200 || !sent.type.includes('json')) return undefined;
+    return JSON.parse(sent.body) as unknown;
+  } catch {
+    // A route that needs what a bare in-process GET lacks (a header, the socket) is left out.
+    return undefined;
+  }
+}
+
+/** The whole database, or a 400 past `limit` records. */
+async function database(
+  table: RouteTable,
+  runtimes: readonly ModelRuntime[],
+  prefix: string,
+  limit: number,
+): Promise<Record<string, unknown>> {
+  const db: Record<string, unknown> = {};
+  let count = 0;
+  for (const route of table.routes) {
+    const name = resourceName(route, prefix);
+    if (name === undefined) continue;
+    if (route.origin === 'manual') {
+      const answer = await askRoute(route, route.path);
+      if (answer !== undefined) db[name] = answer;
+      continue;
+    }
+    const runtime = runtimes.find((r) => r.schema.name === route.model);
+    if (runtime === undefined) continue;
+    const records: unknown[] = [];
+    for await (const page of recordPages(runtime.store)) {
+      count += page.length;
+      if (count > limit)
+        throw problems.badRequest(
+          `GET ${prefix}/db answers at most ${limit} records and this database holds more: read each collection page by page (${route.path}?_page=1)`,
+        );
+      records.push(...page);
+    }
+    db[name] = records;
+  }
+  return db;
+}
+
+/** The routes json-server answers at `/db` and `/`, for a project whose app calls `generateRest()`. */
+export function homeRoutes(
+  table: () => RouteTable,
+  runtimes: readonly ModelRuntime[],
+  prefix: string,
+  limit = DB_RECORD_LIMIT,
+): RouteDefinition[] {
+  return [
+    {
+      method: 'GET',
+      path: `${prefix}/db`,
+      origin: 'generated',
+      operation: 'database',
+      handler: () => database(table(), runtimes, prefix, limit),
+    },
+    {
+      method: 'GET',
+      path: `${prefix}/`,
+      origin: 'generated',
+      operation: 'index',
+      handler: () => {
+        const routes = table().routes;
+        return {
+          resources: routes.flatMap((r) => {
+            const name = resourceName(r, prefix);
+            return name === undefined ? [] : [`${prefix}/${name}`];
+          }),
+          db: `${prefix}/db`,
+          openapi: '/openapi.json',
+          routes: routes.map((r) => `${r.method} ${r.path}`),
+        };
+      },
+    },
+  ];
+}
