@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 
 import { describe, expect, it } from 'vitest';
 
-import { checkPattern, heldPatternCount, PatternLease } from './pattern-pool.js';
+import { checkPattern, heldPatternCount, PatternLease, queryPattern } from './pattern-pool.js';
 import { engineGeneration } from './re2-engine.js';
 
 /** Fills the live re2-wasm heap until an allocation aborts (what a real OOM leaves behind). */
@@ -67,5 +67,21 @@ describe('the pattern pool', () => {
       ok: false,
       message: expect.stringMatching(/^not supported by the linear-time matcher/),
     });
+  });
+
+  it('keeps a bounded number of the patterns queries name, compiling a dropped one again', () => {
+    const before = heldPatternCount();
+    // Each request may name a pattern never seen: 2,000 of them (long enough that keeping every
+    // one would fill the 16 MiB heap many times over) leave at most 64 compiled.
+    const first = queryPattern(`^first-${'[a-z]'.repeat(40)}$`, true);
+    expect(first.test(`FIRST-${'q'.repeat(40)}`)).toBe(true);
+    for (let i = 0; i < 2000; i++) {
+      const pattern = queryPattern(`^${i}-(${'[a-z0-9]{1,3}'.repeat(20)})+$`, true);
+      expect(pattern.test(`${i}-${'ab'.repeat(20)}`)).toBe(true);
+    }
+    expect(heldPatternCount() - before).toBeLessThanOrEqual(64);
+    // The first was dropped long ago: asked again, it is compiled again and still answers.
+    expect(first.test(`first-${'z'.repeat(40)}`)).toBe(true);
+    expect(first.test('first-')).toBe(false);
   });
 });

@@ -151,5 +151,36 @@ export class PatternLease {
 
 /** How many distinct patterns are compiled or held right now (for tests and diagnostics). */
 export function heldPatternCount(): number {
-  return pool.size;
+  return pool.size + queryPatterns.size;
+}
+
+/**
+ * Query patterns (`title_like=^json`) compiled in the order first asked, at most this many
+ * kept: each request may name a new one, and a compiled pattern is freed only when dropped.
+ */
+const QUERY_PATTERNS_KEPT = 64;
+const queryPatterns = new Map<string, SharedPattern>();
+
+function queryShared(key: string, source: string, ignoreCase: boolean): SharedPattern {
+  const shared = queryPatterns.get(key) ?? pool.get(key);
+  if (shared !== undefined) return shared;
+  const made = new SharedPattern(key, source, ignoreCase);
+  queryPatterns.set(key, made);
+  if (queryPatterns.size > QUERY_PATTERNS_KEPT) {
+    const [oldest, dropped] = queryPatterns.entries().next().value as [string, SharedPattern];
+    queryPatterns.delete(oldest);
+    dropped.free();
+  }
+  return made;
+}
+
+/**
+ * A pattern a request names, checked with {@link checkPattern} first. It holds no compiled
+ * pattern itself: each `test` finds one (a serving rule set's, or one of the last
+ * {@link QUERY_PATTERNS_KEPT} a query named) and uses it within the call, so a pattern freed
+ * between two tests is compiled again rather than used after its free.
+ */
+export function queryPattern(source: string, ignoreCase: boolean): Pattern {
+  const key = keyOf(source, ignoreCase);
+  return { test: (text) => queryShared(key, source, ignoreCase).test(text) };
 }

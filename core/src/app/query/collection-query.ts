@@ -11,7 +11,7 @@ import { COLLECTION_CONTROLS } from '../../contract/collection-controls.js';
 import { problems } from '../../errors.js';
 import type { FieldType, ModelSchema } from '../../model/schema.js';
 import type { Filter, FilterOp, LikePattern, SortKey } from '../../persistence/record-query.js';
-import { compilePattern } from '../../rules/safe-pattern.js';
+import { checkPattern, queryPattern } from '../../rules/pattern-pool.js';
 import { type Includes, parseIncludes } from './includes.js';
 import { splitList } from './split-list.js';
 
@@ -129,9 +129,9 @@ function filterOf(
 
 /** `_like`'s value as a case-insensitive pattern on the linear-time engine, or a 400. */
 function likePattern(key: string, raw: string): LikePattern {
-  const check = compilePattern(raw, true);
+  const check = checkPattern(raw, true);
   if (!check.ok) throw problems.badQuery(key, `${JSON.stringify(raw)}: ${check.message}`);
-  return check.regex;
+  return queryPattern(raw, true);
 }
 
 /** Parses and checks a collection query against the model. */

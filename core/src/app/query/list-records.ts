@@ -6,7 +6,8 @@
 import type { StoredRecord } from '../../persistence/collection.js';
 import type { ModelStore, ReadableRecords } from '../../persistence/model-store.js';
 import type { LikePattern } from '../../persistence/record-query.js';
-import { compilePattern, testBounded } from '../../rules/safe-pattern.js';
+import { checkPattern, queryPattern } from '../../rules/pattern-pool.js';
+import { testBounded } from '../../rules/safe-pattern.js';
 import type { CollectionQuery, Filter } from './collection-query.js';
 
 export interface ListResult {
@@ -89,9 +90,10 @@ function patternsOf(filter: Filter): readonly LikePattern[] {
   let patterns = compiled.get(filter);
   if (!patterns) {
     patterns = filter.values.map((v) => {
-      const check = compilePattern(String(v), true);
       // Unreachable from HTTP (the parser answers 400): a bad pattern matches nothing.
-      return check.ok ? check.regex : { test: () => false };
+      return checkPattern(String(v), true).ok
+        ? queryPattern(String(v), true)
+        : { test: () => false };
     });
     compiled.set(filter, patterns);
   }
