@@ -5,7 +5,7 @@
  */
 import type { FieldOptions } from '../metadata/types.js';
 import type { TypeExpr } from './declarations.js';
-import type { FieldType } from './schema.js';
+import { type FieldType, MAX_OBJECT_DEPTH, type ObjectMember } from './schema.js';
 
 /** A declared type, resolved as far as the field itself can tell. */
 export type DeclaredType =
@@ -17,10 +17,61 @@ export type DeclaredType =
       readonly array: boolean;
       readonly nullable: boolean;
     }
-  | { readonly kind: 'unsupported'; readonly text: string }
+  /** `reason`: what is wrong inside an object type, with the member's path. */
+  | { readonly kind: 'unsupported'; readonly text: string; readonly reason?: string }
   | { readonly kind: 'none' };
 
-function valueType(expr: TypeExpr): FieldType | undefined {
+/** Something inside an object type that no field can hold, said with the member's path. */
+class ObjectTypeProblem extends Error {}
+
+/** Where a member sits: its dotted path, and the named object types it is inside. */
+interface Place {
+  readonly path: string;
+  readonly enclosing: readonly string[];
+  readonly depth: number;
+}
+
+function memberProblem(expr: TypeExpr, place: Place): ObjectTypeProblem {
+  const name =
+    expr.kind === 'reference'
+      ? expr.name
+      : expr.kind === 'array' && expr.element.kind === 'reference'
+        ? expr.element.name
+        : undefined;
+  if (name !== undefined && place.enclosing.includes(name)) {
+    return new ObjectTypeProblem(
+      `${place.path} refers back to ${name}: an object field cannot contain itself; make ${name} a @Rest model and relate it with @BelongTo`,
+    );
+  }
+  if (name !== undefined) {
+    return new ObjectTypeProblem(
+      `${place.path}: the type ${name} is not a JSON type (a model inside an object field cannot be a relation; declare it as an interface or a class without @Rest)`,
+    );
+  }
+  const text = expr.kind === 'unsupported' ? expr.text : expr.kind;
+  return new ObjectTypeProblem(`${place.path}: the type ${text} is not supported`);
+}
+
+function objectType(expr: Extract<TypeExpr, { kind: 'object' }>, place: Place): FieldType {
+  if (place.depth > MAX_OBJECT_DEPTH) {
+    throw new ObjectTypeProblem(
+      `${place.path} nests objects deeper than ${MAX_OBJECT_DEPTH} levels`,
+    );
+  }
+  const enclosing = expr.name === undefined ? place.enclosing : [...place.enclosing, expr.name];
+  const fields: ObjectMember[] = [];
+  for (const property of expr.properties) {
+    const nullable = property.type.kind === 'nullable';
+    const inner = property.type.kind === 'nullable' ? property.type.inner : property.type;
+    const at: Place = { path: `${place.path}.${property.name}`, enclosing, depth: place.depth + 1 };
+    const type = valueType(inner, at);
+    if (type === undefined) throw memberProblem(inner, at);
+    fields.push({ name: property.name, type, optional: property.optional, nullable });
+  }
+  return { kind: 'object', fields };
+}
+
+function valueType(expr: TypeExpr, place: Place): FieldType | undefined {
   switch (expr.kind) {
     case 'string':
       return { kind: 'string' };
@@ -33,20 +84,23 @@ function valueType(expr: TypeExpr): FieldType | undefined {
     case 'enum':
       return { kind: 'enum', values: expr.values };
     case 'array': {
-      const element = valueType(expr.element);
+      const element = valueType(expr.element, place);
       return element && { kind: 'array', element };
     }
+    case 'object':
+      return objectType(expr, place);
     default:
       return undefined;
   }
 }
 
 function describe(expr: TypeExpr): string {
+  if (expr.kind === 'object') return expr.name ?? 'object';
   return expr.kind === 'unsupported' ? expr.text : expr.kind;
 }
 
-/** Reads a source declaration's type. */
-export function fromTypeExpr(expr: TypeExpr): DeclaredType {
+/** Reads a source declaration's type; `field` names it in what an object type's problems say. */
+export function fromTypeExpr(expr: TypeExpr, field = 'value'): DeclaredType {
   if (expr.kind === 'none') return { kind: 'none' };
   const nullable = expr.kind === 'nullable';
   const inner = expr.kind === 'nullable' ? expr.inner : expr;
@@ -55,8 +109,13 @@ export function fromTypeExpr(expr: TypeExpr): DeclaredType {
   if (inner.kind === 'array' && inner.element.kind === 'reference') {
     return { kind: 'reference', name: inner.element.name, array: true, nullable };
   }
-  const type = valueType(inner);
-  if (type) return { kind: 'value', type, nullable };
+  try {
+    const type = valueType(inner, { path: field, enclosing: [], depth: 1 });
+    if (type) return { kind: 'value', type, nullable };
+  } catch (error) {
+    if (!(error instanceof ObjectTypeProblem)) throw error;
+    return { kind: 'unsupported', text: describe(inner), reason: error.message };
+  }
   return { kind: 'unsupported', text: describe(inner) };
 }
 
@@ -88,8 +147,9 @@ export function resolveDeclaredType(
   declared: TypeExpr | undefined,
   rules: FieldOptions | undefined,
   designType: unknown,
+  field = 'value',
 ): DeclaredType {
-  const fromSource = declared ? fromTypeExpr(declared) : ({ kind: 'none' } as const);
+  const fromSource = declared ? fromTypeExpr(declared, field) : ({ kind: 'none' } as const);
   const fromRules = rules ? fromRuleType(rules) : undefined;
   if (fromSource.kind === 'value') {
     if (fromRules?.kind === 'number' && fromSource.type.kind === 'number') {
