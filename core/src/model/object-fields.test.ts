@@ -30,7 +30,7 @@ async function project(files: Record<string, string>): Promise<string> {
   return dir;
 }
 
-async function modelsOf(files: Record<string, string>): Promise<ModelSchema[]> {
+async function modelsOf(files: Record<string, string>): Promise<readonly ModelSchema[]> {
   const p = await openProject(await project(files), { dataDir: await folder('decorest-data-') });
   const models = p.models;
   await p.close();
