@@ -17,9 +17,7 @@ import {
   type Program,
   type PropertyKey,
   type Statement,
-  type TSEnumDeclaration,
   type TSType,
-  type TSTypeAliasDeclaration,
 } from 'oxc-parser';
 
 import type { ClassDeclaration, PropertyDeclaration } from '../../model/declarations.js';
