@@ -21,17 +21,16 @@ export type DeclaredType =
   | { readonly kind: 'unsupported'; readonly text: string; readonly reason?: string }
   | { readonly kind: 'none' };
 
-/** Something inside an object type that no field can hold, said with the member's path. */
-class ObjectTypeProblem extends Error {}
-
 /** Where a member sits: its dotted path, and the named object types it is inside. */
 interface Place {
   readonly path: string;
   readonly enclosing: readonly string[];
   readonly depth: number;
+  /** The first thing inside an object type no field can hold, said with the member's path. */
+  readonly problem: { message?: string };
 }
 
-function memberProblem(expr: TypeExpr, place: Place): ObjectTypeProblem {
+function memberProblem(expr: TypeExpr, place: Place): string {
   const name =
     expr.kind === 'reference'
       ? expr.name
@@ -39,33 +38,41 @@ function memberProblem(expr: TypeExpr, place: Place): ObjectTypeProblem {
         ? expr.element.name
         : undefined;
   if (name !== undefined && place.enclosing.includes(name)) {
-    return new ObjectTypeProblem(
-      `${place.path} refers back to ${name}: an object field cannot contain itself; make ${name} a @Rest model and relate it with @BelongTo`,
-    );
+    return `${place.path} refers back to ${name}: an object field cannot contain itself; make ${name} a @Rest model and relate it with @BelongTo`;
   }
   if (name !== undefined) {
-    return new ObjectTypeProblem(
-      `${place.path}: the type ${name} is not a JSON type (a model inside an object field cannot be a relation; declare it as an interface or a class without @Rest)`,
-    );
+    return `${place.path}: the type ${name} is not a JSON type (a model inside an object field cannot be a relation; declare it as an interface or a class without @Rest)`;
   }
   const text = expr.kind === 'unsupported' ? expr.text : expr.kind;
-  return new ObjectTypeProblem(`${place.path}: the type ${text} is not supported`);
+  return `${place.path}: the type ${text} is not supported`;
 }
 
-function objectType(expr: Extract<TypeExpr, { kind: 'object' }>, place: Place): FieldType {
+/** The object type, or `undefined` with `place.problem` saying what inside it is wrong. */
+function objectType(
+  expr: Extract<TypeExpr, { kind: 'object' }>,
+  place: Place,
+): FieldType | undefined {
   if (place.depth > MAX_OBJECT_DEPTH) {
-    throw new ObjectTypeProblem(
-      `${place.path} nests objects deeper than ${MAX_OBJECT_DEPTH} levels`,
-    );
+    place.problem.message = `${place.path} nests objects deeper than ${MAX_OBJECT_DEPTH} levels`;
+    return undefined;
   }
   const enclosing = expr.name === undefined ? place.enclosing : [...place.enclosing, expr.name];
   const fields: ObjectMember[] = [];
   for (const property of expr.properties) {
     const nullable = property.type.kind === 'nullable';
     const inner = property.type.kind === 'nullable' ? property.type.inner : property.type;
-    const at: Place = { path: `${place.path}.${property.name}`, enclosing, depth: place.depth + 1 };
+    const at: Place = {
+      path: `${place.path}.${property.name}`,
+      enclosing,
+      depth: place.depth + 1,
+      problem: place.problem,
+    };
     const type = valueType(inner, at);
-    if (type === undefined) throw memberProblem(inner, at);
+    if (type === undefined) {
+      // The innermost problem is the one to name; a member that is simply no type says so.
+      place.problem.message ??= memberProblem(inner, at);
+      return undefined;
+    }
     fields.push({ name: property.name, type, optional: property.optional, nullable });
   }
   return { kind: 'object', fields };
@@ -109,14 +116,15 @@ export function fromTypeExpr(expr: TypeExpr, field = 'value'): DeclaredType {
   if (inner.kind === 'array' && inner.element.kind === 'reference') {
     return { kind: 'reference', name: inner.element.name, array: true, nullable };
   }
-  try {
-    const type = valueType(inner, { path: field, enclosing: [], depth: 1 });
-    if (type) return { kind: 'value', type, nullable };
-  } catch (error) {
-    if (!(error instanceof ObjectTypeProblem)) throw error;
-    return { kind: 'unsupported', text: describe(inner), reason: error.message };
-  }
-  return { kind: 'unsupported', text: describe(inner) };
+  const problem: { message?: string } = {};
+  const type = valueType(inner, { path: field, enclosing: [], depth: 1, problem });
+  if (type) return { kind: 'value', type, nullable };
+  const reason = problem.message;
+  return {
+    kind: 'unsupported',
+    text: describe(inner),
+    ...(reason === undefined ? {} : { reason }),
+  };
 }
 
 function fromRuleType(rules: FieldOptions): FieldType | undefined {
