@@ -12,7 +12,17 @@ export type FieldTypeInfo =
   | { kind: 'boolean' }
   | { kind: 'date' }
   | { kind: 'enum'; values: string[] }
-  | { kind: 'array'; element: FieldTypeInfo };
+  | { kind: 'array'; element: FieldTypeInfo }
+  /** A JSON object stored in the record, with fields of its own (shown and edited as JSON). */
+  | { kind: 'object'; fields: ObjectMemberInfo[] };
+
+/** One field of an object field. */
+export interface ObjectMemberInfo {
+  name: string;
+  type: FieldTypeInfo;
+  required: boolean;
+  nullable: boolean;
+}
 
 export interface FieldInfo {
   name: string;

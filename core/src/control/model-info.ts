@@ -23,6 +23,16 @@ function typeInfo(type: FieldType): FieldTypeInfo {
       return { kind: 'enum', values: [...type.values] };
     case 'array':
       return { kind: 'array', element: typeInfo(type.element) };
+    case 'object':
+      return {
+        kind: 'object',
+        fields: type.fields.map((m) => ({
+          name: m.name,
+          type: typeInfo(m.type),
+          required: !m.optional,
+          nullable: m.nullable,
+        })),
+      };
     default:
       return { kind: type.kind };
   }
@@ -38,6 +48,14 @@ export function typeText(type: FieldType): string {
     case 'array': {
       const inner = typeText(type.element);
       return type.element.kind === 'enum' ? `(${inner})[]` : `${inner}[]`;
+    }
+    case 'object': {
+      // `{ id: number; name?: string | null }`, as a type literal is written.
+      const members = type.fields.map(
+        (m) =>
+          `${m.name}${m.optional ? '?' : ''}: ${typeText(m.type)}${m.nullable ? ' | null' : ''}`,
+      );
+      return `{ ${members.join('; ')} }`;
     }
     default:
       return type.kind;

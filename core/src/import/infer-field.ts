@@ -12,6 +12,10 @@ export class FieldStats {
   nulls = 0;
   readonly kinds = new Set<ValueKind>();
   readonly elementKinds = new Set<ValueKind | 'null'>();
+  /** The members of the objects held under the key, when it holds objects. */
+  object: ObjectStats | undefined;
+  /** The members of the objects its arrays hold. */
+  elementObject: ObjectStats | undefined;
 
   add(value: unknown): void {
     this.present++;
@@ -21,10 +25,71 @@ export class FieldStats {
     }
     const kind = kindOf(value);
     this.kinds.add(kind);
+    if (kind === 'object') (this.object ??= new ObjectStats()).add(value as object);
     if (kind === 'array')
-      for (const element of value as unknown[])
-        this.elementKinds.add(element === null ? 'null' : kindOf(element));
+      for (const element of value as unknown[]) {
+        const elementKind = element === null ? 'null' : kindOf(element);
+        this.elementKinds.add(elementKind);
+        if (elementKind === 'object')
+          (this.elementObject ??= new ObjectStats()).add(element as object);
+      }
   }
+}
+
+/** Every object seen under one key: how many, and what each member held. */
+export class ObjectStats {
+  count = 0;
+  readonly members = new Map<string, FieldStats>();
+
+  add(value: object): void {
+    this.count++;
+    for (const [key, member] of Object.entries(value)) {
+      let stats = this.members.get(key);
+      if (!stats) this.members.set(key, (stats = new FieldStats()));
+      stats.add(member);
+    }
+  }
+}
+
+/** As deep as a model's object fields may nest (model/schema.ts MAX_OBJECT_DEPTH). */
+const MAX_OBJECT_DEPTH = 8;
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** A member's name in a type literal: bare when it is an identifier, else quoted. */
+function memberKey(name: string): string {
+  return IDENTIFIER.test(name) ? name : `'${name.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+}
+
+/** The type literal holding every object seen, or why none does. */
+function objectVerdict(
+  stats: ObjectStats,
+  depth: number,
+):
+  | { type: string; guesses: string[]; convert?: (value: JsonValue) => JsonValue }
+  | { reason: string } {
+  if (depth > MAX_OBJECT_DEPTH)
+    return { reason: `holds objects nested deeper than ${MAX_OBJECT_DEPTH} levels` };
+  if (stats.members.size === 0) return { reason: 'holds only empty objects: no member to type' };
+  const members: string[] = [];
+  const guesses: string[] = [];
+  const converts = new Map<string, (value: JsonValue) => JsonValue>();
+  for (const [key, member] of stats.members) {
+    const verdict = verdictOf(member, stats.count, depth + 1);
+    if (!verdict.imported) return { reason: `holds objects whose ${key} ${verdict.reason}` };
+    members.push(`${memberKey(key)}${verdict.optional ? '?' : ''}: ${verdict.type}`);
+    if (verdict.guess) guesses.push(`${key} ${verdict.guess}`);
+    if (verdict.convert) converts.set(key, verdict.convert);
+  }
+  const type = `{ ${members.join('; ')} }`;
+  if (converts.size === 0) return { type, guesses };
+  const convert = (value: JsonValue): JsonValue => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    const out: Record<string, JsonValue> = {};
+    for (const [key, v] of Object.entries(value)) out[key] = converts.get(key)?.(v) ?? v;
+    return out;
+  };
+  return { type, guesses, convert };
 }
 
 function kindOf(value: unknown): ValueKind {
@@ -50,7 +115,7 @@ export type FieldVerdict =
   | { imported: false; reason: string };
 
 const NOT_A_FIELD_TYPE =
-  'decorest fields hold strings, numbers, booleans, dates and arrays of these, not nested objects';
+  'decorest fields hold strings, numbers, booleans, dates, objects of these and arrays of these, not arrays of arrays';
 
 const asString = (value: JsonValue): JsonValue =>
   value === null || typeof value === 'string' ? value : JSON.stringify(value);
@@ -63,19 +128,56 @@ const eachAsString = (value: JsonValue): JsonValue =>
  * optional; decorest has no `string | number` union, so mixed scalars widen to `string` and
  * the seed carries them as strings (reported as a guess).
  */
-export function verdictOf(stats: FieldStats, records: number): FieldVerdict {
+export function verdictOf(stats: FieldStats, records: number, depth = 1): FieldVerdict {
   const optional = stats.present < records || stats.nulls > 0;
   const orNull = stats.nulls > 0 ? ' | null' : '';
-  if (stats.kinds.has('object'))
-    return { imported: false, reason: `holds objects: ${NOT_A_FIELD_TYPE}` };
+  if (stats.kinds.has('object')) {
+    if (stats.kinds.size > 1)
+      return {
+        imported: false,
+        reason: 'holds objects in some records and other values in others',
+      };
+    const object = objectVerdict(stats.object!, depth);
+    if ('reason' in object) return { imported: false, reason: object.reason };
+    return {
+      imported: true,
+      type: `${object.type}${orNull}`,
+      optional,
+      ...(object.guesses.length > 0 ? { guess: object.guesses.join('; ') } : {}),
+      ...(object.convert ? { convert: object.convert } : {}),
+    };
+  }
   if (stats.kinds.has('array')) {
     if (stats.kinds.size > 1)
       return {
         imported: false,
         reason: 'holds arrays in some records and single values in others',
       };
-    if (stats.elementKinds.has('object') || stats.elementKinds.has('array'))
-      return { imported: false, reason: `holds arrays of objects or arrays: ${NOT_A_FIELD_TYPE}` };
+    if (stats.elementKinds.has('array'))
+      return { imported: false, reason: `holds arrays of arrays: ${NOT_A_FIELD_TYPE}` };
+    if (stats.elementKinds.has('object')) {
+      if (stats.elementKinds.size > 1)
+        return {
+          imported: false,
+          reason: 'holds arrays mixing objects with other values (or null items)',
+        };
+      const object = objectVerdict(stats.elementObject!, depth);
+      if ('reason' in object)
+        return {
+          imported: false,
+          reason: `holds arrays of objects: ${object.reason.replace(/^holds objects /, 'items ')}`,
+        };
+      const convert = object.convert;
+      return {
+        imported: true,
+        type: `${object.type}[]${orNull}`,
+        optional,
+        ...(object.guesses.length > 0 ? { guess: object.guesses.join('; ') } : {}),
+        ...(convert
+          ? { convert: (v: JsonValue) => (Array.isArray(v) ? v.map((e) => convert(e)) : v) }
+          : {}),
+      };
+    }
     if (stats.elementKinds.has('null'))
       return {
         imported: false,

@@ -116,15 +116,63 @@ describe('json-server db.json', () => {
     ]);
   });
 
-  it('reports nested objects and object keys as not imported and leaves them out of the seed', () => {
+  it('reports object keys as not imported and leaves them out of the seed', () => {
     const plan = planJsonServerDb('db.json', {
       users: [{ id: 1, name: 'a', address: { city: 'x' }, constructor: 'c', __proto__x: 1 }],
     });
     const user = model(plan, 'User');
-    expect(user.fields.map((f) => f.name)).toEqual(['name', '__proto__x']);
-    expect(user.seed[0]).toEqual({ id: 1, name: 'a', __proto__x: 1 });
-    expect(notesAt(plan, 'User.address')[0]?.kind).toBe('not-imported');
+    expect(user.fields.map((f) => f.name)).toEqual(['name', 'address', '__proto__x']);
+    expect(user.seed[0]).toEqual({ id: 1, name: 'a', address: { city: 'x' }, __proto__x: 1 });
+    expect(notesAt(plan, 'User.address')).toEqual([]);
     expect(notesAt(plan, 'User.constructor')[0]?.kind).toBe('not-imported');
+  });
+
+  it('types nested objects and arrays of objects from every record (issue 41)', () => {
+    const plan = planJsonServerDb('db.json', {
+      posts: [
+        {
+          id: 1,
+          author: { name: 'typicode', 'e-mail': 'a@b.c', profile: { bio: 'x' } },
+          tags: [{ id: 1, label: 'json' }],
+          meta: null,
+        },
+        {
+          id: 2,
+          author: { name: 'ann', profile: { bio: null } },
+          tags: [],
+          meta: { views: 3 },
+        },
+        { id: 3, author: { name: 'bo', profile: { bio: 'y' } }, tags: [{ id: 2, label: 7 }] },
+      ],
+    });
+    const post = model(plan, 'Post');
+    expect(post.fields).toEqual([
+      {
+        name: 'author',
+        type: "{ name: string; 'e-mail'?: string; profile: { bio?: string | null } }",
+      },
+      { name: 'tags', type: '{ id: number; label: string }[]' },
+      { name: 'meta', type: '{ views: number } | null', optional: true },
+    ]);
+    // A member holding mixed values is written as a string, as a top-level field is.
+    expect(post.seed[2]!.tags).toEqual([{ id: 2, label: '7' }]);
+    expect(notesAt(plan, 'Post.tags')[0]?.text).toMatch(/label holds string and number/);
+    expect(notesAt(plan, 'Post.author')).toEqual([]);
+  });
+
+  it('lists what no object type holds: mixed values, empty objects, arrays of arrays', () => {
+    const plan = planJsonServerDb('db.json', {
+      items: [
+        { id: 1, a: { x: 1 }, b: {}, c: [[1]], d: [{ x: 1 }, 2], e: { deep: [[1]] } },
+        { id: 2, a: 'text', b: {}, c: [[2]], d: [], e: { deep: [] } },
+      ],
+    });
+    expect(model(plan, 'Item').fields).toEqual([]);
+    expect(notesAt(plan, 'Item.a')[0]?.text).toMatch(/objects in some records and other values/);
+    expect(notesAt(plan, 'Item.b')[0]?.text).toMatch(/only empty objects/);
+    expect(notesAt(plan, 'Item.c')[0]?.text).toMatch(/arrays of arrays/);
+    expect(notesAt(plan, 'Item.d')[0]?.text).toMatch(/mixing objects with other values/);
+    expect(notesAt(plan, 'Item.e')[0]?.text).toMatch(/whose deep holds arrays of arrays/);
   });
 
   it('keeps a key that is no identifier on the wire, with an identifier beside it', () => {

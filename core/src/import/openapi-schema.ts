@@ -1,8 +1,9 @@
 /**
  * One property's JSON Schema as a decorest field (issue 28): the type as a model file writes it
  * and the keywords `@Field` checks (`minLength`, `maxLength`, `pattern`, `minimum`, `maximum`,
- * `format`). A `$ref` to a model is a link, not a field; what a field cannot hold (a nested
- * object, a union of types) is a reason to report. `$ref`s are followed with the set of those
+ * `format`). A `$ref` to a model is a link, not a field; a nested object (inline, or a `$ref` to
+ * a schema no collection serves) is an object field; what a field cannot hold (a union of
+ * types, a free-form object) is a reason to report. `$ref`s are followed with the set of those
  * being followed, so a circular schema ends in a reason instead of an endless walk.
  */
 import type { FieldRulesEdit, JsonValue } from '../contract/control-api.js';
@@ -106,13 +107,51 @@ function readStep(scope: SchemaScope, input: unknown, seen: ReadonlySet<string>,
         nullable: true,
       };
     default:
-      return {
-        skip:
-          isObject(schema.properties) || type === 'object'
-            ? 'is a nested object: decorest fields hold strings, numbers, booleans and arrays of these'
-            : 'has no type',
-      };
+      if (isObject(schema.properties) || type === 'object')
+        return readObject(scope, schema, found.seen, nullable, depth);
+      return { skip: 'has no type' };
   }
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * A nested object (inline, or a `$ref` to a schema no collection serves) as an object type:
+ * its properties typed, the `required` ones without `?`. A member that links to a model, or
+ * that no field type holds, keeps the whole object out (a partial type would refuse the
+ * documented bodies that carry it).
+ */
+function readObject(
+  scope: SchemaScope,
+  schema: JsonObject,
+  seen: ReadonlySet<string>,
+  nullable: boolean,
+  depth: number,
+): Step {
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const names = Object.keys(properties);
+  if (names.length === 0)
+    return { skip: 'is a free-form object (no properties): an object field needs its members' };
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  const members: string[] = [];
+  const guesses: string[] = [];
+  for (const name of names) {
+    const member = readStep(scope, properties[name], seen, depth + 1);
+    if ('link' in member)
+      return {
+        skip: `holds ${name}, a link to the ${member.link} model: an object field holds values, not links`,
+      };
+    if ('skip' in member) return { skip: `is an object whose ${name} ${member.skip}` };
+    const key = IDENTIFIER.test(name) ? name : quote(name);
+    const type = member.nullable ? `${member.type} | null` : member.type;
+    members.push(`${key}${required.has(name) ? '' : '?'}: ${type}`);
+    guesses.push(...member.guesses.map((g) => `${name} ${g}`));
+    if (Object.keys(member.rules).length > 0)
+      guesses.push(`the rules on ${name} are not checked (an object's members carry no rules)`);
+  }
+  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false)
+    guesses.push('additionalProperties is not kept: members other than those listed are refused');
+  return { type: `{ ${members.join('; ')} }`, rules: {}, guesses, nullable };
 }
 
 function withNull(step: Step, nullable: boolean): Step {
@@ -204,7 +243,8 @@ function readArray(
 function fitsType(value: unknown, type: string): boolean {
   if (value === null) return type.endsWith('| null');
   if (type.startsWith("'")) return typeof value === 'string' && type.includes(quote(value));
-  if (type.includes('[]')) return Array.isArray(value);
+  if (type.endsWith('[]') || type.endsWith('[] | null')) return Array.isArray(value);
+  if (type.startsWith('{')) return false; // an object default is not carried: no rule holds one
   return typeof value === type.replace(' | null', '');
 }
 

@@ -5,6 +5,8 @@
  * example) is seeded once.
  */
 import type { FieldRulesEdit, JsonValue } from '../contract/control-api.js';
+import type { FieldType } from '../model/schema.js';
+import { fieldTypeOf } from '../model-edit/field-edits.js';
 import type { ImportNote } from './import-plan.js';
 import type { ModelShape } from './openapi-model.js';
 
@@ -26,6 +28,8 @@ function misfit(
   rules: FieldRulesEdit | undefined,
 ): string | undefined {
   if (value === null) return type.endsWith('| null') ? undefined : 'is null';
+  // An object type (or a list of them) is checked member by member, as the model would.
+  if (type.startsWith('{')) return shapeMisfit(value, fieldTypeOf(type).type);
   const base = type.replace(/ \| null$/, '');
   if (base.endsWith('[]')) return Array.isArray(value) ? undefined : 'is not a list';
   if (base.startsWith("'")) {
@@ -48,6 +52,50 @@ function misfit(
     if (rules?.max !== undefined && value > rules.max) return 'is above its maximum';
   }
   return undefined;
+}
+
+/** Why `value` does not fit `type` (an object field's type, read as the loader reads it). */
+function shapeMisfit(value: JsonValue, type: FieldType): string | undefined {
+  switch (type.kind) {
+    case 'array': {
+      if (!Array.isArray(value)) return 'is not a list';
+      for (const [index, element] of value.entries()) {
+        const why = element === null ? 'is null' : shapeMisfit(element, type.element);
+        if (why) return `[${index}] ${why}`;
+      }
+      return undefined;
+    }
+    case 'object': {
+      if (!isRow(value)) return 'is not an object';
+      for (const key of Object.keys(value))
+        if (!type.fields.some((m) => m.name === key)) return `has ${key}, not one of its members`;
+      for (const member of type.fields) {
+        const inner = value[member.name];
+        if (inner === undefined) {
+          if (!member.optional) return `lacks ${member.name}`;
+          continue;
+        }
+        const why =
+          inner === null
+            ? member.nullable
+              ? undefined
+              : 'is null'
+            : shapeMisfit(inner, member.type);
+        if (why) return `.${member.name} ${why}`;
+      }
+      return undefined;
+    }
+    case 'enum':
+      return typeof value === 'string' && type.values.includes(value)
+        ? undefined
+        : 'is not one of the allowed values';
+    case 'date':
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value))
+        ? undefined
+        : 'is not a date';
+    default:
+      return typeof value === type.kind ? undefined : `is not a ${type.kind}`;
+  }
 }
 
 /** One example object as a seed row, or why the model would refuse it. */

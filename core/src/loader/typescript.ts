@@ -43,6 +43,7 @@ declare namespace ts {
   export type EnumDeclaration = TypeScript.EnumDeclaration;
   export type Expression = TypeScript.Expression;
   export type Identifier = TypeScript.Identifier;
+  export type InterfaceDeclaration = TypeScript.InterfaceDeclaration;
   export type ModuleBlock = TypeScript.ModuleBlock;
   export type Node = TypeScript.Node;
   export type PropertyDeclaration = TypeScript.PropertyDeclaration;
@@ -51,6 +52,8 @@ declare namespace ts {
   export type Statement = TypeScript.Statement;
   export type SyntaxKind = TypeScript.SyntaxKind;
   export type TypeAliasDeclaration = TypeScript.TypeAliasDeclaration;
+  export type TypeElement = TypeScript.TypeElement;
+  export type TypeLiteralNode = TypeScript.TypeLiteralNode;
   export type TypeNode = TypeScript.TypeNode;
   export type TypeReferenceNode = TypeScript.TypeReferenceNode;
   export type TransformerFactory<T extends TypeScript.Node> = TypeScript.TransformerFactory<T>;

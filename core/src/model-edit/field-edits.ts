@@ -88,10 +88,21 @@ function nestingOf(text: string): number {
   return deepest;
 }
 
+/** `id: number`, `'first-name'?: string`: a plain property of an object type, nothing else. */
+function isPlainMember(member: TS.TypeElement): boolean {
+  if (!ts.isPropertySignature(member) || member.type === undefined) return false;
+  if (!ts.isIdentifier(member.name) && !ts.isStringLiteral(member.name)) return false;
+  const modifiers = member.modifiers ?? [];
+  return (
+    modifiers.every((m) => m.kind === ts.SyntaxKind.ReadonlyKeyword) && isStudioType(member.type)
+  );
+}
+
 /**
  * Only what the studio offers and the loader serves: `string`, `number`, `boolean`, `Date`,
- * string-literal unions, `| null`, and arrays of these. Anything else (`typeof process`, an
- * import type, an object literal) would be written into the file for the loader to refuse.
+ * string-literal unions, `| null`, object types of these (`{ id: number; name?: string }`, as
+ * an import writes a nested object) and arrays of these. Anything else (`typeof process`, an
+ * import type, a method) would be written into the file for the loader to refuse.
  */
 function isStudioType(node: TS.TypeNode): boolean {
   switch (node.kind) {
@@ -107,6 +118,8 @@ function isStudioType(node: TS.TypeNode): boolean {
     return ts.isIdentifier(node.typeName) && node.typeName.text === 'Date' && !node.typeArguments;
   if (ts.isLiteralTypeNode(node))
     return ts.isStringLiteral(node.literal) || node.literal.kind === ts.SyntaxKind.NullKeyword;
+  if (ts.isTypeLiteralNode(node))
+    return node.members.length > 0 && node.members.every(isPlainMember);
   return false;
 }
 
@@ -114,7 +127,9 @@ function isStudioType(node: TS.TypeNode): boolean {
 export function fieldTypeOf(type: string): { type: FieldType; nullable: boolean } {
   const shown = typeof type === 'string' ? shownName(type) : String(type);
   const bad = (why = '') => new ModelEditError(`${shown} is not a field type${why}`);
-  if (typeof type !== 'string' || /[;\n\r=`{}]/.test(type) || type.trim() === '') throw bad();
+  // `;`, `{` and `}` only as an object type writes them: the parse below must read the whole
+  // text as one type, or it is refused.
+  if (typeof type !== 'string' || /[\n\r=`]/.test(type) || type.trim() === '') throw bad();
   if (type.length > MAX_TYPE_LENGTH)
     throw bad(`: at most ${MAX_TYPE_LENGTH} characters, this one has ${type.length}`);
   if (nestingOf(type) > MAX_TYPE_DEPTH) throw bad(`: nested deeper than ${MAX_TYPE_DEPTH} levels`);
@@ -133,7 +148,7 @@ export function fieldTypeOf(type: string): { type: FieldType; nullable: boolean 
   const node = decl.length === 1 && !decl[0]!.initializer ? decl[0]!.type : undefined;
   if (node === undefined || node.getText(source) !== type.trim()) throw bad();
   const offered =
-    '; use string, number, boolean, Date, a union of string literals, T | null or an array of these';
+    '; use string, number, boolean, Date, a union of string literals, an object type of these, T | null or an array of these';
   if (!isStudioType(node)) throw bad(offered);
   // What the loader makes of it: a union of `string` and a literal is no type it serves.
   const read = fromTypeExpr(readType(node, source, new Map()));

@@ -238,9 +238,27 @@ describe.each(CORPUS)('model edits: $name', (project) => {
   it('refuses what would not load, with a clear error', () => {
     expect(() => renameField(book, 'Book', 'title', 'id')).toThrow(ModelEditError);
     expect(() => renameField(book, 'Book', 'nope', 'x')).toThrow(/declares no field nope/);
-    for (const type of ['string;}', "string = require('fs')", 'string, y', '{ a: string }', ''])
+    for (const type of [
+      'string;}',
+      "string = require('fs')",
+      'string, y',
+      '',
+      // An object type is a field type (issue 41); anything but plain typed members is not.
+      '{}',
+      '{ a(): void }',
+      '{ [k: string]: number }',
+      '{ a: string }; process.exit()',
+      '{ a: string } }',
+      '{ a: typeof process }',
+    ])
       expect(() => addField(book, 'Book', { name: 'x', type }, style)).toThrow(/not a field type/);
-    for (const type of ['string', 'Date | null', "'low' | 'high'", 'number[]'])
+    for (const type of [
+      'string',
+      'Date | null',
+      "'low' | 'high'",
+      'number[]',
+      "{ id: number; 'first-name'?: string | null }[]",
+    ])
       expect(() => addField(book, 'Book', { name: 'x', type }, style)).not.toThrow();
     expect(() => addField(book, 'Book', { name: '1x', type: 'string' }, style)).toThrow(
       /not a valid field name/,

@@ -7,6 +7,7 @@ import type { FieldRules } from '../contract/control-api.js';
 import { LOAD_ERROR_CODES as CODES, LoadError } from '../errors.js';
 import { classChain, inspector } from '../metadata/inspector.js';
 import type { AnyClass, FieldOptions, RelationMetadata } from '../metadata/types.js';
+import { expandClassTypes } from './class-object-types.js';
 import type { DeclarationSource } from './declaration-source.js';
 import type { PropertyDeclaration } from './declarations.js';
 import { resolveDeclaredType } from './declared-type.js';
@@ -95,12 +96,15 @@ function buildOne(
     const rules = allRules[p.name];
     const badRule = ruleProblem(rules);
     if (badRule !== undefined) fail(CODES.BAD_FIELD_RULE, p, name, badRule);
+    const relation = relations[p.name];
+    const declared = p.declaration?.type;
     const resolved = resolveDeclaredType(
-      p.declaration?.type,
+      // A relation's class stays a name; any other class without @Rest is an object type.
+      declared && !relation ? expandClassTypes(declared, p.file, source) : declared,
       rules,
       inspector.designType(ctor, p.name),
+      p.name,
     );
-    const relation = relations[p.name];
     if (relation) {
       pending.push({ model: name, ctor, property: p, relation, declared: resolved });
       continue;
@@ -126,6 +130,9 @@ function buildOne(
           : `the type ${resolved.name} is a class: mark the field @BelongTo (one) or @HasMany (a list), or give it a JSON type`,
       );
     }
+    if (resolved.kind === 'unsupported' && resolved.reason !== undefined) {
+      fail(CODES.UNSUPPORTED_FIELD_TYPE, p, name, resolved.reason);
+    }
     if (resolved.kind !== 'value') {
       const what =
         resolved.kind === 'unsupported'
@@ -135,7 +142,7 @@ function buildOne(
         CODES.UNSUPPORTED_FIELD_TYPE,
         p,
         name,
-        `${what}; use string, number, boolean, Date, a string-literal union, T | null or an array of these, or declare it with @Field({ type })`,
+        `${what}; use string, number, boolean, Date, a string-literal union, an object type ({ … }, an interface or a class without @Rest), T | null or an array of these, or declare it with @Field({ type })`,
       );
     }
     const field: FieldSchema = {

@@ -13,8 +13,25 @@ export type TypeExpr =
   | { readonly kind: 'array'; readonly element: TypeExpr }
   | { readonly kind: 'nullable'; readonly inner: TypeExpr }
   | { readonly kind: 'reference'; readonly name: string }
+  /**
+   * An object type: a type literal, an interface, or (expanded by the schema builder) a class
+   * without `@Rest`. `name` is the alias, interface or class it was read through, so a type
+   * that contains itself can be named in the load error.
+   */
+  | {
+      readonly kind: 'object';
+      readonly name?: string;
+      readonly properties: readonly ObjectPropertyExpr[];
+    }
   | { readonly kind: 'unsupported'; readonly text: string }
   | { readonly kind: 'none' };
+
+/** One property of an object type (`id: number`, `name?: string`). */
+export interface ObjectPropertyExpr {
+  readonly name: string;
+  readonly optional: boolean;
+  readonly type: TypeExpr;
+}
 
 /** One instance property declaration (`name?: T`, `@BelongTo user!: User`). */
 export interface PropertyDeclaration {

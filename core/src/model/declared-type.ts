@@ -5,7 +5,7 @@
  */
 import type { FieldOptions } from '../metadata/types.js';
 import type { TypeExpr } from './declarations.js';
-import type { FieldType } from './schema.js';
+import { type FieldType, MAX_OBJECT_DEPTH, type ObjectMember } from './schema.js';
 
 /** A declared type, resolved as far as the field itself can tell. */
 export type DeclaredType =
@@ -17,10 +17,68 @@ export type DeclaredType =
       readonly array: boolean;
       readonly nullable: boolean;
     }
-  | { readonly kind: 'unsupported'; readonly text: string }
+  /** `reason`: what is wrong inside an object type, with the member's path. */
+  | { readonly kind: 'unsupported'; readonly text: string; readonly reason?: string }
   | { readonly kind: 'none' };
 
-function valueType(expr: TypeExpr): FieldType | undefined {
+/** Where a member sits: its dotted path, and the named object types it is inside. */
+interface Place {
+  readonly path: string;
+  readonly enclosing: readonly string[];
+  readonly depth: number;
+  /** The first thing inside an object type no field can hold, said with the member's path. */
+  readonly problem: { message?: string };
+}
+
+function memberProblem(expr: TypeExpr, place: Place): string {
+  const name =
+    expr.kind === 'reference'
+      ? expr.name
+      : expr.kind === 'array' && expr.element.kind === 'reference'
+        ? expr.element.name
+        : undefined;
+  if (name !== undefined && place.enclosing.includes(name)) {
+    return `${place.path} refers back to ${name}: an object field cannot contain itself; make ${name} a @Rest model and relate it with @BelongTo`;
+  }
+  if (name !== undefined) {
+    return `${place.path}: the type ${name} is not a JSON type (a model inside an object field cannot be a relation; declare it as an interface or a class without @Rest)`;
+  }
+  const text = expr.kind === 'unsupported' ? expr.text : expr.kind;
+  return `${place.path}: the type ${text} is not supported`;
+}
+
+/** The object type, or `undefined` with `place.problem` saying what inside it is wrong. */
+function objectType(
+  expr: Extract<TypeExpr, { kind: 'object' }>,
+  place: Place,
+): FieldType | undefined {
+  if (place.depth > MAX_OBJECT_DEPTH) {
+    place.problem.message = `${place.path} nests objects deeper than ${MAX_OBJECT_DEPTH} levels`;
+    return undefined;
+  }
+  const enclosing = expr.name === undefined ? place.enclosing : [...place.enclosing, expr.name];
+  const fields: ObjectMember[] = [];
+  for (const property of expr.properties) {
+    const nullable = property.type.kind === 'nullable';
+    const inner = property.type.kind === 'nullable' ? property.type.inner : property.type;
+    const at: Place = {
+      path: `${place.path}.${property.name}`,
+      enclosing,
+      depth: place.depth + 1,
+      problem: place.problem,
+    };
+    const type = valueType(inner, at);
+    if (type === undefined) {
+      // The innermost problem is the one to name; a member that is simply no type says so.
+      place.problem.message ??= memberProblem(inner, at);
+      return undefined;
+    }
+    fields.push({ name: property.name, type, optional: property.optional, nullable });
+  }
+  return { kind: 'object', fields };
+}
+
+function valueType(expr: TypeExpr, place: Place): FieldType | undefined {
   switch (expr.kind) {
     case 'string':
       return { kind: 'string' };
@@ -33,20 +91,23 @@ function valueType(expr: TypeExpr): FieldType | undefined {
     case 'enum':
       return { kind: 'enum', values: expr.values };
     case 'array': {
-      const element = valueType(expr.element);
+      const element = valueType(expr.element, place);
       return element && { kind: 'array', element };
     }
+    case 'object':
+      return objectType(expr, place);
     default:
       return undefined;
   }
 }
 
 function describe(expr: TypeExpr): string {
+  if (expr.kind === 'object') return expr.name ?? 'object';
   return expr.kind === 'unsupported' ? expr.text : expr.kind;
 }
 
-/** Reads a source declaration's type. */
-export function fromTypeExpr(expr: TypeExpr): DeclaredType {
+/** Reads a source declaration's type; `field` names it in what an object type's problems say. */
+export function fromTypeExpr(expr: TypeExpr, field = 'value'): DeclaredType {
   if (expr.kind === 'none') return { kind: 'none' };
   const nullable = expr.kind === 'nullable';
   const inner = expr.kind === 'nullable' ? expr.inner : expr;
@@ -55,9 +116,15 @@ export function fromTypeExpr(expr: TypeExpr): DeclaredType {
   if (inner.kind === 'array' && inner.element.kind === 'reference') {
     return { kind: 'reference', name: inner.element.name, array: true, nullable };
   }
-  const type = valueType(inner);
+  const problem: { message?: string } = {};
+  const type = valueType(inner, { path: field, enclosing: [], depth: 1, problem });
   if (type) return { kind: 'value', type, nullable };
-  return { kind: 'unsupported', text: describe(inner) };
+  const reason = problem.message;
+  return {
+    kind: 'unsupported',
+    text: describe(inner),
+    ...(reason === undefined ? {} : { reason }),
+  };
 }
 
 function fromRuleType(rules: FieldOptions): FieldType | undefined {
@@ -88,8 +155,9 @@ export function resolveDeclaredType(
   declared: TypeExpr | undefined,
   rules: FieldOptions | undefined,
   designType: unknown,
+  field = 'value',
 ): DeclaredType {
-  const fromSource = declared ? fromTypeExpr(declared) : ({ kind: 'none' } as const);
+  const fromSource = declared ? fromTypeExpr(declared, field) : ({ kind: 'none' } as const);
   const fromRules = rules ? fromRuleType(rules) : undefined;
   if (fromSource.kind === 'value') {
     if (fromRules?.kind === 'number' && fromSource.type.kind === 'number') {

@@ -14,7 +14,23 @@ export type FieldType =
   /** ISO-8601 date-time string on the wire (CONTRACT §1). */
   | { readonly kind: 'date' }
   | { readonly kind: 'enum'; readonly values: readonly string[] }
-  | { readonly kind: 'array'; readonly element: FieldType };
+  | { readonly kind: 'array'; readonly element: FieldType }
+  /**
+   * A JSON object with fields of its own (`category?: { id: number; name: string }`, an
+   * interface, or a class without `@Rest`): stored inside the record, never a relation.
+   */
+  | { readonly kind: 'object'; readonly fields: readonly ObjectMember[] };
+
+/** A field of an `object` field: the same type vocabulary, no rules or defaults of its own. */
+export interface ObjectMember {
+  readonly name: string;
+  readonly type: FieldType;
+  readonly optional: boolean;
+  readonly nullable: boolean;
+}
+
+/** How deep object fields may nest (`a.b.c…`): past this a model is refused at load. */
+export const MAX_OBJECT_DEPTH = 8;
 
 export interface FieldSchema {
   readonly name: string;

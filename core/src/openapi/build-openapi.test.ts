@@ -18,9 +18,11 @@ import { EXAMPLES, serveCopy, type ServedProject } from '../test-support/project
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 const BLOG = new URL('../app/fixtures/blog', import.meta.url).pathname;
+const PETS = new URL('../app/fixtures/pets', import.meta.url).pathname;
 const PROJECTS: readonly [string, string][] = [
   ['examples/todo', EXAMPLES.todo],
   ['the blog fixture', BLOG],
+  ['the pets fixture (object fields)', PETS],
   ['the library fixture', FIXTURES.library],
 ];
 
@@ -262,6 +264,55 @@ describe('generated operations in the OpenAPI document', () => {
       type: 'array',
       items: { type: 'string', enum: ['yellow', 'pink'] },
     });
+  });
+});
+
+describe('object fields in the OpenAPI document', () => {
+  it('are object schemas with their properties and required members; live answers match', async () => {
+    const project = await serve(PETS);
+    const doc = await servedDocument(project);
+    const pet = doc.components.schemas.Pet as { properties: Record<string, Schema> };
+    const category = {
+      type: 'object',
+      properties: { id: { type: 'number' }, name: { type: 'string' } },
+      required: ['id'],
+      additionalProperties: false,
+    };
+    expect(pet.properties.category).toEqual(category);
+    expect(pet.properties.tags).toEqual({
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'number' }, name: { type: 'string' } },
+        required: ['id', 'name'],
+        additionalProperties: false,
+      },
+    });
+    expect(pet.properties.owner).toMatchObject({
+      type: ['object', 'null'],
+      required: ['name', 'address'],
+      properties: { address: { type: ['object', 'null'], required: ['city'] } },
+    });
+    // A PATCH body is a merge patch of the object: nothing inside required, null removes.
+    const patch = doc.components.schemas.PetPatch as { properties: Record<string, Schema> };
+    expect(patch.properties.category).toMatchObject({
+      type: ['object', 'null'],
+      properties: { id: { type: 'number' }, name: { type: ['string', 'null'] } },
+    });
+    expect(patch.properties.category).not.toHaveProperty('required');
+
+    const created = await jsonRequest(project.url, 'POST', '/pets', {
+      name: 'Rex',
+      category: { id: 1, name: 'Dogs' },
+      tags: [{ id: 1, name: 'good' }],
+      dimensions: { width: 1, height: 2, note: null },
+      owner: { name: 'Ann', address: null },
+    });
+    expect(created.status).toBe(201);
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    const check = ajv.compile({ ...pet, components: doc.components });
+    expect(check(created.json), JSON.stringify(check.errors)).toBe(true);
   });
 });
 

@@ -144,6 +144,21 @@ function typePicker(name: string, type: FieldType, field: FieldSchema): ValuePic
       });
       return (f) => f.helpers.multiple(() => element(f), { count: { min: 0, max: 3 } });
     }
+    case 'object': {
+      // Each member picked as a field of its name would be (a `category.name` reads as a name).
+      const members = type.fields.map((m) => ({
+        name: m.name,
+        pick: fieldPicker({ ...field, ...m, constraints: {} }),
+      }));
+      return (f) => {
+        const value: Record<string, unknown> = {};
+        for (const m of members) {
+          const v = m.pick(f);
+          if (v !== undefined) value[m.name] = v;
+        }
+        return value;
+      };
+    }
   }
 }
 

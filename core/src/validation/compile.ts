@@ -9,7 +9,7 @@ import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
 import type addFormatsModule from 'ajv-formats';
 
 import { type FieldError, ValidationProblem } from '../errors.js';
-import type { FieldSchema, ModelSchema } from '../model/schema.js';
+import type { FieldSchema, FieldType, ModelSchema } from '../model/schema.js';
 import type { StoredRecord } from '../persistence/collection.js';
 import { requireCjs } from '../require-cjs.js';
 import { fieldJsonSchema, idJsonSchema, type JsonSchema, writeJsonSchema } from './json-schema.js';
@@ -100,6 +100,8 @@ export function compileModelValidator(
   const belongTo = model.relations.filter((r) => r.kind === 'belongTo');
   const dates = model.fields.filter((f) => f.type.kind === 'date').map((f) => f.name);
   const defaults = model.fields.filter((f) => f.default !== undefined);
+  const objectTypes = new Map<string, ObjectType>();
+  for (const f of model.fields) if (f.type.kind === 'object') objectTypes.set(f.name, f.type);
 
   const requireObject = (body: unknown): Record<string, unknown> => {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -169,12 +171,37 @@ export function compileModelValidator(
       for (const [key, value] of Object.entries(changes)) {
         // RFC 7396: null removes an optional member; a required `T | null` field stores null.
         if (value === null && isRemovable(model, key)) delete merged[key];
-        else merged[key] = value;
+        else merged[key] = mergeField(objectTypes.get(key), merged[key], value);
       }
       check(validateReplace, merged);
       return normalise(merged);
     },
   };
+}
+
+type ObjectType = Extract<FieldType, { kind: 'object' }>;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * RFC 7396 inside an object field: a patch object merges into what is stored (into `{}` when
+ * nothing is), member by member, the same way the record's own fields do; anything else
+ * (a scalar, an array, a field that is no object) replaces.
+ */
+function mergeField(type: ObjectType | undefined, stored: unknown, change: unknown): unknown {
+  if (type === undefined || !isPlainObject(change)) return change;
+  const merged: Record<string, unknown> = isPlainObject(stored) ? { ...stored } : {};
+  for (const [key, value] of Object.entries(change)) {
+    const member = type.fields.find((m) => m.name === key);
+    if (value === null && member?.optional === true) delete merged[key];
+    else {
+      const inner = member?.type.kind === 'object' ? member.type : undefined;
+      merged[key] = mergeField(inner, merged[key], value);
+    }
+  }
+  return merged;
 }
 
 function isRemovable(model: ModelSchema, key: string): boolean {

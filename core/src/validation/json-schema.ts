@@ -2,12 +2,53 @@
  * JSON Schema (2020-12 vocabulary, as OpenAPI 3.1 uses) of a model, in the three shapes a
  * write takes. The same objects feed Ajv and the OpenAPI document, so the two cannot drift.
  */
-import type { FieldSchema, FieldType, ModelSchema } from '../model/schema.js';
+import type { FieldRules } from '../contract/control-api.js';
+import type { FieldSchema, FieldType, ModelSchema, ObjectMember } from '../model/schema.js';
 
 export type JsonSchema = { [keyword: string]: unknown };
 
-function typeSchema(type: FieldType, field: FieldSchema): JsonSchema {
-  const c = field.constraints;
+/** The members of an object field carry no rules of their own. */
+const NO_RULES: Readonly<FieldRules> = {};
+
+/** `schema` accepting `null` as well. */
+function orNull(s: JsonSchema): JsonSchema {
+  const nullable: JsonSchema = { ...s, type: [s.type as string, 'null'] };
+  if (Array.isArray(s.enum)) nullable.enum = [...(s.enum as unknown[]), null];
+  return nullable;
+}
+
+/**
+ * An object field: its members typed, the required ones required, and no other key (an
+ * unknown inner key is refused as an unknown field is).
+ */
+function objectSchema(members: readonly ObjectMember[]): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const member of members) {
+    const s = typeSchema(member.type, NO_RULES);
+    properties[member.name] = member.nullable ? orNull(s) : s;
+    if (!member.optional) required.push(member.name);
+  }
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+/**
+ * An object field in a PATCH (RFC 7396): a merge patch of it, so nothing inside is required and
+ * `null` removes an optional member; the merged record is validated whole afterwards.
+ */
+function objectPatchSchema(members: readonly ObjectMember[]): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const member of members) {
+    const s =
+      member.type.kind === 'object'
+        ? objectPatchSchema(member.type.fields)
+        : typeSchema(member.type, NO_RULES);
+    properties[member.name] = member.nullable || member.optional ? orNull(s) : s;
+  }
+  return { type: 'object', properties, additionalProperties: false };
+}
+
+function typeSchema(type: FieldType, c: Readonly<FieldRules>): JsonSchema {
   switch (type.kind) {
     case 'string': {
       const s: JsonSchema = { type: 'string' };
@@ -31,17 +72,23 @@ function typeSchema(type: FieldType, field: FieldSchema): JsonSchema {
       return { type: 'string', enum: [...type.values] };
     case 'array':
       // Rules on an array field constrain its elements (`@Field({ maxLength: 20 }) tags!: string[]`).
-      return { type: 'array', items: typeSchema(type.element, field) };
+      return { type: 'array', items: typeSchema(type.element, c) };
+    case 'object':
+      return objectSchema(type.fields);
   }
 }
 
 /** One field's schema, `null` allowed when the field is nullable (or `allowNull` says so). */
 export function fieldJsonSchema(field: FieldSchema, allowNull = field.nullable): JsonSchema {
-  const s = typeSchema(field.type, field);
-  if (!allowNull) return s;
-  const nullable: JsonSchema = { ...s, type: [s.type as string, 'null'] };
-  if (Array.isArray(s.enum)) nullable.enum = [...(s.enum as unknown[]), null];
-  return nullable;
+  const s = typeSchema(field.type, field.constraints);
+  return allowNull ? orNull(s) : s;
+}
+
+/** A field's schema in a PATCH body: an object field takes a merge patch of itself. */
+function patchFieldSchema(field: FieldSchema, allowNull: boolean): JsonSchema {
+  if (field.type.kind !== 'object') return fieldJsonSchema(field, allowNull);
+  const s = objectPatchSchema(field.type.fields);
+  return allowNull ? orNull(s) : s;
 }
 
 /** The id's schema: a positive integer, or a non-empty string. */
@@ -77,9 +124,12 @@ export function writeJsonSchema(
   for (const field of model.fields) {
     // RFC 7396 (CONTRACT §2): in a PATCH, `null` on an optional field removes it.
     const removable = shape === 'patch' && field.optional && !field.nullable;
-    properties[field.name] = removable
-      ? { ...fieldJsonSchema(field, true), description: 'null removes the field (RFC 7396)' }
-      : fieldJsonSchema(field);
+    properties[field.name] =
+      shape !== 'patch'
+        ? fieldJsonSchema(field)
+        : removable
+          ? { ...patchFieldSchema(field, true), description: 'null removes the field (RFC 7396)' }
+          : patchFieldSchema(field, field.nullable);
     if (
       shape !== 'patch' &&
       !field.optional &&

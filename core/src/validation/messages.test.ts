@@ -90,7 +90,10 @@ describe('toFieldError', () => {
     );
     expect(
       message(ajvError('additionalProperties', '/owner', { additionalProperty: 'extra' })),
-    ).toEqual({ field: 'owner.extra', message: 'is not allowed here' });
+    ).toEqual({ field: 'owner.extra', message: 'is not a field of Task.owner' });
+    expect(
+      message(ajvError('additionalProperties', '/tags/2/label', { additionalProperty: 'x' })),
+    ).toEqual({ field: 'tags[2].label.x', message: 'is not a field of Task.tags.label' });
   });
 
   it('says which type was expected, with an article, and what came', () => {

@@ -72,8 +72,8 @@ export function toFieldError(
     case 'additionalProperties':
       return {
         field: fieldPath(error.instancePath, String(params.additionalProperty)),
-        message:
-          error.instancePath === '' ? `is not a field of ${modelName}` : 'is not allowed here',
+        // Inside an object field, the same sentence names the object: `Pet.category`.
+        message: `is not a field of ${error.instancePath === '' ? modelName : `${modelName}.${fieldPath(error.instancePath).replace(/\[\d+\]/g, '')}`}`,
       };
     case 'type':
       return { field, message: `must be ${typeList(params.type)}, got ${got}` };

@@ -96,7 +96,8 @@ export function filterTypes(
 ): Map<string, FieldType | 'id-number' | 'id-string' | 'relation'> {
   const types = new Map<string, FieldType | 'id-number' | 'id-string' | 'relation'>();
   types.set('id', model.idKind === 'number' ? 'id-number' : 'id-string');
-  for (const f of model.fields) types.set(f.name, f.type);
+  // An object field is neither filtered nor sorted on (parseCollectionQuery says so).
+  for (const f of model.fields) if (f.type.kind !== 'object') types.set(f.name, f.type);
   for (const r of model.relations) {
     if (r.kind === 'belongTo')
       types.set(r.field, relationIdKind(r.target) === 'number' ? 'id-number' : 'id-string');
@@ -134,6 +135,18 @@ function likePattern(key: string, raw: string): LikePattern {
   return queryPattern(raw, true);
 }
 
+const OBJECT_FIELDS = new WeakMap<ModelSchema, ReadonlySet<string>>();
+
+/** The model's object fields, found once per schema (a list GET only looks them up). */
+function objectFieldsOf(model: ModelSchema): ReadonlySet<string> {
+  let names = OBJECT_FIELDS.get(model);
+  if (names === undefined) {
+    names = new Set(model.fields.filter((f) => f.type.kind === 'object').map((f) => f.name));
+    OBJECT_FIELDS.set(model, names);
+  }
+  return names;
+}
+
 /** Parses and checks a collection query against the model. */
 export function parseCollectionQuery(
   search: URLSearchParams,
@@ -165,7 +178,23 @@ export function parseCollectionQuery(
   }
 
   const sort: SortKey[] = [];
+  const objectFields = objectFieldsOf(model);
+  /** `category`, `category_ne`, `category.name`: a filter or sort on an object field's value. */
+  const objectFieldOf = (key: string): string | undefined => {
+    const head = key.split('.')[0]!;
+    const cut = head.lastIndexOf('_');
+    const name = objectFields.has(head) || cut <= 0 ? head : head.slice(0, cut);
+    return objectFields.has(name) ? name : undefined;
+  };
+  const refuseObject = (param: string, field: string): never => {
+    throw problems.badQuery(
+      param,
+      `${JSON.stringify(field)} is an object field of ${model.name}: it cannot be filtered or sorted on`,
+    );
+  };
   const known = (param: string, field: string): void => {
+    const object = objectFields.size > 0 ? objectFieldOf(field) : undefined;
+    if (object !== undefined) refuseObject(param, object);
     if (!types.has(field))
       throw problems.badQuery(param, `${JSON.stringify(field)} is not a field of ${model.name}`);
   };
@@ -192,6 +221,10 @@ export function parseCollectionQuery(
   const filters: Filter[] = [];
   for (const key of new Set(search.keys())) {
     if (CONTROLS.has(key) || IGNORED.has(key)) continue;
+    if (objectFields.size > 0) {
+      const object = objectFieldOf(key);
+      if (object !== undefined) refuseObject(key, object);
+    }
     const { field, op } = filterOf(key, model, types);
     const type = types.get(field)!;
     const raws = search.getAll(key);

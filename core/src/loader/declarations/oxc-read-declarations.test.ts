@@ -81,6 +81,34 @@ class T {
   w!: Owner;
   x!: Flag | null;
 }`,
+  'objects.ts': `export interface Category { id: number; readonly name?: string | null }
+interface Tagged extends Category { tags: { id: number; 'label-text': string }[] }
+interface Generic<T> { value: T }
+interface FromGeneric extends Generic<string> { x: number }
+interface Methods { run(): void; id: number }
+interface Indexed { [key: string]: number }
+interface Empty {}
+interface Node { value: number; children?: Node[]; parent?: Node | null }
+type Point = { x: number; y: number };
+type Wrapped = { point: Point; at?: Date };
+class Pet {
+  category?: Category;
+  tagged!: Tagged;
+  inline!: { id: number; name: string; deep?: { level: 'a' | 'b'; when: Date | null } };
+  list?: { id: number; name: string }[] | null;
+  point!: Point;
+  wrapped!: Wrapped;
+  generic!: Generic<number>;
+  fromGeneric!: FromGeneric;
+  methods!: Methods;
+  indexed!: Indexed;
+  empty!: Empty;
+  emptyLiteral!: {};
+  node!: Node;
+  quoted!: { 'a-b': string; 1: number; ["c"]: boolean };
+  untyped!: { a; b: string };
+  optionalMethod!: { a?(): void };
+}`,
   'arrays.ts': `class Lists { a!: string[]; b!: Array<number>; c!: Date[][]; d!: Array<Array<boolean>>;
   e!: ReadonlyArray<string>; f!: readonly Date[]; g!: Array<string, number>; h!: Array; i!: (string | null)[]; }`,
   'flags.ts': `abstract class Flags {

@@ -17,14 +17,13 @@ import {
   type Program,
   type PropertyKey,
   type Statement,
-  type TSEnumDeclaration,
   type TSType,
-  type TSTypeAliasDeclaration,
 } from 'oxc-parser';
 
 import type { ClassDeclaration, PropertyDeclaration } from '../../model/declarations.js';
 import {
   oxcEntityNameText,
+  type OxcLocalTypeDeclaration,
   type OxcLocalTypes,
   oxcReadLocalType,
   oxcReadType,
@@ -462,12 +461,16 @@ function readReferences(program: Program, lines: Lines): ModuleReference[] {
   return references;
 }
 
-function localTypesOf(program: Program): Map<string, TSTypeAliasDeclaration | TSEnumDeclaration> {
-  const types = new Map<string, TSTypeAliasDeclaration | TSEnumDeclaration>();
+function localTypesOf(program: Program): Map<string, OxcLocalTypeDeclaration> {
+  const types = new Map<string, OxcLocalTypeDeclaration>();
   for (const statement of program.body) {
     if (statement.type === 'ExportDefaultDeclaration') continue;
     const node = unwrapExport(statement) as unknown as Statement;
-    if (node.type === 'TSTypeAliasDeclaration' || node.type === 'TSEnumDeclaration') {
+    if (
+      node.type === 'TSTypeAliasDeclaration' ||
+      node.type === 'TSEnumDeclaration' ||
+      node.type === 'TSInterfaceDeclaration'
+    ) {
       types.set(node.id.name, node);
     }
   }
@@ -515,7 +518,7 @@ export function oxcReadDeclarations(file: string, text: string): FileDeclaration
   const reader: Reader = { file, text, lines, comments, localTypes };
   const types = new Map<string, TypeExpr>();
   for (const [name, declaration] of localTypes) {
-    if (declaration.type === 'TSTypeAliasDeclaration' && declaration.typeParameters) continue;
+    if (declaration.type !== 'TSEnumDeclaration' && declaration.typeParameters) continue;
     types.set(name, oxcReadLocalType(name, text, localTypes));
   }
   return {

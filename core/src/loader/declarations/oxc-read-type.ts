@@ -4,17 +4,25 @@
  * (`oxc-read-declarations.test.ts`) runs both readers and expects equal results.
  */
 import type {
+  PropertyKey,
   TSEnumDeclaration,
+  TSInterfaceDeclaration,
+  TSSignature,
   TSType,
   TSTypeAliasDeclaration,
+  TSTypeLiteral,
   TSTypeName,
   TSTypeReference,
 } from 'oxc-parser';
 
-import type { TypeExpr } from '../../model/declarations.js';
+import type { ObjectPropertyExpr, TypeExpr } from '../../model/declarations.js';
 
-/** Top-level type aliases and enums of a file, by name; their spans index the file's text. */
-export type OxcLocalTypes = ReadonlyMap<string, TSTypeAliasDeclaration | TSEnumDeclaration>;
+/** A top-level declaration a field type may name: an alias, an enum or an interface. */
+export type OxcLocalTypeDeclaration =
+  TSTypeAliasDeclaration | TSEnumDeclaration | TSInterfaceDeclaration;
+
+/** Top-level type aliases, enums and interfaces of a file, by name; spans index its text. */
+export type OxcLocalTypes = ReadonlyMap<string, OxcLocalTypeDeclaration>;
 
 interface Context {
   /** The text the node being read indexes: the file, or a JSDoc type read on its own. */
@@ -99,10 +107,80 @@ function readNamed(name: string, context: Context): TypeExpr {
     if (local.type === 'TSEnumDeclaration') return readEnum(local, inFile);
     if (!local.typeParameters) {
       const expanding = new Set(context.expanding).add(name);
-      return read(local.typeAnnotation, { ...inFile, expanding });
+      const inner = { ...inFile, expanding };
+      const type =
+        local.type === 'TSInterfaceDeclaration'
+          ? readInterface(local, inner)
+          : read(local.typeAnnotation, inner);
+      return named(type, name);
     }
   }
   return { kind: 'reference', name };
+}
+
+/** An object type read through an alias or interface carries its name, for load errors. */
+function named(type: TypeExpr, name: string): TypeExpr {
+  return type.kind === 'object' && type.name === undefined ? { ...type, name } : type;
+}
+
+/** TypeScript's text of a member name: identifiers, string and numeric literals. */
+function memberName(key: PropertyKey, computed: boolean): string | undefined {
+  if (!computed) {
+    if (key.type === 'Identifier') return key.name;
+    if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
+    if (key.type === 'Literal' && typeof key.value === 'number') {
+      return key.raw !== null && /^\d+$/.test(key.raw) ? key.raw : String(key.value);
+    }
+    return undefined;
+  }
+  return stringLiteralValue(key);
+}
+
+/**
+ * The properties of a type literal or interface body; `undefined` when a member is anything
+ * but a named, typed property (a method or an index signature has no JSON shape).
+ */
+function readMembers(
+  members: readonly TSSignature[],
+  context: Context,
+): ObjectPropertyExpr[] | undefined {
+  const properties: ObjectPropertyExpr[] = [];
+  for (const member of members) {
+    if (member.type !== 'TSPropertySignature' || !member.typeAnnotation) return undefined;
+    const name = memberName(member.key, member.computed);
+    if (name === undefined) return undefined;
+    properties.push({
+      name,
+      optional: member.optional,
+      type: read(member.typeAnnotation.typeAnnotation, context),
+    });
+  }
+  return properties;
+}
+
+function readInterface(declaration: TSInterfaceDeclaration, context: Context): TypeExpr {
+  const inherited: ObjectPropertyExpr[] = [];
+  for (const base of declaration.extends) {
+    // Only a local interface or alias of an object type, named plainly, is followed.
+    const baseType =
+      base.expression.type === 'Identifier' && !base.typeArguments
+        ? readNamed(base.expression.name, context)
+        : undefined;
+    if (baseType?.kind !== 'object') return unsupported(declaration.id, context);
+    inherited.push(...baseType.properties);
+  }
+  const own = readMembers(declaration.body.body, context);
+  if (own === undefined) return unsupported(declaration.id, context);
+  const properties = [...inherited.filter((p) => !own.some((o) => o.name === p.name)), ...own];
+  if (properties.length === 0) return unsupported(declaration.id, context);
+  return { kind: 'object', properties };
+}
+
+function readTypeLiteral(node: TSTypeLiteral, context: Context): TypeExpr {
+  const properties = readMembers(node.members, context);
+  // `{}` is "anything but null": no shape to store.
+  if (properties === undefined || properties.length === 0) return unsupported(node, context);
+  return { kind: 'object', properties };
 }
 
 function readReference(node: TSTypeReference, context: Context): TypeExpr {
@@ -157,6 +235,8 @@ function read(node: TSType, context: Context): TypeExpr {
         : unsupported(node, context);
     case 'TSTypeReference':
       return readReference(node, context);
+    case 'TSTypeLiteral':
+      return readTypeLiteral(node, context);
     case 'TSLiteralType':
       if (node.literal.type === 'Literal' && typeof node.literal.value === 'string') {
         return { kind: 'enum', values: [node.literal.value] };

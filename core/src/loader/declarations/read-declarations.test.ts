@@ -41,7 +41,29 @@ describe('readDeclarations: field types', () => {
     ['User', { kind: 'reference', name: 'User' }],
     ['models.User', { kind: 'reference', name: 'models.User' }],
     ['any', { kind: 'unsupported', text: 'any' }],
-    ['{ a: string }', { kind: 'unsupported', text: '{ a: string }' }],
+    [
+      '{ a: string; b?: number | null }',
+      {
+        kind: 'object',
+        properties: [
+          { name: 'a', optional: false, type: { kind: 'string' } },
+          { name: 'b', optional: true, type: { kind: 'nullable', inner: { kind: 'number' } } },
+        ],
+      },
+    ],
+    [
+      '{ id: number }[]',
+      {
+        kind: 'array',
+        element: {
+          kind: 'object',
+          properties: [{ name: 'id', optional: false, type: { kind: 'number' } }],
+        },
+      },
+    ],
+    ['{}', { kind: 'unsupported', text: '{}' }],
+    ['{ run(): void }', { kind: 'unsupported', text: '{ run(): void }' }],
+    ['{ [k: string]: number }', { kind: 'unsupported', text: '{ [k: string]: number }' }],
     ['Record<string, number>', { kind: 'unsupported', text: 'Record<string, number>' }],
     ['string | number', { kind: 'unsupported', text: 'string | number' }],
     ['1 | 2', { kind: 'unsupported', text: '1 | 2' }],
@@ -77,6 +99,39 @@ describe('readDeclarations: field types', () => {
     expect(typeOf('Loop', 'type Loop = Loop[];')).toEqual({
       kind: 'array',
       element: { kind: 'reference', name: 'Loop' },
+    });
+  });
+
+  it('expands local interfaces and object aliases, named, and leaves a cycle a reference', () => {
+    const prelude = [
+      'interface Category { id: number; name?: string }',
+      'interface Node { value: number; parent?: Node }',
+      'type Point = { x: number };',
+      'interface Tagged extends Category { label: string }',
+    ].join('\n');
+    const id = { name: 'id', optional: false, type: { kind: 'number' } };
+    const name = { name: 'name', optional: true, type: { kind: 'string' } };
+    expect(typeOf('Category | null', prelude)).toEqual({
+      kind: 'nullable',
+      inner: { kind: 'object', name: 'Category', properties: [id, name] },
+    });
+    expect(typeOf('Point', prelude)).toEqual({
+      kind: 'object',
+      name: 'Point',
+      properties: [{ name: 'x', optional: false, type: { kind: 'number' } }],
+    });
+    expect(typeOf('Tagged', prelude)).toEqual({
+      kind: 'object',
+      name: 'Tagged',
+      properties: [id, name, { name: 'label', optional: false, type: { kind: 'string' } }],
+    });
+    expect(typeOf('Node', prelude)).toEqual({
+      kind: 'object',
+      name: 'Node',
+      properties: [
+        { name: 'value', optional: false, type: { kind: 'number' } },
+        { name: 'parent', optional: true, type: { kind: 'reference', name: 'Node' } },
+      ],
     });
   });
 

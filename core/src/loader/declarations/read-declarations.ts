@@ -6,7 +6,12 @@
 import type { ClassDeclaration, PropertyDeclaration } from '../../model/declarations.js';
 import ts from '../typescript.js';
 import { classNodeOf } from './class-nodes.js';
-import { type LocalTypes, readType, type TypeExpr } from './read-type.js';
+import {
+  type LocalTypeDeclaration,
+  type LocalTypes,
+  readType,
+  type TypeExpr,
+} from './read-type.js';
 import { readTopLevelNames, type TopLevelNames } from './top-level-names.js';
 
 export type { ClassDeclaration, PropertyDeclaration, TypeExpr } from '../../model/declarations.js';
@@ -27,7 +32,10 @@ export interface ModuleReference {
 export interface FileDeclarations {
   readonly classes: readonly ClassDeclaration[];
   readonly imports: ReadonlyMap<string, ImportBinding>;
-  /** Top-level type aliases and enums, read as field types (`type Priority = 'low' | 'high'`). */
+  /**
+   * Top-level type aliases, enums and interfaces, read as field types
+   * (`type Priority = 'low' | 'high'`, `interface Category { id: number }`).
+   */
   readonly types: ReadonlyMap<string, TypeExpr>;
   /** Every `import`/`export … from`/`import x = require()` specifier, for an early check. */
   readonly references: readonly ModuleReference[];
@@ -180,12 +188,14 @@ function readReferences(sourceFile: ts.SourceFile): ModuleReference[] {
   return references;
 }
 
-function localTypesOf(
-  sourceFile: ts.SourceFile,
-): Map<string, ts.TypeAliasDeclaration | ts.EnumDeclaration> {
-  const types = new Map<string, ts.TypeAliasDeclaration | ts.EnumDeclaration>();
+function localTypesOf(sourceFile: ts.SourceFile): Map<string, LocalTypeDeclaration> {
+  const types = new Map<string, LocalTypeDeclaration>();
   for (const statement of sourceFile.statements) {
-    if (ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement)) {
+    if (
+      ts.isTypeAliasDeclaration(statement) ||
+      ts.isEnumDeclaration(statement) ||
+      ts.isInterfaceDeclaration(statement)
+    ) {
       types.set(statement.name.text, statement);
     }
   }
@@ -209,7 +219,7 @@ export function readDeclarations(
   const localTypes = localTypesOf(sourceFile);
   const types = new Map<string, TypeExpr>();
   for (const [name, declaration] of localTypes) {
-    if (ts.isTypeAliasDeclaration(declaration) && declaration.typeParameters) continue;
+    if (!ts.isEnumDeclaration(declaration) && declaration.typeParameters) continue;
     const reference = ts.factory.createTypeReferenceNode(name);
     // Reading a reference to the alias expands it exactly as a field using it would be.
     types.set(name, readType(reference, sourceFile, localTypes));

@@ -3,13 +3,17 @@
  * (CONTRACT §1 "Supported field types"). Everything else is kept as `unsupported` with its text,
  * so the schema builder can say exactly what it could not use.
  */
-import type { TypeExpr } from '../../model/declarations.js';
+import type { ObjectPropertyExpr, TypeExpr } from '../../model/declarations.js';
 import ts from '../typescript.js';
 
 /** Type aliases and enums declared at the top of a file: expanded where a field uses them. */
 export type { TypeExpr };
 
-export type LocalTypes = ReadonlyMap<string, ts.TypeAliasDeclaration | ts.EnumDeclaration>;
+/** A top-level declaration a field type may name: an alias, an enum or an interface. */
+export type LocalTypeDeclaration =
+  ts.TypeAliasDeclaration | ts.EnumDeclaration | ts.InterfaceDeclaration;
+
+export type LocalTypes = ReadonlyMap<string, LocalTypeDeclaration>;
 
 interface Context {
   readonly sourceFile: ts.SourceFile;
@@ -72,6 +76,11 @@ function readReference(node: ts.TypeReferenceNode, context: Context): TypeExpr {
     return { kind: 'array', element: read(args[0]!, context) };
   }
   if (args.length > 0) return unsupported(node, context);
+  return readNamedType(name, context);
+}
+
+/** A reference by name, with no type arguments: wrappers, local types, or a name. */
+function readNamedType(name: string, context: Context): TypeExpr {
   const wrapper = WRAPPER_TYPES[name];
   if (wrapper) return wrapper;
   const local = context.localTypes.get(name);
@@ -79,10 +88,77 @@ function readReference(node: ts.TypeReferenceNode, context: Context): TypeExpr {
     if (ts.isEnumDeclaration(local)) return readEnum(local, context);
     if (!local.typeParameters) {
       const expanding = new Set(context.expanding).add(name);
-      return read(local.type, { ...context, expanding });
+      const inner = { ...context, expanding };
+      const type = ts.isInterfaceDeclaration(local)
+        ? readInterface(local, inner)
+        : read(local.type, inner);
+      return named(type, name);
     }
   }
   return { kind: 'reference', name };
+}
+
+/** An object type read through an alias or interface carries its name, for load errors. */
+function named(type: TypeExpr, name: string): TypeExpr {
+  return type.kind === 'object' && type.name === undefined ? { ...type, name } : type;
+}
+
+function memberName(name: ts.PropertyName): string | undefined {
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name)) return name.text;
+  if (ts.isNumericLiteral(name)) return name.text;
+  if (ts.isComputedPropertyName(name) && ts.isStringLiteralLike(name.expression)) {
+    return name.expression.text;
+  }
+  return undefined;
+}
+
+/**
+ * The properties of a type literal or interface body; `undefined` when a member is anything
+ * but a named, typed property (a method or an index signature has no JSON shape).
+ */
+function readMembers(
+  members: readonly ts.TypeElement[],
+  context: Context,
+): ObjectPropertyExpr[] | undefined {
+  const properties: ObjectPropertyExpr[] = [];
+  for (const member of members) {
+    if (!ts.isPropertySignature(member) || !member.type) return undefined;
+    const name = memberName(member.name);
+    if (name === undefined) return undefined;
+    properties.push({
+      name,
+      optional: member.questionToken !== undefined,
+      type: read(member.type, context),
+    });
+  }
+  return properties;
+}
+
+function readInterface(declaration: ts.InterfaceDeclaration, context: Context): TypeExpr {
+  const inherited: ObjectPropertyExpr[] = [];
+  for (const clause of declaration.heritageClauses ?? []) {
+    for (const base of clause.types) {
+      // Only a local interface or alias of an object type, named plainly, is followed.
+      const baseType =
+        ts.isIdentifier(base.expression) && !base.typeArguments
+          ? readNamedType(base.expression.text, context)
+          : undefined;
+      if (baseType?.kind !== 'object') return unsupported(declaration.name, context);
+      inherited.push(...baseType.properties);
+    }
+  }
+  const own = readMembers(declaration.members, context);
+  if (own === undefined) return unsupported(declaration.name, context);
+  const properties = [...inherited.filter((p) => !own.some((o) => o.name === p.name)), ...own];
+  if (properties.length === 0) return unsupported(declaration.name, context);
+  return { kind: 'object', properties };
+}
+
+function readTypeLiteral(node: ts.TypeLiteralNode, context: Context): TypeExpr {
+  const properties = readMembers(node.members, context);
+  // `{}` is "anything but null": no shape to store.
+  if (properties === undefined || properties.length === 0) return unsupported(node, context);
+  return { kind: 'object', properties };
 }
 
 function readUnion(node: ts.TypeNode, context: Context): TypeExpr {
@@ -126,6 +202,7 @@ function read(node: ts.TypeNode, context: Context): TypeExpr {
     return read(node.type, context);
   }
   if (ts.isTypeReferenceNode(node)) return readReference(node, context);
+  if (ts.isTypeLiteralNode(node)) return readTypeLiteral(node, context);
   if (ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal)) {
     return { kind: 'enum', values: [node.literal.text] };
   }

@@ -89,7 +89,44 @@ function checkValue(field: string, type: FieldType, value: unknown): void {
         checkValue(field, type.element, element);
       }
       return;
+    case 'object':
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) wrong('an object');
+      for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
+        const inner = `${field}.${key}`;
+        checkText(inner, key);
+        const declared = type.fields.find((m) => m.name === key);
+        if (declared === undefined) refuse(inner, 'is not a field of the object');
+        if (member !== null) checkValue(inner, declared.type, member);
+      }
+      return;
   }
+}
+
+/** Whether `type` holds an object somewhere, whose keys jsonb reorders. */
+function holdsObject(type: FieldType): boolean {
+  return type.kind === 'object' || (type.kind === 'array' && holdsObject(type.element));
+}
+
+/**
+ * `value` (read from jsonb, which orders an object's keys by length) with its objects' keys in
+ * the order the model declares them, so a record reads back as it was written through the API.
+ */
+function declaredOrder(type: FieldType, value: unknown): unknown {
+  if (type.kind === 'array' && Array.isArray(value)) {
+    return value.map((element) => declaredOrder(type.element, element));
+  }
+  if (type.kind !== 'object' || value === null || typeof value !== 'object') return value;
+  const stored = value as Record<string, unknown>;
+  const ordered: Record<string, unknown> = {};
+  for (const member of type.fields) {
+    if (Object.hasOwn(stored, member.name)) {
+      ordered[member.name] = declaredOrder(member.type, stored[member.name]);
+    }
+  }
+  // Keys the model does not declare (written by hand) are kept, after the declared ones.
+  for (const key of Object.keys(stored))
+    if (!Object.hasOwn(ordered, key)) ordered[key] = stored[key];
+  return ordered;
 }
 
 /** A `date` field's parameter: the ISO string `toISOString` gives, which is how it reads back. */
@@ -128,7 +165,7 @@ export function param(column: ColumnSpec, value: unknown): unknown {
   const field = column.field!;
   if (field.type.kind === 'date') return dateParam(name, value);
   checkValue(name, field.type, value);
-  if (field.type.kind === 'array') return JSON.stringify(value);
+  if (field.type.kind === 'array' || field.type.kind === 'object') return JSON.stringify(value);
   if (column.type === 'int8') {
     if ((value as number) < INT8_MIN || (value as number) >= INT8_LIMIT)
       refuse(name, `${String(value)} is outside PostgreSQL's bigint range`);
@@ -202,6 +239,8 @@ export function decodeRow(spec: TableSpec, row: readonly unknown[]): StoredRecor
     if (value === null) {
       if (nullMeansAbsent(column) !== flipped.has(column.name)) continue;
     } else if (value instanceof Date) value = value.toISOString();
+    else if (column.field !== undefined && holdsObject(column.field.type))
+      value = declaredOrder(column.field.type, value);
     // defineProperty: a field named `__proto__` stays a field, never the prototype.
     Object.defineProperty(record, column.name, {
       value,

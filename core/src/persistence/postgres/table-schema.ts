@@ -13,6 +13,7 @@
  * | boolean                    | `boolean`                                          |
  * | date                       | `timestamptz`                                      |
  * | array (of anything)        | `jsonb`                                            |
+ * | object (`{ id: number }`)  | `jsonb`                                            |
  * | `@BelongTo`                | the parent's id type, a foreign key, an index      |
  *
  * Every field column is nullable: a record may lack an optional field, and NULL is both "absent"
@@ -80,6 +81,10 @@ export function columnType(type: FieldType): ColumnType {
       // jsonb, not a native array: an element may itself be an array (PostgreSQL's are
       // rectangular), one encoding serves every element kind, and `tags @> '["home"]'` is the
       // `tags=home` filter a GIN index answers. CockroachDB and YugabyteDB both have jsonb.
+      return 'jsonb';
+    case 'object':
+      // jsonb keeps the values, not the key order: record-codec puts the keys back in the
+      // order the model declares them.
       return 'jsonb';
   }
 }

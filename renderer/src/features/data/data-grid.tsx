@@ -260,7 +260,7 @@ function targetOf(model: ModelInfo, field: string): string {
  * screen; cut short, it says all of it on hover and in its editor.
  */
 function widthOf(name: string, typeText: string, kind: string | undefined): number | string {
-  if (kind === 'string' || kind === 'array' || kind === undefined)
+  if (kind === 'string' || kind === 'array' || kind === 'object' || kind === undefined)
     return `minmax(${Math.max(TEXT_MIN, headWidth(name, typeText))}px, 1fr)`;
   if (kind === 'date') return 210; // an ISO timestamp
   if (kind === 'relation') return 190; // an id and the parent's title
@@ -281,11 +281,14 @@ function fieldColumn(
 ): Column<JsonRecord> {
   const kind = field?.type.kind;
   const relation = target !== null;
-  const typeText = relation ? `→ ${target}` : (field?.typeText ?? '');
+  // An object's type is its members: the header says `{…}`, its tooltip the whole type.
+  const fullType = relation ? `→ ${target}` : (field?.typeText ?? '');
+  const typeText = kind === 'object' ? (field!.nullable ? '{…} | null' : '{…}') : fullType;
   return {
     key: name,
     name,
-    sortable: true,
+    // The API sorts by no object field (its answer would be a 400).
+    sortable: kind !== 'object',
     resizable: true,
     minWidth: 80,
     width: relation ? widthOf(name, typeText, 'relation') : widthOf(name, typeText, kind),
@@ -294,7 +297,9 @@ function fieldColumn(
     renderHeaderCell: ({ column, sortDirection }) => (
       <span className="grid-head">
         <span>{column.name as string}</span>
-        <span className="grid-type">{typeText}</span>
+        <span className="grid-type" title={fullType}>
+          {typeText}
+        </span>
         {sortDirection && <span aria-hidden="true">{sortDirection === 'ASC' ? '▲' : '▼'}</span>}
       </span>
     ),

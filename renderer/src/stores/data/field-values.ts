@@ -3,7 +3,7 @@
  * the type cannot take is sent as typed (a string): the API's 422 then says what is wrong, in
  * the same words a client of the mock API would read.
  */
-import type { FieldInfo, JsonValue, ModelInfo } from '../../api';
+import type { FieldInfo, FieldTypeInfo, JsonValue, ModelInfo } from '../../api';
 
 export function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
@@ -25,6 +25,8 @@ export function parseCell(
     case 'boolean':
       return trimmed === 'true' ? true : trimmed === 'false' ? false : text;
     case 'array':
+    case 'object':
+      // Lists and objects are edited as JSON; text that is none goes as typed, for the 422.
       try {
         return JSON.parse(trimmed) as JsonValue;
       } catch {
@@ -50,10 +52,41 @@ function sampleOf(field: FieldInfo): JsonValue {
       return t.values[0] ?? '';
     case 'array':
       return [];
+    case 'object':
+      return sampleObject(t);
     default:
       if (field.rules.format === 'email') return 'someone@example.com';
       if (field.rules.format === 'uri') return 'https://example.com';
       return field.rules.minLength ? 'x'.repeat(field.rules.minLength) : '';
+  }
+}
+
+/** An object field's sample: its required members, each a sample of its type. */
+function sampleObject(type: Extract<FieldTypeInfo, { kind: 'object' }>): JsonValue {
+  const value: Record<string, JsonValue> = {};
+  for (const member of type.fields) {
+    if (!member.required) continue;
+    value[member.name] = member.nullable ? null : sampleOfType(member.type);
+  }
+  return value;
+}
+
+function sampleOfType(type: FieldTypeInfo): JsonValue {
+  switch (type.kind) {
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'date':
+      return new Date(0).toISOString();
+    case 'enum':
+      return type.values[0] ?? '';
+    case 'array':
+      return [];
+    case 'object':
+      return sampleObject(type);
+    default:
+      return '';
   }
 }
 
