@@ -166,7 +166,7 @@ function SavedList({
         title="Every saved request with its tests, in the collection’s order"
         onClick={onRunCollection}
       >
-        ▶ Run collection
+        <span aria-hidden="true">▶</span> Run collection
       </button>
     );
   if (error) return <ProblemView problem={error} className="inline" label="Collection problem" />;
@@ -184,9 +184,10 @@ function SavedList({
           <span className="faint">
             {collection.requests.length} request{collection.requests.length === 1 ? '' : 's'}
           </span>
-          <span className="spacer" />
-          {runCollectionButton()}
-          {importButton}
+          <span className="saved-tools-actions">
+            {runCollectionButton()}
+            {importButton}
+          </span>
         </div>
       )}
       {refusal && (
