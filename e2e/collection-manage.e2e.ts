@@ -50,7 +50,8 @@ describe('Managing saved requests and environments (issue 30)', () => {
     await collection.importResult.waitFor();
     const result = collection.importResult;
     expect(await result.getByRole('list', { name: 'Imported requests' }).innerText()).toMatch(
-      /Login[\s\S]*Create todo[\s\S]*List todos/,
+      // Issue 41: in the collection's order (the top first, then Bruno's `seq`), not by name.
+      /Login[\s\S]*List todos[\s\S]*Create todo/,
     );
     expect(await result.getByRole('list', { name: 'Imported environments' }).innerText()).toMatch(
       /Local/,

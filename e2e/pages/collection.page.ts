@@ -61,4 +61,37 @@ export class CollectionPage {
   dialog(name: string): Locator {
     return this.page.getByRole('dialog', { name });
   }
+  /** Issue 47: Run collection beside Import…, and the run's results (Run folder's dialog). */
+  get runCollectionButton(): Locator {
+    return this.pane.getByRole('button', { name: 'Run collection' });
+  }
+  get runCollectionReason(): Locator {
+    return this.pane.locator('#run-collection-reason');
+  }
+  get runDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Run collection' });
+  }
+  /** The run's summary: `Running 2 of 5…`, then `3 passed, 2 failed`. */
+  get runStatus(): Locator {
+    return this.runDialog.getByRole('status');
+  }
+  get runResults(): Locator {
+    return this.runDialog.getByRole('list', { name: 'Run results' });
+  }
+  /** One request's entry in the results, by its name. */
+  runItem(name: string): Locator {
+    return this.runResults
+      .getByRole('listitem')
+      .filter({ has: this.page.getByText(name, { exact: true }) });
+  }
+  /** A request's tests in the results, each `Passed:` or `Failed:` with what it checks. */
+  runTests(name: string): Locator {
+    return this.runResults.getByRole('list', { name: `Tests of ${name}` });
+  }
+  get ciSection(): Locator {
+    return this.runDialog.getByRole('region', { name: 'Run it in CI' });
+  }
+  get copyCiCommand(): Locator {
+    return this.ciSection.getByRole('button', { name: 'Copy the CI command' });
+  }
 }

@@ -15,7 +15,8 @@ export function CopyButton({
     <button
       type="button"
       className={className}
-      aria-label={label}
+      // The visible word stays part of the name while it says Copied (WCAG 2.5.3).
+      aria-label={copied ? `${label}: copied` : label}
       title={label}
       onClick={() => {
         void navigator.clipboard?.writeText(text).then(

@@ -124,7 +124,13 @@ function SavedDialogs({ dialog, onClose }: { dialog: SavedDialog | null; onClose
   return <RenameFolderDialog folder={dialog.folder} onClose={onClose} />;
 }
 
-function SavedList({ onRunFolder }: { onRunFolder?(folder: string): void }) {
+function SavedList({
+  onRunFolder,
+  onRunCollection,
+}: {
+  onRunFolder?(folder: string): void;
+  onRunCollection?(): void;
+}) {
   const collection = useCollectionStore((s) => s.collection);
   const error = useCollectionStore((s) => s.error);
   const openPath = useCollectionStore((s) => s.open?.entry.path);
@@ -149,6 +155,20 @@ function SavedList({ onRunFolder }: { onRunFolder?(folder: string): void }) {
       Import…
     </button>
   );
+  // Issue 47: with nothing saved it stays in view, disabled, with the reason beside it.
+  const runCollectionButton = (disabled = false) =>
+    onRunCollection && (
+      <button
+        type="button"
+        className="btn small"
+        disabled={disabled}
+        aria-describedby={disabled ? 'run-collection-reason' : undefined}
+        title="Every saved request with its tests, in the collection’s order"
+        onClick={onRunCollection}
+      >
+        <span aria-hidden="true">▶</span> Run collection
+      </button>
+    );
   if (error) return <ProblemView problem={error} className="inline" label="Collection problem" />;
   if (!collection)
     return (
@@ -164,8 +184,10 @@ function SavedList({ onRunFolder }: { onRunFolder?(folder: string): void }) {
           <span className="faint">
             {collection.requests.length} request{collection.requests.length === 1 ? '' : 's'}
           </span>
-          <span className="spacer" />
-          {importButton}
+          <span className="saved-tools-actions">
+            {runCollectionButton()}
+            {importButton}
+          </span>
         </div>
       )}
       {refusal && (
@@ -192,7 +214,16 @@ function SavedList({ onRunFolder }: { onRunFolder?(folder: string): void }) {
           <p className="faint mt-8">
             Or bring a Postman collection, a Bruno folder or a <code>.http</code> file:
           </p>
-          <div className="mt-6">{importButton}</div>
+          <div className="saved-empty-actions mt-6">
+            {importButton}
+            {runCollectionButton(true)}
+          </div>
+          {onRunCollection && (
+            <p id="run-collection-reason" className="faint mt-4 mb-0">
+              Nothing to run yet: Run collection sends every saved request with its tests, in order,
+              once there is one.
+            </p>
+          )}
         </div>
       ) : (
         byFolder.map(([folder, entries]) => (
@@ -266,10 +297,13 @@ let leftTab: LeftTab = 'History';
 export function CollectionPane({
   onSave,
   onRunFolder,
+  onRunCollection,
 }: {
   onSave(): void;
   /** Runs every saved request of a folder (`""`: the top of `requests/`), in order. */
   onRunFolder?(folder: string): void;
+  /** Issue 47: runs the whole collection, in its order. */
+  onRunCollection?(): void;
 }) {
   // History first, as before saved requests existed; a save or an opened request shows Saved;
   // the choice stays while the page lives (leaving the Console and coming back keeps it).
@@ -332,7 +366,11 @@ export function CollectionPane({
         </button>
       </div>
       <div id="console-left-panel" role="tabpanel" aria-labelledby={`console-tab-${tab}`}>
-        {tab === 'Saved' ? <SavedList onRunFolder={onRunFolder} /> : <HistoryList />}
+        {tab === 'Saved' ? (
+          <SavedList onRunFolder={onRunFolder} onRunCollection={onRunCollection} />
+        ) : (
+          <HistoryList />
+        )}
       </div>
     </nav>
   );

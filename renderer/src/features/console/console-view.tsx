@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { useCollectionStore } from '../../stores/collection/collection-store';
 import { useConsoleStore } from '../../stores/console/console-store';
-import { useFolderRunStore } from '../../stores/console/folder-run';
+import { type RunSource, type RunTarget, useFolderRunStore } from '../../stores/console/folder-run';
 import { useModelsStore } from '../../stores/models/models-store';
 import { useProjectStore } from '../../stores/project/project-store';
 import { serverSelectors, useServerStore } from '../../stores/server/server-store';
@@ -66,17 +66,20 @@ function PasteCurlDialog({ onClose }: { onClose(): void }) {
   );
 }
 
+const NOTHING_SAVED: RunSource = { requests: [], problems: [] };
+
 export function ConsoleView() {
   const [pasting, setPasting] = useState(false);
   const [saving, setSaving] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
   const send = useSend();
-  const runFolder = (folder: string) =>
+  // Run folder and Run collection (issue 47): one runner, one results list.
+  const run = (target: RunTarget) =>
     void useFolderRunStore
       .getState()
       .run(
-        folder,
-        useCollectionStore.getState().collection?.requests ?? [],
+        target,
+        useCollectionStore.getState().collection ?? NOTHING_SAVED,
         useConsoleStore.getState().variables,
         serverSelectors.url(useServerStore.getState()),
       );
@@ -140,13 +143,17 @@ export function ConsoleView() {
       <RequestLine onCopyCurl={copyCurl} onPasteCurl={() => setPasting(true)} />
       <RequestContext />
       <div className="split console-split">
-        <CollectionPane onSave={() => setSaving(true)} onRunFolder={runFolder} />
+        <CollectionPane
+          onSave={() => setSaving(true)}
+          onRunFolder={(folder) => run({ folder })}
+          onRunCollection={() => run({ folder: '', whole: true })}
+        />
         <RequestPane />
         <ResponsePane />
       </div>
       {pasting && <PasteCurlDialog onClose={() => setPasting(false)} />}
       {saving && <SaveRequestDialog onClose={() => setSaving(false)} />}
-      <RunFolderDialog onRunAgain={runFolder} />
+      <RunFolderDialog onRunAgain={run} />
       {toast && (
         <div className="toast" role="status">
           {toast}

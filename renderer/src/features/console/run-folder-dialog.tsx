@@ -1,8 +1,22 @@
-/** Issue 30: "Run folder": the requests of a folder sent in order, each passed or failed, live. */
-import { describeAssertion } from '../../api';
-import { type RunItem, useFolderRunStore } from '../../stores/console/folder-run';
+/**
+ * Issue 30: "Run folder": the requests of a folder sent in order, each passed or failed, live.
+ * Issue 47: "Run collection" shows the same list for the whole tree; both show the command line
+ * that runs the same in CI, to copy.
+ */
+import { useMemo } from 'react';
+
+import { useCollectionStore } from '../../stores/collection/collection-store';
+import { ciCommand, ciSecretVariables } from '../../stores/console/ci-command';
+import {
+  requestsOfFolder,
+  type RunItem,
+  type RunTarget,
+  useFolderRunStore,
+} from '../../stores/console/folder-run';
 import { formatMs, StatusBadge } from '../../ui/badges';
+import { CopyButton } from '../../ui/copy-button';
 import { Dialog } from '../../ui/dialog';
+import { TestLines } from './test-results';
 
 const STATE_WORDS: Record<RunItem['state'], string> = {
   waiting: 'not run',
@@ -13,53 +27,100 @@ const STATE_WORDS: Record<RunItem['state'], string> = {
 };
 
 function RunRow({ item }: { item: RunItem }) {
-  const failing = item.results?.filter((r) => !r.pass) ?? [];
   return (
     <li className={`run-item ${item.state}`}>
       <div className="run-line">
         <span className={`badge run-state ${item.state}`}>{STATE_WORDS[item.state]}</span>
-        <span className={`method ${item.method}`}>{item.method}</span>
-        <span className="run-name">{item.name}</span>
+        {item.method && <span className={`method ${item.method}`}>{item.method}</span>}
+        <span className={item.unreadable ? 'run-name mono' : 'run-name'}>{item.name}</span>
         <span className="spacer" />
         {item.status !== undefined && <StatusBadge status={item.status} />}
         {item.timeMs !== undefined && <span className="faint">{formatMs(item.timeMs)}</span>}
       </div>
       {item.error && <p className="error-text run-detail">{item.error}</p>}
-      {failing.length > 0 && (
-        <ul className="run-detail">
-          {failing.map((r, i) => (
-            <li key={i}>
-              <span className="mono">{describeAssertion(r.assertion)}</span>
-              <span className="faint"> — got {r.actual}</span>
-            </li>
-          ))}
-        </ul>
+      {item.results && item.results.length > 0 && (
+        <div className="run-detail">
+          <TestLines results={item.results} label={`Tests of ${item.name}`} />
+        </div>
       )}
     </li>
   );
 }
 
-export function RunFolderDialog({ onRunAgain }: { onRunAgain(folder: string): void }) {
-  const folder = useFolderRunStore((s) => s.folder);
+/** `Running 2 of 5…` while it runs; the count of each outcome after. */
+function summaryOf(items: readonly RunItem[], running: boolean, whole: boolean): string {
+  const sendable = items.filter((i) => !i.unreadable);
+  if (running) {
+    const at = sendable.findIndex((i) => i.state === 'running') + 1;
+    return `Running ${Math.max(at, 1)} of ${sendable.length}…`;
+  }
+  if (items.length === 0)
+    return whole ? 'The collection has no saved requests.' : 'This folder has no requests.';
+  const count = (state: RunItem['state']) => items.filter((i) => i.state === state).length;
+  const untested = count('sent');
+  const notRun = count('waiting');
+  return [
+    `${count('passed')} passed`,
+    `${count('failed')} failed`,
+    ...(untested ? [`${untested} without tests`] : []),
+    ...(notRun ? [`stopped: ${notRun} not run`] : []),
+  ].join(', ');
+}
+
+/** The command that runs the same in CI (CONTRACT §7), to copy. */
+function CiCommand({ target }: { target: RunTarget }) {
+  const collection = useCollectionStore((s) => s.collection);
+  const environment = useCollectionStore((s) => s.environment);
+  const { command, secrets } = useMemo(() => {
+    const env = collection?.environments.find((e) => e.environment.name === environment);
+    return {
+      command: ciCommand({
+        folder: target.folder,
+        environment: env ? environment : '',
+        requests: requestsOfFolder(collection?.requests ?? [], target.folder),
+      }),
+      secrets: ciSecretVariables(env?.environment),
+    };
+  }, [collection, environment, target.folder]);
+  return (
+    <section className="run-ci" aria-label="Run it in CI">
+      <div className="run-ci-line">
+        <span className="faint">In CI, from the project folder:</span>
+        <span className="spacer" />
+        <CopyButton text={command} label="Copy the CI command" />
+      </div>
+      <code className="run-ci-command mono">{command}</code>
+      {secrets.length > 0 && (
+        <p className="faint run-detail">
+          Its secrets are not in the project: set{' '}
+          {secrets.map((name, i) => (
+            <span key={name}>
+              {i > 0 && ', '}
+              <code>{name}</code>
+            </span>
+          ))}{' '}
+          in the CI job.
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function RunFolderDialog({ onRunAgain }: { onRunAgain(target: RunTarget): void }) {
+  const target = useFolderRunStore((s) => s.target);
   const items = useFolderRunStore((s) => s.items);
   const running = useFolderRunStore((s) => s.running);
   const { stop, dismiss } = useFolderRunStore.getState();
-  if (folder === null) return null;
-  const passed = items.filter((i) => i.state === 'passed').length;
-  const failed = items.filter((i) => i.state === 'failed').length;
-  const untested = items.filter((i) => i.state === 'sent').length;
-  const summary = running
-    ? `Running ${items.findIndex((i) => i.state === 'running') + 1} of ${items.length}…`
-    : items.length === 0
-      ? 'This folder has no requests.'
-      : [
-          `${passed} passed`,
-          `${failed} failed`,
-          ...(untested ? [`${untested} without tests`] : []),
-        ].join(', ');
+  if (target === null) return null;
+  const whole = target.whole === true;
+  const sendable = items.filter((i) => !i.unreadable).length;
+  const finished = items.filter(
+    (i) => !i.unreadable && i.state !== 'waiting' && i.state !== 'running',
+  ).length;
+  const failed = items.some((i) => i.state === 'failed');
   return (
     <Dialog
-      title={`Run folder ${folder || '(all requests)'}`}
+      title={whole ? 'Run collection' : `Run folder ${target.folder || '(all requests)'}`}
       onClose={dismiss}
       size="wide"
       footer={
@@ -69,7 +130,7 @@ export function RunFolderDialog({ onRunAgain }: { onRunAgain(folder: string): vo
               Stop
             </button>
           ) : (
-            <button type="button" className="btn" onClick={() => onRunAgain(folder)}>
+            <button type="button" className="btn" onClick={() => onRunAgain(target)}>
               Run again
             </button>
           )}
@@ -80,14 +141,20 @@ export function RunFolderDialog({ onRunAgain }: { onRunAgain(folder: string): vo
       }
     >
       <div className="body">
-        <p role="status" className={!running && failed ? 'badge err' : 'faint'}>
-          {summary}
-        </p>
+        <div className="run-progress">
+          <p role="status" className={!running && failed ? 'badge err' : 'faint'}>
+            {summaryOf(items, running, whole)}
+          </p>
+          {running && sendable > 0 && (
+            <progress max={sendable} value={finished} aria-label="Requests run" />
+          )}
+        </div>
         <ol className="run-list" aria-label="Run results">
           {items.map((item) => (
             <RunRow key={item.path} item={item} />
           ))}
         </ol>
+        {items.length > 0 && <CiCommand target={target} />}
       </div>
     </Dialog>
   );

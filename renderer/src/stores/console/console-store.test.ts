@@ -191,4 +191,19 @@ describe('console store', () => {
     await pending;
     expect(useConsoleStore.getState().body).toBe('{"mine":true}');
   });
+  it('opens a saved request with its query rows in the URL (a Bruno import keeps them apart)', () => {
+    useConsoleStore.getState().loadSavedRequest({
+      name: 'List',
+      method: 'GET',
+      url: '/todos?sort=id',
+      query: [
+        { name: 'limit', value: '5', enabled: true },
+        { name: 'off', value: 'x', enabled: false },
+      ],
+      headers: [],
+      body: { kind: 'none' },
+      auth: { kind: 'none' },
+    });
+    expect(useConsoleStore.getState().url).toBe('/todos?sort=id&limit=5');
+  });
 });

@@ -2,34 +2,57 @@
  * Issue 30: "Run folder": each saved request of a folder (its subfolders' too, in the order
  * the collection lists them) sent one after the other with the chosen environment, its tests
  * checked; a pass/fail list. A request that cannot be sent (an unknown variable, the mock API
- * stopped) fails with why, and the run goes on.
+ * stopped) fails with why, and the run goes on. Issue 47: "Run collection" is the same run over
+ * the whole `requests/` tree; a request file that does not read is a failed entry of it.
  */
 import { create } from 'zustand';
 
-import { type AssertionResult, checkAssertions, type RequestEntry } from '../../api';
+import {
+  type AssertionResult,
+  checkAssertions,
+  type RequestCollection,
+  type RequestEntry,
+  type RequestFileProblem,
+} from '../../api';
 import { deliver, planRequest } from './deliver';
 import { splitUrl } from './request-text';
 import { fillRequest, withDynamicValues } from './request-variables';
+import { urlOfSaved } from './saved-request';
 
 export interface RunItem {
   path: string;
   name: string;
+  /** `""` for a file that does not read (it has no request to send). */
   method: string;
   state: 'waiting' | 'running' | 'passed' | 'failed' | 'sent';
   status?: number;
   timeMs?: number;
   results?: AssertionResult[];
   error?: string;
+  /** A request file that does not read: failed before the run starts, never sent. */
+  unreadable?: boolean;
 }
 
+/** What is run: a folder (`""`: the top of `requests/` and everything under it) or the collection. */
+export interface RunTarget {
+  folder: string;
+  /** "Run collection": the whole tree, so named in the results. */
+  whole?: boolean;
+}
+
+/** The part of the collection a run reads: its requests (in its order) and unreadable files. */
+export type RunSource = Pick<RequestCollection, 'requests' | 'problems'>;
+
 interface FolderRunState {
-  folder: string | null;
+  target: RunTarget | null;
   running: boolean;
+  /** The user pressed Stop: the items still `waiting` were not run. */
+  stopped: boolean;
   items: RunItem[];
   controller: AbortController | null;
   run(
-    folder: string,
-    entries: readonly RequestEntry[],
+    target: RunTarget,
+    source: RunSource,
     variables: Readonly<Record<string, string>>,
     mockUrl: string | null,
   ): Promise<void>;
@@ -37,11 +60,55 @@ interface FolderRunState {
   dismiss(): void;
 }
 
+const inFolder = (folder: string, path: string) =>
+  folder === '' || path === folder || path.startsWith(`${folder}/`);
+
 /** The requests of `folder` and its subfolders, in the collection's order. */
 export function requestsOfFolder(entries: readonly RequestEntry[], folder: string): RequestEntry[] {
-  return entries.filter(
-    (e) => folder === '' || e.folder === folder || e.folder.startsWith(`${folder}/`),
-  );
+  return entries.filter((e) => inFolder(folder, e.folder));
+}
+
+/** The request files under `folder` that do not read, as failed entries naming where and why. */
+function unreadableOf(problems: readonly RequestFileProblem[], folder: string): RunItem[] {
+  return problems.flatMap((p) => {
+    if (!p.file.startsWith('requests/')) return [];
+    const name = p.file.slice('requests/'.length);
+    const at = name.lastIndexOf('/');
+    if (!inFolder(folder, at < 0 ? '' : name.slice(0, at))) return [];
+    return [
+      {
+        path: p.file,
+        name,
+        method: '',
+        state: 'failed' as const,
+        unreadable: true,
+        error: `The file does not read${p.at ? ` (at ${p.at})` : ''}: ${p.message}`,
+      },
+    ];
+  });
+}
+
+/**
+ * A run's list before anything is sent: the requests in the collection's order (as the core
+ * lists them: folder order, then `seq`; never re-sorted here), then the files that do not read.
+ */
+export function runPlan(
+  source: RunSource,
+  folder: string,
+): { send: RequestEntry[]; items: RunItem[] } {
+  const send = requestsOfFolder(source.requests, folder);
+  return {
+    send,
+    items: [
+      ...send.map((e) => ({
+        path: e.path,
+        name: e.request.name,
+        method: e.request.method,
+        state: 'waiting' as const,
+      })),
+      ...unreadableOf(source.problems, folder),
+    ],
+  };
 }
 
 /** Sends one saved request; what the run list shows of it. */
@@ -55,7 +122,7 @@ export async function runOne(
   const base: RunItem = { path: entry.path, name: r.name, method: r.method, state: 'failed' };
   const b = r.body;
   const template = {
-    url: r.url,
+    url: urlOfSaved(r),
     headers: r.headers,
     body: b.kind === 'json' || b.kind === 'text' ? b.text : '',
     formFields: b.kind === 'form-urlencoded' ? b.fields : [],
@@ -101,26 +168,17 @@ export async function runOne(
 }
 
 export const useFolderRunStore = create<FolderRunState>()((set, get) => ({
-  folder: null,
+  target: null,
   running: false,
+  stopped: false,
   items: [],
   controller: null,
-  async run(folder, entries, variables, mockUrl) {
+  async run(target, source, variables, mockUrl) {
     get().controller?.abort();
     const controller = new AbortController();
-    const list = requestsOfFolder(entries, folder);
-    set({
-      folder,
-      running: true,
-      controller,
-      items: list.map((e) => ({
-        path: e.path,
-        name: e.request.name,
-        method: e.request.method,
-        state: 'waiting',
-      })),
-    });
-    for (const [i, entry] of list.entries()) {
+    const { send, items } = runPlan(source, target.folder);
+    set({ target, running: true, stopped: false, controller, items });
+    for (const [i, entry] of send.entries()) {
       if (controller.signal.aborted) break;
       const mark = (item: RunItem) =>
         set((s) => ({ items: s.items.map((x, j) => (j === i ? item : x)) }));
@@ -134,9 +192,14 @@ export const useFolderRunStore = create<FolderRunState>()((set, get) => ({
     }
     if (get().controller === controller) set({ running: false, controller: null });
   },
-  stop: () => get().controller?.abort(),
+  stop() {
+    const controller = get().controller;
+    if (!controller) return;
+    set({ stopped: true });
+    controller.abort();
+  },
   dismiss() {
     get().controller?.abort();
-    set({ folder: null, running: false, items: [], controller: null });
+    set({ target: null, running: false, stopped: false, items: [], controller: null });
   },
 }));

@@ -7,6 +7,7 @@ import { client, type MultipartField, type SavedRequest } from '../../api';
 import { type Row, startPath, switchMethod } from './console-method';
 import type { ConsoleSlice, RequestSlice } from './console-state';
 import { joinUrl, jsonError, pathParamsOf, splitUrl } from './request-text';
+import { urlOfSaved } from './saved-request';
 import { freshTab } from './tabs-slice';
 
 const rowsOf = (rows: readonly { name: string; value: string; enabled: boolean }[]): Row[] =>
@@ -106,7 +107,7 @@ export const createRequestSlice: ConsoleSlice<RequestSlice> = (set, get) => ({
       auth: { ...request.auth },
       assertions: (request.assertions ?? []).map((a) => ({ ...a })),
     });
-    get().setUrl(request.url);
+    get().setUrl(urlOfSaved(request));
   },
   startAt(routes) {
     const s = get();

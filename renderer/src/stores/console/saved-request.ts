@@ -1,6 +1,7 @@
 /** Issue 30: a Console tab's request as the saved-request file keeps it (and the history too). */
 import type { SavedRequest } from '../../api';
 import type { TabState } from './console-state';
+import { joinUrl, splitUrl } from './request-text';
 
 /** The Console's request (or a tab's) as a saved request named `name`: every body kind, auth, tests. */
 export function savedRequestOf(
@@ -57,3 +58,14 @@ export function savedRequestOf(
 }
 
 /** The part of the Console a save keeps, to tell unsaved changes. */
+
+/**
+ * A saved request's URL with its query rows joined in (issue 47): a Bruno import keeps
+ * `params:query` as rows and the URL without them; they go out on every send and every run.
+ */
+export function urlOfSaved(request: Pick<SavedRequest, 'url' | 'query'>): string {
+  const rows = (request.query ?? []).filter((r) => r.enabled && r.name);
+  if (rows.length === 0) return request.url;
+  const { base, query } = splitUrl(request.url);
+  return joinUrl(base, [...query, ...rows]);
+}
