@@ -106,7 +106,7 @@ function mixedGuess(kind: 'number' | 'boolean', texts: number, misfits: number):
     return `holds ${kind}s and ${asText}: typed ${kind}, ${texts === 1 ? 'that one' : 'those'} ${rewritten}`;
   if (texts === 0)
     return `holds ${kind}s and ${odd}: typed ${kind}, ${misfits === 1 ? 'that one' : 'those'} left out of the seed`;
-  return `holds ${kind}s, ${asText} and ${odd}: typed ${kind}, the texts ${rewritten} and the others left out`;
+  return `holds ${kind}s, ${asText} and ${odd}: typed ${kind}, ${texts === 1 ? 'the text' : 'the texts'} ${rewritten} and ${misfits === 1 ? 'the other' : 'the others'} left out`;
 }
 
 /**
