@@ -340,6 +340,26 @@ describe('json-server db.json: types by what the data says (issue 42)', () => {
     expect(notesAt(unnamed, 'Item.n')[0]?.text).toMatch(/: \/items\/1 "2" → 2$/);
   });
 
+  it('types ids that are numbers but for one written as text as numbers; ids all text stay text', () => {
+    const plan = planJsonServerDb('db.json', {
+      posts: [{ id: 1 }, { id: '2' }, { id: 3 }],
+      comments: [
+        { id: 1, postId: 2 },
+        { id: 2, postId: '3' },
+      ],
+      tags: [{ id: '1' }, { id: '2' }],
+    });
+    expect(model(plan, 'Post').idType).toBe('number');
+    expect(model(plan, 'Post').seed.map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(notesAt(plan, 'posts.id')[0]?.text).toBe(
+      'holds numbers and 1 written as text: typed number, that one written as a number in the seed: /posts/1 "2" → 2',
+    );
+    // The link holding "3" follows: every value names a post once both are numbers.
+    expect(model(plan, 'Comment').relations[0]?.target).toBe('Post');
+    expect(model(plan, 'Tag').idType).toBe('string');
+    expect(notesAt(plan, 'tags.id')).toEqual([]);
+  });
+
   it('names the first 20 rewrites of a field and counts the rest', () => {
     const items = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, n: i < 5 ? i : String(i) }));
     const plan = planJsonServerDb('db.json', { items });

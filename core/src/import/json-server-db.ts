@@ -25,7 +25,7 @@ import {
 } from './import-plan.js';
 import { FieldStats, type FieldVerdict, verdictOf } from './infer-field.js';
 import { parseJsonText } from './parse-source.js';
-import type { ScalarConvert } from './scalar-majority.js';
+import { isNumberText, type ScalarConvert } from './scalar-majority.js';
 import { type RecordRewrite, rewriteList, rewritesOf } from './seed-rewrites.js';
 
 type JsonRecord = Record<string, JsonValue>;
@@ -170,7 +170,8 @@ function readCollection(
   const rewrites = new Map<string, RecordRewrite[]>();
   const seed = kept.map((record) => {
     const row: JsonRecord = {};
-    if (record.id !== undefined) row.id = idType === 'string' ? String(record.id) : record.id;
+    if (record.id !== undefined)
+      row.id = idType === 'string' ? String(record.id) : Number(record.id);
     for (const [field, v] of Object.entries(record)) {
       if (!imported.has(field)) continue;
       const convert = converts.get(field);
@@ -262,6 +263,13 @@ function fieldVerdict(field: string, verdict: FieldVerdict): FieldVerdict {
   return verdict;
 }
 
+/** An id written as the text of a positive integer (`"3"`), which a numeric id holds as 3. */
+function isIdText(id: JsonValue): boolean {
+  if (typeof id !== 'string' || !isNumberText(id)) return false;
+  const value = Number(id);
+  return Number.isSafeInteger(value) && value >= 1;
+}
+
 /**
  * Each record's id, checked as decorest stores ids (a positive integer, or a string of 1 to
  * 200 characters). Numbers and strings mixed become strings, as json-server compares them.
@@ -272,8 +280,28 @@ function readIds(
   notes: ImportNote[],
 ): { idType: 'number' | 'string'; kept: JsonRecord[] } {
   const ids = records.map((r) => r.id).filter((id) => id !== undefined);
-  const numeric = ids.every((id) => typeof id === 'number');
-  if (!numeric && ids.some((id) => typeof id === 'number'))
+  const numbers = ids.filter((id) => typeof id === 'number').length;
+  // Numbers with a few ids written as their text (`"3"`) are numbers, as a field's are (issue
+  // 42); ids written as text throughout stay text, as json-server keeps them.
+  const numeric = ids.every((id) => typeof id === 'number' || (numbers > 0 && isIdText(id)));
+  if (numeric && numbers < ids.length) {
+    const texts = records.flatMap((record, index) =>
+      typeof record.id === 'string'
+        ? [
+            {
+              record: `/${key}/${index}`,
+              rewrite: { path: '', before: record.id, after: Number(record.id) },
+            },
+          ]
+        : [],
+    );
+    notes.push({
+      kind: 'guess',
+      at: `${key}.id`,
+      text: `holds numbers and ${texts.length} written as text: typed number, ${texts.length === 1 ? 'that one written as a number' : 'those written as numbers'} in the seed: ${rewriteList(texts)}`,
+    });
+  }
+  if (!numeric && numbers > 0)
     notes.push({
       kind: 'guess',
       at: `${key}.id`,
@@ -290,7 +318,8 @@ function readIds(
       kept.push(record);
       return;
     }
-    const value = idType === 'string' && typeof id === 'number' ? String(id) : id;
+    const value =
+      idType === 'string' ? (typeof id === 'number' ? String(id) : id) : Number(id as Id);
     const valid =
       idType === 'number'
         ? Number.isSafeInteger(value) && (value as number) >= 1

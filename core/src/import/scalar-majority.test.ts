@@ -25,11 +25,16 @@ function typed(values: readonly (string | number | boolean)[], leaveOut = true) 
 const numbers = (count: number): number[] => Array.from({ length: count }, (_, i) => i + 0.5);
 
 describe('isNumberText', () => {
-  it("is a number's exact text only: what reads back as the same text", () => {
-    for (const text of ['2', '9.65', '-3', '0', '1e+21', '0.1'])
+  it("is a number's text: what writes back as the same text, a decimal's trailing zeros apart", () => {
+    for (const text of ['2', '9.65', '-3', '0', '1e+21', '0.1', '18.00', '9.650', '2.0', '-0.50'])
       expect({ text, number: isNumberText(text) }).toEqual({ text, number: true });
-    for (const text of ['', ' 2', '2 ', '02', '2.0', '9.650', '1e3', '+1', '-0', '0x10'])
+    for (const text of ['', ' 2', '2 ', '02', '02134', '007.5', '1e3', '+1', '-0', '-0.0', '0x10'])
       expect({ text, number: isNumberText(text) }).toEqual({ text, number: false });
+    for (const text of ['2.', '.5', '12345678901234567890', '0.30000000000000001'])
+      expect({ text, number: isNumberText(text) }).toEqual({ text, number: false });
+    // A megabyte of digits is read in one pass (no pattern that backtracks over the zeros).
+    expect(isNumberText(`1.${'0'.repeat(1_000_000)}1`)).toBe(false);
+    expect(isNumberText(`0.5${'0'.repeat(1_000_000)}`)).toBe(true);
     for (const text of ['NaN', 'Infinity', '-Infinity', '1_000', '2n', 'n/a', 'true'])
       expect({ text, number: isNumberText(text) }).toEqual({ text, number: false });
   });
@@ -57,6 +62,7 @@ describe('scalarVerdict', () => {
     });
     // One real number is enough when every other value is a number's exact text.
     expect(typed(['1', '2', 3])).toEqual({ kind: 'number', seed: [1, 2, 3] });
+    expect(typed([18, '18.00', '9.650'])).toEqual({ kind: 'number', seed: [18, 18, 9.65] });
   });
 
   it('leaves out what fits no number when nine in ten values fit', () => {
@@ -68,7 +74,7 @@ describe('scalarVerdict', () => {
       'holds numbers, 1 number written as text and 1 value that is no number: typed number, the text written as a number in the seed and the other left out',
     );
     expect(typed(values).seed.slice(-2)).toEqual([3, undefined]);
-    // Texts that read as another number ("02134", "9.650") are misfits too: their text would change.
+    // Texts whose number writes back otherwise ("02134": a code's zero) are misfits too.
     expect(typed([...numbers(9), '02134']).seed.at(-1)).toBeUndefined();
     expect(typed([...numbers(18), true, false]).seed.slice(-2)).toEqual([undefined, undefined]);
   });

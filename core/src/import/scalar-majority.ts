@@ -4,8 +4,8 @@
  * one `"2"` must become one type. It becomes the type the data says:
  *
  * - **number** when it holds at least one number and at least {@link FIT_SHARE} of its non-null
- *   values are numbers or a number's exact text (`"2"`, `"9.65"`: `String(Number(s)) === s`).
- *   The texts are written as those numbers in the seed. The rest (`"n/a"`, `"02134"`, `"2.0"`,
+ *   values are numbers or a number's text ({@link isNumberText}: `"2"`, `"9.65"`, `"18.00"`).
+ *   The texts are written as those numbers in the seed. The rest (`"n/a"`, `"02134"`, `"1e3"`,
  *   `true`) fit no number: they are left out of the seed, since the seed is validated as a
  *   create when it is loaded and one misfit would refuse every record. Each is listed.
  * - **boolean** alike, with `"true"` and `"false"` as the texts.
@@ -25,10 +25,26 @@ export type ScalarKind = 'string' | 'number' | 'boolean';
  */
 export const FIT_SHARE = 0.9;
 
-/** Whether `text` is a number's exact text: `"2"`, `"-9.65"`; not `"02"`, `"2.0"`, `" 2"`, `""`. */
+/** Decimal text without a leading zero or a sign other than `-` (one reading: linear time). */
+const DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+
+/**
+ * Whether `text` reads as a number that writes back as the same text: `"2"`, `"-9.65"`,
+ * `"1e+21"`, and decimals whose fraction ends in zeros (`"18.00"` is 18, `"9.650"` 9.65: only
+ * the zeros are lost). Not `"02134"` (a code: its zero would be lost), `"1e3"`, `"+1"`, `"-0"`,
+ * `" 2"`, `""`, nor digits past a double's precision (`"12345678901234567890"`).
+ */
 export function isNumberText(text: string): boolean {
   const value = Number(text);
-  return text !== '' && Number.isFinite(value) && String(value) === text;
+  if (text === '' || !Number.isFinite(value)) return false;
+  const written = String(value);
+  if (written === text) return true;
+  if (!text.includes('.') || !DECIMAL.test(text)) return false;
+  // The fraction's trailing zeros, and a point left bare, trimmed by hand (no backtracking).
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 48) end--;
+  if (text[end - 1] === '.') end--;
+  return written === text.slice(0, end);
 }
 
 const isBooleanText = (text: string): boolean => text === 'true' || text === 'false';
@@ -38,7 +54,7 @@ export class ScalarTally {
   numbers = 0;
   booleans = 0;
   strings = 0;
-  /** Strings that are a number's exact text. */
+  /** Strings that are a number's text. */
   numberTexts = 0;
   /** `"true"` and `"false"`. */
   booleanTexts = 0;
