@@ -97,8 +97,8 @@ function objectVerdict(
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
     const out: Record<string, JsonValue> = {};
     for (const [key, v] of Object.entries(value)) {
-      const convert = converts.get(key);
-      const kept = convert ? convert(v) : v;
+      const rewrite = converts.get(key);
+      const kept = rewrite ? rewrite(v) : v;
       // A member that fits no type of its field is left out, as a top-level field is.
       if (kept !== undefined) out[key] = kept;
     }
