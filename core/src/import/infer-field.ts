@@ -3,6 +3,7 @@
  * `db.json` leaves untyped becomes a decorest field type, and how far that was a guess.
  */
 import type { JsonValue } from '../contract/control-api.js';
+import { asString, type ScalarConvert, ScalarTally, scalarVerdict } from './scalar-majority.js';
 
 type ValueKind = 'string' | 'number' | 'boolean' | 'object' | 'array';
 
@@ -12,6 +13,10 @@ export class FieldStats {
   nulls = 0;
   readonly kinds = new Set<ValueKind>();
   readonly elementKinds = new Set<ValueKind | 'null'>();
+  /** The scalar values held under the key, counted for the type they agree on. */
+  readonly scalars = new ScalarTally();
+  /** The scalar items of its arrays. */
+  readonly elementScalars = new ScalarTally();
   /** The members of the objects held under the key, when it holds objects. */
   object: ObjectStats | undefined;
   /** The members of the objects its arrays hold. */
@@ -25,16 +30,21 @@ export class FieldStats {
     }
     const kind = kindOf(value);
     this.kinds.add(kind);
+    if (isScalar(value)) this.scalars.add(value);
     if (kind === 'object') (this.object ??= new ObjectStats()).add(value as object);
     if (kind === 'array')
       for (const element of value as unknown[]) {
         const elementKind = element === null ? 'null' : kindOf(element);
         this.elementKinds.add(elementKind);
+        if (isScalar(element)) this.elementScalars.add(element);
         if (elementKind === 'object')
           (this.elementObject ??= new ObjectStats()).add(element as object);
       }
   }
 }
+
+const isScalar = (value: unknown): value is string | number | boolean =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
 /** Every object seen under one key: how many, and what each member held. */
 export class ObjectStats {
@@ -73,7 +83,7 @@ function objectVerdict(
   if (stats.members.size === 0) return { reason: 'holds only empty objects: no member to type' };
   const members: string[] = [];
   const guesses: string[] = [];
-  const converts = new Map<string, (value: JsonValue) => JsonValue>();
+  const converts = new Map<string, ScalarConvert>();
   for (const [key, member] of stats.members) {
     const verdict = verdictOf(member, stats.count, depth + 1);
     if (!verdict.imported) return { reason: `holds objects whose ${key} ${verdict.reason}` };
@@ -86,7 +96,12 @@ function objectVerdict(
   const convert = (value: JsonValue): JsonValue => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
     const out: Record<string, JsonValue> = {};
-    for (const [key, v] of Object.entries(value)) out[key] = converts.get(key)?.(v) ?? v;
+    for (const [key, v] of Object.entries(value)) {
+      const rewrite = converts.get(key);
+      const kept = rewrite ? rewrite(v) : v;
+      // A member that fits no type of its field is left out, as a top-level field is.
+      if (kept !== undefined) out[key] = kept;
+    }
     return out;
   };
   return { type, guesses, convert };
@@ -109,24 +124,24 @@ export type FieldVerdict =
       scalar?: 'string' | 'number' | 'boolean';
       /** A guess to report, when the type is wider than the values. */
       guess?: string;
-      /** Set when values must be rewritten to fit the type (numbers as strings). */
-      convert?: (value: JsonValue) => JsonValue;
+      /**
+       * Set when values must be rewritten to fit the type (`"2"` as 2, or numbers as strings);
+       * `undefined` for a value that fits no type of the field and is left out.
+       */
+      convert?: ScalarConvert;
     }
   | { imported: false; reason: string };
 
 const NOT_A_FIELD_TYPE =
   'decorest fields hold strings, numbers, booleans, dates, objects of these and arrays of these, not arrays of arrays';
 
-const asString = (value: JsonValue): JsonValue =>
-  value === null || typeof value === 'string' ? value : JSON.stringify(value);
-
 const eachAsString = (value: JsonValue): JsonValue =>
   Array.isArray(value) ? value.map((v) => (v === null ? v : asString(v))) : value;
 
 /**
  * The type that holds every value seen. A key missing from some records, or null in some, is
- * optional; decorest has no `string | number` union, so mixed scalars widen to `string` and
- * the seed carries them as strings (reported as a guess).
+ * optional. decorest has no `string | number` union: mixed scalars take the type the data
+ * says (scalar-majority.ts), and the seed carries them rewritten (reported as a guess).
  */
 export function verdictOf(stats: FieldStats, records: number, depth = 1): FieldVerdict {
   const optional = stats.present < records || stats.nulls > 0;
@@ -183,40 +198,43 @@ export function verdictOf(stats: FieldStats, records: number, depth = 1): FieldV
         imported: false,
         reason: 'holds arrays with null items, which no decorest type allows',
       };
-    const elements = [...stats.elementKinds] as ('string' | 'number' | 'boolean')[];
-    if (elements.length === 1)
-      return { imported: true, type: `${elements[0]}[]${orNull}`, optional };
-    if (elements.length === 0)
+    if (stats.elementScalars.total === 0)
       return {
         imported: true,
         type: `string[]${orNull}`,
         optional,
         guess: 'holds only empty arrays: typed string[]',
       };
+    // An item's place in its array matters: none is left out, a misfit makes the items text.
+    const items = scalarVerdict(stats.elementScalars, false);
+    const seen = stats.elementScalars.seen;
+    if (seen.length === 1) return { imported: true, type: `${items.kind}[]${orNull}`, optional };
+    const convert = items.widened ? eachAsString : items.convert!;
     return {
       imported: true,
-      type: `string[]${orNull}`,
+      type: `${items.kind}[]${orNull}`,
       optional,
-      guess: `holds arrays of ${elements.join(' and ')}: typed string[], the others written as strings in the seed`,
-      convert: eachAsString,
+      guess: items.widened
+        ? `holds arrays of ${seen.join(' and ')}: typed string[], the others written as strings in the seed`
+        : `holds arrays of ${items.kind}s and ${items.kind}s written as text: typed ${items.kind}[], the texts written as ${items.kind}s in the seed`,
+      convert: (v: JsonValue) => (Array.isArray(v) ? v.map((e) => convert(e) ?? e) : v),
     };
   }
-  const scalars = [...stats.kinds] as ('string' | 'number' | 'boolean')[];
-  if (scalars.length === 0)
+  if (stats.scalars.total === 0)
     return {
       imported: true,
       type: 'string | null',
       optional: true,
       guess: 'is null in every record: typed string | null',
     };
-  if (scalars.length === 1)
-    return { imported: true, type: `${scalars[0]}${orNull}`, optional, scalar: scalars[0] };
+  const scalar = scalarVerdict(stats.scalars);
   return {
     imported: true,
-    type: `string${orNull}`,
-    optional,
-    scalar: 'string',
-    guess: `holds ${scalars.join(' and ')} values: typed string (decorest has no union of these), the others written as strings in the seed`,
-    convert: asString,
+    type: `${scalar.kind}${orNull}`,
+    // A value left out of a record leaves the key missing there.
+    optional: optional || scalar.leftOut > 0,
+    ...(scalar.widened ? {} : { scalar: scalar.kind }),
+    ...(scalar.guess ? { guess: scalar.guess } : {}),
+    ...(scalar.convert ? { convert: scalar.convert } : {}),
   };
 }

@@ -25,6 +25,8 @@ import {
 } from './import-plan.js';
 import { FieldStats, type FieldVerdict, verdictOf } from './infer-field.js';
 import { parseJsonText } from './parse-source.js';
+import { isNumberText, type ScalarConvert } from './scalar-majority.js';
+import { type RecordRewrite, rewriteList, rewritesOf } from './seed-rewrites.js';
 
 type JsonRecord = Record<string, JsonValue>;
 type Id = string | number;
@@ -134,7 +136,8 @@ function readCollection(
     }
   const fields: PlannedField[] = [];
   const scalars = new Map<string, 'string' | 'number' | 'boolean'>();
-  const converts = new Map<string, (v: JsonValue) => JsonValue>();
+  const converts = new Map<string, ScalarConvert>();
+  const guesses = new Map<string, ImportNote>();
   for (const [field, s] of stats) {
     const verdict = fieldVerdict(field, verdictOf(s, kept.length));
     const at = `${name}.${field}`;
@@ -142,9 +145,13 @@ function readCollection(
       notes.push({ kind: 'not-imported', at, text: verdict.reason });
       continue;
     }
-    if (verdict.guess) notes.push({ kind: 'guess', at, text: verdict.guess });
+    if (verdict.guess) {
+      const note: ImportNote = { kind: 'guess', at, text: verdict.guess };
+      guesses.set(field, note);
+      notes.push(note);
+    }
     if (verdict.convert) converts.set(field, verdict.convert);
-    else if (verdict.scalar) scalars.set(field, verdict.scalar);
+    if (verdict.scalar) scalars.set(field, verdict.scalar);
     const identifier = isFieldName(field);
     if (!identifier)
       notes.push({
@@ -160,16 +167,28 @@ function readCollection(
     });
   }
   const imported = new Set(fields.map((f) => f.wireName ?? f.name));
+  const rewrites = new Map<string, RecordRewrite[]>();
   const seed = kept.map((record) => {
     const row: JsonRecord = {};
-    if (record.id !== undefined) row.id = idType === 'string' ? String(record.id) : record.id;
+    if (record.id !== undefined)
+      row.id = idType === 'string' ? String(record.id) : Number(record.id);
     for (const [field, v] of Object.entries(record)) {
       if (!imported.has(field)) continue;
       const convert = converts.get(field);
-      row[field] = convert ? convert(v) : v;
+      const written = convert ? convert(v) : v;
+      // A value fitting no type of its field is left out: the key is missing in this record.
+      if (written !== undefined) row[field] = written;
+      if (!convert) continue;
+      const changed = rewritesOf(v, written);
+      if (changed.length === 0) continue;
+      let list = rewrites.get(field);
+      if (!list) rewrites.set(field, (list = []));
+      const label = recordName(key, value, record);
+      for (const rewrite of changed) list.push({ record: label, rewrite });
     }
     return row;
   });
+  listRewrites(name, rewrites, guesses, notes);
   const model: PlannedModel = { name, path: key, idType, fields, relations: [], seed };
   if (!inIdOrder(seed))
     notes.push({
@@ -194,6 +213,37 @@ function readCollection(
   };
 }
 
+/** `id 8`, or the record's place in the file when it has no id (`/products/3`). */
+function recordName(key: string, records: readonly unknown[], record: JsonRecord): string {
+  return record.id !== undefined
+    ? `id ${JSON.stringify(record.id)}`
+    : `/${key}/${records.indexOf(record)}`;
+}
+
+/**
+ * Names every value the seed holds otherwise than the file: the rewritten ones after their
+ * field's guess, the ones left out as not imported.
+ */
+function listRewrites(
+  model: string,
+  rewrites: ReadonlyMap<string, RecordRewrite[]>,
+  guesses: ReadonlyMap<string, ImportNote>,
+  notes: ImportNote[],
+): void {
+  for (const [field, list] of rewrites) {
+    const written = list.filter((r) => r.rewrite.after !== undefined);
+    const leftOut = list.filter((r) => r.rewrite.after === undefined);
+    const guess = guesses.get(field);
+    if (guess && written.length > 0) guess.text += `: ${rewriteList(written)}`;
+    if (leftOut.length > 0)
+      notes.push({
+        kind: 'not-imported',
+        at: `${model}.${field}`,
+        text: `left out of the seed, fitting no type of the field: ${rewriteList(leftOut)}`,
+      });
+  }
+}
+
 /** Whether a list by ascending id (decorest's order) is the file's order (json-server's). */
 function inIdOrder(seed: readonly JsonRecord[]): boolean {
   // Records without an id get theirs after the others: only the given ids' order counts.
@@ -213,6 +263,13 @@ function fieldVerdict(field: string, verdict: FieldVerdict): FieldVerdict {
   return verdict;
 }
 
+/** An id written as the text of a positive integer (`"3"`), which a numeric id holds as 3. */
+function isIdText(id: JsonValue): boolean {
+  if (typeof id !== 'string' || !isNumberText(id)) return false;
+  const value = Number(id);
+  return Number.isSafeInteger(value) && value >= 1;
+}
+
 /**
  * Each record's id, checked as decorest stores ids (a positive integer, or a string of 1 to
  * 200 characters). Numbers and strings mixed become strings, as json-server compares them.
@@ -223,8 +280,28 @@ function readIds(
   notes: ImportNote[],
 ): { idType: 'number' | 'string'; kept: JsonRecord[] } {
   const ids = records.map((r) => r.id).filter((id) => id !== undefined);
-  const numeric = ids.every((id) => typeof id === 'number');
-  if (!numeric && ids.some((id) => typeof id === 'number'))
+  const numbers = ids.filter((id) => typeof id === 'number').length;
+  // Numbers with a few ids written as their text (`"3"`) are numbers, as a field's are (issue
+  // 42); ids written as text throughout stay text, as json-server keeps them.
+  const numeric = ids.every((id) => typeof id === 'number' || (numbers > 0 && isIdText(id)));
+  if (numeric && numbers < ids.length) {
+    const texts = records.flatMap((record, index) =>
+      typeof record.id === 'string'
+        ? [
+            {
+              record: `/${key}/${index}`,
+              rewrite: { path: '', before: record.id, after: Number(record.id) },
+            },
+          ]
+        : [],
+    );
+    notes.push({
+      kind: 'guess',
+      at: `${key}.id`,
+      text: `holds numbers and ${texts.length} written as text: typed number, ${texts.length === 1 ? 'that one written as a number' : 'those written as numbers'} in the seed: ${rewriteList(texts)}`,
+    });
+  }
+  if (!numeric && numbers > 0)
     notes.push({
       kind: 'guess',
       at: `${key}.id`,
@@ -241,7 +318,8 @@ function readIds(
       kept.push(record);
       return;
     }
-    const value = idType === 'string' && typeof id === 'number' ? String(id) : id;
+    const value =
+      idType === 'string' ? (typeof id === 'number' ? String(id) : id) : Number(id as Id);
     const valid =
       idType === 'number'
         ? Number.isSafeInteger(value) && (value as number) >= 1

@@ -129,6 +129,54 @@ describe('a Mockoon environment (mockoon-shop.json)', () => {
   });
 });
 
+describe('a Mockoon bucket typed by what its data says (issue 42)', () => {
+  it('keeps a field of numbers with one number written as text a number, and lists it', async () => {
+    const records = [
+      { id: 1, price: 25.5, stock: 4 },
+      { id: 2, price: '120', stock: 0 },
+      { id: 3, price: 60, stock: 'n/a' },
+      ...Array.from({ length: 8 }, (_, i) => ({ id: i + 4, price: 10 + i, stock: i })),
+    ];
+    const plan = await readMockoon(
+      'env.json',
+      env(
+        [
+          {
+            type: 'crud',
+            method: '',
+            endpoint: 'products',
+            responses: [response({ bodyType: 'DATABUCKET', databucketID: 'p1' })],
+          },
+        ],
+        [{ uuid: 'x', id: 'p1', name: 'Products', value: JSON.stringify(records) }],
+      ),
+    );
+    const product = plan.models[0]!;
+    expect(product.fields).toEqual([
+      { name: 'price', type: 'number' },
+      { name: 'stock', type: 'number', optional: true },
+    ]);
+    expect(product.seed.slice(1, 3)).toEqual([
+      { id: 2, price: 120, stock: 0 },
+      { id: 3, price: 60 },
+    ]);
+    expect(plan.notes.filter((n) => n.at.startsWith('Product.'))).toEqual([
+      expect.objectContaining({
+        kind: 'guess',
+        text: expect.stringMatching(/: id 2 "120" → 120$/),
+      }),
+      expect.objectContaining({
+        kind: 'guess',
+        text: expect.stringMatching(/left out of the seed$/),
+      }),
+      expect.objectContaining({
+        kind: 'not-imported',
+        text: expect.stringMatching(/: id 3 "n\/a"$/),
+      }),
+    ]);
+  });
+});
+
 describe('Mockoon routes decorest answers differently', () => {
   it('serves the routes under the prefix, answers "all" on five methods and a bucket body as JSON', async () => {
     const plan = await readMockoon(

@@ -61,6 +61,8 @@ export interface Pair {
   jsonServer: { url: string; child: ChildProcess };
   decorest: ServeProcess;
   dir: string;
+  /** What `decorest init --from` printed: its guesses and what it left out. */
+  init: string;
 }
 
 /**
@@ -82,7 +84,7 @@ export async function startPair(db: string, database?: string): Promise<Pair> {
       ...(database === undefined ? [] : ['--database', database]),
     ]),
   ]);
-  return { jsonServer, decorest, dir };
+  return { jsonServer, decorest, dir, init: init.stdout };
 }
 
 export async function stopPair(pair: Pair | undefined): Promise<void> {
