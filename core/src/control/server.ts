@@ -15,6 +15,7 @@ import {
 } from '../contract/control-api.js';
 import { ClientGoneError, problems, unrouted } from '../errors.js';
 import { readJsonBody } from '../http/body.js';
+import { DEFAULT_WRITE_STALL_MS } from '../http/json-stream.js';
 import { answerProtocolErrors } from '../http/protocol-errors.js';
 import { createRouter, type Router } from '../http/router.js';
 import { hostAllowed, originAllowed, ownOrigins, tokenMatches } from './auth.js';
@@ -40,6 +41,11 @@ export interface ControlServerOptions {
   logError?: (message: string, error: unknown) => void;
   /** Told of every operation that succeeded, after its answer was made (the terminal's log). */
   answered?: (answer: ControlAnswer) => void;
+  /**
+   * Issue 40: an answer its client has not read for this long closes its connection (default
+   * `DEFAULT_WRITE_STALL_MS`, 30 s). The event stream is exempt: it waits for events, not reads.
+   */
+  writeStallMs?: number;
 }
 
 /** An operation that succeeded: what it was sent and what it answered, typed by the contract. */
@@ -122,6 +128,7 @@ export async function startControlServer(
 ): Promise<RunningControlServer> {
   const host = options.host ?? '127.0.0.1';
   const router = buildRouter();
+  const writeStallMs = options.writeStallMs ?? DEFAULT_WRITE_STALL_MS;
   const logError = options.logError ?? ((message, error) => console.error(message, error));
   let port = 0;
   let allowedOrigins = new Set<string>();
@@ -175,7 +182,7 @@ export async function startControlServer(
     if (ctx.writes.readsHeld && RECORD_READS.has(match.value.operation)) await ctx.writes.opened();
     const result = RECORD_WRITES.has(match.value.operation) ? await gated(ctx, call) : await call();
     if (result === STREAMED) return;
-    sendJson(res, match.value.status, result, cors);
+    sendJson(res, match.value.status, result, cors, writeStallMs);
     // The handler kept its side of the contract: its body was checked, its answer is typed.
     options.answered?.({ operation: match.value.operation, body, result } as ControlAnswer);
   };
