@@ -27,9 +27,8 @@ import { resolveStatic, sendStatic, studioCsp, UI_HEADERS } from './static-files
 
 /**
  * Imports carry many records: larger than the mock API's 1 MiB, still bounded. An operation
- * may set its own (`ControlRoute.bodyLimit`): only `putProjectFile`, whose body is a file of up
- * to `UPLOAD_LIMIT` as base64, needs more; raising this for every operation would let any call
- * make the server hold that much.
+ * may set its own (`ControlRoute.bodyLimit`); `putProjectFile` reads its body itself, a file
+ * streamed to disk (`ControlRoute.readsOwnBody`).
  */
 export const CONTROL_BODY_LIMIT = 32 * 1024 * 1024;
 
@@ -69,6 +68,7 @@ interface ControlRouteEntry {
   readonly operation: ControlOperationName;
   readonly status: number;
   readonly bodyLimit: number;
+  readonly readsOwnBody: boolean;
   readonly handle: ControlHandler;
 }
 
@@ -112,6 +112,7 @@ function buildRouter(): Router<ControlRouteEntry> {
       operation,
       status: route.status ?? 200,
       bodyLimit: route.bodyLimit ?? CONTROL_BODY_LIMIT,
+      readsOwnBody: route.readsOwnBody === true,
       handle: route.handle,
     });
   }
@@ -166,7 +167,7 @@ export async function startControlServer(
     }
     let body: unknown;
     if (method === 'GET' || method === 'DELETE') req.resume();
-    else body = await readJsonBody(req, match.value.bodyLimit);
+    else if (!match.value.readsOwnBody) body = await readJsonBody(req, match.value.bodyLimit);
     // A streamed answer (the event stream) writes its own head: give it the CORS headers too.
     for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
     const call = () =>
