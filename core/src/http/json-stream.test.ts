@@ -21,7 +21,8 @@ import { type RunningServer, startServer } from './node-server.js';
 
 /** About 20 MB of JSON: well past what the kernel's socket buffers take (4 MiB or so). */
 const TODOS = 200_000;
-const STALL_MS = 1000;
+// Short for the test, long enough that a client reading on a busy machine is never cut off.
+const STALL_MS = 3000;
 const MIB = 1024 * 1024;
 
 /** Waits until `ok()` holds, polling; fails after `ms` (a generous bound, not a timing). */
