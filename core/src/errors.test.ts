@@ -27,6 +27,8 @@ const SAMPLES: { [K in keyof typeof problems]: () => HttpProblem } = {
   uploadTooLarge: () => problems.uploadTooLarge('photo.bin', '100 MiB', '50 MiB'),
   outgoingUnreachable: () => problems.outgoingUnreachable('https://api.example', 'ECONNREFUSED'),
   outgoingTimeout: () => problems.outgoingTimeout('https://api.example', '30 s'),
+  outgoingUnpackedTooLarge: () =>
+    problems.outgoingUnpackedTooLarge('https://api.example', 'gzip', '10 MiB'),
   malformedForm: () => problems.malformedForm('the multipart body is malformed'),
   malformedJson: () => problems.malformedJson('invalid JSON at line 1, column 2'),
   badQuery: () => problems.badQuery('limit', 'must be an integer >= 0, got "x"'),

@@ -35,7 +35,6 @@ import type {
   ImportRequestsBody,
   ImportRequestsResult,
   ProjectFileEntry,
-  PutProjectFileBody,
   RequestCollection,
   RequestEntry,
   RequestPathBody,
@@ -138,7 +137,7 @@ export interface ControlPayloads {
   saveEnvironment: { body: SaveEnvironmentBody; answer: EnvironmentEntry };
   deleteEnvironment: { body: EnvironmentNameBody; answer: { deleted: string } };
   getEnvironmentSecrets: { body: EnvironmentNameBody; answer: EnvironmentSecrets };
-  putProjectFile: { body: PutProjectFileBody; answer: ProjectFileEntry };
+  putProjectFile: { answer: ProjectFileEntry };
   getConsoleSession: { answer: ConsoleSession };
   putConsoleSession: { body: ConsoleSession; answer: ConsoleSession };
   sendOutgoing: { body: OutgoingRequest; answer: OutgoingResponse };

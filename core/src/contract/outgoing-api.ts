@@ -14,7 +14,11 @@ import type { RequestBody } from './requests-api.js';
 /** `timeoutMs` when none is given, and its bounds. */
 export const OUTGOING_TIMEOUT_MS = 30_000;
 export const OUTGOING_TIMEOUT_MAX_MS = 300_000;
-/** Bytes of a response body answered; the rest is read and dropped, and `truncated` says so. */
+/**
+ * Bytes of a response body answered; the rest is read and dropped, and `truncated` says so. A
+ * body sent packed (`content-encoding: gzip`, `br`…) is counted unpacked, and is read no
+ * further than this: past it the answer is a 502 problem (a gzip bomb unpacks to gigabytes).
+ */
 export const OUTGOING_BODY_LIMIT = 10 * 1024 * 1024;
 
 /** `POST /api/outgoing`: `{{variables}}` already filled in by the caller. */

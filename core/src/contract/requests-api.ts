@@ -223,16 +223,13 @@ export interface ConsoleSession {
 }
 
 /**
- * `POST /api/project-files`: a file chosen for a multipart field, copied into the project so
- * a saved request names it by a path that travels with the project. `name` is made safe (as a
- * request's); the decoded content is at most {@link UPLOAD_LIMIT} bytes (413 over it).
+ * `POST /api/project-files?name=<name>`: a file chosen for a multipart field, copied into the
+ * project so a saved request names it by a path that travels with the project. The body is the
+ * file's bytes as they are (`application/octet-stream`), streamed to disk as they arrive, at
+ * most {@link UPLOAD_LIMIT} (413 over it). `name` is the file's name as chosen (`photo.png`;
+ * only its last part counts), made safe as a request's.
  */
-export interface PutProjectFileBody {
-  /** The file's name as chosen (`photo.png`); only its last part counts. */
-  name: string;
-  /** Its bytes, standard base64 (padded). */
-  base64: string;
-}
+export const PROJECT_FILE_NAME_PARAM = 'name';
 
 /**
  * Where the file went, relative to the project with `/` (`files/photo.png`): a free name

@@ -46,7 +46,6 @@ import {
   type OutgoingResponse,
   type ProjectFileEntry,
   type ProjectStatus,
-  type PutProjectFileBody,
   type RecordKey,
   type RecordPage,
   type RequestCollection,
@@ -61,6 +60,7 @@ import {
   type SeedResult,
   type ServerStatus,
 } from '../contract/control-api.js';
+import { PROJECT_FILE_NAME_PARAM } from '../contract/requests-api.js';
 import { ControlError, networkProblem, toProblem } from './control-error.js';
 
 export { ControlError } from './control-error.js';
@@ -259,8 +259,12 @@ export class ControlClient {
    * Issue 30: copies a file chosen for a multipart field into the project's `files/` folder;
    * answers its path there (`files/photo.png`). Over `UPLOAD_LIMIT` is a 413.
    */
-  putProjectFile(body: PutProjectFileBody): Promise<ProjectFileEntry> {
-    return this.#op('putProjectFile', { body });
+  /** Issue 30/40: copies `file` into the project's `files/` as `name`; its bytes are the body. */
+  putProjectFile(name: string, file: Blob): Promise<ProjectFileEntry> {
+    return this.#op('putProjectFile', {
+      query: { [PROJECT_FILE_NAME_PARAM]: name },
+      body: file,
+    });
   }
   /** Issue 30: the Console's open tabs kept for the open project (`null`: none). */
   getConsoleSession(): Promise<ConsoleSession> {
@@ -380,7 +384,11 @@ export class ControlClient {
     const init: RequestInit = { method, headers };
     if (signal) init.signal = signal;
     if (keepalive) init.keepalive = true;
-    if (body !== undefined) {
+    if (body instanceof Blob) {
+      // A file's bytes as they are (putProjectFile), not JSON.
+      headers['Content-Type'] = 'application/octet-stream';
+      init.body = body;
+    } else if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
     }

@@ -28,9 +28,14 @@ export type ControlRoute = {
   readonly status?: number;
   /**
    * The largest JSON body this operation reads, when it is not the server's
-   * `CONTROL_BODY_LIMIT` (a file sent as base64 for `putProjectFile`).
+   * `CONTROL_BODY_LIMIT`.
    */
   readonly bodyLimit?: number;
+  /**
+   * The handler reads `req` itself (`putProjectFile` streams a file to disk, issue 40): the
+   * server parses no JSON body for it.
+   */
+  readonly readsOwnBody?: true;
   readonly handle: ControlHandler;
 };
 

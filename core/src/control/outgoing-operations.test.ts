@@ -10,6 +10,9 @@ import { truncate, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
@@ -27,6 +30,15 @@ import {
 import { jsonRequest } from '../test-support/http-client.js';
 import { EXAMPLES } from '../test-support/project-server.js';
 import { ControlClient, ControlError } from './client.js';
+
+/** Waits until `ok()` holds, polling; fails after `ms` (a generous bound, not a timing). */
+async function until(ok: () => boolean, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error('the condition never held');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 let f: StudioFixture;
 let remotes: Server[] = [];
@@ -261,4 +273,54 @@ describe('POST /api/outgoing', () => {
       'huge.bin is 60 MiB; files up to 50 MiB can be sent',
     );
   });
+
+  it('is a 400 naming the header for a value above U+00FF, and nothing is sent', async () => {
+    let hits = 0;
+    const url = await remote((_req, res) => {
+      hits++;
+      res.end();
+    });
+    for (const value of ['caf\u0100', 'smile \u{1F600}']) {
+      const answer = await f.api(
+        'POST',
+        '/outgoing',
+        outgoing({
+          url,
+          headers: [
+            ['X-Ok', 'caf\u00e9'],
+            ['X-Note', value],
+          ],
+        }),
+      );
+      expect(answer.status, answer.text).toBe(400);
+      const problem = answer.json as Problem;
+      expect(problem.errors).toHaveLength(1);
+      expect(problem.errors![0]!.field).toBe('/headers/1/1');
+      expect(problem.errors![0]!.message).toContain('X-Note');
+      expect(problem.detail).toContain('U+00FF');
+    }
+    expect(hits).toBe(0);
+  });
+
+  it('stops unpacking a gzip bomb at the answer limit: a 502 naming the limit', async () => {
+    // An endless gzip stream of zeros: each MiB packs to about a KiB. Read through, it would
+    // only end at the timeout (a 504); read to the limit, it is refused and its connection
+    // closed.
+    let remoteClosed = false;
+    const url = await remote((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' });
+      res.on('close', () => (remoteClosed = true));
+      const zeros = Buffer.alloc(1024 * 1024);
+      const endless = new Readable({
+        read() {
+          this.push(zeros);
+        },
+      });
+      pipeline(endless, createGzip(), res).catch(() => {});
+    });
+    const answer = await f.api('POST', '/outgoing', outgoing({ url, timeoutMs: 60_000 }));
+    expect(answer.status, answer.text).toBe(502);
+    expect((answer.json as Problem).detail).toContain('more than 10 MiB');
+    await until(() => remoteClosed);
+  }, 90_000);
 });

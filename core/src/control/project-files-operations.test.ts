@@ -2,10 +2,12 @@
  * Issue 30: `POST /api/project-files` of a real studio on 127.0.0.1: a file chosen for a
  * multipart field lands in the project's `files/` folder byte for byte; a name taken by other
  * bytes gets ` 2`, the same bytes reuse the file; over `UPLOAD_LIMIT` is a 413; hostile names
- * never leave the folder; without the token, a 401.
+ * never leave the folder; without the token, a 401. Issue 40: the body is the file's bytes,
+ * written to disk as they arrive (never held whole), and nothing is left behind when refused.
  */
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, symlink } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, symlink } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,19 +17,55 @@ import type { ProjectFileEntry } from '../contract/control-api.js';
 import { UPLOAD_LIMIT } from '../contract/requests-api.js';
 import { uploadName } from '../requests/project-files.js';
 import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
-import { jsonRequest, rawRequest } from '../test-support/http-client.js';
+import { type RawAnswer, rawRequest } from '../test-support/http-client.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { ControlClient } from './client.js';
 
 let f: StudioFixture;
+/** Where this file's uploads are received (os.tmpdir() reads TMPDIR on every call). */
+let spoolDir: string;
+const tmpBefore = process.env['TMPDIR'];
 beforeEach(async () => {
+  spoolDir = await mkdtemp(join(tmpdir(), 'decorest-spool-test-'));
+  process.env['TMPDIR'] = spoolDir;
   f = await startStudioFixture(EXAMPLES.todo);
 });
 afterEach(async () => {
   await f.dispose();
+  if (tmpBefore === undefined) delete process.env['TMPDIR'];
+  else process.env['TMPDIR'] = tmpBefore;
+  await rm(spoolDir, { recursive: true, force: true });
 });
 
-const put = (name: string, bytes: Buffer) =>
-  f.api('POST', '/project-files', { name, base64: bytes.toString('base64') });
+const auth = () => ({ authorization: `Bearer ${f.studio.token}` });
+
+const put = (name: string | undefined, bytes: Buffer, headers: Record<string, string> = auth()) =>
+  rawRequest(
+    f.base,
+    'POST',
+    `/api/project-files${name === undefined ? '' : `?name=${encodeURIComponent(name)}`}`,
+    { headers: { 'content-type': 'application/octet-stream', ...headers }, body: bytes },
+  );
+
+/** What the studio's temp folder holds: its receiving uploads. */
+async function spooled(): Promise<{ dirs: string[]; bytes: number }> {
+  const dirs = (await readdir(spoolDir)).filter((d) => d.startsWith('decorest-upload-'));
+  let bytes = 0;
+  for (const d of dirs)
+    bytes += await stat(join(spoolDir, d, 'upload')).then(
+      (s) => s.size,
+      () => 0,
+    );
+  return { dirs, bytes };
+}
+
+async function until(ok: () => Promise<boolean>, ms = 60_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > deadline) throw new Error('the condition never held');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
 
 async function putOk(name: string, bytes: Buffer): Promise<string> {
   const answer = await put(name, bytes);
@@ -103,22 +141,81 @@ describe('POST /api/project-files', () => {
     expect(answer.status).toBe(403);
   });
 
-  it('refuses content over UPLOAD_LIMIT with a 413 naming the limit', async () => {
-    // Just over the limit: decoded size is checked before the bytes are made.
+  it('refuses content over UPLOAD_LIMIT with a 413 naming the limit, leaving nothing behind', async () => {
+    // Declared too large: refused before a byte is read.
     const over = await put('big.bin', Buffer.alloc(UPLOAD_LIMIT + 1));
     expect(over.status).toBe(413);
     expect((over.json as { detail: string }).detail).toContain(`${UPLOAD_LIMIT} bytes (50 MiB)`);
-    // 51 MiB: the body itself is over the operation's limit, refused before it is read.
-    const body = JSON.stringify({
-      name: 'huge.bin',
-      base64: Buffer.alloc(51 * 1024 * 1024).toString('base64'),
+    // Sent without a length (chunked): counted as it arrives, refused once past the limit.
+    const chunked = await rawRequest(f.base, 'POST', '/api/project-files?name=huge.bin', {
+      headers: { ...auth(), 'content-type': 'application/octet-stream' },
+      body: Buffer.alloc(UPLOAD_LIMIT + 64 * 1024),
+      chunked: true,
     });
-    const huge = await rawRequest(f.base, 'POST', '/api/project-files', {
-      headers: { authorization: `Bearer ${f.studio.token}`, 'content-type': 'application/json' },
-      body,
-    });
-    expect(huge.status).toBe(413);
+    expect(chunked.status).toBe(413);
+    expect((chunked.json as { detail: string }).detail).toContain(`${UPLOAD_LIMIT} bytes (50 MiB)`);
     expect(await readdir(f.dir)).not.toContain('files');
+    expect((await spooled()).dirs).toEqual([]);
+  });
+
+  it('writes a large upload to disk as it arrives, never holding it whole', async () => {
+    const bytes = randomBytes(UPLOAD_LIMIT);
+    const first = 8 * 1024 * 1024;
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const answer = new Promise<RawAnswer>((resolve, reject) => {
+      const url = new URL('/api/project-files?name=large.bin', f.base);
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: 'POST',
+          path: url.pathname + url.search,
+          headers: {
+            ...auth(),
+            'content-type': 'application/octet-stream',
+            'content-length': bytes.length,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              text,
+              json: JSON.parse(text),
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.write(bytes.subarray(0, first));
+      // The first part is on disk while the rest is not even sent: the body is never
+      // buffered whole.
+      until(async () => {
+        rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+        return (await spooled()).bytes >= first;
+      }).then(
+        () => req.end(bytes.subarray(first)),
+        (error: unknown) => {
+          req.destroy();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+    const done = await answer;
+    expect(done.status, done.text).toBe(200);
+    expect((done.json as ProjectFileEntry).path).toBe('files/large.bin');
+    expect((await readFile(join(f.dir, 'files', 'large.bin'))).equals(bytes)).toBe(true);
+    // The received copy is gone once it is in the project.
+    expect((await spooled()).dirs).toEqual([]);
+    console.log(
+      `50 MiB upload: RSS ${Math.round(rssBefore / 2 ** 20)} MiB before, ` +
+        `${Math.round(Math.max(rssPeak, process.memoryUsage().rss) / 2 ** 20)} MiB at most seen`,
+    );
   });
 
   it('takes a file of exactly UPLOAD_LIMIT bytes (a body larger than CONTROL_BODY_LIMIT)', async () => {
@@ -127,27 +224,26 @@ describe('POST /api/project-files', () => {
     expect((await readFile(join(f.dir, 'files', 'limit.bin'))).equals(bytes)).toBe(true);
   });
 
-  it('refuses a body that is not a name and base64 with a 422 naming the field', async () => {
-    const bad = async (body: unknown, field: string) => {
-      const answer = await f.api('POST', '/project-files', body);
-      expect(answer.status, JSON.stringify(body)).toBe(422);
-      expect(JSON.stringify(answer.json)).toContain(`"field":"${field}"`);
-    };
-    await bad([], '');
-    await bad({ base64: '' }, '/name');
-    await bad({ name: 'x'.repeat(1001), base64: '' }, '/name');
-    await bad({ name: 'x' }, '/base64');
-    await bad({ name: 'x', base64: 'abc' }, '/base64');
-    await bad({ name: 'x', base64: 'ab!c' }, '/base64');
+  it('refuses a missing or too long name with a 400 naming it, and writes nothing', async () => {
+    for (const name of [undefined, 'x'.repeat(1001)]) {
+      const answer = await put(name, Buffer.from('x'));
+      expect(answer.status, answer.text).toBe(400);
+      expect(JSON.stringify(answer.json)).toContain('"field":"name"');
+    }
     expect(await readdir(f.dir)).not.toContain('files');
   });
 
   it('answers 401 without the token and writes nothing', async () => {
-    const answer = await jsonRequest(f.base, 'POST', '/api/project-files', {
-      name: 'x.txt',
-      base64: Buffer.from('x').toString('base64'),
-    });
+    const answer = await put('x.txt', Buffer.from('x'), {});
     expect(answer.status).toBe(401);
     expect(await readdir(f.dir)).not.toContain('files');
+  });
+
+  it('is what the control client sends for a file', async () => {
+    const client = new ControlClient({ baseUrl: f.base, token: f.studio.token });
+    const bytes = randomBytes(1000);
+    const entry = await client.putProjectFile('from client.bin', new Blob([bytes]));
+    expect(entry).toEqual({ path: 'files/from client.bin' });
+    expect((await readFile(join(f.dir, 'files', 'from client.bin'))).equals(bytes)).toBe(true);
   });
 });

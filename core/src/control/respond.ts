@@ -5,6 +5,13 @@
 import type { ServerResponse } from 'node:http';
 
 import { HttpProblem, problems, problemWire } from '../errors.js';
+import {
+  closeIfUnread,
+  DEFAULT_WRITE_STALL_MS,
+  jsonArrayPages,
+  streamable,
+  writeJsonArray,
+} from '../http/json-stream.js';
 
 /** On every control answer. */
 export const CONTROL_HEADERS: Readonly<Record<string, string>> = {
@@ -12,13 +19,30 @@ export const CONTROL_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
 };
 
+/**
+ * Writes `value` as JSON. A long array (the export of a model's records) goes a page at a time
+ * as the client reads it, in chunked encoding (issue 40); an answer not read for `stallMs`
+ * closes its connection.
+ */
 export function sendJson(
   res: ServerResponse,
   status: number,
   value: unknown,
   headers: Readonly<Record<string, string>> = {},
+  stallMs = DEFAULT_WRITE_STALL_MS,
 ): void {
   if (res.headersSent) return;
+  if (streamable(value)) {
+    const pages = jsonArrayPages(value);
+    const first = pages.next().value as string;
+    res.writeHead(status, {
+      ...CONTROL_HEADERS,
+      ...headers,
+      'content-type': 'application/json; charset=utf-8',
+    });
+    void writeJsonArray(res, first, pages, stallMs);
+    return;
+  }
   const body = JSON.stringify(value) ?? 'null';
   res.writeHead(status, {
     ...CONTROL_HEADERS,
@@ -27,6 +51,7 @@ export function sendJson(
     'content-length': Buffer.byteLength(body),
   });
   res.end(body);
+  closeIfUnread(res, stallMs);
 }
 
 export function sendProblem(

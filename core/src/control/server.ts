@@ -15,6 +15,7 @@ import {
 } from '../contract/control-api.js';
 import { ClientGoneError, problems, unrouted } from '../errors.js';
 import { readJsonBody } from '../http/body.js';
+import { DEFAULT_WRITE_STALL_MS } from '../http/json-stream.js';
 import { answerProtocolErrors } from '../http/protocol-errors.js';
 import { createRouter, type Router } from '../http/router.js';
 import { hostAllowed, originAllowed, ownOrigins, tokenMatches } from './auth.js';
@@ -26,9 +27,8 @@ import { resolveStatic, sendStatic, studioCsp, UI_HEADERS } from './static-files
 
 /**
  * Imports carry many records: larger than the mock API's 1 MiB, still bounded. An operation
- * may set its own (`ControlRoute.bodyLimit`): only `putProjectFile`, whose body is a file of up
- * to `UPLOAD_LIMIT` as base64, needs more; raising this for every operation would let any call
- * make the server hold that much.
+ * may set its own (`ControlRoute.bodyLimit`); `putProjectFile` reads its body itself, a file
+ * streamed to disk (`ControlRoute.readsOwnBody`).
  */
 export const CONTROL_BODY_LIMIT = 32 * 1024 * 1024;
 
@@ -40,6 +40,11 @@ export interface ControlServerOptions {
   logError?: (message: string, error: unknown) => void;
   /** Told of every operation that succeeded, after its answer was made (the terminal's log). */
   answered?: (answer: ControlAnswer) => void;
+  /**
+   * Issue 40: an answer its client has not read for this long closes its connection (default
+   * `DEFAULT_WRITE_STALL_MS`, 30 s). The event stream is exempt: it waits for events, not reads.
+   */
+  writeStallMs?: number;
 }
 
 /** An operation that succeeded: what it was sent and what it answered, typed by the contract. */
@@ -63,6 +68,7 @@ interface ControlRouteEntry {
   readonly operation: ControlOperationName;
   readonly status: number;
   readonly bodyLimit: number;
+  readonly readsOwnBody: boolean;
   readonly handle: ControlHandler;
 }
 
@@ -106,6 +112,7 @@ function buildRouter(): Router<ControlRouteEntry> {
       operation,
       status: route.status ?? 200,
       bodyLimit: route.bodyLimit ?? CONTROL_BODY_LIMIT,
+      readsOwnBody: route.readsOwnBody === true,
       handle: route.handle,
     });
   }
@@ -122,6 +129,7 @@ export async function startControlServer(
 ): Promise<RunningControlServer> {
   const host = options.host ?? '127.0.0.1';
   const router = buildRouter();
+  const writeStallMs = options.writeStallMs ?? DEFAULT_WRITE_STALL_MS;
   const logError = options.logError ?? ((message, error) => console.error(message, error));
   let port = 0;
   let allowedOrigins = new Set<string>();
@@ -159,7 +167,7 @@ export async function startControlServer(
     }
     let body: unknown;
     if (method === 'GET' || method === 'DELETE') req.resume();
-    else body = await readJsonBody(req, match.value.bodyLimit);
+    else if (!match.value.readsOwnBody) body = await readJsonBody(req, match.value.bodyLimit);
     // A streamed answer (the event stream) writes its own head: give it the CORS headers too.
     for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
     const call = () =>
@@ -175,7 +183,7 @@ export async function startControlServer(
     if (ctx.writes.readsHeld && RECORD_READS.has(match.value.operation)) await ctx.writes.opened();
     const result = RECORD_WRITES.has(match.value.operation) ? await gated(ctx, call) : await call();
     if (result === STREAMED) return;
-    sendJson(res, match.value.status, result, cors);
+    sendJson(res, match.value.status, result, cors, writeStallMs);
     // The handler kept its side of the contract: its body was checked, its answer is typed.
     options.answered?.({ operation: match.value.operation, body, result } as ControlAnswer);
   };

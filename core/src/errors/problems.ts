@@ -433,6 +433,20 @@ export const problems = {
       title: 'No answer in time',
       detail: `No answer from ${origin} within ${seconds}`,
     }),
+  /**
+   * Issue 40: an answer to `POST /api/outgoing` whose content encoding unpacks past the answer
+   * limit (a gzip bomb): reading stopped there.
+   */
+  outgoingUnpackedTooLarge: (origin: string, encoding: string, limit: string) =>
+    new HttpProblem({
+      code: 'OUTGOING_UNPACKED_TOO_LARGE',
+      status: 502,
+      type: 'outgoing-unpacked-too-large',
+      title: 'Answer too large once unpacked',
+      detail:
+        `The answer from ${origin} unpacks (content-encoding ${encoding}) to more than ${limit}, ` +
+        `the most the Console reads of an answer; reading stopped there`,
+    }),
   /** Issue 30: a form body a manual route cannot read (`detail` says where it broke). */
   malformedForm: (detail: string) =>
     new HttpProblem({

@@ -41,6 +41,8 @@ export interface DispatchContext {
   readonly rules?: RulesSource;
   /** Issue 24: held by a model edit; writes wait at it (the studio sets one). */
   readonly writes?: WriteGate;
+  /** Issue 40: how long an answer waits for its client to read (`ServerOptions.writeStallMs`). */
+  readonly writeStallMs?: number;
 }
 
 function toProblem(error: unknown, ctx: DispatchContext, req: IncomingMessage): HttpProblem {
@@ -95,7 +97,7 @@ function refuse(
   rawReq.resume();
   const path = (rawReq.url ?? '/').split('?')[0]!;
   answerProblem(
-    new Response(rawRes, CORS_HEADERS, () => {}),
+    new Response(rawRes, CORS_HEADERS, () => {}, ctx.writeStallMs),
     toProblem(problem, ctx, rawReq),
     path,
   );
@@ -126,24 +128,29 @@ async function answer(
   // Issue 12: headers and bodies only while the studio listens; one boolean test otherwise.
   const captured = ctx.traffic.capturing ? new ExchangeCapture(rawReq) : undefined;
 
-  const res = new Response(rawRes, CORS_HEADERS, () => {
-    if (!ctx.traffic.hasListeners) return;
-    ctx.traffic.publish({
-      seq: ctx.traffic.nextSeq(),
-      time,
-      method,
-      url,
-      status: res.statusCode,
-      durationMs: performance.now() - startedAt,
-      requestBytes,
-      responseBytes: res.bodyBytes,
-      // Plain properties, possibly undefined: spreading optional ones builds two more objects
-      // per request.
-      capture: captured?.answered(res.sentHeaders, res.sentBody, res.headersSetOnRaw),
-      tag,
-      rule,
-    });
-  });
+  const res = new Response(
+    rawRes,
+    CORS_HEADERS,
+    () => {
+      if (!ctx.traffic.hasListeners) return;
+      ctx.traffic.publish({
+        seq: ctx.traffic.nextSeq(),
+        time,
+        method,
+        url,
+        status: res.statusCode,
+        durationMs: performance.now() - startedAt,
+        requestBytes,
+        responseBytes: res.bodyBytes,
+        // Plain properties, possibly undefined: spreading optional ones builds two more objects
+        // per request.
+        capture: captured?.answered(res.sentHeaders, res.sentBody, res.headersSetOnRaw),
+        tag,
+        rule,
+      });
+    },
+    ctx.writeStallMs,
+  );
   // Issue 16, off the hot path: no route for this request and a proxy set.
   const proxied = (active: ActiveBehaviour): Promise<void> =>
     proxyExchange(

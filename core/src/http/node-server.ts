@@ -29,6 +29,11 @@ export interface ServerOptions {
   rules?: RulesSource;
   /** Issue 24: writes wait here while a model edit holds it. */
   writes?: WriteGate;
+  /**
+   * Issue 40: an answer the client has not read for this long (no `drain`) closes its
+   * connection. `DEFAULT_WRITE_STALL_MS` (30 s) unless set.
+   */
+  writeStallMs?: number;
 }
 
 /** A listening API server. */
@@ -72,6 +77,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(options.behaviour ? { behaviour: options.behaviour } : {}),
     ...(options.writes ? { writes: options.writes } : {}),
     ...(options.rules ? { rules: options.rules } : {}),
+    ...(options.writeStallMs !== undefined ? { writeStallMs: options.writeStallMs } : {}),
   };
 
   // Node's own Host check answers a bare 400; dispatch answers it as a problem instead.

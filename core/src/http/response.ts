@@ -1,10 +1,20 @@
 import type { ServerResponse } from 'node:http';
 
+import {
+  closeIfUnread,
+  DEFAULT_WRITE_STALL_MS,
+  jsonArrayPages,
+  streamable,
+  writeJsonArray,
+} from './json-stream.js';
+
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * The response a handler writes (spec §4.2): `res.status(201).json(todo)`. Headers and status
- * are buffered and written once, with the body, so nothing is sent half-formed.
+ * are buffered and written once, with the body, so nothing is sent half-formed. A long array
+ * (issue 40) is the exception: its head goes first and its records follow a page at a time as
+ * the client reads (http/json-stream.ts).
  */
 export class Response {
   readonly #raw: ServerResponse;
@@ -16,15 +26,22 @@ export class Response {
   #bytes = 0;
   #body: string | Buffer | undefined;
   #onSent: (() => void) | undefined;
+  readonly #stallMs: number;
 
+  /**
+   * `stallMs`: how long an answer may wait for the client to read before its connection is
+   * closed (see `DEFAULT_WRITE_STALL_MS`).
+   */
   constructor(
     raw: ServerResponse,
     baseHeaders: Readonly<Record<string, string>>,
     onSent?: () => void,
+    stallMs = DEFAULT_WRITE_STALL_MS,
   ) {
     this.#raw = raw;
     Object.assign(this.#headers, baseHeaders);
     this.#onSent = onSent;
+    this.#stallMs = stallMs;
   }
 
   /** Node's response, for what this one does not cover (streaming, trailers). */
@@ -48,8 +65,13 @@ export class Response {
     return this;
   }
 
-  /** Writes `value` as a JSON body. */
+  /**
+   * Writes `value` as a JSON body. An array longer than `STREAM_MIN_ITEMS` is streamed: the
+   * same text, in chunked encoding without a `content-length`, and `onSent` is told once the
+   * last page went out (or the client went away).
+   */
   json(value: unknown): void {
+    if (streamable(value)) return this.#stream(value);
     const text = JSON.stringify(value);
     this.#headers['content-type'] ??= JSON_TYPE;
     // JSON.stringify(undefined) is undefined: answer an empty body rather than the text "undefined".
@@ -68,7 +90,31 @@ export class Response {
     this.#body = body;
     this.#raw.writeHead(this.#status, this.#headers);
     this.#raw.end(body);
+    // One flag on the hot path: a small answer is in the kernel already.
+    if (!this.#raw.writableFinished) closeIfUnread(this.#raw, this.#stallMs);
     this.#onSent?.();
+  }
+
+  #stream(items: readonly unknown[]): void {
+    if (this.#sent) throw new Error('the response was already sent');
+    const pages = jsonArrayPages(items);
+    // Before the head: a first page JSON cannot hold is still the handler's error (a 500).
+    const first = pages.next().value as string;
+    this.#sent = true;
+    this.#headers['content-type'] ??= JSON_TYPE;
+    delete this.#headers['content-length'];
+    // The capture keeps the first bytes of a body: the first page has them.
+    this.#body = first;
+    this.#raw.writeHead(this.#status, this.#headers);
+    if (this.#raw.req.method === 'HEAD') {
+      this.#raw.end();
+      this.#onSent?.();
+      return;
+    }
+    void writeJsonArray(this.#raw, first, pages, this.#stallMs).then((bytes) => {
+      this.#bytes = bytes;
+      this.#onSent?.();
+    });
   }
 
   /** Whether a body was written. */
@@ -90,7 +136,10 @@ export class Response {
     return this.#headers;
   }
 
-  /** The body as sent, kept by reference (the studio's traffic capture). */
+  /**
+   * The body as sent, kept by reference (the studio's traffic capture); a streamed body's
+   * first page.
+   */
   get sentBody(): string | Buffer | undefined {
     return this.#body;
   }

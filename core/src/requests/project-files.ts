@@ -14,6 +14,7 @@ import { PROJECT_FILES_DIR } from '../contract/requests-api.js';
 import { HttpProblem, problems } from '../errors.js';
 import { insideProject } from '../persistence/inside-project.js';
 import { safeName } from './safe-names.js';
+import { copySpooled, sameFileBytes, type SpooledFile } from './spooled-upload.js';
 
 /** Names tried before giving up (`photo 999.png`). */
 const MAX_COPIES = 999;
@@ -35,7 +36,11 @@ export function uploadName(name: string): { base: string; ext: string } {
   return { base: safeName(last.slice(0, last.length - ext.length), 'file'), ext };
 }
 
-async function sameBytes(path: string, bytes: Buffer): Promise<boolean> {
+/** What is put: bytes at hand, or a file received to disk (issue 40: an upload is streamed). */
+export type FileBytes = Buffer | SpooledFile;
+
+async function sameBytes(path: string, bytes: FileBytes): Promise<boolean> {
+  if (!Buffer.isBuffer(bytes)) return sameFileBytes(path, bytes.path);
   const existing = await readFile(path);
   return existing.equals(bytes);
 }
@@ -65,13 +70,13 @@ let queue: Promise<unknown> = Promise.resolve();
  * the name) and answers the path relative to `root`, with `/`. One at a time, so two uploads of
  * one name never take the same file.
  */
-export function putProjectFile(root: string, name: string, bytes: Buffer): Promise<string> {
+export function putProjectFile(root: string, name: string, bytes: FileBytes): Promise<string> {
   const run = queue.then(() => put(root, name, bytes));
   queue = run.catch(() => {});
   return run;
 }
 
-async function put(root: string, name: string, bytes: Buffer): Promise<string> {
+async function put(root: string, name: string, bytes: FileBytes): Promise<string> {
   let dir: string;
   try {
     dir = await filesFolder(root);
@@ -96,7 +101,7 @@ async function put(root: string, name: string, bytes: Buffer): Promise<string> {
     // A dot-name temp file: the collection and source watchers ignore it.
     const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
     try {
-      await writeFile(temp, bytes);
+      await (Buffer.isBuffer(bytes) ? writeFile(temp, bytes) : copySpooled(bytes, temp));
       await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true });

@@ -52,6 +52,9 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // RFC 9110 §5.5: a field value is visible characters, spaces and tabs; CR, LF or NUL would
 // smuggle a second header or request.
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\uffff]*$/;
+// A header goes out as bytes, one per character: fetch throws a bare TypeError (a 500) for a
+// character above U+00FF (`Ā`, an emoji), which no byte can carry.
+const BEYOND_LATIN1 = /[^\t\x20-\xff]/u;
 /**
  * Headers the connection sets itself. fetch refuses some (`transfer-encoding`, `expect`) with a
  * bare "fetch failed" and silently replaces others (`host`): named here as a 400 instead.
@@ -143,10 +146,18 @@ export function checkOutgoingRequest(v: unknown): OutgoingRequest {
         field: `/headers/${i}/0`,
         message: `${name} is set by the connection; remove it`,
       });
+    const wide = BEYOND_LATIN1.exec(value)?.[0];
     if (!FIELD_VALUE.test(value))
       refused.push({
         field: `/headers/${i}/1`,
         message: 'must not contain line breaks or control characters',
+      });
+    else if (wide !== undefined)
+      refused.push({
+        field: `/headers/${i}/1`,
+        message:
+          `${name} holds ${JSON.stringify(wide)}, which a header cannot carry ` +
+          '(characters up to U+00FF only): percent-encode it or send it in the body',
       });
   });
   const body = checked.value.body;
@@ -266,8 +277,25 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Reads the body: the first {@link OUTGOING_BODY_LIMIT} bytes kept, the rest counted. */
-async function readBody(response: Response): Promise<{ kept: Buffer; size: number }> {
+/** A `content-encoding` fetch undoes (gzip, br…), or undefined for bytes as sent. */
+function unpacked(response: Response): string | undefined {
+  const encoding = response.headers.get('content-encoding')?.trim().toLowerCase();
+  return encoding === undefined || encoding === '' || encoding === 'identity'
+    ? undefined
+    : encoding;
+}
+
+/**
+ * Reads the body: the first {@link OUTGOING_BODY_LIMIT} bytes kept, the rest counted. A body
+ * fetch unpacks is read no further than the limit: a few hundred KiB of gzip can unpack to
+ * gigabytes (a gzip bomb), all of it inflated and counted if read on; reading stops there and
+ * the answer is a problem naming the limit.
+ */
+async function readBody(
+  response: Response,
+  origin: string,
+): Promise<{ kept: Buffer; size: number }> {
+  const encoding = unpacked(response);
   const chunks: Buffer[] = [];
   let kept = 0;
   let size = 0;
@@ -275,6 +303,9 @@ async function readBody(response: Response): Promise<{ kept: Buffer; size: numbe
     for await (const chunk of response.body) {
       const bytes = chunk as Uint8Array;
       size += bytes.length;
+      // Leaving the loop cancels the stream: fetch stops inflating.
+      if (encoding !== undefined && size > OUTGOING_BODY_LIMIT)
+        throw problems.outgoingUnpackedTooLarge(origin, encoding, sizeInWords(OUTGOING_BODY_LIMIT));
       if (kept >= OUTGOING_BODY_LIMIT) continue;
       const part = bytes.subarray(0, OUTGOING_BODY_LIMIT - kept);
       chunks.push(Buffer.from(part));
@@ -343,7 +374,7 @@ export async function sendOutgoing(
       ...(encoded ? { body: encoded.blob } : {}),
       signal,
     });
-    const { kept, size } = await readBody(response);
+    const { kept, size } = await readBody(response, origin);
     const truncated = size > kept.length;
     return {
       status: response.status,
@@ -356,6 +387,7 @@ export async function sendOutgoing(
     };
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
+    if (error instanceof HttpProblem) throw error;
     if (timeout.signal.aborted) throw problems.outgoingTimeout(origin, seconds(timeoutMs));
     throw problems.outgoingUnreachable(origin, reasonOf(error));
   } finally {

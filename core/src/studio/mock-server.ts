@@ -29,6 +29,7 @@ export class MockServer {
   readonly #behaviour: Behaviour | undefined;
   readonly #writes: WriteGate | undefined;
   readonly #rules: RulesSource | undefined;
+  readonly #writeStallMs: number | undefined;
   readonly #onChange: (status: ServerStatus) => void;
   /** One state change at a time: a start racing a stop would leak a listening socket. */
   #queue: Promise<unknown> = Promise.resolve();
@@ -45,6 +46,8 @@ export class MockServer {
     writes?: WriteGate;
     /** Issue 29: the project's response rules, kept across stops and port changes. */
     rules?: RulesSource;
+    /** Issue 40: `ServerOptions.writeStallMs`. */
+    writeStallMs?: number;
     onChange: (status: ServerStatus) => void;
   }) {
     this.host = init.host;
@@ -55,6 +58,7 @@ export class MockServer {
     this.#behaviour = init.behaviour;
     this.#writes = init.writes;
     this.#rules = init.rules;
+    this.#writeStallMs = init.writeStallMs;
     this.#onChange = init.onChange;
   }
 
@@ -160,6 +164,7 @@ export class MockServer {
       ...(this.#behaviour ? { behaviour: this.#behaviour } : {}),
       ...(this.#writes ? { writes: this.#writes } : {}),
       ...(this.#rules ? { rules: this.#rules } : {}),
+      ...(this.#writeStallMs !== undefined ? { writeStallMs: this.#writeStallMs } : {}),
     });
   }
 }

@@ -66,6 +66,11 @@ export interface StudioOptions {
    * instead of the project's data folder.
    */
   database?: string;
+  /**
+   * Issue 40: an answer of either server its client has not read for this long closes its
+   * connection (default 30 s, `DEFAULT_WRITE_STALL_MS`).
+   */
+  writeStallMs?: number;
 }
 
 export interface Studio {
@@ -131,6 +136,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     table: EMPTY_ROUTE_TABLE,
     traffic,
     logger,
+    ...(options.writeStallMs !== undefined ? { writeStallMs: options.writeStallMs } : {}),
     onChange: (server) => hub.publish({ type: 'server', server }),
   });
   const projectStatus = async (): Promise<ProjectStatus> => host.status(await recent.list());
@@ -223,6 +229,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     {
       logError: (message, error) => logger.error(message, error),
       answered: (answer) => log.answered(answer),
+      ...(options.writeStallMs !== undefined ? { writeStallMs: options.writeStallMs } : {}),
     },
   ).catch(async (error: unknown) => {
     await mock.close();

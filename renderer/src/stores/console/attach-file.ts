@@ -12,22 +12,11 @@ export function attachRefusal(file: { name: string; size: number }): string | nu
     : null;
 }
 
-function base64Of(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(file);
-  });
-}
-
 /** Copies `file` into the project; resolves to its path there (`files/photo.png`). */
 export async function attachFile(file: File): Promise<string> {
   const refused = attachRefusal(file);
   if (refused) throw new Error(refused);
-  const { path } = await client().putProjectFile({ name: file.name, base64: await base64Of(file) });
+  // The file's bytes as the body, streamed to disk by the studio (never read into the page).
+  const { path } = await client().putProjectFile(file.name, file);
   return path;
 }

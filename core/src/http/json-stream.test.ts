@@ -1,0 +1,151 @@
+/**
+ * Issue 40 §3: a long list answer is written a page at a time as the client reads it. A real
+ * project with a 20 MB `GET /todos` on 127.0.0.1: clients that ask and never read hold about a
+ * page each in the server (not the whole answer), others are answered meanwhile, and the
+ * stalled connections are closed once the configured stall time passes; a client that reads
+ * gets the same JSON text `JSON.stringify` makes of the records.
+ */
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { allRecords } from '../persistence/store-reads.js';
+import { openProject, type ProjectRuntime } from '../project/open-project.js';
+import { resetToSeed } from '../seed/seed-data.js';
+import { EXAMPLES } from '../test-support/project-server.js';
+import { jsonArrayPages } from './json-stream.js';
+import { type RunningServer, startServer } from './node-server.js';
+
+/** About 20 MB of JSON: well past what the kernel's socket buffers take (4 MiB or so). */
+const TODOS = 200_000;
+// Short for the test, long enough that a client reading on a busy machine is never cut off.
+const STALL_MS = 3000;
+const MIB = 1024 * 1024;
+
+/** Waits until `ok()` holds, polling; fails after `ms` (a generous bound, not a timing). */
+async function until(ok: () => boolean, ms = 60_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error('the condition never held');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+let dir: string;
+let project: ProjectRuntime;
+let server: RunningServer;
+/** The server's side of every connection, by the client's port. */
+const serverSockets = new Map<number, Socket>();
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'decorest-stream-'));
+  await cp(EXAMPLES.todo, dir, {
+    recursive: true,
+    filter: (src) => !/[\\/]data([\\/]|$)/.test(src.slice(EXAMPLES.todo.length)),
+  });
+  const todos = Array.from({ length: TODOS }, (_, i) => ({
+    id: i + 1,
+    content: `Todo ${i + 1}: write the quarterly report before friday, with the team`,
+    completed: i % 3 === 0,
+    user: 1,
+  }));
+  await writeFile(join(dir, 'seed', 'todos.json'), JSON.stringify(todos));
+  project = await openProject(dir);
+  await resetToSeed(project);
+  server = await startServer({
+    port: 0,
+    table: project.table,
+    writeStallMs: STALL_MS,
+    logger: { error: () => {} },
+  });
+  server.server.on('connection', (socket: Socket) => {
+    serverSockets.set(socket.remotePort!, socket);
+  });
+}, 180_000);
+
+afterAll(async () => {
+  server?.server.closeAllConnections();
+  await server?.close();
+  await project?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A client that sends `GET path` and never reads a byte of the answer. */
+async function nonReader(path: string): Promise<Socket> {
+  const socket = connect(server.port, '127.0.0.1');
+  socket.pause();
+  socket.on('error', () => {});
+  await new Promise<void>((resolve) => socket.once('connect', resolve));
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  return socket;
+}
+
+describe('a long list answer', () => {
+  it('is the same JSON text as JSON.stringify of the records, with the same headers', async () => {
+    const todo = project.runtimes.find((r) => r.schema.name === 'Todo')!;
+    const expected = JSON.stringify(await allRecords(todo.store));
+    expect(expected.length).toBeGreaterThan(15 * MIB);
+    const answer = await fetch(`${server.url}/todos`);
+    const text = await answer.text();
+    expect(text === expected).toBe(true);
+    const small = await fetch(`${server.url}/todos?_limit=2`);
+    await small.text();
+    const headers = (r: Response) =>
+      Object.fromEntries(
+        [...r.headers].filter(
+          ([name]) => !['content-length', 'transfer-encoding', 'date'].includes(name),
+        ),
+      );
+    expect(headers(answer)).toEqual({ ...headers(small), 'x-total-count': String(TODOS) });
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+
+  it('holds about a page for a client that does not read, answers others, and closes it', async () => {
+    const before = process.memoryUsage().rss;
+    const stalled = await Promise.all(Array.from({ length: 10 }, () => nonReader('/todos')));
+    const held = (): number[] =>
+      stalled.map((s) => serverSockets.get(s.localPort!)?.writableLength ?? 0);
+    const closed = (): boolean[] =>
+      stalled.map((s) => serverSockets.get(s.localPort!)?.destroyed ?? false);
+    // Every answer has begun and filled what the kernel takes: the server holds the rest…
+    await until(() => held().every((bytes) => bytes > 0) || closed().some(Boolean));
+    const heldBytes = held();
+    const during = process.memoryUsage().rss;
+    // …about a page each, never the 20 MB answer.
+    expect(Math.max(...heldBytes)).toBeLessThan(MIB);
+
+    // Another client is answered meanwhile.
+    const other = await fetch(`${server.url}/todos/1`);
+    expect(other.status).toBe(200);
+    expect(((await other.json()) as { id: number }).id).toBe(1);
+
+    // The stalled connections are closed once nothing drained for STALL_MS.
+    await until(() => closed().every(Boolean));
+    for (const s of stalled) s.destroy();
+    console.log(
+      `10 non-readers of ${TODOS} todos: RSS ${Math.round(before / MIB)} MiB before, ` +
+        `${Math.round(during / MIB)} MiB while stalled; held ${heldBytes.join(', ')} bytes`,
+    );
+  }, 120_000);
+});
+
+describe('jsonArrayPages', () => {
+  it('joins to exactly JSON.stringify of the array, at every length around a page', () => {
+    const values: unknown[] = [
+      { a: 1, b: 'x\u2028y', c: [1, { d: null }] },
+      undefined,
+      'é😀',
+      3.5,
+      null,
+      { toJSON: () => 'custom' },
+      { big: 'z'.repeat(70_000) },
+    ];
+    for (const length of [0, 1, 2, 255, 256, 257, 600, 5000]) {
+      const items = Array.from({ length }, (_, i) => values[i % values.length]);
+      expect([...jsonArrayPages(items)].join('')).toBe(JSON.stringify(items));
+    }
+  });
+});
