@@ -25,7 +25,7 @@ import type {
   SavedRequest,
 } from '../contract/control-api.js';
 import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
-import type { RawAnswer } from '../test-support/http-client.js';
+import { type RawAnswer, rawRequest } from '../test-support/http-client.js';
 import { EXAMPLES } from '../test-support/project-server.js';
 
 /** What lies outside: never to be quoted in an answer. */
@@ -244,9 +244,12 @@ describe('files/ and symlinks', () => {
 
   it('an upload through a dangling files/ link creates no folder outside', async () => {
     await symlink(join(outside, 'made'), join(f.dir, 'files'));
-    const answer = await f.api('POST', '/project-files', {
-      name: 'x.txt',
-      base64: Buffer.from('x').toString('base64'),
+    const answer = await rawRequest(f.base, 'POST', '/api/project-files?name=x.txt', {
+      headers: {
+        authorization: `Bearer ${f.studio.token}`,
+        'content-type': 'application/octet-stream',
+      },
+      body: Buffer.from('x'),
     });
     expectRefused(answer, 'files');
     expect(existsSync(join(outside, 'made'))).toBe(false);

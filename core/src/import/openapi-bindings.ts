@@ -11,6 +11,7 @@ import { identifierFor } from './import-names.js';
 import type { DocumentedAnswer, ImportNote, PlannedField } from './import-plan.js';
 import { listOf, recordOf } from './openapi-collections.js';
 import { isObject, type JsonObject } from './openapi-document.js';
+import { exampleOf } from './openapi-example.js';
 import { followRef, mediaOf, type Operation, successOf } from './openapi-operations.js';
 
 type Options = { [key: string]: JsonValue };
@@ -115,6 +116,19 @@ function filtersOf(
   return { filters, page };
 }
 
+/** The schema of the property `key` of an object schema (its `allOf` parts included). */
+function propertyOf(root: JsonObject, schema: unknown, key: string, depth = 0): unknown {
+  const r = resolved(root, schema);
+  if (!isObject(r) || depth > 8) return undefined;
+  if (isObject(r.properties) && Object.hasOwn(r.properties, key)) return r.properties[key];
+  if (!Array.isArray(r.allOf)) return undefined;
+  for (const part of r.allOf) {
+    const found = propertyOf(root, part, key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Properties a create's body schema declares (unwrapped). */
 function bodyKeys(root: JsonObject, schema: unknown): Set<string> {
   const keys = new Set<string>();
@@ -156,6 +170,12 @@ function fillOf(
     else if (field.type === 'number') values[wire] = field.rules?.min ?? 0;
     else if (field.type.endsWith('| null')) values[wire] = null;
     else if (field.type === 'string' && field.rules?.format === undefined) values[wire] = '';
+    else {
+      // An object the server makes (a RealWorld article's `author`): its documented example,
+      // else a value its schema allows.
+      const value = exampleOf(root, propertyOf(root, model.target, wire));
+      if (value !== undefined) values[wire] = value;
+    }
   }
   const fill: Options = {
     ...(now.length > 0 ? { now } : {}),

@@ -11,6 +11,7 @@
  * in-process, as a client's GET would ask it, and kept when it answers 200 with JSON.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Writable } from 'node:stream';
 
 import type { ModelRuntime } from '../app/model-runtime.js';
 import { problems } from '../errors.js';
@@ -36,19 +37,21 @@ function resourceName(route: RouteDefinition, prefix: string): string | undefine
 
 /** What a route of the app answers to a bare GET, or `undefined` unless it is 200 JSON. */
 async function askRoute(route: RouteDefinition, path: string): Promise<unknown> {
-  let sent: { status: number; type: string; body: string } | undefined;
-  // A response that writes nowhere: `Response` hands its head and body to these two calls.
-  const sink = {
-    writeHead: () => sink,
-    end: () => sink,
-    getHeaders: () => ({}),
-  } as unknown as ServerResponse;
+  let sent: { status: number; type: string } | undefined;
+  const chunks: Buffer[] = [];
+  // A response that writes into memory: `Response` hands it its head and body, in one `end` or,
+  // for a long array, page by page as a socket would take them.
+  const sink = Object.assign(
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(Buffer.from(chunk));
+        done();
+      },
+    }),
+    { writeHead: () => sink, getHeaders: () => ({}), req: { method: 'GET' }, socket: null },
+  ) as unknown as ServerResponse;
   const res = new Response(sink, {}, () => {
-    sent = {
-      status: res.statusCode,
-      type: String(res.sentHeaders['content-type'] ?? ''),
-      body: String(res.sentBody ?? ''),
-    };
+    sent = { status: res.statusCode, type: String(res.sentHeaders['content-type'] ?? '') };
   });
   const req = new Request({
     raw: { headers: {}, method: 'GET', url: path } as IncomingMessage,
@@ -60,9 +63,11 @@ async function askRoute(route: RouteDefinition, path: string): Promise<unknown> 
   });
   try {
     const returned = await route.handler(req, res);
-    if (sent === undefined) return returned;
+    if (!res.sent) return returned;
+    // A streamed answer tells `onSent` once its last page is written.
+    while (sent === undefined) await new Promise((resolve) => setImmediate(resolve));
     if (sent.status !== 200 || !sent.type.includes('json')) return undefined;
-    return JSON.parse(sent.body) as unknown;
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
   } catch {
     // A route that needs what a bare in-process GET lacks (a header, the socket) is left out.
     return undefined;
