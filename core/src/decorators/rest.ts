@@ -27,7 +27,7 @@ export function Rest(...args: unknown[]): void | ClassDecoratorFn {
     return;
   }
   const options = (args[0] ?? {}) as RestOptions;
-    // Only `true` opens a model: a closed one is the default and the safe reading of anything else.
+  // Only `true` opens a model: a closed one is the default and the safe reading of anything else.
   const open = options.open === true;
   return (target) => defineClassMetadata(REST_KEY, target, { path: options.path, open });
 }

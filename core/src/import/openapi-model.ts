@@ -53,7 +53,6 @@ function objectParts(
     for (const key of current.required) if (typeof key === 'string') into.required.add(key);
 }
 
-
 /** The model an `xId` names: by its prefix (`ownerId` → Owner) or a model named in its description. */
 function targetOfId(
   key: string,

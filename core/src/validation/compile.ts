@@ -195,9 +195,7 @@ export const MAX_UNDECLARED_FIELDS = 100;
  * can have (no `__proto__` or `toString`, 1 to 64 characters), and a record holds a bounded
  * number of them, so a client cannot grow one record's key set without end.
  */
-function undeclaredKeyChecker(
-  model: ModelSchema,
-): (body: Record<string, unknown>) => FieldError[] {
+function undeclaredKeyChecker(model: ModelSchema): (body: Record<string, unknown>) => FieldError[] {
   const declared = new Set<string>(['id', ...model.fields.map((f) => f.name)]);
   for (const r of model.relations) declared.add(r.field);
   return (body) => {
