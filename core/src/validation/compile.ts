@@ -250,6 +250,17 @@ function isRemovable(model: ModelSchema, key: string): boolean {
 
 function omit(object: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(object)) if (!keys.includes(k)) out[k] = v;
+  for (const [k, v] of Object.entries(object)) {
+    if (keys.includes(k)) continue;
+    // A parsed `__proto__` key stays a key, for the checks to refuse, never `out`'s prototype.
+    if (k === '__proto__')
+      Object.defineProperty(out, k, {
+        value: v,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else out[k] = v;
+  }
   return out;
 }
