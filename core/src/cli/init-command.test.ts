@@ -55,7 +55,8 @@ describe('decorest init --from db.json', () => {
     const out = await init(['--from', fixture('json-server-readme.json')]);
     expect(out).toMatch(/^ {2}post\.ts\s+model Post$/m);
     expect(out).toMatch(/^ {2}seed\/comments\.json\s+3 records of Comment$/m);
-    expect(out).toMatch(/^guesses:\n {2}Comment\.postId: links to Post/m);
+    expect(out).toMatch(/^guesses:\n {2}Post: @Rest\(\{ open: true \}\): a write may leave out/m);
+    expect(out).toMatch(/^ {2}Comment\.postId: links to Post/m);
     expect(out).toMatch(/^not imported:\n {2}profile: a singular resource/m);
 
     const { url } = await serve();
@@ -75,11 +76,9 @@ describe('decorest init --from db.json', () => {
     expect((await jsonRequest(url, 'GET', '/comments?postId=2')).json).toHaveLength(2);
     const invalid = await jsonRequest(url, 'POST', '/posts', { title: 5 });
     expect(invalid.status).toBe(422);
+    // Open (issue 42): a missing author is json-server's way; a declared field keeps its type.
     expect(invalid.json).toMatchObject({
-      errors: [
-        { field: 'author', message: 'is required' },
-        { field: 'title', message: 'must be a string, got 5' },
-      ],
+      errors: [{ field: 'title', message: 'must be a string, got 5' }],
     });
     const orphan = await jsonRequest(url, 'POST', '/comments', { body: 'x', postId: 99 });
     expect(orphan.status).toBe(422);
@@ -115,10 +114,7 @@ describe('decorest init --from db.json', () => {
     const invalid = await jsonRequest(url, 'POST', '/users', { name: 'C', 'first-name': 3 });
     expect(invalid.status).toBe(422);
     expect(invalid.json).toMatchObject({
-      errors: expect.arrayContaining([
-        { field: 'first-name', message: 'must be a string, got 3' },
-        { field: 'class', message: 'is required' },
-      ]) as unknown,
+      errors: [{ field: 'first-name', message: 'must be a string, got 3' }],
     });
   });
 });

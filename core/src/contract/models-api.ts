@@ -74,6 +74,11 @@ export interface ModelInfo {
   database?: string;
   fields: FieldInfo[];
   relations: RelationInfo[];
+  /**
+   * `@Rest({ open: true })` (issue 42): records may hold fields the model does not declare,
+   * which the grid shows beside the declared ones. Absent when closed.
+   */
+  open?: true;
 }
 
 export type RouteKind = 'generated' | 'relation' | 'manual';

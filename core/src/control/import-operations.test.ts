@@ -47,7 +47,7 @@ describe('POST /api/import/preview', () => {
       ['Comment', 'comments', 3],
     ]);
     const comment = preview.models.find((m) => m.name === 'Comment')!;
-    expect(comment.fields).toEqual([{ name: 'body', type: 'string' }]);
+    expect(comment.fields).toEqual([{ name: 'body', type: 'string', optional: true }]);
     expect(comment.relations).toEqual([
       { field: 'postId', target: 'Post', hasMany: 'comments', onDelete: 'cascade' },
     ]);

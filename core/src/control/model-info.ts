@@ -123,6 +123,7 @@ export function modelInfo({ schema, store }: ModelRuntime, homes: RecordHomes): 
     fields: schema.fields.map(fieldInfo),
     relations: schema.relations.map(relationInfo),
   };
+  if (schema.open === true) info.open = true;
   if (!writable) info.readOnlyReason = `served by the named datasource "${schema.dataSource}"`;
   const parent = parentOf(schema);
   if (parent !== undefined) info.parent = parent;

@@ -34,6 +34,11 @@ export interface PlannedModel {
   /** Every field but `id` and the relation fields. */
   fields: PlannedField[];
   relations: PlannedRelation[];
+  /**
+   * `@Rest({ open: true })`: fields the model does not declare are kept, as the source (a
+   * json-server db.json, a Mockoon bucket) kept any body (issue 42).
+   */
+  open?: boolean;
   /** Records for `seed/<path>.json`, keyed as on the wire. */
   seed: Record<string, JsonValue>[];
 }

@@ -50,11 +50,22 @@ describe('json-server db.json', () => {
       ['Post', 'posts', 'number'],
       ['Comment', 'comments', 'number'],
     ]);
+    // Open, as json-server is (issue 42): no field is required until the user says so.
+    expect(model(plan, 'Post').open).toBe(true);
     expect(model(plan, 'Post').fields).toEqual([
-      { name: 'title', type: 'string' },
-      { name: 'author', type: 'string' },
+      { name: 'title', type: 'string', optional: true },
+      { name: 'author', type: 'string', optional: true },
     ]);
-    expect(model(plan, 'Comment').fields).toEqual([{ name: 'body', type: 'string' }]);
+    expect(notesAt(plan, 'Post')).toEqual([
+      {
+        kind: 'guess',
+        at: 'Post',
+        text: '@Rest({ open: true }): a write may leave out any field and add fields Post does not declare, stored as sent; every record has title, author: remove the ? to require them',
+      },
+    ]);
+    expect(model(plan, 'Comment').fields).toEqual([
+      { name: 'body', type: 'string', optional: true },
+    ]);
     expect(model(plan, 'Comment').relations).toEqual([
       { field: 'postId', target: 'Post', hasMany: 'comments', onDelete: 'cascade' },
     ]);
@@ -86,7 +97,7 @@ describe('json-server db.json', () => {
     expect(model(plan, 'BlogPost').relations[0]?.hasMany).toBe('blogPosts');
   });
 
-  it('types a field missing or null in some records as optional, null as `| null`', () => {
+  it('types null as `| null` and names the fields every record has, which stay optional', () => {
     const plan = planJsonServerDb('db.json', {
       items: [
         { id: 1, a: 'x', b: 1, c: true, d: ['p'] },
@@ -94,11 +105,12 @@ describe('json-server db.json', () => {
       ],
     });
     expect(model(plan, 'Item').fields).toEqual([
-      { name: 'a', type: 'string' },
+      { name: 'a', type: 'string', optional: true },
       { name: 'b', type: 'number', optional: true },
       { name: 'c', type: 'boolean | null', optional: true },
-      { name: 'd', type: 'string[]' },
+      { name: 'd', type: 'string[]', optional: true },
     ]);
+    expect(notesAt(plan, 'Item')[0]?.text).toMatch(/every record has a, d: remove the \?/);
   });
 
   it('widens mixed values to string, reports the guess and writes them as strings in the seed', () => {
@@ -109,7 +121,7 @@ describe('json-server db.json', () => {
       ],
     });
     const task = model(plan, 'Task');
-    expect(task.fields).toEqual([{ name: 'priority', type: 'string' }]);
+    expect(task.fields).toEqual([{ name: 'priority', type: 'string', optional: true }]);
     expect(task.seed.map((r) => r.priority)).toEqual(['2', 'high']);
     expect(notesAt(plan, 'Task.priority')).toEqual([
       expect.objectContaining({ kind: 'guess', text: expect.stringMatching(/number and string/) }),
@@ -150,8 +162,9 @@ describe('json-server db.json', () => {
       {
         name: 'author',
         type: "{ name: string; 'e-mail'?: string; profile: { bio?: string | null } }",
+        optional: true,
       },
-      { name: 'tags', type: '{ id: number; label: string }[]' },
+      { name: 'tags', type: '{ id: number; label: string }[]', optional: true },
       { name: 'meta', type: '{ views: number } | null', optional: true },
     ]);
     // A member holding mixed values is written as a string, as a top-level field is.
@@ -168,7 +181,20 @@ describe('json-server db.json', () => {
       ],
     });
     expect(model(plan, 'Item').fields).toEqual([]);
-    expect(notesAt(plan, 'Item.a')[0]?.text).toMatch(/objects in some records and other values/);
+    // The model is open: the values no declared type holds stay in the seed as they were.
+    expect(model(plan, 'Item').seed[1]).toEqual({
+      id: 2,
+      a: 'text',
+      b: {},
+      c: [[2]],
+      d: [],
+      e: { deep: [] },
+    });
+    expect(notesAt(plan, 'Item.a')[0]).toEqual({
+      kind: 'guess',
+      at: 'Item.a',
+      text: 'holds objects in some records and other values in others: not declared, its values are kept as they are (the model is open)',
+    });
     expect(notesAt(plan, 'Item.b')[0]?.text).toMatch(/only empty objects/);
     expect(notesAt(plan, 'Item.c')[0]?.text).toMatch(/arrays of arrays/);
     expect(notesAt(plan, 'Item.d')[0]?.text).toMatch(/mixing objects with other values/);
@@ -180,9 +206,9 @@ describe('json-server db.json', () => {
       people: [{ id: 1, 'first-name': 'Ann', '2fa': true, class: 'x' }],
     });
     expect(model(plan, 'Person').fields).toEqual([
-      { name: 'firstName', wireName: 'first-name', type: 'string' },
-      { name: '_2fa', wireName: '2fa', type: 'boolean' },
-      { name: 'class', type: 'string' },
+      { name: 'firstName', wireName: 'first-name', type: 'string', optional: true },
+      { name: '_2fa', wireName: '2fa', type: 'boolean', optional: true },
+      { name: 'class', type: 'string', optional: true },
     ]);
     expect(model(plan, 'Person').seed[0]).toEqual({
       id: 1,
@@ -201,7 +227,9 @@ describe('json-server db.json', () => {
       ],
     });
     expect(model(plan, 'Comment').relations).toEqual([]);
-    expect(model(plan, 'Comment').fields).toEqual([{ name: 'postId', type: 'number' }]);
+    expect(model(plan, 'Comment').fields).toEqual([
+      { name: 'postId', type: 'number', optional: true },
+    ]);
     expect(notesAt(plan, 'Comment.postId')[0]?.text).toMatch(/1 values name no post/);
   });
 

@@ -6,6 +6,7 @@
  * read-only by a manual route.
  */
 import type { JsonValue } from '../contract/control-api.js';
+import { fieldKeyProblem } from '../model/field-key.js';
 import {
   classNameFor,
   derivedPath,
@@ -138,13 +139,24 @@ function readCollection(
   const scalars = new Map<string, 'string' | 'number' | 'boolean'>();
   const converts = new Map<string, ScalarConvert>();
   const guesses = new Map<string, ImportNote>();
+  // Fields no declared type holds, kept in the seed as they are: the model is open.
+  const undeclared = new Set<string>();
+  const everywhere: string[] = [];
   for (const [field, s] of stats) {
     const verdict = fieldVerdict(field, verdictOf(s, kept.length));
     const at = `${name}.${field}`;
     if (!verdict.imported) {
-      notes.push({ kind: 'not-imported', at, text: verdict.reason });
+      if (fieldKeyProblem(field) === undefined) {
+        undeclared.add(field);
+        notes.push({
+          kind: 'guess',
+          at,
+          text: `${verdict.reason}: not declared, its values are kept as they are (the model is open)`,
+        });
+      } else notes.push({ kind: 'not-imported', at, text: verdict.reason });
       continue;
     }
+    if (!verdict.optional) everywhere.push(field);
     if (verdict.guess) {
       const note: ImportNote = { kind: 'guess', at, text: verdict.guess };
       guesses.set(field, note);
@@ -163,10 +175,11 @@ function readCollection(
       name: identifier ? field : identifierFor(field),
       ...(identifier ? {} : { wireName: field }),
       type: verdict.type,
-      ...(verdict.optional ? { optional: true } : {}),
+      // json-server requires no field: the user tightens the ones a client must send.
+      optional: true,
     });
   }
-  const imported = new Set(fields.map((f) => f.wireName ?? f.name));
+  const imported = new Set([...fields.map((f) => f.wireName ?? f.name), ...undeclared]);
   const rewrites = new Map<string, RecordRewrite[]>();
   const seed = kept.map((record) => {
     const row: JsonRecord = {};
@@ -189,7 +202,16 @@ function readCollection(
     return row;
   });
   listRewrites(name, rewrites, guesses, notes);
-  const model: PlannedModel = { name, path: key, idType, fields, relations: [], seed };
+  const model: PlannedModel = { name, path: key, idType, fields, relations: [], open: true, seed };
+  notes.push({
+    kind: 'guess',
+    at: name,
+    text:
+      `@Rest({ open: true }): a write may leave out any field and add fields ${name} does not declare, stored as sent` +
+      (everywhere.length > 0
+        ? `; every record has ${everywhere.join(', ')}: remove the ? to require ${everywhere.length > 1 ? 'them' : 'it'}`
+        : ''),
+  });
   if (!inIdOrder(seed))
     notes.push({
       kind: 'guess',
@@ -253,14 +275,8 @@ function inIdOrder(seed: readonly JsonRecord[]): boolean {
 
 /** Keys decorest cannot carry (`__proto__`, `constructor`) or too long are not imported. */
 function fieldVerdict(field: string, verdict: FieldVerdict): FieldVerdict {
-  if (field in Object.prototype || field === 'prototype')
-    return { imported: false, reason: 'every JavaScript object has a member of that name' };
-  if (field.length > 64 || field === '' || /[\p{Cc}'"\\`]/u.test(field))
-    return {
-      imported: false,
-      reason: 'a field key has 1 to 64 characters, no quotes or control characters',
-    };
-  return verdict;
+  const problem = fieldKeyProblem(field);
+  return problem === undefined ? verdict : { imported: false, reason: problem };
 }
 
 /** An id written as the text of a positive integer (`"3"`), which a numeric id holds as 3. */

@@ -129,9 +129,9 @@ export function bucketCollections(
     if (!isModelPath(key) || key in db) key = `${key || 'bucket'}-${index + 1}`;
     if (read.value.length === 0)
       notes.push({
-        kind: 'not-imported',
+        kind: 'guess',
         at,
-        text: `bucket ${bucket.name} is empty, so its model has no field but id: a POST or PUT to ${basePath}/${key} with fields is refused (422), where Mockoon stores any body; add the fields to the model`,
+        text: `bucket ${bucket.name} is empty, so its model has no field but id: it is open, so a POST or PUT to ${basePath}/${key} stores any fields, as Mockoon does; declare them in the model to type them`,
       });
     db[key] = read.value;
   });

@@ -41,12 +41,14 @@ describe('a Mockoon environment (mockoon-shop.json)', () => {
       path: 'products',
       idType: 'number',
       fields: [
-        { name: 'name', type: 'string' },
-        { name: 'price', type: 'number' },
-        { name: 'inStock', type: 'boolean' },
+        { name: 'name', type: 'string', optional: true },
+        { name: 'price', type: 'number', optional: true },
+        { name: 'inStock', type: 'boolean', optional: true },
         { name: 'tags', type: 'string[]', optional: true },
       ],
       relations: [],
+      // Mockoon stores any body a CRUD route gets: the model is open (issue 42).
+      open: true,
       seed: [
         { id: 1, name: 'Lamp', price: 25.5, inStock: true, tags: ['home'] },
         { id: 2, name: 'Desk', price: 120, inStock: false },
@@ -60,7 +62,7 @@ describe('a Mockoon environment (mockoon-shop.json)', () => {
     const lines = plan.models.find((m) => m.name === 'OrderLine');
     expect(lines).toMatchObject({
       path: 'order-lines',
-      fields: [{ name: 'quantity', type: 'number' }],
+      fields: [{ name: 'quantity', type: 'number', optional: true }],
       relations: [{ field: 'productId', target: 'Product', hasMany: 'orderLines' }],
     });
     expect(lines?.seed).toHaveLength(2);

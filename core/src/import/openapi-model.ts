@@ -4,6 +4,7 @@
  * a property that `$ref`s another model, or an `xId` whose name or description names one,
  * becomes `@BelongTo`. Keys that are not identifiers keep their key on the wire.
  */
+import { fieldKeyProblem } from '../model/field-key.js';
 import { identifierFor, isFieldName } from './import-names.js';
 import type { ImportNote, PlannedField, PlannedRelation } from './import-plan.js';
 import { isObject, resolvePointer } from './openapi-document.js';
@@ -50,15 +51,6 @@ function objectParts(
     for (const [key, value] of Object.entries(current.properties)) into.properties.set(key, value);
   if (Array.isArray(current.required))
     for (const key of current.required) if (typeof key === 'string') into.required.add(key);
-}
-
-/** Why a key cannot be a field at all (the same limits the model writer keeps). */
-function keyProblem(key: string): string | undefined {
-  if (key in Object.prototype || key === 'prototype')
-    return 'every JavaScript object has a member of that name';
-  if (key === '' || key.length > 64 || /[\p{Cc}'"\\`]/u.test(key))
-    return 'a field key has 1 to 64 characters, no quotes or control characters';
-  return undefined;
 }
 
 /** The model an `xId` names: by its prefix (`ownerId` → Owner) or a model named in its description. */
@@ -109,7 +101,7 @@ export function readModelShape(
     });
   for (const [key, property] of parts.properties) {
     const at = `${name}.${key}`;
-    const problem = keyProblem(key);
+    const problem = fieldKeyProblem(key);
     if (problem) {
       notes.push({ kind: 'not-imported', at, text: problem });
       continue;

@@ -107,6 +107,7 @@ function modelFile(model: PlannedModel, style: SourceStyle): { fileName: string;
         name: model.name,
         fields: model.fields,
         ...(model.idType === 'string' ? { idType: 'string' as const } : {}),
+        ...(model.open === true ? { open: true } : {}),
         // @Rest({ path }) only where the derived path differs (CONTRACT §1: `Todo` → `todos`).
         ...(derivedPath(model.name) === model.path ? {} : { path: model.path }),
       },

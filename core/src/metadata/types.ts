@@ -7,10 +7,17 @@ export type AnyClass = abstract new (...args: never[]) => unknown;
 export interface RestOptions {
   /** The path segment, instead of the pluralised class name (`@Rest({ path: 'tasks' })`). */
   path?: string;
+  /**
+   * An open model (issue 42, what `decorest init --from db.json` writes): a write may carry
+   * fields the class does not declare, which are stored and answered back as sent, as
+   * json-server does. Declared fields keep their types and rules. Remove it to close the model.
+   */
+  open?: boolean;
 }
 
 export interface RestMetadata {
   path: string | undefined;
+  open: boolean;
 }
 
 /** `name` undefined is the default datasource (the file database). */

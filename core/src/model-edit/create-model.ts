@@ -35,6 +35,8 @@ export interface NewModelSpec {
   idType?: 'number' | 'string';
   /** Written as `@Rest({ path })`: only when it differs from the path decorest derives. */
   path?: string;
+  /** Written as `@Rest({ open: true })`: the model keeps fields it does not declare (issue 42). */
+  open?: boolean;
 }
 
 /** Longer wire names are typos or attacks; the same bound as a field name's. */
@@ -208,6 +210,8 @@ export function createModelFile(
     throw new ModelEditError(
       `${JSON.stringify(spec.path)} cannot be a path: letters, digits, _ and -, one segment`,
     );
+  if (spec.open !== undefined && typeof spec.open !== 'boolean')
+    throw new ModelEditError('open is true or false');
   const seen = new Set<string>(['id']);
   const body: string[] = [`id!: ${spec.idType ?? 'number'}${style.semi ? ';' : ''}`];
   let needsField = false;
@@ -233,9 +237,9 @@ export function createModelFile(
   const text = [
     `import { ${names} } from ${quoted('decorest', style)}${semi}`,
     '',
-    spec.path === undefined
+    spec.path === undefined && spec.open !== true
       ? decoratorText('Rest', style.decorators)
-      : `@Rest(${literal({ path: spec.path }, style)})`,
+      : `@Rest(${literal({ path: spec.path, open: spec.open === true ? true : undefined }, style)})`,
     decoratorText('FromDataSource', style.decorators),
     `export class ${spec.name} {`,
     ...body.map((l) => `${style.indent}${l}`),

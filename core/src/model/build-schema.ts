@@ -173,6 +173,7 @@ function buildOne(
     idKind,
     fields,
     relations: [],
+    ...(rest.open ? { open: true } : {}),
     dataSource: inspector.fromDataSource(ctor)?.name,
     file,
     line,

@@ -78,6 +78,11 @@ export interface ModelSchema {
   /** Stored fields other than `id`, in declaration order (base classes first). */
   readonly fields: readonly FieldSchema[];
   readonly relations: readonly RelationSchema[];
+  /**
+   * `@Rest({ open: true })`: writes may carry undeclared fields, stored and answered as sent
+   * (issue 42). Absent or `false`: closed, an undeclared field is a 422.
+   */
+  readonly open?: boolean;
   /** `undefined` is the default datasource (the file database). */
   readonly dataSource: string | undefined;
   readonly file: string;

@@ -3,6 +3,10 @@
  * route, generated and manual, with the request, response and problem schemas the server
  * really uses. Checked with a real validator (@readme/openapi-parser) and against live answers.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { validate } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -313,6 +317,34 @@ describe('object fields in the OpenAPI document', () => {
     addFormats(ajv);
     const check = ajv.compile({ ...pet, components: doc.components });
     expect(check(created.json), JSON.stringify(check.errors)).toBe(true);
+  });
+});
+
+describe('an open model in the OpenAPI document (issue 42)', () => {
+  it('allows additional properties in its record and write schemas; a live answer with one matches', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'decorest-openapi-open-'));
+    try {
+      const db = new URL('../import/fixtures/json-server-readme.json', import.meta.url).pathname;
+      const init = await runCli(['init', join(dir, 'api'), '--from', db]);
+      expect(init.code, init.stderr).toBe(0);
+      const project = await serve(join(dir, 'api'));
+      const doc = await servedDocument(project);
+      expect(await validationErrors(doc)).toEqual([]);
+      const { schemas } = doc.components;
+      for (const name of ['Post', 'PostCreate', 'PostReplace', 'PostPatch'])
+        expect(schemas[name], name).toMatchObject({ additionalProperties: true });
+      // Every field is optional until the designer requires it; a link left out stays absent.
+      expect(schemas.Post).toMatchObject({ required: ['id'] });
+      expect(schemas.CommentCreate).toMatchObject({ required: [] });
+      const created = await jsonRequest(project.url, 'POST', '/posts', { title: 't', views: 3 });
+      expect(created.status).toBe(201);
+      const ajv = new Ajv2020({ strict: false });
+      addFormats(ajv);
+      const check = ajv.compile({ ...schemas.Post, components: doc.components });
+      expect(check(created.json), JSON.stringify(check.errors)).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -22,6 +22,12 @@ export interface Filter {
   readonly values: readonly unknown[];
   /** `like` only: `values` compiled, in the same order, by the query parser. */
   readonly patterns?: readonly LikePattern[] | undefined;
+  /**
+   * A field an open model does not declare (issue 42): `values` are the query's text, compared
+   * by the type of each stored value (a number as a number, anything else as its text), as
+   * json-server 0.17 compares. A store without a column for the field leaves it to the scan.
+   */
+  readonly undeclared?: true | undefined;
 }
 
 export interface SortKey {

@@ -320,3 +320,62 @@ describe('patch with null (RFC 7396)', () => {
     expect(merged).toMatchObject({ title: 'T', note: null });
   });
 });
+
+describe('an open model (issue 42: @Rest({ open: true }))', () => {
+  const OPEN_TASK: ModelSchema = { ...TASK, open: true };
+  const open = compileModelValidator(OPEN_TASK, [USER, BOARD, OPEN_TASK]);
+
+  it('keeps undeclared fields of any JSON type as sent, and still checks declared ones', () => {
+    const extras = { likes: 3, meta: { a: [1, null] }, gone: null, 'first-name': 'Ann' };
+    expect(open.create({ ...VALID, ...extras })).toMatchObject(extras);
+    expect(errorsOf(() => open.create({ ...VALID, size: 'big', likes: 'any' }))).toEqual([
+      { field: 'size', message: 'must be an integer, got "big"' },
+    ]);
+  });
+
+  it('leaves a link out of a write absent, where a closed model stores null', () => {
+    expect(open.create(VALID)).not.toHaveProperty('owner');
+    expect(validator.create(VALID)).toHaveProperty('owner', null);
+  });
+
+  it('replaces with exactly what was sent, and merges a patch keeping a null on an undeclared field', () => {
+    const whole = { ...VALID, done: true, tags: [], views: 1 };
+    const existing = { id: 1, ...whole, likes: 3, colour: 'red' } as StoredRecord;
+    expect(open.replace(whole)).toEqual(whole);
+    const patched = open.patch(existing, { likes: null, stars: 5 });
+    expect(patched).toMatchObject({ likes: null, colour: 'red', stars: 5 });
+  });
+
+  it('refuses keys no field can have, wherever the body came from, and changes no prototype', () => {
+    for (const key of [
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      '',
+      'x'.repeat(65),
+    ]) {
+      const body = JSON.parse(
+        `{"title":"t","level":"low","note":null,"board":"b",${JSON.stringify(key)}:{"polluted":true}}`,
+      ) as unknown;
+      expect(errorsOf(() => open.create(body)).map((e) => e.field)).toEqual([key.slice(0, 64)]);
+      const existing = { id: 1, ...VALID, done: true, tags: [] } as StoredRecord;
+      const change = JSON.parse(`{${JSON.stringify(key)}:{"polluted":true}}`) as unknown;
+      expect(errorsOf(() => open.patch(existing, change)).map((e) => e.field)).toEqual([
+        key.slice(0, 64),
+      ]);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('holds at most 100 undeclared fields in a record, a patch counted with what is stored', () => {
+    const many = (n: number, from = 0) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${from + i}`, i]));
+    expect(Object.keys(open.create({ ...VALID, ...many(100) }))).toHaveLength(106);
+    expect(errorsOf(() => open.create({ ...VALID, ...many(101) }))).toEqual([
+      { field: '', message: 'a Task holds at most 100 fields it does not declare, got 101' },
+    ]);
+    const existing = { id: 1, ...VALID, done: true, tags: [], ...many(60) } as StoredRecord;
+    expect(errorsOf(() => open.patch(existing, many(41, 60)))[0]?.field).toBe('');
+  });
+});

@@ -9,6 +9,7 @@ import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
 import type addFormatsModule from 'ajv-formats';
 
 import { type FieldError, ValidationProblem } from '../errors.js';
+import { fieldKeyProblem } from '../model/field-key.js';
 import type { FieldSchema, FieldType, ModelSchema } from '../model/schema.js';
 import type { StoredRecord } from '../persistence/collection.js';
 import { requireCjs } from '../require-cjs.js';
@@ -113,6 +114,8 @@ export function compileModelValidator(
     return body as Record<string, unknown>;
   };
 
+  const undeclaredErrors = model.open === true ? undeclaredKeyChecker(model) : undefined;
+
   const readOnlyErrors = (body: Record<string, unknown>): FieldError[] =>
     readOnly
       .filter((r) => r.field in body)
@@ -123,6 +126,7 @@ export function compileModelValidator(
 
   const check = (validate: ValidateFunction, body: Record<string, unknown>): void => {
     const errors = readOnlyErrors(body);
+    if (undeclaredErrors !== undefined) errors.push(...undeclaredErrors(body));
     const rest =
       errors.length === 0
         ? body
@@ -134,6 +138,10 @@ export function compileModelValidator(
     if (errors.length > 0) throw new ValidationProblem(title, errors);
   };
 
+  // An open model keeps a link left out of a write absent, as json-server does; a closed one
+  // stores it as null, so its records always carry every link (CONTRACT §3).
+  const absentLink = model.open === true ? undefined : null;
+
   // CONTRACT §1, §3: dates travel as ISO strings; a parent may be sent as `{ "id": … }`.
   const normalise = (record: RecordInput): RecordInput => {
     for (const name of dates) {
@@ -144,7 +152,7 @@ export function compileModelValidator(
       const value = record[r.field];
       if (value !== null && typeof value === 'object')
         record[r.field] = (value as { id: unknown }).id;
-      else if (value === undefined) record[r.field] = null;
+      else if (value === undefined && absentLink === null) record[r.field] = null;
     }
     return record;
   };
@@ -176,6 +184,36 @@ export function compileModelValidator(
       check(validateReplace, merged);
       return normalise(merged);
     },
+  };
+}
+
+/** How many undeclared fields one record of an open model may hold. */
+export const MAX_UNDECLARED_FIELDS = 100;
+
+/**
+ * An open model's check of the keys it does not declare (issue 42): each must be a key a field
+ * can have (no `__proto__` or `toString`, 1 to 64 characters), and a record holds a bounded
+ * number of them, so a client cannot grow one record's key set without end.
+ */
+function undeclaredKeyChecker(model: ModelSchema): (body: Record<string, unknown>) => FieldError[] {
+  const declared = new Set<string>(['id', ...model.fields.map((f) => f.name)]);
+  for (const r of model.relations) declared.add(r.field);
+  return (body) => {
+    const errors: FieldError[] = [];
+    let undeclared = 0;
+    for (const key of Object.keys(body)) {
+      if (declared.has(key)) continue;
+      undeclared++;
+      const problem = fieldKeyProblem(key);
+      if (problem !== undefined)
+        errors.push({ field: key.slice(0, 64), message: `cannot be a field: ${problem}` });
+    }
+    if (undeclared > MAX_UNDECLARED_FIELDS)
+      errors.push({
+        field: '',
+        message: `a ${model.name} holds at most ${MAX_UNDECLARED_FIELDS} fields it does not declare, got ${undeclared}`,
+      });
+    return errors;
   };
 }
 
@@ -212,6 +250,17 @@ function isRemovable(model: ModelSchema, key: string): boolean {
 
 function omit(object: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(object)) if (!keys.includes(k)) out[k] = v;
+  for (const [k, v] of Object.entries(object)) {
+    if (keys.includes(k)) continue;
+    // A parsed `__proto__` key stays a key, for the checks to refuse, never `out`'s prototype.
+    if (k === '__proto__')
+      Object.defineProperty(out, k, {
+        value: v,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else out[k] = v;
+  }
   return out;
 }

@@ -112,7 +112,8 @@ export type WriteShape = 'create' | 'replace' | 'patch';
 
 /**
  * The schema of a write body. `create` may carry an `id`; `replace` and `patch` take the id
- * from the path. `patch` requires nothing: it is validated again after merging.
+ * from the path. `patch` requires nothing: it is validated again after merging. An open model
+ * takes undeclared fields of any JSON value (whose keys the validator checks).
  */
 export function writeJsonSchema(
   model: ModelSchema,
@@ -143,7 +144,7 @@ export function writeJsonSchema(
     properties[relation.field] = belongToInput(idsOf(relation.target), relation.optional);
     if (shape !== 'patch' && !relation.optional) required.push(relation.field);
   }
-  return { type: 'object', properties, required, additionalProperties: false };
+  return { type: 'object', properties, required, additionalProperties: model.open === true };
 }
 
 /** The schema of a record as the API sends it. */
@@ -164,7 +165,8 @@ export function recordJsonSchema(
         type: [id.type as string, 'null'],
         description: `the ${relation.target}'s id; ?embed=${relation.field} sends the ${relation.target} itself`,
       };
-      required.push(relation.field);
+      // An open model stores a link left out of a write as absent, as json-server does.
+      if (model.open !== true) required.push(relation.field);
     } else {
       properties[relation.field] = {
         type: 'array',
@@ -173,5 +175,8 @@ export function recordJsonSchema(
       };
     }
   }
-  return { type: 'object', properties, required };
+  // An open model answers the undeclared fields its records were written with.
+  return model.open === true
+    ? { type: 'object', properties, required, additionalProperties: true }
+    : { type: 'object', properties, required };
 }

@@ -9,6 +9,7 @@
  */
 import { COLLECTION_CONTROLS } from '../../contract/collection-controls.js';
 import { problems } from '../../errors.js';
+import { fieldKeyProblem } from '../../model/field-key.js';
 import type { FieldType, ModelSchema } from '../../model/schema.js';
 import type { Filter, FilterOp, LikePattern, SortKey } from '../../persistence/record-query.js';
 import { checkPattern, queryPattern } from '../../rules/pattern-pool.js';
@@ -113,9 +114,11 @@ function filterOf(
   key: string,
   model: ModelSchema,
   types: ReadonlyMap<string, unknown>,
-): { field: string; op: FilterOp } {
+): { field: string; op: FilterOp; undeclared?: true } {
   if (types.has(key)) return { field: key, op: 'eq' };
   const cut = key.lastIndexOf('_');
+  if (model.open === true && !(cut > 0 && types.has(key.slice(0, cut))))
+    return undeclaredFilterOf(key, cut, model);
   if (cut > 0 && types.has(key.slice(0, cut))) {
     const op = OPERATORS.get(key.slice(cut + 1));
     if (op === undefined)
@@ -126,6 +129,27 @@ function filterOf(
     return { field: key.slice(0, cut), op };
   }
   throw problems.badQuery(key, `${JSON.stringify(key)} is not a field of ${model.name}`);
+}
+
+/**
+ * An open model's filter on a field it does not declare (issue 42): `views_gte` is `views`
+ * with an operator, any other key (`first_name`) the field itself; a key no field can have
+ * (`__proto__`, too long) is a 400.
+ */
+function undeclaredFilterOf(
+  key: string,
+  cut: number,
+  model: ModelSchema,
+): { field: string; op: FilterOp; undeclared: true } {
+  const op = cut > 0 ? OPERATORS.get(key.slice(cut + 1)) : undefined;
+  const field = op === undefined ? key : key.slice(0, cut);
+  const problem = fieldKeyProblem(field);
+  if (problem !== undefined)
+    throw problems.badQuery(
+      key,
+      `${JSON.stringify(field)} is not a field of ${model.name}: ${problem}`,
+    );
+  return { field, op: op ?? 'eq', undeclared: true };
 }
 
 /** `_like`'s value as a case-insensitive pattern on the linear-time engine, or a 400. */
@@ -195,7 +219,10 @@ export function parseCollectionQuery(
   const known = (param: string, field: string): void => {
     const object = objectFields.size > 0 ? objectFieldOf(field) : undefined;
     if (object !== undefined) refuseObject(param, object);
-    if (!types.has(field))
+    if (types.has(field)) return;
+    // An open model sorts on a field it does not declare as the records hold it.
+    const problem = model.open === true ? fieldKeyProblem(field) : 'not declared';
+    if (problem !== undefined)
       throw problems.badQuery(param, `${JSON.stringify(field)} is not a field of ${model.name}`);
   };
   for (const key of splitList(search.getAll('sort'))) {
@@ -225,14 +252,19 @@ export function parseCollectionQuery(
       const object = objectFieldOf(key);
       if (object !== undefined) refuseObject(key, object);
     }
-    const { field, op } = filterOf(key, model, types);
-    const type = types.get(field)!;
+    const { field, op, undeclared } = filterOf(key, model, types);
     const raws = search.getAll(key);
+    const like = op === 'like' ? { patterns: raws.map((raw) => likePattern(key, raw)) } : {};
+    if (undeclared) {
+      filters.push({ field, op, values: raws, undeclared, ...like });
+      continue;
+    }
+    const type = types.get(field)!;
     filters.push({
       field,
       op,
       values: raws.map((raw) => typedValue(key, type, raw, op)),
-      ...(op === 'like' ? { patterns: raws.map((raw) => likePattern(key, raw)) } : {}),
+      ...like,
     });
   }
 

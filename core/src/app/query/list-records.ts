@@ -48,7 +48,45 @@ function compare(a: unknown, b: unknown): number {
   return sa < sb ? -1 : sa > sb ? 1 : 0;
 }
 
+/**
+ * The query's text `raw` as the stored value `actual` would be typed: a number for a number
+ * (none when the text is no number), else the text, which a boolean or string is compared by.
+ */
+function undeclaredOperand(actual: unknown, raw: unknown): unknown {
+  if (typeof actual === 'number') {
+    const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+    return Number.isFinite(n) ? n : undefined;
+  }
+  return raw;
+}
+
+/** An undeclared field's value against the query's text (see `Filter.undeclared`). */
+function matchesUndeclared(actual: unknown, filter: Filter, raw: unknown): boolean {
+  if (Array.isArray(actual) && filter.op === 'ne')
+    return actual.every((a) => matchesUndeclared(a, filter, raw));
+  if (Array.isArray(actual)) return actual.some((a) => matchesUndeclared(a, filter, raw));
+  // An object holds no value a query's text names; absent and null match only `_ne`.
+  const scalar = actual !== null && typeof actual !== 'object' && actual !== undefined;
+  const value = scalar ? undeclaredOperand(actual, raw) : undefined;
+  const same = scalar && value !== undefined && String(actual) === String(value);
+  if (filter.op === 'eq') return same;
+  if (filter.op === 'ne') return !same;
+  if (value === undefined || typeof actual === 'boolean') return false;
+  const order = compare(actual, value);
+  switch (filter.op) {
+    case 'gt':
+      return order > 0;
+    case 'gte':
+      return order >= 0;
+    case 'lt':
+      return order < 0;
+    default:
+      return order <= 0;
+  }
+}
+
 function matchesValue(actual: unknown, filter: Filter, value: unknown): boolean {
+  if (filter.undeclared === true) return matchesUndeclared(actual, filter, value);
   // An array matches when any element does; `ne`, the negation, when no element is the value.
   if (Array.isArray(actual) && filter.op === 'ne')
     return actual.every((a) => matchesValue(a, filter, value));
@@ -101,6 +139,7 @@ function patternsOf(filter: Filter): readonly LikePattern[] {
 }
 
 function matchesFilter(record: StoredRecord, filter: Filter): boolean {
+  // An undeclared filter's field is never a member every object has (the parser refuses those).
   const actual = record[filter.field];
   if (filter.op === 'like') {
     if (actual === undefined || actual === null) return false;

@@ -319,6 +319,56 @@ describeWithPostgres('PostgresStore', () => {
     });
   });
 
+  describe('an open model (issue 42): undeclared fields in $extra', () => {
+    const open = (suffix: string): ModelSchema => ({
+      ...model(`Open${suffix}`, `open${suffix}`, [
+        field('title', STRING, { optional: true }),
+        field('views', INTEGER, { optional: true }),
+      ]),
+      open: true,
+    });
+
+    it('stores undeclared fields of any JSON type beside the declared ones and reads them back', async () => {
+      const [store] = await storesFor([open(String(++tables))]);
+      const extras = JSON.parse(
+        '{"likes":3,"note":null,"tags":["a",1,true],"meta":{"z":1,"a":{"__proto__":"x"}},' +
+          '"__proto__":{"polluted":true},"$nulls":"mine","$extra":"mine too","text":"😀 \\\\u0000 \\\\ud800"}',
+      ) as Record<string, unknown>;
+      const created = await store!.insert({ title: 't', ...extras });
+      const expected = JSON.parse(JSON.stringify({ id: 1, title: 't', ...extras })) as unknown;
+      expect(created).toEqual(expected);
+      expect(await store!.get(1)).toEqual(expected);
+      expect(Object.getPrototypeOf(await store!.get(1))).toBe(Object.prototype);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      // A replace without them leaves none; the column holds NULL again.
+      expect(await store!.replace(1, { views: 2 })).toEqual({ id: 1, views: 2 });
+      const raw = await pool.query<{ extra: unknown }>(
+        `SELECT "$extra" AS extra FROM ${quoteIdent(`open${tables}`)}`,
+      );
+      expect(raw.rows).toEqual([{ extra: null }]);
+    });
+
+    it('refuses an undeclared value jsonb cannot hold (U+0000, a lone surrogate) with a 422 error', async () => {
+      const [store] = await storesFor([open(String(++tables))]);
+      for (const values of [{ note: 'a\0b' }, { deep: { list: ['\ud800'] } }, { 'k\0': 1 }]) {
+        await expect(store!.insert(values)).rejects.toThrow(InvalidRecordError);
+      }
+      expect((await store!.records()).count()).toBe(0);
+    });
+
+    it('is one more column db push adds when a model is opened, and drops only as data loss', async () => {
+      const { database: db } = await freshDatabase(`open_schema${++tables}`);
+      const closed = model('Post', 'posts', [field('title', STRING)]);
+      await ensureTables(db.pool, [closed]);
+      const opened: ModelSchema = { ...closed, open: true };
+      expect((await ensureTables(db.pool, [opened])).map((s) => s.sql)).toEqual([
+        'ALTER TABLE "posts" ADD COLUMN "$extra" jsonb',
+      ]);
+      await db.store(tableOf(opened, [opened])).insert({ title: 'a', likes: 1 });
+      await expect(ensureTables(db.pool, [closed])).rejects.toThrow(/lose data[\s\S]*\$extra/);
+    });
+  });
+
   describe('tables from models, against information_schema', () => {
     it('creates the tables, then finds nothing to do; adds a field; refuses to drop one', async () => {
       const { database: db } = await freshDatabase(`schema${++tables}`);

@@ -215,12 +215,34 @@ export interface ListSql {
   readonly count: { readonly text: string; readonly values: unknown[] };
 }
 
+const QUERY_COLUMNS = new WeakMap<TableSpec, ReadonlyMap<string, ColumnSpec>>();
+
+/**
+ * The columns a query may name: `id`, fields and relations, never the store's own `$nulls` and
+ * `$extra` (an open model's undeclared key may be spelt so: it is no column to filter on).
+ */
+function queryColumnsOf(spec: TableSpec): ReadonlyMap<string, ColumnSpec> {
+  let columns = QUERY_COLUMNS.get(spec);
+  if (columns === undefined) {
+    columns = new Map(
+      spec.columns
+        .filter((c) => c.name === 'id' || c.field !== undefined || c.parent !== undefined)
+        .map((c) => [c.name, c]),
+    );
+    QUERY_COLUMNS.set(spec, columns);
+  }
+  return columns;
+}
+
 /** The statements answering `query` on `spec`'s table, or `undefined` (see the file comment). */
 export function listSql(spec: TableSpec, query: RecordQuery): ListSql | undefined {
-  const columns = new Map(spec.columns.map((c) => [c.name, c]));
+  const columns = queryColumnsOf(spec);
   const params = new Params();
   const where: string[] = [];
   for (const filter of query.filters) {
+    // An open model's undeclared field (`$extra`) is compared by each value's JSON type, as
+    // list-records does: left to that path rather than written again in SQL.
+    if (filter.undeclared === true) return undefined;
     const column = columns.get(filter.field);
     if (column === undefined) return undefined;
     const condition = filterSql(params, column, filter);

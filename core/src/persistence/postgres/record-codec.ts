@@ -205,13 +205,29 @@ export function encodeRecord(
   record: Readonly<Record<string, unknown>>,
 ): unknown[] {
   const columns = spec.columns.slice(1, -1);
-  const known = new Set(columns.map((c) => c.name));
-  for (const name of Object.keys(record))
-    if (name !== 'id' && name !== '_id' && !known.has(name))
+  const known = new Set(columns.flatMap((c) => (c.extra ? [] : [c.name])));
+  const open = columns.some((c) => c.extra);
+  let extra: Record<string, unknown> | undefined;
+  for (const name of Object.keys(record)) {
+    if (name === 'id' || name === '_id' || known.has(name)) continue;
+    if (!open)
       throw new InvalidRecordError(`field "${name}": the table "${spec.table}" has no such column`);
+    extra ??= {};
+    // defineProperty: a key `__proto__` stays a key, never the prototype.
+    Object.defineProperty(extra, name, {
+      value: record[name],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
   const flipped: string[] = [];
   const params: unknown[] = [];
   for (const column of columns) {
+    if (column.extra) {
+      params.push(extra === undefined ? null : extraParam(extra));
+      continue;
+    }
     const has = Object.hasOwn(record, column.name) && record[column.name] !== undefined;
     const value = has ? record[column.name] : undefined;
     if (value === undefined || value === null) {
@@ -223,10 +239,45 @@ export function encodeRecord(
   return params;
 }
 
+/**
+ * JSON.stringify writes U+0000 and a lone surrogate as `\u0000` and `\udXXX` escapes (a paired
+ * one as itself): an odd run of backslashes before one of them is such an escape.
+ */
+const UNSTORABLE_ESCAPE = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
+
+/**
+ * An open model's undeclared fields as the `$extra` parameter: their JSON text, refused when
+ * jsonb could not hold it unchanged (U+0000, a lone surrogate, anywhere in keys or values).
+ */
+function extraParam(extra: Record<string, unknown>): string {
+  const text = JSON.stringify(extra);
+  if (UNSTORABLE_ESCAPE.test(text)) {
+    const key = Object.keys(extra).find((k) =>
+      UNSTORABLE_ESCAPE.test(JSON.stringify({ [k]: extra[k] })),
+    );
+    refuse(
+      key ?? Object.keys(extra)[0]!,
+      'PostgreSQL text cannot hold U+0000 or a lone UTF-16 surrogate',
+    );
+  }
+  return text;
+}
+
 /** Whether `id` is of the table's kind and text PostgreSQL holds unchanged. */
 export function isStorableId(spec: TableSpec, id: unknown): id is RecordId {
   if (spec.idKind === 'number') return typeof id === 'number' && Number.isSafeInteger(id);
   return typeof id === 'string' && id.length > 0 && !UNSTORABLE.test(id);
+}
+
+/** An open model's `$extra` object into the record, each key a plain data property. */
+function mergeExtra(record: Record<string, unknown>, extra: Record<string, unknown>): void {
+  for (const key of Object.keys(extra))
+    Object.defineProperty(record, key, {
+      value: extra[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
 }
 
 /** A row (array mode, `spec.columns` order) as the record it stores. */
@@ -236,6 +287,11 @@ export function decodeRow(spec: TableSpec, row: readonly unknown[]): StoredRecor
   for (let i = 1; i < spec.columns.length - 1; i++) {
     const column = spec.columns[i]!;
     let value = row[i];
+    if (column.extra) {
+      // After the declared fields, as the file store's records hold them when sent so.
+      if (value !== null) mergeExtra(record, value as Record<string, unknown>);
+      continue;
+    }
     if (value === null) {
       if (nullMeansAbsent(column) !== flipped.has(column.name)) continue;
     } else if (value instanceof Date) value = value.toISOString();

@@ -17,13 +17,18 @@
  * | `@BelongTo`                | the parent's id type, a foreign key, an index      |
  *
  * Every field column is nullable: a record may lack an optional field, and NULL is both "absent"
- * and JSON `null`; the `$nulls` column says which, per record (record-codec.ts).
+ * and JSON `null`; the `$nulls` column says which, per record (record-codec.ts). An open model
+ * (`@Rest({ open: true })`, issue 42) has one more, `$extra` (jsonb): the fields its records
+ * hold that it does not declare, as one object, NULL when there are none.
  */
 import type { FieldSchema, FieldType, ModelSchema } from '../../model/schema.js';
 import { derivedName, MAX_IDENTIFIER_BYTES, quoteIdent } from './sql.js';
 
 /** The hidden column naming a record's fields whose NULL reads the other way (record-codec). */
 export const NULLS_COLUMN = '$nulls';
+
+/** An open model's hidden column: the undeclared fields of each record, as a jsonb object. */
+export const EXTRA_COLUMN = '$extra';
 
 /** The delete rules' SQL (OnDelete in metadata/types.ts). */
 export type DeleteRule = 'nullify' | 'cascade' | 'restrict';
@@ -46,6 +51,8 @@ export interface ColumnSpec {
   readonly type: ColumnType;
   /** The model field it holds; `undefined` for `id` and `$nulls`. */
   readonly field?: FieldSchema;
+  /** Set on an open model's `$extra`: the record's undeclared fields, merged on read. */
+  readonly extra?: true;
   /** The `@BelongTo` it holds. */
   readonly parent?: {
     readonly table: string;
@@ -62,7 +69,7 @@ export interface TableSpec {
   readonly model: string;
   readonly table: string;
   readonly idKind: 'number' | 'string';
-  /** `id`, the fields in declaration order, `@BelongTo`s, then `$nulls`. */
+  /** `id`, the fields in declaration order, `@BelongTo`s, `$extra` when open, then `$nulls`. */
   readonly columns: readonly ColumnSpec[];
 }
 
@@ -92,7 +99,7 @@ export function columnType(type: FieldType): ColumnType {
 function checkName(what: string, name: string): void {
   if (Buffer.byteLength(name, 'utf8') > MAX_IDENTIFIER_BYTES)
     throw new Error(`${what} "${name}" is longer than PostgreSQL's ${MAX_IDENTIFIER_BYTES} bytes`);
-  if (name === NULLS_COLUMN || name === 'id')
+  if (name === NULLS_COLUMN || name === EXTRA_COLUMN || name === 'id')
     throw new Error(`${what} "${name}" is a column the PostgreSQL store keeps for itself`);
 }
 
@@ -137,6 +144,7 @@ export function tableOf(model: ModelSchema, models: readonly ModelSchema[]): Tab
       },
     });
   }
+  if (model.open === true) columns.push({ name: EXTRA_COLUMN, type: 'jsonb', extra: true });
   columns.push({ name: NULLS_COLUMN, type: '_text' });
   return { model: model.name, table: model.path, idKind: model.idKind, columns };
 }

@@ -16,6 +16,7 @@ import {
 import type { FieldInfo, JsonRecord, ModelInfo, RecordKey } from '../../api';
 import { cellKey, dataSelectors, LOADING_ROW, useDataStore } from '../../stores/data/data-store';
 import { cellText, parseCell } from '../../stores/data/field-values';
+import { UNDECLARED_COLUMN, undeclaredText } from '../../stores/data/undeclared-fields';
 import {
   relationLabelsSelectors,
   useRelationLabels,
@@ -227,7 +228,44 @@ function columnsOf(model: ModelInfo): Column<JsonRecord>[] {
       fieldColumn(model, f.name, f, belongTo.has(f.name) ? targetOf(model, f.name) : null),
     ),
     ...extra.map((name) => fieldColumn(model, name, undefined, targetOf(model, name))),
+    ...(model.open ? [undeclaredColumn(model)] : []),
   ];
+}
+
+/**
+ * An open model's fields it does not declare (issue 42), one JSON object per record: shown,
+ * not edited here (a PUT or PATCH through the API writes them), and sorted by the API only on
+ * a field it is asked by name.
+ */
+function undeclaredColumn(model: ModelInfo): Column<JsonRecord> {
+  return {
+    key: UNDECLARED_COLUMN,
+    name: 'other fields',
+    sortable: false,
+    resizable: true,
+    minWidth: 80,
+    width: `minmax(${TEXT_MIN}px, 1fr)`,
+    renderCell: ({ row }) => {
+      if (row === LOADING_ROW) return null;
+      const text = undeclaredText(model, row);
+      return (
+        <span className="cell-text" title={text}>
+          {text}
+        </span>
+      );
+    },
+    renderHeaderCell: () => (
+      <span className="grid-head">
+        <span>other fields</span>
+        <span
+          className="grid-type"
+          title={`${model.name} is open: its records may hold fields it does not declare`}
+        >
+          open
+        </span>
+      </span>
+    ),
+  };
 }
 
 /**

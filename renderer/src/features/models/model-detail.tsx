@@ -51,6 +51,18 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
         <dd>
           {model.idKind === 'number' ? 'number, assigned 1, 2, 3 …' : 'string, random unique'}
         </dd>
+        {model.open && (
+          <>
+            <dt>Fields</dt>
+            <dd>
+              <span className="badge" title="@Rest({ open: true })">
+                open
+              </span>{' '}
+              records keep fields {model.name} does not declare; remove <code>open: true</code> to
+              refuse them
+            </dd>
+          </>
+        )}
         {model.parent && (
           <>
             <dt>Extends</dt>
