@@ -281,8 +281,8 @@ describe('json-server db.json: types by what the data says (issue 42)', () => {
     const product = model(plan, 'Product');
     // Only the field holding the text changes: unitPrice keeps its type.
     expect(product.fields).toEqual([
-      { name: 'unitPrice', type: 'number' },
-      { name: 'unitsInStock', type: 'number' },
+      { name: 'unitPrice', type: 'number', optional: true },
+      { name: 'unitsInStock', type: 'number', optional: true },
     ]);
     expect(product.seed.map((r) => r.unitsInStock)).toEqual([0, 3, 6, 2, 12, 15, 18, 21, 24, 27]);
     expect(notesAt(plan, 'Product.unitsInStock')).toEqual([
@@ -321,7 +321,11 @@ describe('json-server db.json: types by what the data says (issue 42)', () => {
     const plan = planJsonServerDb('db.json', {
       products: products({ 3: { unitPrice: 'n/a' }, 6: { unitPrice: 'call us' } }),
     });
-    expect(model(plan, 'Product').fields[0]).toEqual({ name: 'unitPrice', type: 'string' });
+    expect(model(plan, 'Product').fields[0]).toEqual({
+      name: 'unitPrice',
+      type: 'string',
+      optional: true,
+    });
     expect(model(plan, 'Product').seed[0]!.unitPrice).toBe('18');
     expect(notesAt(plan, 'Product.unitPrice')[0]?.text).toMatch(
       /^holds number and string values: typed string .*: id 1 18 → "18", id 2 9\.65 → "9\.65"/,
@@ -338,9 +342,9 @@ describe('json-server db.json: types by what the data says (issue 42)', () => {
     });
     const item = model(plan, 'Item');
     expect(item.fields).toEqual([
-      { name: 'done', type: 'boolean' },
-      { name: 'size', type: '{ w: number; h: number }' },
-      { name: 'codes', type: 'number[]' },
+      { name: 'done', type: 'boolean', optional: true },
+      { name: 'size', type: '{ w: number; h: number }', optional: true },
+      { name: 'codes', type: 'number[]', optional: true },
     ]);
     expect(item.seed[1]).toEqual({ id: 2, done: false, size: { w: 3, h: 1.5 }, codes: [3] });
     expect(notesAt(plan, 'Item.done')[0]?.text).toMatch(/: id 2 "false" → false$/);

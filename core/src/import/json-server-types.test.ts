@@ -42,12 +42,12 @@ describe.each(storeChoices())('a northwind db.json with odd values on the %s sto
 
   it('types the fields by their values and lists every value init rewrote or left out', async () => {
     const model = await readFile(join(pair!.dir, 'api/product.ts'), 'utf8');
-    expect(model).toMatch(/\bunitPrice!: number;/);
-    expect(model).toMatch(/\bunitsInStock!: number;/);
+    expect(model).toMatch(/\bunitPrice\?: number;/);
+    expect(model).toMatch(/\bunitsInStock\?: number;/);
     expect(model).toMatch(/\bunitsOnOrder\?: number \| null;/);
     expect(model).toMatch(/\breorderLevel\?: number;/);
-    expect(model).toMatch(/\bdiscontinued!: boolean;/);
-    expect(model).toMatch(/\bquantityPerUnit!: string;/);
+    expect(model).toMatch(/\bdiscontinued\?: boolean;/);
+    expect(model).toMatch(/\bquantityPerUnit\?: string;/);
     const seed = JSON.parse(
       await readFile(join(pair!.dir, 'api/seed/products.json'), 'utf8'),
     ) as Product[];

@@ -155,7 +155,7 @@ describe('a Mockoon bucket typed by what its data says (issue 42)', () => {
     );
     const product = plan.models[0]!;
     expect(product.fields).toEqual([
-      { name: 'price', type: 'number' },
+      { name: 'price', type: 'number', optional: true },
       { name: 'stock', type: 'number', optional: true },
     ]);
     expect(product.seed.slice(1, 3)).toEqual([
