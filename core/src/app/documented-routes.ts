@@ -37,6 +37,8 @@ export interface DocumentedListOptions {
   status: number;
   /** Query parameter → field: the records whose field equals (or, for a list, holds) a value. */
   filters?: Record<string, string>;
+  /** A filter parameter's documented default, used when a request leaves the parameter out. */
+  defaults?: Record<string, string>;
   /** Query parameters that page the answer (`limit`, `offset`). */
   page?: { limit?: string; offset?: string };
   /** `{ items: 'articles', count: 'articlesCount' }`: answered as an object, not a bare list. */
@@ -136,10 +138,20 @@ function queryValues(req: Request, name: string): string[] {
     .filter((v) => v !== '');
 }
 
+/**
+ * Whether a record's field equals one of `wanted`, or, for a list, holds one; a list of objects
+ * (Petstore's `tags: [{ id, name }]`, filtered by `findByTags?tags=`) holds an object when one of
+ * its plain members equals it.
+ */
 function holds(record: StoredRecord, field: string, wanted: readonly string[]): boolean {
   const value = record[field];
-  if (Array.isArray(value)) return value.some((v) => wanted.includes(String(v)));
-  return wanted.includes(String(value));
+  const is = (v: unknown): boolean =>
+    v !== null && typeof v === 'object'
+      ? Object.values(v).some(
+          (member) => typeof member !== 'object' && wanted.includes(String(member)),
+        )
+      : wanted.includes(String(v));
+  return Array.isArray(value) ? value.some(is) : is(value);
 }
 
 function pageNumber(req: Request, name: string | undefined): number | undefined {
@@ -155,7 +167,9 @@ function list(model: Model, options: DocumentedListOptions): HandlerFunction {
     const runtime = runtimeOf(model, 'documented.list');
     let records = await allRecords(runtime.store);
     for (const [param, field] of Object.entries(options.filters ?? {})) {
-      const wanted = queryValues(req, param);
+      const sent = queryValues(req, param);
+      const fallback = options.defaults?.[param];
+      const wanted = sent.length > 0 || fallback === undefined ? sent : [fallback];
       if (wanted.length > 0) records = records.filter((r) => holds(r, field, wanted));
     }
     const total = records.length;

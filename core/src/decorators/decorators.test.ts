@@ -21,16 +21,19 @@ function decorateClass(
 }
 
 describe('decorators work bare and called', () => {
-  it('@Rest and @Rest({ path })', () => {
+  it('@Rest, @Rest({ path }) and @Rest({ open: true })', () => {
     class A {}
     class B {}
     class C {}
+    class D {}
     decorateClass(A, Rest);
     decorateClass(B, Rest());
     decorateClass(C, Rest({ path: 'cees' }));
-    expect(inspector.rest(A)).toEqual({ path: undefined });
-    expect(inspector.rest(B)).toEqual({ path: undefined });
-    expect(inspector.rest(C)).toEqual({ path: 'cees' });
+    decorateClass(D, Rest({ open: true }));
+    expect(inspector.rest(A)).toEqual({ path: undefined, open: false });
+    expect(inspector.rest(B)).toEqual({ path: undefined, open: false });
+    expect(inspector.rest(C)).toEqual({ path: 'cees', open: false });
+    expect(inspector.rest(D)).toEqual({ path: undefined, open: true });
   });
 
   it('@Rest is not inherited, @FromDataSource is', () => {

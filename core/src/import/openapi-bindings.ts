@@ -94,8 +94,13 @@ function filtersOf(
   model: BoundModel,
   operation: Operation,
   notes: ImportNote[],
-): { filters: Record<string, string>; page: Record<string, string> } {
+): {
+  filters: Record<string, string>;
+  defaults: Record<string, string>;
+  page: Record<string, string>;
+} {
   const filters: Record<string, string> = {};
+  const defaults: Record<string, string> = {};
   const page: Record<string, string> = {};
   const names = [...model.fields.map(wireOf), ...model.links];
   for (const parameter of operation.parameters) {
@@ -104,8 +109,18 @@ function filtersOf(
     const field =
       names.find((n) => n === name) ??
       model.fields.find((f) => f.type.endsWith('[]') && wireOf(f).startsWith(name))?.name;
-    if (field !== undefined && fits(root, parameter, model, field)) filters[name] = field;
-    else if (PAGE_PARAMS[name]) page[PAGE_PARAMS[name]] = name;
+    if (field !== undefined && fits(root, parameter, model, field)) {
+      filters[name] = field;
+      // Petstore's `status` defaults to `available`: a request without it reads as if it said so.
+      const schema = followRef(root, parameter.schema);
+      const fallback = isObject(schema) ? schema.default : undefined;
+      if (
+        typeof fallback === 'string' ||
+        typeof fallback === 'number' ||
+        typeof fallback === 'boolean'
+      )
+        defaults[name] = String(fallback);
+    } else if (PAGE_PARAMS[name]) page[PAGE_PARAMS[name]] = name;
     else
       notes.push({
         kind: 'not-imported',
@@ -113,7 +128,7 @@ function filtersOf(
         text: `${operation.method} ${operation.path}: the query parameter ${name} names no field of ${model.name}: not read`,
       });
   }
-  return { filters, page };
+  return { filters, defaults, page };
 }
 
 /** The schema of the property `key` of an object schema (its `allOf` parts included). */
@@ -205,13 +220,14 @@ export function bindOperation(
   if (method === 'GET' && list && params.length === 0) {
     const model = modelOf(root, list.items, models);
     if (model) {
-      const { filters, page } = filtersOf(root, model, operation, notes);
+      const { filters, defaults, page } = filtersOf(root, model, operation, notes);
       return {
         call: 'list',
         model: model.name,
         options: {
           status,
           ...(Object.keys(filters).length > 0 ? { filters } : {}),
+          ...(Object.keys(defaults).length > 0 ? { defaults } : {}),
           ...(Object.keys(page).length > 0 ? { page } : {}),
           ...(list.wrap ? { wrap: list.wrap } : {}),
         },

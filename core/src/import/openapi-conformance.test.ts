@@ -230,3 +230,47 @@ describe.each(['pet-shop-3.0.yaml', 'conduit-3.1.yaml'])('every operation of %s'
     expect(passed.length).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe("pet-shop-3.0.yaml's finders", () => {
+  it('filter the records: findByStatus by status (its documented default when left out), findByTags by a tag', async () => {
+    const source = fileURLToPath(new URL('./fixtures/pet-shop-3.0.yaml', import.meta.url));
+    const dir = join(root, 'finders');
+    const init = await runCli(['init', dir, '--from', source]);
+    expect(init.code, init.stderr).toBe(0);
+    const server = await startServeProcess([dir, '--port', '0', '--quiet']);
+    serving.push(server);
+    const send = async (method: string, path: string, body?: unknown) => {
+      const answer = await rawRequest(server.url, method, `/api/v3${path}`, {
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: answer.status, json: JSON.parse(answer.text || 'null') as unknown };
+    };
+    const pet = (id: number, status: string, tags: string[]) => ({
+      id,
+      name: `pet ${id}`,
+      photoUrls: [],
+      status,
+      tags: tags.map((name, i) => ({ id: i + 1, name })),
+    });
+    for (const body of [
+      pet(101, 'available', ['dogs', 'small']),
+      pet(102, 'pending', ['cats']),
+      pet(103, 'sold', ['dogs']),
+    ])
+      expect((await send('POST', '/pet', body)).status).toBe(200);
+    const ids = async (path: string) => {
+      const answer = await send('GET', path);
+      expect(answer.status, path).toBe(200);
+      return (answer.json as { id: number }[])
+        .map((p) => p.id)
+        .filter((id) => id > 100)
+        .sort();
+    };
+    expect(await ids('/pet/findByStatus?status=pending')).toEqual([102]);
+    expect(await ids('/pet/findByStatus?status=pending,sold')).toEqual([102, 103]);
+    expect(await ids('/pet/findByStatus')).toEqual([101]);
+    expect(await ids('/pet/findByTags?tags=dogs')).toEqual([101, 103]);
+    expect(await ids('/pet/findByTags?tags=cats&tags=small')).toEqual([101, 102]);
+  });
+});
