@@ -6,27 +6,18 @@
  */
 import { fileURLToPath } from 'node:url';
 
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 
-import {
-  expectSameBodies,
-  type Pair,
-  startPair,
-  stopPair,
-} from '../test-support/json-server-pair.js';
+import { expectSameBodies, usePair } from '../test-support/json-server-pair.js';
 
 const fixture = (name: string): string =>
   fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
 describe("json-server's example db.json: json-server 0.17 and decorest", () => {
-  let pair: Pair | undefined;
-  beforeAll(async () => {
-    pair = await startPair(fixture('json-server-readme.json'));
-  }, 40_000);
-  afterAll(() => stopPair(pair));
+  const pair = usePair(fixture('json-server-readme.json'));
 
   it('answer list, by-id, filter, _sort, _limit, _page, _start/_end, q, _like, _ne, _gte and _embed alike', async () => {
-    await expectSameBodies(pair!, [
+    await expectSameBodies(pair(), [
       '/posts',
       '/posts/1',
       '/comments',
@@ -51,14 +42,10 @@ describe("json-server's example db.json: json-server 0.17 and decorest", () => {
 });
 
 describe('a db.json with string ids and userId links: json-server 0.17 and decorest', () => {
-  let pair: Pair | undefined;
-  beforeAll(async () => {
-    pair = await startPair(fixture('string-ids.json'));
-  }, 40_000);
-  afterAll(() => stopPair(pair));
+  const pair = usePair(fixture('string-ids.json'));
 
   it('answer the same bodies, quoted keys included', async () => {
-    await expectSameBodies(pair!, [
+    await expectSameBodies(pair(), [
       '/users',
       '/users/ann',
       '/todos',

@@ -8,16 +8,10 @@
  */
 import { fileURLToPath } from 'node:url';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { jsonRequest } from '../test-support/http-client.js';
-import {
-  askBoth,
-  expectSameBodies,
-  type Pair,
-  startPair,
-  stopPair,
-} from '../test-support/json-server-pair.js';
+import { askBoth, expectSameBodies, usePair } from '../test-support/json-server-pair.js';
 import { storeChoices, useStore } from '../test-support/store-choice.js';
 
 const fixture = (name: string): string =>
@@ -33,14 +27,13 @@ describe.each(storeChoices())(
   'a blog db.json on the %s store: json-server 0.17 and decorest',
   (store) => {
     const storeOptions = useStore(store);
-    let pair: Pair | undefined;
-    beforeAll(async () => {
-      pair = await startPair(fixture('json-server-blog.json'), (await storeOptions()).database);
-    }, 120_000);
-    afterAll(() => stopPair(pair));
+    const pair = usePair(
+      fixture('json-server-blog.json'),
+      async () => (await storeOptions()).database,
+    );
 
     it('answer the 0.17 operators, _like patterns, _expand, _embed of a link and /db alike', async () => {
-      await expectSameBodies(pair!, [
+      await expectSameBodies(pair(), [
         '/posts?views_gte=100',
         '/posts?views_lte=100',
         '/posts?views_gte=80&views_lte=100',
@@ -75,8 +68,8 @@ describe.each(storeChoices())(
         ['/posts?views_gt=5&views_lt=120', '/posts?views_gte=6&views_lte=119'],
         ['/comments?postId_gt=1', '/comments?postId_gte=2'],
       ] as const) {
-        const expected = await jsonRequest(pair!.jsonServer.url, 'GET', theirs);
-        const answer = await jsonRequest(pair!.decorest.url, 'GET', ours);
+        const expected = await jsonRequest(pair().jsonServer.url, 'GET', theirs);
+        const answer = await jsonRequest(pair().decorest.url, 'GET', ours);
         expect({ ours, status: answer.status, body: answer.json }).toEqual({
           ours,
           status: 200,
@@ -93,7 +86,7 @@ describe.each(storeChoices())(
         ['/posts?title_like=(', 'title_like', 'a 500'],
         ['/comments?_expand=nothing', '_expand', 'no change'],
       ] as const) {
-        const { theirs: answer, ours } = await askBoth(pair!, 'GET', path);
+        const { theirs: answer, ours } = await askBoth(pair(), 'GET', path);
         expect(
           { path, theirs: answer.status === 500 ? 'a 500' : 200 },
           `json-server answers ${theirs}`,
@@ -112,14 +105,14 @@ describe.each(storeChoices())(
 
     it('filter on a field Post does not declare, which an open model may hold (issue 42)', async () => {
       // 0.17 keeps an operator's filter: no post has `colour`, so none matches on either.
-      await expectSameBodies(pair!, ['/posts?colour_gte=1', '/posts?colour_like=red']);
+      await expectSameBodies(pair(), ['/posts?colour_gte=1', '/posts?colour_like=red']);
       // 0.17 drops an equality filter no record has and answers every post; decorest answers
       // the posts whose colour is red: none, never the whole list.
-      const { theirs, ours } = await askBoth(pair!, 'GET', '/posts?colour=red');
+      const { theirs, ours } = await askBoth(pair(), 'GET', '/posts?colour=red');
       expect((theirs.json as unknown[]).length).toBe(4);
       expect({ status: ours.status, body: ours.json }).toEqual({ status: 200, body: [] });
       // A key no field can have is still a 400 naming it.
-      const hostile = await jsonRequest(pair!.decorest.url, 'GET', '/posts?constructor=1');
+      const hostile = await jsonRequest(pair().decorest.url, 'GET', '/posts?constructor=1');
       expect({
         status: hostile.status,
         field: (hostile.json as { errors: { field: string }[] }).errors[0]!.field,
@@ -127,7 +120,7 @@ describe.each(storeChoices())(
     });
 
     it('create a child through the nested route, its link set from the path', async () => {
-      const { theirs, ours } = await askBoth(pair!, 'POST', '/posts/1/comments', {
+      const { theirs, ours } = await askBoth(pair(), 'POST', '/posts/1/comments', {
         body: 'nested',
         postId: 3,
       });
@@ -138,7 +131,7 @@ describe.each(storeChoices())(
       });
       expect(ours.headers.location).toBe('/comments/5');
       for (const path of ['/posts/1/comments', '/comments?body_like=^nest']) {
-        const listed = await askBoth(pair!, 'GET', path);
+        const listed = await askBoth(pair(), 'GET', path);
         expect({ path, body: listed.ours.json }).toEqual({
           path,
           body: (listed.theirs.json as unknown[]).map((c) => typedLink(c, 'postId')),
@@ -147,32 +140,32 @@ describe.each(storeChoices())(
     });
 
     it('delete a post with its comments, as json-server 0.17 does', async () => {
-      const { theirs, ours } = await askBoth(pair!, 'DELETE', '/posts/1');
+      const { theirs, ours } = await askBoth(pair(), 'DELETE', '/posts/1');
       expect([theirs.status, ours.status]).toEqual([200, 200]);
       // json-server answers `{}`, decorest the deleted record (CONTRACT §2).
       expect(theirs.json).toEqual({});
       expect(ours.json).toMatchObject({ id: 1, title: 'json-server' });
-      await expectSameBodies(pair!, ['/comments', '/posts', '/db']);
-      const again = await askBoth(pair!, 'DELETE', '/posts/1');
+      await expectSameBodies(pair(), ['/comments', '/posts', '/db']);
+      const again = await askBoth(pair(), 'DELETE', '/posts/1');
       expect([again.theirs.status, again.ours.status]).toEqual([404, 404]);
     });
 
     it("delete a user's posts and their comments at once, where json-server takes one more delete", async () => {
-      const { theirs, ours } = await askBoth(pair!, 'DELETE', '/users/2');
+      const { theirs, ours } = await askBoth(pair(), 'DELETE', '/users/2');
       expect([theirs.status, ours.status]).toEqual([200, 200]);
-      await expectSameBodies(pair!, ['/users', '/posts']);
+      await expectSameBodies(pair(), ['/users', '/posts']);
       // 0.17 removes the records that name the deleted one; a post's comments name the post, so
       // they go with json-server's next delete.
-      const comments = await askBoth(pair!, 'GET', '/comments');
+      const comments = await askBoth(pair(), 'GET', '/comments');
       expect((comments.theirs.json as { id: number }[]).map((c) => c.id)).toEqual([3, 4]);
       expect((comments.ours.json as { id: number }[]).map((c) => c.id)).toEqual([4]);
-      const next = await askBoth(pair!, 'DELETE', '/comments/4');
+      const next = await askBoth(pair(), 'DELETE', '/comments/4');
       expect([next.theirs.status, next.ours.status]).toEqual([200, 200]);
-      await expectSameBodies(pair!, ['/db']);
+      await expectSameBodies(pair(), ['/db']);
     });
 
     it('answer GET / with a home: json-server an HTML page, decorest an index of its routes', async () => {
-      const { theirs, ours } = await askBoth(pair!, 'GET', '/');
+      const { theirs, ours } = await askBoth(pair(), 'GET', '/');
       expect(theirs.status).toBe(200);
       expect(theirs.headers['content-type']).toMatch(/text\/html/);
       expect(ours.status).toBe(200);
@@ -187,14 +180,10 @@ describe.each(storeChoices())(
 );
 
 describe('a db.json with string ids: json-server 0.17 and decorest', () => {
-  let pair: Pair | undefined;
-  beforeAll(async () => {
-    pair = await startPair(fixture('string-ids.json'));
-  }, 40_000);
-  afterAll(() => stopPair(pair));
+  const pair = usePair(fixture('string-ids.json'));
 
   it('answer _expand, _like patterns, nested POST and a delete with two dependent collections alike', async () => {
-    await expectSameBodies(pair!, [
+    await expectSameBodies(pair(), [
       '/todos?_expand=user',
       '/blogPosts/p1?_expand=user',
       '/todos?title_like=^(buy|call)',
@@ -203,7 +192,7 @@ describe('a db.json with string ids: json-server 0.17 and decorest', () => {
       '/todos?userId_ne=ann',
       '/db',
     ]);
-    const created = await askBoth(pair!, 'POST', '/users/bob/todos', {
+    const created = await askBoth(pair(), 'POST', '/users/bob/todos', {
       id: 't4',
       title: 'Walk',
       done: false,
@@ -212,8 +201,8 @@ describe('a db.json with string ids: json-server 0.17 and decorest', () => {
     expect([created.theirs.status, created.ours.status]).toEqual([201, 201]);
     // String ids: the path's text is the id, so json-server's link is typed too.
     expect(created.ours.json).toEqual(created.theirs.json);
-    const removed = await askBoth(pair!, 'DELETE', '/users/ann');
+    const removed = await askBoth(pair(), 'DELETE', '/users/ann');
     expect([removed.theirs.status, removed.ours.status]).toEqual([200, 200]);
-    await expectSameBodies(pair!, ['/todos', '/blogPosts', '/db']);
+    await expectSameBodies(pair(), ['/todos', '/blogPosts', '/db']);
   });
 });

@@ -11,9 +11,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { askBoth, type Pair, startPair, stopPair } from '../test-support/json-server-pair.js';
+import { askBoth, usePair } from '../test-support/json-server-pair.js';
 import { storeChoices, useStore } from '../test-support/store-choice.js';
 
 const DB = fileURLToPath(new URL('./fixtures/json-server-northwind.json', import.meta.url));
@@ -34,14 +34,10 @@ const idsOf = (body: unknown): number[] => (body as Product[]).map((p) => p.id);
 
 describe.each(storeChoices())('a northwind db.json with odd values on the %s store', (store) => {
   const storeOptions = useStore(store);
-  let pair: Pair | undefined;
-  beforeAll(async () => {
-    pair = await startPair(DB, (await storeOptions()).database);
-  }, 120_000);
-  afterAll(() => stopPair(pair));
+  const pair = usePair(DB, async () => (await storeOptions()).database);
 
   it('types the fields by their values and lists every value init rewrote or left out', async () => {
-    const model = await readFile(join(pair!.dir, 'api/product.ts'), 'utf8');
+    const model = await readFile(join(pair().dir, 'api/product.ts'), 'utf8');
     expect(model).toMatch(/\bunitPrice\?: number;/);
     expect(model).toMatch(/\bunitsInStock\?: number;/);
     expect(model).toMatch(/\bunitsOnOrder\?: number \| null;/);
@@ -49,17 +45,17 @@ describe.each(storeChoices())('a northwind db.json with odd values on the %s sto
     expect(model).toMatch(/\bdiscontinued\?: boolean;/);
     expect(model).toMatch(/\bquantityPerUnit\?: string;/);
     const seed = JSON.parse(
-      await readFile(join(pair!.dir, 'api/seed/products.json'), 'utf8'),
+      await readFile(join(pair().dir, 'api/seed/products.json'), 'utf8'),
     ) as Product[];
     const theirs = JSON.parse(await readFile(DB, 'utf8')) as { products: Product[] };
     expect(seed).toEqual(theirs.products.map(asImported));
-    const lines = pair!.init.split('\n');
+    const lines = pair().init.split('\n');
     const line = (at: string): string => lines.find((l) => l.trim().startsWith(`${at}:`)) ?? '';
     expect(line('Product.unitPrice')).toMatch(/id 5 "21\.35" → 21\.35/);
     expect(line('Product.unitsInStock')).toMatch(/id 8 "2" → 2/);
     expect(line('Product.discontinued')).toMatch(/id 17 "true" → true/);
     expect(line('Product.reorderLevel')).toMatch(/typed number, that one left out of the seed/);
-    const notImported = pair!.init.slice(pair!.init.indexOf('\nnot imported:'));
+    const notImported = pair().init.slice(pair().init.indexOf('\nnot imported:'));
     expect(notImported).toMatch(
       /\n {2}Product\.reorderLevel: left out of the seed.*: id 11 "n\/a"\n/,
     );
@@ -75,7 +71,7 @@ describe.each(storeChoices())('a northwind db.json with odd values on the %s sto
       '/products?discontinued=true',
       '/categories/2/products?_sort=unitPrice&_order=desc',
     ]) {
-      const { theirs, ours } = await askBoth(pair!, 'GET', path);
+      const { theirs, ours } = await askBoth(pair(), 'GET', path);
       expect(theirs.status, path).toBe(200);
       expect({ path, status: ours.status, body: ours.json }).toEqual({
         path,
@@ -83,21 +79,21 @@ describe.each(storeChoices())('a northwind db.json with odd values on the %s sto
         body: (theirs.json as Product[]).map(asImported),
       });
     }
-    const sorted = await askBoth(pair!, 'GET', '/products?_sort=unitPrice&_order=desc&_limit=4');
+    const sorted = await askBoth(pair(), 'GET', '/products?_sort=unitPrice&_order=desc&_limit=4');
     expect((sorted.ours.json as Product[]).map((p) => p.unitPrice)).toEqual([97, 81, 62.5, 40]);
-    const low = await askBoth(pair!, 'GET', '/products?unitsInStock_lte=5');
+    const low = await askBoth(pair(), 'GET', '/products?unitsInStock_lte=5');
     expect(idsOf(low.ours.json)).toEqual([5, 8, 17]);
   });
 
   it('compares the written value where json-server compared the text "2" with "15"', async () => {
-    const { theirs, ours } = await askBoth(pair!, 'GET', '/products?unitsInStock_lte=15');
+    const { theirs, ours } = await askBoth(pair(), 'GET', '/products?unitsInStock_lte=15');
     // json-server 0.17 compares the query's text with the stored string: "15" >= "2" is false.
     expect(idsOf(theirs.json)).toEqual([3, 5, 7, 17]);
     expect(idsOf(ours.json)).toEqual([3, 5, 7, 8, 17]);
   });
 
   it('creates a product sent with numbers and booleans, as json-server does', async () => {
-    const { theirs, ours } = await askBoth(pair!, 'POST', '/products', {
+    const { theirs, ours } = await askBoth(pair(), 'POST', '/products', {
       name: 'Gravad lax',
       categoryId: 8,
       quantityPerUnit: '12 - 500 g pkgs.',
@@ -110,7 +106,7 @@ describe.each(storeChoices())('a northwind db.json with odd values on the %s sto
     expect(theirs.status).toBe(201);
     expect({ status: ours.status, body: ours.json }).toEqual({ status: 201, body: theirs.json });
     const { theirs: listed, ours: ourList } = await askBoth(
-      pair!,
+      pair(),
       'GET',
       '/products?_sort=unitPrice&_order=desc&unitPrice_lte=30',
     );

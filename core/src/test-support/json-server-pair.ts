@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 import { runCli, type ServeProcess, startServeProcess } from './cli.js';
 import { jsonRequest, type RawAnswer } from './http-client.js';
@@ -93,6 +93,19 @@ export async function stopPair(pair: Pair | undefined): Promise<void> {
   pair.decorest.child.kill('SIGKILL');
   await pair.decorest.exited();
   await rm(pair.dir, { recursive: true, force: true });
+}
+
+/**
+ * Both servers on `db` for the tests of the enclosing `describe`: started before them, stopped
+ * after; `database` names decorest's PostgreSQL database when it should use one.
+ */
+export function usePair(db: string, database?: () => Promise<string | undefined>): () => Pair {
+  let pair: Pair | undefined;
+  beforeAll(async () => {
+    pair = await startPair(db, await database?.());
+  }, 120_000);
+  afterAll(() => stopPair(pair));
+  return () => pair ?? expect.fail('the pair did not start');
 }
 
 /** One request sent to both: json-server's answer first. */
