@@ -72,8 +72,12 @@ function matchesUndeclared(actual: unknown, filter: Filter, raw: unknown): boole
   if (filter.op === 'eq') return same;
   if (filter.op === 'ne') return !same;
   if (value === undefined || typeof actual === 'boolean') return false;
-  const order = compare(actual, value);
-  switch (filter.op) {
+  return ordered(filter.op, compare(actual, value));
+}
+
+/** Whether `order` (a comparison's sign) satisfies a range operator. */
+function ordered(op: Filter['op'], order: number): boolean {
+  switch (op) {
     case 'gt':
       return order > 0;
     case 'gte':
@@ -96,17 +100,7 @@ function matchesValue(actual: unknown, filter: Filter, value: unknown): boolean 
   if (filter.op === 'ne')
     return value === null ? actual !== null && actual !== undefined : actual !== value;
   if (actual === undefined || actual === null) return false;
-  const order = compare(actual, value);
-  switch (filter.op) {
-    case 'gt':
-      return order > 0;
-    case 'gte':
-      return order >= 0;
-    case 'lt':
-      return order < 0;
-    default:
-      return order <= 0;
-  }
+  return ordered(filter.op, compare(actual, value));
 }
 
 /**
