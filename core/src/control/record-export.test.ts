@@ -7,7 +7,7 @@
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { rm, writeFile } from 'node:fs/promises';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,19 +18,16 @@ import {
   type StudioFixture,
 } from '../studio/test-support/studio-fixture.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import {
+  LONG_TODOS,
+  longTodos,
+  MIB,
+  nonReader,
+  STALL_MS,
+  until,
+} from '../test-support/stalled-clients.js';
 
-const TODOS = 200_000;
-// Short for the test, long enough that a client reading on a busy machine is never cut off.
-const STALL_MS = 3000;
-const MIB = 1024 * 1024;
-
-async function until(ok: () => boolean, ms = 60_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error('the condition never held');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const TODOS = LONG_TODOS;
 
 let source: string;
 let f: StudioFixture;
@@ -43,13 +40,7 @@ const onAccepted = (message: unknown): void => {
 
 beforeAll(async () => {
   source = await copyProject(EXAMPLES.todo);
-  const todos = Array.from({ length: TODOS }, (_, i) => ({
-    id: i + 1,
-    content: `Todo ${i + 1}: write the quarterly report before friday, with the team`,
-    completed: i % 3 === 0,
-    user: 1,
-  }));
-  await writeFile(join(source, 'seed', 'todos.json'), JSON.stringify(todos));
+  await writeFile(join(source, 'seed', 'todos.json'), JSON.stringify(longTodos()));
   f = await startStudioFixture(source, { reset: true, writeStallMs: STALL_MS });
   subscribe('net.server.socket', onAccepted);
 }, 180_000);
@@ -80,17 +71,11 @@ describe('GET /api/models/:model/export of a large model', () => {
   it('holds about a page for callers that do not read, answers others, and closes them', async () => {
     const before = process.memoryUsage().rss;
     const stalled = await Promise.all(
-      Array.from({ length: 3 }, async () => {
-        const socket = connect(Number(new URL(f.base).port), '127.0.0.1');
-        socket.pause();
-        socket.on('error', () => {});
-        await new Promise<void>((resolve) => socket.once('connect', resolve));
-        socket.write(
-          `GET ${exportPath} HTTP/1.1\r\nHost: ${new URL(f.base).host}\r\n` +
-            `Authorization: Bearer ${f.studio.token}\r\n\r\n`,
-        );
-        return socket;
-      }),
+      Array.from({ length: 3 }, () =>
+        nonReader(Number(new URL(f.base).port), exportPath, {
+          Authorization: `Bearer ${f.studio.token}`,
+        }),
+      ),
     );
     const serverSide = (s: Socket): Socket | undefined => accepted.get(s.localPort!);
     const held = (): number[] => stalled.map((s) => serverSide(s)?.writableLength ?? 0);

@@ -6,7 +6,7 @@
  * gets the same JSON text `JSON.stringify` makes of the records.
  */
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,23 +16,18 @@ import { allRecords } from '../persistence/store-reads.js';
 import { openProject, type ProjectRuntime } from '../project/open-project.js';
 import { resetToSeed } from '../seed/seed-data.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import {
+  LONG_TODOS,
+  longTodos,
+  MIB,
+  nonReader,
+  STALL_MS,
+  until,
+} from '../test-support/stalled-clients.js';
 import { jsonArrayPages } from './json-stream.js';
 import { type RunningServer, startServer } from './node-server.js';
 
-/** About 20 MB of JSON: well past what the kernel's socket buffers take (4 MiB or so). */
-const TODOS = 200_000;
-// Short for the test, long enough that a client reading on a busy machine is never cut off.
-const STALL_MS = 3000;
-const MIB = 1024 * 1024;
-
-/** Waits until `ok()` holds, polling; fails after `ms` (a generous bound, not a timing). */
-async function until(ok: () => boolean, ms = 60_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error('the condition never held');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const TODOS = LONG_TODOS;
 
 let dir: string;
 let project: ProjectRuntime;
@@ -46,13 +41,7 @@ beforeAll(async () => {
     recursive: true,
     filter: (src) => !/[\\/]data([\\/]|$)/.test(src.slice(EXAMPLES.todo.length)),
   });
-  const todos = Array.from({ length: TODOS }, (_, i) => ({
-    id: i + 1,
-    content: `Todo ${i + 1}: write the quarterly report before friday, with the team`,
-    completed: i % 3 === 0,
-    user: 1,
-  }));
-  await writeFile(join(dir, 'seed', 'todos.json'), JSON.stringify(todos));
+  await writeFile(join(dir, 'seed', 'todos.json'), JSON.stringify(longTodos()));
   project = await openProject(dir);
   await resetToSeed(project);
   server = await startServer({
@@ -72,16 +61,6 @@ afterAll(async () => {
   await project?.close();
   await rm(dir, { recursive: true, force: true });
 });
-
-/** A client that sends `GET path` and never reads a byte of the answer. */
-async function nonReader(path: string): Promise<Socket> {
-  const socket = connect(server.port, '127.0.0.1');
-  socket.pause();
-  socket.on('error', () => {});
-  await new Promise<void>((resolve) => socket.once('connect', resolve));
-  socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
-  return socket;
-}
 
 describe('a long list answer', () => {
   it('is the same JSON text as JSON.stringify of the records, with the same headers', async () => {
@@ -105,7 +84,9 @@ describe('a long list answer', () => {
 
   it('holds about a page for a client that does not read, answers others, and closes it', async () => {
     const before = process.memoryUsage().rss;
-    const stalled = await Promise.all(Array.from({ length: 10 }, () => nonReader('/todos')));
+    const stalled = await Promise.all(
+      Array.from({ length: 10 }, () => nonReader(server.port, '/todos')),
+    );
     const held = (): number[] =>
       stalled.map((s) => serverSockets.get(s.localPort!)?.writableLength ?? 0);
     const closed = (): boolean[] =>
