@@ -5,7 +5,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -20,6 +19,7 @@ import {
   serveProcessOf,
   startStudioProcess,
 } from '../test-support/cli.js';
+import { freePort } from '../test-support/free-port.js';
 import { jsonRequest } from '../test-support/http-client.js';
 import {
   describeWithPostgres,
@@ -75,15 +75,6 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string): Pro
   } finally {
     await client.end();
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Exactly one line on stderr, naming `where`, without `secret`. */

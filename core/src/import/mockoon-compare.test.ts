@@ -8,7 +8,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,23 +15,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { REPO_ROOT, runCli, type ServeProcess, startServeProcess } from '../test-support/cli.js';
+import { freePort } from '../test-support/free-port.js';
 import { type RawAnswer, rawRequest } from '../test-support/http-client.js';
 
 const MOCKOON_BIN = join(REPO_ROOT, 'node_modules/.bin/mockoon-cli');
 
 const fixture = (name: string): string =>
   fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The Mockoon CLI on `file`, resolved once it logs "Server started". */
 function startMockoon(file: string): Promise<{ url: string; child: ChildProcess }> {

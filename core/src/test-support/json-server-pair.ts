@@ -6,30 +6,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 import { afterAll, beforeAll, expect } from 'vitest';
 
 import { runCli, type ServeProcess, startServeProcess } from './cli.js';
+import { freePort } from './free-port.js';
 import { jsonRequest, type RawAnswer } from './http-client.js';
 
 const JSON_SERVER_BIN = join(
   dirname(createRequire(import.meta.url).resolve('json-server/package.json')),
   'lib/cli/bin.js',
 );
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** json-server 0.17 on a copy of `db`, resolved once it answers. */
 async function startJsonServer(

@@ -15,11 +15,13 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { describe } from 'vitest';
+
+import { freePort } from './free-port.js';
 
 export interface PostgresCluster {
   /** `postgres://postgres@127.0.0.1:<port>/<database>`: trust auth, loopback only. */
@@ -74,20 +76,6 @@ export function describeWithPostgres(name: string, body: () => void): void {
     }
   }
   describe.skipIf(why !== undefined)(name, body);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address !== null && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
 }
 
 /**
