@@ -20,12 +20,10 @@ import { CollectionPage } from './pages/collection.page.js';
 import { ConsolePage } from './pages/console.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 
-// The project starts with an environment and no saved request (the empty state comes first).
-// `requests/` is there, empty: a folder made with its subfolder at once (`mkdir -p`) is not
-// always heard by the studio's file watcher (see the report of issue 47), and hearing files
-// is not what this file tests.
+// The project starts with an environment and no saved request (the empty state comes first);
+// the saved requests are written later, `requests/` and a folder in it at once (`mkdir -p`),
+// as a pull would bring them: the studio hears files saved there afterwards.
 const session = useStudioSession(async (dir) => {
-  await mkdir(join(dir, 'requests'));
   await mkdir(join(dir, 'environments'));
   await writeFile(
     join(dir, 'environments', 'Local.json'),
