@@ -25,7 +25,7 @@ beforeEach(async () => {
   const userFile = join(source, 'user.ts');
   await writeFile(
     userFile,
-    (await readFile(userFile, 'utf8')).replace('@Rest\n', "@Rest({ open: true })\n"),
+    (await readFile(userFile, 'utf8')).replace('@Rest\n', '@Rest({ open: true })\n'),
   );
   const seedFile = join(source, 'seed', 'users.json');
   const seed = JSON.parse(await readFile(seedFile, 'utf8')) as Row[];

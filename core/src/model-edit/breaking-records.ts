@@ -81,7 +81,10 @@ async function undeclaredInRows(
     const extra = Object.keys(row).filter((k) => !declared.has(k));
     if (extra.length === 0) return;
     tally[count]++;
-    note(tally, `${where}: ${extra.join(', ')} ${extra.length === 1 ? 'is not a field' : 'are not fields'} of ${name}`);
+    note(
+      tally,
+      `${where}: ${extra.join(', ')} ${extra.length === 1 ? 'is not a field' : 'are not fields'} of ${name}`,
+    );
   };
   for (const record of (await runtime.store.records()).values())
     visit(record, `record ${String(record.id)}`, 'records');

@@ -51,18 +51,14 @@ export function setRestOpen(text: string, model: string, open: boolean): string 
     const last = props[props.length - 1];
     if (last === undefined) {
       const inner = arg.getStart(source) + 1;
-      return applySplices(text, [
-        { start: inner, end: arg.getEnd() - 1, text: ' open: true ' },
-      ]);
+      return applySplices(text, [{ start: inner, end: arg.getEnd() - 1, text: ' open: true ' }]);
     }
     return applySplices(text, [{ start: last.getEnd(), end: last.getEnd(), text: ', open: true' }]);
   }
   if (!existing) return text;
   if (props.length === 1 && call !== undefined && arg !== undefined) {
     // The only option: `@Rest()` as a new model without options is written.
-    return applySplices(text, [
-      { start: arg.getStart(source), end: call.arguments.end, text: '' },
-    ]);
+    return applySplices(text, [{ start: arg.getStart(source), end: call.arguments.end, text: '' }]);
   }
   // One option among others: it and the separator before (or after, when first) go.
   const index = props.indexOf(existing);
