@@ -60,7 +60,18 @@ export type ModelEdit =
        */
       fit?: boolean;
     }
-  | { kind: 'link'; parent: string; child: string; hasMany?: string; belongTo?: string };
+  | { kind: 'link'; parent: string; child: string; hasMany?: string; belongTo?: string }
+  | {
+      /**
+       * Opens (`open: true`) or closes the model (issue 42): `@Rest({ open: true })` in its file.
+       * Closing with `fit` drops the undeclared fields from the records and the seed (see
+       * `BreakingRecords`); without it they stay, and every write of one of them is a 422.
+       */
+      kind: 'setOpen';
+      model: string;
+      open: boolean;
+      fit?: boolean;
+    };
 
 /** A decorator's place in a model file, for highlighting (offsets into `text`). */
 export interface DecoratorRange {
@@ -99,7 +110,7 @@ export interface DataMigration {
    * `convert`: each stored value of `field` becomes the type `to`; `fit`: each value is moved
    * inside the new rules (a 422 names any that cannot).
    */
-  action: 'rename' | 'drop' | 'default' | 'convert' | 'fit';
+  action: 'rename' | 'drop' | 'default' | 'convert' | 'fit' | 'dropUndeclared';
   field: string;
   to?: string;
   value?: JsonValue;
@@ -120,7 +131,7 @@ export interface BreakingRecords {
   seedRecords: number;
   /** The first few, each with its problem (`record 3: must be >= 10, got 0`). */
   examples: string[];
-  /** `setRules` with `fit` can move every one of them inside the new rules. */
+  /** `setRules` (or closing a model, `setOpen`) with `fit` can mend every one of them. */
   fittable: boolean;
 }
 

@@ -37,6 +37,7 @@ const KINDS = new Set([
   'changeField',
   'setRules',
   'link',
+  'setOpen',
 ]);
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -39,6 +39,7 @@ import {
   type ColumnSpec,
   columnSql,
   columnType,
+  EXTRA_COLUMN,
   foreignKeyName,
   indexName,
   NULLS_COLUMN,
@@ -241,6 +242,11 @@ function tableSteps(
         });
       return steps;
     }
+    case 'setOpen':
+      // Closing drops `$extra` (its values went with the migration); opening leaves the new
+      // column to the reload's syncTables, as a new field's is.
+      if (edit.open || !spec.columns.some((c) => c.name === EXTRA_COLUMN)) return [];
+      return [{ text: `ALTER TABLE ${t} DROP COLUMN ${quoteIdent(EXTRA_COLUMN)}` }];
     case 'createModel':
     case 'link':
       // New tables, columns and keys only: the reload's syncTables adds them.

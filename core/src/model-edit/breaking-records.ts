@@ -63,6 +63,36 @@ function missingInSeed(seed: SeedRows | undefined, field: string): BreakingRecor
   return result(field, tally);
 }
 
+/** The keys a closed model's records may hold: `id`, its fields and its links. */
+export function declaredKeys(runtime: ModelRuntime): ReadonlySet<string> {
+  const { fields, relations } = runtime.schema;
+  return new Set(['id', ...fields.map((f) => f.name), ...relations.map((r) => r.field)]);
+}
+
+/** Records and seed rows holding undeclared keys, which a closed model refuses (issue 42). */
+async function undeclaredInRows(
+  runtime: ModelRuntime,
+  seed: SeedRows | undefined,
+): Promise<BreakingRecords | undefined> {
+  const declared = declaredKeys(runtime);
+  const { name } = runtime.schema;
+  const tally: Tally = { records: 0, seedRecords: 0, examples: [], fittable: true };
+  const visit = (row: Row, where: string, count: 'records' | 'seedRecords') => {
+    const extra = Object.keys(row).filter((k) => !declared.has(k));
+    if (extra.length === 0) return;
+    tally[count]++;
+    note(
+      tally,
+      `${where}: ${extra.join(', ')} ${extra.length === 1 ? 'is not a field' : 'are not fields'} of ${name}`,
+    );
+  };
+  for (const record of (await runtime.store.records()).values())
+    visit(record, `record ${String(record.id)}`, 'records');
+  seed?.rows.forEach((row, i) => visit(row, `${seed.relative} row ${i}`, 'seedRecords'));
+  // No one field: the preview names the model.
+  return result(name, tally);
+}
+
 /** The records and seed rows `edit` leaves invalid, or `undefined` when none. */
 export async function breakingRecords(
   runtime: ModelRuntime,
@@ -70,6 +100,8 @@ export async function breakingRecords(
   edit: ModelEdit,
 ): Promise<BreakingRecords | undefined> {
   if (edit.kind === 'setRules') return breakingRules(runtime, seed, edit.field, edit.rules);
+  if (edit.kind === 'setOpen' && !edit.open && runtime.schema.open === true)
+    return undeclaredInRows(runtime, seed);
   if (
     edit.kind === 'addField' &&
     !edit.field.optional &&

@@ -23,6 +23,7 @@ const STRINGS: Readonly<Record<ModelEdit['kind'], readonly string[]>> = {
   changeField: ['model', 'field', 'type'],
   setRules: ['model', 'field'],
   link: ['parent', 'child'],
+  setOpen: ['model'],
 };
 
 function isFieldSpec(value: unknown): boolean {
@@ -132,6 +133,10 @@ export function checkShape(edit: ModelEdit): void {
   )
     throw bad('rules', 'must be an object');
   if (edit.kind === 'setRules' && edit.fit !== undefined && typeof edit.fit !== 'boolean')
+    throw bad('fit', 'must be a boolean');
+  if (edit.kind === 'setOpen' && typeof edit.open !== 'boolean')
+    throw bad('open', 'must be a boolean');
+  if (edit.kind === 'setOpen' && edit.fit !== undefined && typeof edit.fit !== 'boolean')
     throw bad('fit', 'must be a boolean');
   if (edit.kind === 'changeField' && typeof edit.optional !== 'boolean')
     throw bad('optional', 'must be a boolean');

@@ -16,7 +16,16 @@ export type MigrationOp =
   | { readonly action: 'default'; readonly field: string; readonly value: JsonValue }
   | { readonly action: 'convert'; readonly field: string; readonly to: string }
   /** Numbers moved to the nearest bound, texts cut to `maxLength` (a tightened rule). */
-  | { readonly action: 'fit'; readonly field: string; readonly rules: FieldRules };
+  | { readonly action: 'fit'; readonly field: string; readonly rules: FieldRules }
+  /**
+   * A model closed with Fit (issue 42): every key outside `declared` goes. `field` is `''`:
+   * the op is about no one field.
+   */
+  | {
+      readonly action: 'dropUndeclared';
+      readonly field: '';
+      readonly declared: ReadonlySet<string>;
+    };
 
 export type Row = Readonly<Record<string, unknown>>;
 
@@ -88,6 +97,13 @@ function stepOf(op: MigrationOp, field: FieldSchema | undefined, model: string):
         };
       };
     }
+    case 'dropUndeclared':
+      return (row) => {
+        if (Object.keys(row).every((k) => op.declared.has(k))) return { next: undefined };
+        return {
+          next: Object.fromEntries(Object.entries(row).filter(([k]) => op.declared.has(k))),
+        };
+      };
     case 'fit': {
       if (!field) throw new Error(`no field ${op.field}`); // the plan checked it
       const check = compileFieldCheck(withRules(field, op.rules), model);

@@ -10,6 +10,7 @@ import type { ModelEdit, NewModelSpec } from '../contract/control-api.js';
 import { problems } from '../errors.js';
 import { insideProject, readProjectFile } from '../persistence/inside-project.js';
 import type { ProjectRuntime } from '../project/open-project.js';
+import { declaredKeys } from './breaking-records.js';
 import { checkDefaults, checkShape } from './check-edit.js';
 import { converterTo, CONVERTIBLE_TYPES } from './convert-values.js';
 import { addRelationPair, createModelFile } from './create-model.js';
@@ -21,6 +22,7 @@ import {
   setFieldRules,
 } from './field-edits.js';
 import type { MigrationOp } from './migrate-rows.js';
+import { setRestOpen } from './rest-options.js';
 import { readSeedRows, type SeedRows } from './seed-rows.js';
 import { ModelEditError } from './source-text.js';
 import { detectStyle, type SourceStyle } from './style.js';
@@ -219,6 +221,13 @@ export async function planModelEdit(project: ProjectRuntime, edit: ModelEdit): P
             );
           migration = { action: 'convert', field: edit.field, to: edit.type };
         }
+        break;
+      case 'setOpen':
+        files.set(file, setRestOpen(text, name, edit.open));
+        // Issue 42: on PostgreSQL the undeclared fields live in `$extra`, which a closed model
+        // has not: closing drops the column (as removing a field does), so they always go.
+        if (!edit.open && runtime.schema.open === true && (edit.fit === true || onDatabase))
+          migration = { action: 'dropUndeclared', field: '', declared: declaredKeys(runtime) };
         break;
       case 'setRules': {
         files.set(file, setFieldRules(text, name, edit.field, edit.rules, style));

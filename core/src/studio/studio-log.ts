@@ -56,6 +56,8 @@ function describeEdit(edit: ModelEdit): string {
       return `set the rules of ${edit.model}.${edit.field}`;
     case 'link':
       return `linked ${edit.parent} (has many) to ${edit.child}`;
+    case 'setOpen':
+      return `${edit.open ? 'opened' : 'closed'} model ${edit.model}`;
   }
 }
 

@@ -42,6 +42,8 @@ function migrationText(preview: ModelEditPreview): string | null {
     return `The key “${m.field}” is deleted from ${n}, in one atomic rewrite. This cannot be undone.`;
   if (m.action === 'convert')
     return `“${m.field}” becomes ${m.to ?? 'the new type'} in ${n} (the others hold it already or hold null), in one atomic rewrite of the datafile.`;
+  if (m.action === 'dropUndeclared')
+    return `The fields ${m.model} does not declare are deleted from ${n}, in one atomic rewrite. This cannot be undone.`;
   if (m.action === 'fit')
     return `“${m.field}” is moved inside the new rules in ${n} (numbers to the nearest bound, texts cut to the maximum length), in one atomic rewrite.`;
   return `${n} get “${m.field}”: ${JSON.stringify(m.value)}.`;
@@ -52,6 +54,13 @@ function breakingText(preview: ModelEditPreview, model: string): string | null {
   const b = preview.breaking;
   if (!b || preview.migration?.action === 'fit') return null;
   const rows = rowsText(model, b.records, b.seedRecords);
+  if (preview.migration?.action === 'dropUndeclared') return null;
+  if (b.field === model)
+    return `${rows} hold fields ${model} does not declare (${b.examples.join('; ')}${
+      b.records + b.seedRecords > b.examples.length ? '; …' : ''
+    }). Kept as stored, every write of one of them is refused until they are removed${
+      b.seedRecords > 0 ? ', and so is Reset to seed' : ''
+    }.`;
   return `${rows} break the new declaration of “${b.field}” (${b.examples.join('; ')}${
     b.records + b.seedRecords > b.examples.length ? '; …' : ''
   }). Kept as stored, every write of one of them is refused until it is fixed${
@@ -100,7 +109,10 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
   const breaking = preview ? breakingText(preview.answer, String(edited)) : null;
   // A tightened rule offers what a type change offers: fit the values, or keep them.
   const fitChoice =
-    preview?.edit.kind === 'setRules' && preview.answer.breaking ? preview.edit : undefined;
+    (preview?.edit.kind === 'setRules' || preview?.edit.kind === 'setOpen') &&
+    preview.answer.breaking
+      ? preview.edit
+      : undefined;
   // An edit that asks for what the files already say: no hunk, no record to migrate.
   const unchanged =
     preview !== null &&
@@ -198,7 +210,9 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
                     void showPreview({ ...fitChoice, fit: true });
                   }}
                 />{' '}
-                Fit them inside the rules
+                {fitChoice.kind === 'setOpen'
+                  ? 'Remove the undeclared fields'
+                  : 'Fit them inside the rules'}
                 {!preview?.answer.breaking?.fittable && (
                   <span className="faint">
                     {' '}

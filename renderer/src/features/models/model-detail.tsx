@@ -9,6 +9,7 @@ import { MethodBadge } from '../../ui/badges';
 import { RuleChips } from '../../ui/rule-chips';
 import { openRoute } from '../endpoints/open-route';
 import { type FieldAction, FieldActionDialog } from './field-dialogs';
+import { OpenModelDialog } from './open-model-dialog';
 import { SourceSection } from './source-section';
 
 export function ModelDetail({ model }: { model: ModelInfo }) {
@@ -25,6 +26,7 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
   );
   const showView = useUiStore((s) => s.showView);
   const [action, setAction] = useState<FieldAction | null>(null);
+  const [openDialog, setOpenDialog] = useState(false);
   const relationFields = new Set(model.relations.map((r) => r.field));
   const file = model.file.split(/[\\/]/).slice(-2).join('/');
   return (
@@ -34,6 +36,11 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
         <code className="faint">/{model.path}</code>
         <StorageBadge model={model} />
         <span className="spacer" />
+        {model.dataSource === undefined && (
+          <button type="button" className="btn small" onClick={() => setOpenDialog(true)}>
+            {model.open ? 'Close model…' : 'Open model…'}
+          </button>
+        )}
         {model.writable && (
           <button type="button" className="btn small" onClick={() => showView('Data')}>
             Browse records
@@ -280,6 +287,7 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
       {action && (
         <FieldActionDialog model={model} action={action} onClose={() => setAction(null)} />
       )}
+      {openDialog && <OpenModelDialog model={model} onClose={() => setOpenDialog(false)} />}
     </article>
   );
 }
