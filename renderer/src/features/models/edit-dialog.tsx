@@ -186,7 +186,11 @@ export function EditDialog({ title, build, onClose, onDone, children }: EditDial
           )}
           {fitChoice && (
             <fieldset className="choice-group" disabled={busy}>
-              <legend>Stored values that break the new rules</legend>
+              <legend>
+                {fitChoice.kind === 'setOpen'
+                  ? 'Stored fields the closed model does not declare'
+                  : 'Stored values that break the new rules'}
+              </legend>
               <label>
                 <input
                   type="radio"

@@ -36,7 +36,7 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
         <code className="faint">/{model.path}</code>
         <StorageBadge model={model} />
         <span className="spacer" />
-        {model.dataSource === undefined && (
+        {model.dataSource === null && (
           <button type="button" className="btn small" onClick={() => setOpenDialog(true)}>
             {model.open ? 'Close model…' : 'Open model…'}
           </button>
