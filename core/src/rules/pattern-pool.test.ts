@@ -2,23 +2,12 @@
  * Compiled patterns are shared, freed with the last rule set holding them, and survive the
  * engine aborting (issue 40 §4).
  */
-import { createRequire } from 'node:module';
 
 import { describe, expect, it } from 'vitest';
 
 import { checkPattern, heldPatternCount, PatternLease, queryPattern } from './pattern-pool.js';
 import { engineGeneration } from './re2-engine.js';
-
-/** Fills the live re2-wasm heap until an allocation aborts (what a real OOM leaves behind). */
-function fillEngineHeap(): void {
-  const wasm = createRequire(import.meta.url)('re2-wasm/build/wasm/re2.js') as {
-    _malloc(bytes: number): number;
-  };
-  for (const block of [1024 * 1024, 4096, 64])
-    expect(() => {
-      for (;;) wasm._malloc(block);
-    }).toThrow(/OOM/);
-}
+import { fillEngineHeap } from './test-support/fill-engine-heap.js';
 
 describe('the pattern pool', () => {
   it('holds one compiled pattern per source and flags, freed with the last set holding it', () => {

@@ -5,7 +5,6 @@
  * its own: on a build without the fix the engine breaks for the rest of the process.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -18,6 +17,7 @@ import { EXAMPLES } from '../test-support/project-server.js';
 import { formatRules } from './check-rules.js';
 import { REGEX_PATTERNS_LIMIT } from './pattern-pool.js';
 import { RulesHost } from './rules-host.js';
+import { fillEngineHeap } from './test-support/fill-engine-heap.js';
 
 let f: StudioFixture;
 
@@ -46,20 +46,6 @@ function regexRule(n: number, pattern: string): ResponseRule {
 const emailPattern = (n: number) =>
   `^(?:user|admin)-${n}-[a-z0-9._%+-]{1,64}@[a-z0-9.-]{1,64}\\.[a-z]{2,24}$`;
 const TWENTY = Array.from({ length: 20 }, (_, n) => regexRule(n, emailPattern(n)));
-
-/**
- * Fills the live re2-wasm heap until an allocation aborts, as a match growing RE2's caches
- * past it does: nothing compiled before can be freed to make room.
- */
-function fillEngineHeap(): void {
-  const wasm = createRequire(import.meta.url)('re2-wasm/build/wasm/re2.js') as {
-    _malloc(bytes: number): number;
-  };
-  for (const block of [1024 * 1024, 4096, 64])
-    expect(() => {
-      for (;;) wasm._malloc(block);
-    }).toThrow(/OOM/);
-}
 
 async function put(rules: ResponseRule[]) {
   return f.api('PUT', '/rules', { rules });
