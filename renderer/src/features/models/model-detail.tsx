@@ -38,7 +38,7 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
         <span className="spacer" />
         {model.dataSource === null && (
           <button type="button" className="btn small" onClick={() => setOpenDialog(true)}>
-            {model.open ? 'Close model…' : 'Open model…'}
+            {model.open ? 'Close model…' : 'Keep undeclared fields…'}
           </button>
         )}
         {model.writable && (
