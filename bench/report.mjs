@@ -13,6 +13,8 @@ export const GOALS = {
   rssVsBaseline: 2,
   /** The cold-start and RSS targets are stated for 100k records. */
   largeN: 100_000,
+  /** Issue 42: open models keep the closed figures within 5 %. */
+  openVsClosed: 0.95,
 };
 
 export const fmt = {
@@ -132,6 +134,21 @@ export function cellVerdicts(cells, cell, sizes) {
   return items;
 }
 
+/** Issue 42's verdict on an open-model cell: its req/s over the closed project's, same round. */
+export function openVerdicts(cells, cell) {
+  const closed = cellOf(cells, cell.scenario, 'decorest', cell.n);
+  if (!cell.result || !closed?.result) return [];
+  const want = GOALS.openVsClosed;
+  const goal = `within ${Math.round((1 - want) * 100)} % of closed models`;
+  return [{ goal, ...judge(ratioOf(cell, closed), want) }];
+}
+
+function verdictsOf(cells, cell, sizes) {
+  if (cell.target === 'decorest') return cellVerdicts(cells, cell, sizes);
+  if (cell.target === 'decorest-open') return openVerdicts(cells, cell);
+  return [];
+}
+
 function statusNote(r) {
   const odd = Object.entries(r.statuses).filter(([code]) => !code.startsWith('2'));
   const parts = odd.map(([code, n]) => `${n}×${code}`);
@@ -145,7 +162,7 @@ export function resultsTable(cells, labels, { rounds = 1, sizes }) {
   const small = sizes[0];
   const scaleHead = sizes.length > 1 ? ` ÷ own N=${fmt.n(small)} |` : '';
   const rows = [
-    `| scenario | N | target | req/s${range ? ` (median of ${rounds})` : ''} |${range ? ' range |' : ''} p50 ms | p99 ms | errors + non-2xx | ÷ baseline | decorest ÷ best json-server |${scaleHead} issue-6 verdict (decorest) |`,
+    `| scenario | N | target | req/s${range ? ` (median of ${rounds})` : ''} |${range ? ' range |' : ''} p50 ms | p99 ms | errors + non-2xx | ÷ baseline | decorest ÷ best json-server |${scaleHead} verdicts (decorest: issue 6; open models: issue 42) |`,
     `|---|--:|---|--:|${range ? '--:|' : ''}--:|--:|--:|--:|--:|${sizes.length > 1 ? '--:|' : ''}---|`,
   ];
   for (const cell of cells) {
@@ -169,12 +186,9 @@ export function resultsTable(cells, labels, { rounds = 1, sizes }) {
     const bad = badCount(r);
     const badText = bad === 0 ? '0' : `**${bad}** ${statusNote(r)}`;
     const spread = range ? ` ${fmt.rps(r.minRps)}–${fmt.rps(r.maxRps)} |` : '';
-    const verdict =
-      cell.target === 'decorest'
-        ? cellVerdicts(cells, cell, sizes)
-            .map((v) => `${v.goal}: ${v.met ? v.text : `**${v.text}**`}`)
-            .join('; ')
-        : '';
+    const verdict = verdictsOf(cells, cell, sizes)
+      .map((v) => `${v.goal}: ${v.met ? v.text : `**${v.text}**`}`)
+      .join('; ');
     const rps = r.requests === 0 ? '0 (none answered in time)' : fmt.rps(r.rps);
     rows.push(
       `${head} ${rps} |${spread} ${fmt.ms(r.p50)} | ${fmt.ms(r.p99)} | ${badText} | ${vsBase} | ${vsBest} |${scale} ${verdict} |`,
@@ -191,7 +205,7 @@ export function startupTable(entries, labels, { sizes, spawns, models }) {
   const targets = TARGET_NAMES.filter((t) => entries.some((e) => e.target === t));
   const at = (t, n) => entries.find((e) => e.target === t && e.n === n);
   const rows = [
-    `| measure | N | ${targets.map((t) => labels[t]).join(' | ')} | decorest ÷ baseline | issue-6 verdict (decorest) |`,
+    `| measure | N | ${targets.map((t) => labels[t]).join(' | ')} | decorest ÷ baseline | verdicts (decorest: issue 6; open models: issue 42) |`,
     `|---|--:|${targets.map(() => '--:|').join('')}--:|---|`,
   ];
   const row = (measure, n, valueOf, show, verdict = '') => {
@@ -293,6 +307,13 @@ export function targetLines(cells, entries, sizes, models) {
     const items = cellVerdicts(cells, cell, sizes);
     lines.push(
       `- ${cell.scenario} at N=${fmt.n(cell.n)}: ${items.map((v) => `${v.goal}: ${bold(v)}`).join('; ')}`,
+    );
+  }
+  for (const cell of cells.filter((c) => c.target === 'decorest-open')) {
+    const items = openVerdicts(cells, cell);
+    if (items.length === 0) continue;
+    lines.push(
+      `- ${cell.scenario} at N=${fmt.n(cell.n)}, open models (issue 42): ${items.map((v) => `${v.goal}: ${bold(v)}`).join('; ')}`,
     );
   }
   for (const n of sizes.filter((s) => s >= GOALS.largeN)) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { issue27Lines } from './issue27.mjs';
 import {
   medianRatioOf,
+  openVerdicts,
   ratioOf,
   STUDIO_HEADING,
   studioSection,
@@ -101,6 +102,27 @@ describe('ratios between two cells', () => {
     expect(line).toContain('list10 at N=100,000 under wrk');
     expect(line).toContain('met (0.98×; ratio of medians 0.67×)');
     expect(line).not.toContain('NOT');
+  });
+});
+
+describe("issue 42's open-model verdict", () => {
+  const closed = cell('decorest', [20_000, 21_000, 19_000]);
+
+  it('holds when the open project keeps within 5 % of the closed one round by round', () => {
+    const open = cell('decorest-open', [19_400, 20_500, 18_300]);
+    const [v] = openVerdicts([closed, open], open);
+    expect(v.goal).toBe('within 5 % of closed models');
+    expect(v).toMatchObject({ met: true, text: 'met (0.97×)' });
+  });
+
+  it('fails when the open project is slower by more than 5 %', () => {
+    const open = cell('decorest-open', [18_000, 19_000, 17_000]);
+    expect(openVerdicts([closed, open], open)[0]).toMatchObject({ met: false });
+  });
+
+  it('says nothing when the closed project was not measured', () => {
+    const open = cell('decorest-open', [18_000]);
+    expect(openVerdicts([open], open)).toEqual([]);
   });
 });
 

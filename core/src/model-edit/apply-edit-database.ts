@@ -243,9 +243,11 @@ function tableSteps(
       return steps;
     }
     case 'setOpen':
-      // Closing drops `$extra` (its values went with the migration); opening leaves the new
-      // column to the reload's syncTables, as a new field's is.
-      if (edit.open || !spec.columns.some((c) => c.name === EXTRA_COLUMN)) return [];
+      // Closing with Fit drops `$extra` (its values went with the migration); Keep leaves the
+      // column and its values, unread while the model is closed, back when it is opened again.
+      // Opening leaves a new column to the reload's syncTables, as a new field's is.
+      if (edit.open || edit.fit !== true || !spec.columns.some((c) => c.name === EXTRA_COLUMN))
+        return [];
       return [{ text: `ALTER TABLE ${t} DROP COLUMN ${quoteIdent(EXTRA_COLUMN)}` }];
     case 'createModel':
     case 'link':

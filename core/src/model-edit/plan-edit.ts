@@ -224,9 +224,9 @@ export async function planModelEdit(project: ProjectRuntime, edit: ModelEdit): P
         break;
       case 'setOpen':
         files.set(file, setRestOpen(text, name, edit.open));
-        // Issue 42: on PostgreSQL the undeclared fields live in `$extra`, which a closed model
-        // has not: closing drops the column (as removing a field does), so they always go.
-        if (!edit.open && runtime.schema.open === true && (edit.fit === true || onDatabase))
+        // Issue 42: Fit drops the undeclared fields (on PostgreSQL with their `$extra` column);
+        // Keep leaves them where they are, `$extra` included, for a model opened again.
+        if (!edit.open && runtime.schema.open === true && edit.fit === true)
           migration = { action: 'dropUndeclared', field: '', declared: declaredKeys(runtime) };
         break;
       case 'setRules': {

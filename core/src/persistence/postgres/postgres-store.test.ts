@@ -356,7 +356,7 @@ describeWithPostgres('PostgresStore', () => {
       expect((await store!.records()).count()).toBe(0);
     });
 
-    it('is one more column db push adds when a model is opened, and drops only as data loss', async () => {
+    it('is one more column db push adds when a model is opened, and keeps when it is closed', async () => {
       const { database: db } = await freshDatabase(`open_schema${++tables}`);
       const closed = model('Post', 'posts', [field('title', STRING)]);
       await ensureTables(db.pool, [closed]);
@@ -365,7 +365,12 @@ describeWithPostgres('PostgresStore', () => {
         'ALTER TABLE "posts" ADD COLUMN "$extra" jsonb',
       ]);
       await db.store(tableOf(opened, [opened])).insert({ title: 'a', likes: 1 });
-      await expect(ensureTables(db.pool, [closed])).rejects.toThrow(/lose data[\s\S]*\$extra/);
+      // Closed with Keep: the undeclared values are the user's, kept until Fit drops them.
+      expect(await ensureTables(db.pool, [closed])).toEqual([]);
+      expect(await db.store(tableOf(closed, [closed])).get(1)).toEqual({ id: 1, title: 'a' });
+      expect(await ensureTables(db.pool, [opened])).toEqual([]);
+      const reopened = db.store(tableOf(opened, [opened]));
+      expect(await reopened.get(1)).toEqual({ id: 1, title: 'a', likes: 1 });
     });
   });
 

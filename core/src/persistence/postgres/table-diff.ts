@@ -12,6 +12,7 @@ import {
   type ColumnType,
   createTablesSql,
   type DeleteRule,
+  EXTRA_COLUMN,
   foreignKeyName,
   foreignKeySql,
   indexName,
@@ -186,8 +187,11 @@ export function diffTables(
         out.push({ kind: 'missing-index', table, column: c.name });
     }
     const wanted = new Set(spec.columns.map((c) => c.name));
+    // A closed model's `$extra` holds the undeclared fields its Keep kept (issue 42): they are
+    // the user's data, dropped only by Fit, and answered again once the model is opened.
     for (const column of found.columns)
-      if (!wanted.has(column.name)) out.push({ kind: 'extra-column', table, column: column.name });
+      if (!wanted.has(column.name) && column.name !== EXTRA_COLUMN)
+        out.push({ kind: 'extra-column', table, column: column.name });
   }
   const wantedTables = new Set(specs.map((s) => s.table));
   for (const t of actual)
