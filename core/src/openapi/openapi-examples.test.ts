@@ -210,6 +210,11 @@ describe('the OpenAPI document of a project without a seed', () => {
     expect(post.requestBody!.content['application/json']!.example).toMatchObject({
       content: expect.stringMatching(/\S/) as unknown,
     });
+    // A link takes its parent's id, said with the right article (issue 43: not "a Author").
+    const user = (doc.components.schemas['TodoCreate']!['properties'] as Record<string, Json>)[
+      'user'
+    ];
+    expect(user!['description']).toBe('a User id, or an object with its id');
     const binding = post['x-decorest-binding']!;
     expect(binding.model).toBe('Todo');
     expect(binding.schema).toEqual({ $ref: '#/components/schemas/TodoCreate' });
