@@ -21,7 +21,7 @@ export interface BodyContext {
   readonly runtime: ModelRuntime;
   readonly shape: 'create' | 'replace' | 'patch';
   readonly valid: ExampleRecord;
-  /** The record a PUT or PATCH changes. */
+  /** The record a PUT or PATCH changes (a POST's: the record it stores). */
   readonly existing: ExampleRecord;
   /** A field the path sets (the link of `POST /users/:id/todos`): never the one broken. */
   readonly fixed?: string;
@@ -109,7 +109,8 @@ function byStatus(
       return problem && { problem, id };
     }
     case 409: {
-      const id = (ctx.body?.valid['id'] ?? ctx.record?.id ?? 1) as RecordId;
+      // The id of the record the body would create, taken already.
+      const id = (ctx.body?.existing['id'] ?? ctx.record?.id ?? 1) as RecordId;
       return { problem: problems.conflict(new IdConflictError(id).message) };
     }
     case 413:
