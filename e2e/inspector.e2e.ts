@@ -1,3 +1,6 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 
 import type { RouteInfo } from '../core/src/contract/control-api.js';
@@ -7,7 +10,31 @@ import { EndpointsPage } from './pages/endpoints.page.js';
 import { InspectorPage } from './pages/inspector.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 
-const session = useStudioSession();
+// Issue 43: no seed, so every example the inspector shows is one the document made up.
+const session = useStudioSession((dir) => rm(join(dir, 'seed'), { recursive: true, force: true }));
+
+interface Media {
+  example?: unknown;
+}
+interface Answer {
+  content?: Record<string, Media>;
+}
+interface Operation {
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, Answer>;
+  'x-decorest-binding'?: { responses: Record<string, Answer> };
+}
+
+/** The document the mock API serves, as Swagger UI or Prism would read it. */
+async function servedOperation(method: string, path: string): Promise<Operation> {
+  const answer = await fetch(new URL('/openapi.json', session.studio.apiUrl));
+  expect(answer.status).toBe(200);
+  const doc = (await answer.json()) as { paths: Record<string, Record<string, Operation>> };
+  return doc.paths[path]![method]!;
+}
+
+const exampleOf = (answer: Answer | undefined): unknown =>
+  Object.values(answer?.content ?? {})[0]?.example;
 
 describe('Endpoint inspector (issue 29)', () => {
   it('shows POST /todos from the OpenAPI document: body fields, a 422 naming a field, Try it', async () => {
@@ -23,9 +50,13 @@ describe('Endpoint inspector (issue 29)', () => {
     const rows = await inspector.requestFields.allInnerTexts();
     expect(rows.find((r) => r.startsWith('content'))).toMatch(/string\s+required/);
     expect(rows.find((r) => r.startsWith('user'))).toMatch(/id of User/);
+    // The body and each problem are the examples of the served document, as they are.
+    const post = await servedOperation('post', '/todos');
+    const body = post.requestBody!.content['application/json']!.example;
+    expect(body).toMatchObject({ content: expect.stringMatching(/\S/) as unknown });
     await expect
       .poll(async () => JSON.parse(await inspector.requestExample.innerText()) as unknown)
-      .toMatchObject({ content: expect.stringMatching(/\S/) as unknown });
+      .toEqual(body);
 
     // Every status with an example; the 422 is RFC 9457 and names a real field of Todo.
     const problem = (await inspector.example('422')) as {
@@ -33,15 +64,16 @@ describe('Endpoint inspector (issue 29)', () => {
       type: string;
       errors: { field: string; message: string }[];
     };
+    expect(problem).toEqual(exampleOf(post['x-decorest-binding']!.responses['422']));
     expect(problem).toMatchObject({ status: 422, type: 'validation-error' });
     expect(['content', 'completed', 'user']).toContain(problem.errors[0]!.field);
-    expect(problem.errors[0]!.message).toMatch(/\S/);
     await page.getByLabel('Example 422 body', { exact: true }).scrollIntoViewIfNeeded();
     await screenshot(page, 'inspector-post-todos-422-light');
     // The status tabs move with the arrow keys.
     await inspector.status('422').focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => inspector.status('500').getAttribute('aria-selected')).toBe('true');
+    expect(await inspector.example('500')).toEqual(exampleOf(post.responses['500']));
 
     await inspector.snippet('fetch').click();
     expect(await inspector.snippetText.innerText()).toContain('method: "POST"');
@@ -69,6 +101,9 @@ describe('Endpoint inspector (issue 29)', () => {
     await inspector.open('GET', '/todos');
     const list = (await inspector.example('200')) as unknown[];
     expect(list.length).toBeGreaterThan(0);
+    const get = await servedOperation('get', '/todos');
+    expect(list).toEqual(exampleOf(get.responses['200']));
+    expect(await inspector.example('400')).toEqual(exampleOf(get.responses['400']));
     await inspector.queryExample('completed=').waitFor();
 
     await page.emulateMedia({ colorScheme: 'dark' });

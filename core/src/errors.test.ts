@@ -24,6 +24,7 @@ import {
 /** One sample call per factory; the table test fails when a factory is added without one. */
 const SAMPLES: { [K in keyof typeof problems]: () => HttpProblem } = {
   badRequest: () => problems.badRequest('bad'),
+  databaseTooLarge: () => problems.databaseTooLarge('/db', 100_000, '/posts'),
   uploadTooLarge: () => problems.uploadTooLarge('photo.bin', '100 MiB', '50 MiB'),
   outgoingUnreachable: () => problems.outgoingUnreachable('https://api.example', 'ECONNREFUSED'),
   outgoingTimeout: () => problems.outgoingTimeout('https://api.example', '30 s'),

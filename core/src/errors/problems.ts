@@ -147,6 +147,15 @@ export const problems = {
       detail,
       ...(errors ? { errors } : {}),
     }),
+  /** Issue 42: `GET /db` of a database over its limit; `list` is one collection to page. */
+  databaseTooLarge: (dbPath: string, limit: number, list: string) =>
+    new HttpProblem({
+      code: 'DATABASE_TOO_LARGE',
+      status: 400,
+      type: 'bad-request',
+      title: 'Bad request',
+      detail: `GET ${dbPath} answers at most ${limit} records and this database holds more: read each collection page by page (${list}?_page=1)`,
+    }),
   malformedJson: (detail: string) =>
     new HttpProblem({
       code: 'MALFORMED_JSON',

@@ -34,6 +34,7 @@ type Schema = Record<string, unknown>;
 
 interface MediaType {
   schema: Schema;
+  example?: unknown;
 }
 
 interface ResponseObject {
@@ -100,9 +101,17 @@ function operationOf(doc: OpenApiDocument, method: string, path: string): Operat
 }
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+/** A problem answer: the Problem schema and an example of this status (issue 43). */
 const problemRef = (status: number): ResponseObject => ({
-  $ref: `#/components/responses/Problem${status}`,
+  description: expect.any(String) as string,
+  content: {
+    'application/problem+json': {
+      schema: ref('Problem'),
+      example: expect.objectContaining({ status }) as unknown,
+    },
+  },
 });
+const anExample = expect.anything() as unknown;
 
 describe('the OpenAPI document', () => {
   it.each(PROJECTS)('of %s passes the OpenAPI 3.1 validator', async (_name, source) => {
@@ -196,12 +205,12 @@ describe('generated operations in the OpenAPI document', () => {
     const put = operationOf(doc, 'put', '/posts/{id}');
     expect(put.requestBody).toEqual({
       required: true,
-      content: { 'application/json': { schema: ref('PostReplace') } },
+      content: { 'application/json': { schema: ref('PostReplace'), example: anExample } },
     });
     const patch = operationOf(doc, 'patch', '/posts/{id}');
     expect(patch.requestBody?.content).toEqual({
-      'application/json': { schema: ref('PostPatch') },
-      'application/merge-patch+json': { schema: ref('PostPatch') },
+      'application/json': { schema: ref('PostPatch'), example: anExample },
+      'application/merge-patch+json': { schema: ref('PostPatch'), example: anExample },
     });
     expect(patch.responses['422']).toEqual(problemRef(422));
   });
@@ -211,7 +220,7 @@ describe('generated operations in the OpenAPI document', () => {
     const create = operationOf(doc, 'post', '/posts');
     expect(create.requestBody).toEqual({
       required: true,
-      content: { 'application/json': { schema: ref('PostCreate') } },
+      content: { 'application/json': { schema: ref('PostCreate'), example: anExample } },
     });
     const created = create.responses['201']!;
     expect(created.content?.['application/json']?.schema).toEqual(ref('Post'));
@@ -375,6 +384,7 @@ describe('problem responses in the OpenAPI document', () => {
         for (const [status, response] of Object.entries(operation.responses)) {
           if (Number(status) < 400) continue;
           expect(response).toEqual(problemRef(Number(status)));
+          // The shared answers stay in components, for documents that refer to them.
           expect(responses[`Problem${status}`]?.content).toEqual({
             'application/problem+json': { schema: ref('Problem') },
           });

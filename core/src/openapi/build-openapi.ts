@@ -2,9 +2,11 @@
  * The OpenAPI 3.1 document of a project's routes, generated and manual, from the same JSON
  * Schemas the validators use (issue 4: they cannot drift apart).
  */
+import { DB_RECORD_LIMIT } from '../app/home-index.js';
 import type { ModelRuntime } from '../app/model-runtime.js';
 import type { JsonValue } from '../contract/values.js';
 import type { RouteDefinition } from '../http/types.js';
+import { withArticle } from '../model/naming.js';
 import type { ModelSchema } from '../model/schema.js';
 import {
   idJsonSchema,
@@ -13,6 +15,8 @@ import {
   writeJsonSchema,
 } from '../validation/json-schema.js';
 import { VERSION } from '../version.js';
+import type { ExampleRecords } from './example-records.js';
+import { addExamples } from './operation-examples.js';
 
 type Operation = Record<string, unknown>;
 
@@ -151,7 +155,7 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
       };
     case 'create':
       return {
-        summary: `Create a ${name}`,
+        summary: `Create ${withArticle(name)}`,
         requestBody: { required: true, content: json(ref(`${name}Create`)) },
         responses: {
           '201': {
@@ -164,7 +168,7 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
       };
     case 'replace':
       return {
-        summary: `Replace a ${name}`,
+        summary: `Replace ${withArticle(name)}`,
         parameters: params,
         requestBody: { required: true, content: json(ref(`${name}Replace`)) },
         responses: {
@@ -174,7 +178,7 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
       };
     case 'patch':
       return {
-        summary: `Change some fields of a ${name} (JSON Merge Patch)`,
+        summary: `Change some fields of ${withArticle(name)} (JSON Merge Patch)`,
         parameters: params,
         requestBody: {
           required: true,
@@ -190,7 +194,7 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
       };
     case 'delete':
       return {
-        summary: `Delete a ${name}`,
+        summary: `Delete ${withArticle(name)}`,
         parameters: params,
         responses: {
           '200': { description: `The deleted ${name}`, content: json(ref(name)) },
@@ -202,7 +206,7 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
         // POST /users/:id/todos: a todo whose link is the user the path names.
         const child = route.operation.slice('relation-create '.length);
         return {
-          summary: `Create a ${child} of one ${name}`,
+          summary: `Create ${withArticle(child)} of one ${name}`,
           parameters: params,
           requestBody: { required: true, content: json(ref(`${child}Create`)) },
           responses: {
@@ -236,20 +240,26 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
 
 /** json-server's `GET /db` and `GET /` (project/home-routes.ts). */
 function homeOperation(route: RouteDefinition): Operation | undefined {
-  const answer = (summary: string, description: string): Operation => ({
+  const answer = (summary: string, description: string, failures: string[]): Operation => ({
     summary,
     responses: {
       '200': { description, content: { 'application/json': { schema: { type: 'object' } } } },
-      ...problemResponses(['400']),
+      ...problemResponses(failures),
     },
   });
+  // `/db` refuses a database past its record bound; the index answers whatever it is asked.
   if (route.operation === 'database')
     return answer(
       'The whole database, as json-server answers GET /db',
       'Every collection by path, and what each GET /name route of the app answers',
+      ['400'],
     );
   if (route.operation === 'index')
-    return answer('An index of the routes', 'The resources, /db, /openapi.json and every route');
+    return answer(
+      'An index of the routes',
+      'The resources, /db, /openapi.json and every route',
+      [],
+    );
   return undefined;
 }
 
@@ -271,16 +281,41 @@ function manualOperation(route: RouteDefinition): Operation {
   return operation;
 }
 
+/** The document's own route is not part of the API it describes. */
+export const isOpenApiRoute = (r: RouteDefinition): boolean =>
+  r.origin === 'generated' && r.operation === 'openapi';
+
+/** What the document's examples are made of. */
+export interface OpenApiExamples {
+  /** Model name → its seed records, also shown on the model's schema as JSON Schema `examples`. */
+  readonly seeded: ReadonlyMap<string, readonly JsonValue[]>;
+  /** The records every operation's examples show (seed, else made up). */
+  readonly records: ExampleRecords;
+}
+
 /**
- * Builds the document for a route table and the models behind it; `examples` (model name →
- * records, from the project's seed) go on each model's record schema.
+ * Builds the document for a route table (its own `/openapi.json` left out) and the models
+ * behind it, every operation with examples of its bodies and problems (issue 43).
+ *
+ * @example
+ * ```ts
+ * const doc = buildOpenApi('todo', table.routes, runtimes, { seeded, records });
+ * doc.paths['/todos'].post.requestBody.content['application/json'].example; // { content: … }
+ * ```
  */
 export function buildOpenApi(
   title: string,
-  routes: readonly RouteDefinition[],
+  table: readonly RouteDefinition[],
   runtimes: readonly ModelRuntime[],
-  examples: ReadonlyMap<string, readonly JsonValue[]> = new Map(),
+  examples: OpenApiExamples,
 ): Record<string, unknown> {
+  const routes = table.filter((r) => !isOpenApiRoute(r));
+  const context = {
+    runtimes: new Map(runtimes.map((r) => [r.schema.name, r])),
+    records: examples.records,
+    routes: table,
+    databaseLimit: DB_RECORD_LIMIT,
+  };
   const models = runtimes.map((r) => r.schema);
   const idsOf = (name: string): JsonSchema => {
     const m = models.find((x) => x.name === name);
@@ -289,7 +324,7 @@ export function buildOpenApi(
   const schemas: Record<string, JsonSchema> = { Problem: PROBLEM_SCHEMA };
   for (const m of models) {
     schemas[m.name] = recordJsonSchema(m, idsOf);
-    const shown = examples.get(m.name);
+    const shown = examples.seeded.get(m.name);
     if (shown?.length) schemas[m.name] = { ...schemas[m.name], examples: [...shown] };
     schemas[`${m.name}Create`] = writeJsonSchema(m, 'create', idsOf);
     schemas[`${m.name}Replace`] = writeJsonSchema(m, 'replace', idsOf);
@@ -311,6 +346,7 @@ export function buildOpenApi(
         ? generatedOperation(route, model)
         : ((route.origin === 'generated' ? homeOperation(route) : undefined) ??
           manualOperation(route));
+    addExamples(op, route, context, PROBLEM_TEXT);
     op.operationId = `${route.method.toLowerCase()}${i}_${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`;
     op.tags = [route.model ?? 'manual'];
     (paths[toOpenApiPath(route.path)] ??= {})[route.method.toLowerCase()] = op;

@@ -13,6 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
 
+import { DB_RECORD_LIMIT, homeIndex, resourceName } from '../app/home-index.js';
 import type { ModelRuntime } from '../app/model-runtime.js';
 import { problems } from '../errors.js';
 import { Request } from '../http/request.js';
@@ -21,19 +22,7 @@ import type { RouteTable } from '../http/route-table.js';
 import type { RouteDefinition } from '../http/types.js';
 import { recordPages } from '../persistence/store-reads.js';
 
-/** The most records `GET /db` answers with, every collection together. */
-export const DB_RECORD_LIMIT = 100_000;
-
-const SEGMENT = /^[^/:*]+$/;
-
-/** The name a route contributes to `/db`: a GET of one static segment under the prefix. */
-function resourceName(route: RouteDefinition, prefix: string): string | undefined {
-  if (route.method !== 'GET' || !route.path.startsWith(`${prefix}/`)) return undefined;
-  const name = route.path.slice(prefix.length + 1);
-  if (!SEGMENT.test(name) || name === 'db') return undefined;
-  if (route.origin === 'generated') return route.operation === 'list' ? name : undefined;
-  return name;
-}
+export { DB_RECORD_LIMIT };
 
 /** What a route of the app answers to a bare GET, or `undefined` unless it is 200 JSON. */
 async function askRoute(route: RouteDefinition, path: string): Promise<unknown> {
@@ -96,10 +85,7 @@ async function database(
     const records: unknown[] = [];
     for await (const page of recordPages(runtime.store)) {
       count += page.length;
-      if (count > limit)
-        throw problems.badRequest(
-          `GET ${prefix}/db answers at most ${limit} records and this database holds more: read each collection page by page (${route.path}?_page=1)`,
-        );
+      if (count > limit) throw problems.databaseTooLarge(`${prefix}/db`, limit, route.path);
       records.push(...page);
     }
     db[name] = records;
@@ -127,18 +113,7 @@ export function homeRoutes(
       path: `${prefix}/`,
       origin: 'generated',
       operation: 'index',
-      handler: () => {
-        const routes = table().routes;
-        return {
-          resources: routes.flatMap((r) => {
-            const name = resourceName(r, prefix);
-            return name === undefined ? [] : [`${prefix}/${name}`];
-          }),
-          db: `${prefix}/db`,
-          openapi: '/openapi.json',
-          routes: routes.map((r) => `${r.method} ${r.path}`),
-        };
-      },
+      handler: () => homeIndex(table().routes, prefix),
     },
   ];
 }

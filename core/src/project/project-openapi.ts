@@ -7,7 +7,9 @@ import { basename } from 'node:path';
 
 import type { ModelRuntime } from '../app/model-runtime.js';
 import type { RouteDefinition } from '../http/types.js';
-import { buildOpenApi } from '../openapi/build-openapi.js';
+import { loadFaker } from '../model/fake-values.js';
+import { buildOpenApi, isOpenApiRoute } from '../openapi/build-openapi.js';
+import { exampleRecords } from '../openapi/example-records.js';
 import { seedExamples } from '../openapi/seed-examples.js';
 
 /** What the document is made of: a project's root, its route table and its models. */
@@ -17,9 +19,7 @@ export interface OpenApiSource {
   readonly runtimes: readonly ModelRuntime[];
 }
 
-/** The document's own route is not part of the API it describes. */
-export const isOpenApiRoute = (r: RouteDefinition): boolean =>
-  r.origin === 'generated' && r.operation === 'openapi';
+export { isOpenApiRoute };
 
 /** Built once per route table: a reload makes a new table, and so a new document. */
 const built = new WeakMap<object, Promise<Record<string, unknown>>>();
@@ -28,16 +28,19 @@ export function projectOpenApi(project: OpenApiSource): Promise<Record<string, u
   let doc = built.get(project.table);
   if (doc === undefined) {
     doc = (async () => {
-      const examples = await seedExamples(
-        project.root,
-        project.runtimes.map((r) => r.schema),
-      );
-      return buildOpenApi(
-        basename(project.root),
-        project.table.routes.filter((r) => !isOpenApiRoute(r)),
-        project.runtimes,
-        examples,
-      );
+      const [seeded, faker] = await Promise.all([
+        seedExamples(
+          project.root,
+          project.runtimes.map((r) => r.schema),
+        ),
+        // Issue 43: a model without seed records shows made-up ones, so every operation has examples.
+        loadFaker(),
+      ]);
+      const records = exampleRecords(project.runtimes, seeded, faker);
+      return buildOpenApi(basename(project.root), project.table.routes, project.runtimes, {
+        seeded,
+        records,
+      });
     })();
     built.set(project.table, doc);
     // A failed build is tried again by the next request rather than remembered.

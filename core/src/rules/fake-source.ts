@@ -1,7 +1,7 @@
 /**
  * `{{fake.<module>.<method>}}` placeholders draw from `@faker-js/faker` (English locale). It is
  * a large module, so it loads only when some rule names a fake value: a project without one
- * never pays for it (as `seed/fake-values.ts` does for fake records).
+ * never pays for it (as `model/fake-values.ts` does for fake records).
  */
 import type { Faker } from '@faker-js/faker';
 

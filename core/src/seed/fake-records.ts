@@ -7,10 +7,11 @@
 import type { ModelRuntime } from '../app/model-runtime.js';
 import { IMPORT_LIMIT, importRecords } from '../app/write/record-import.js';
 import { problems } from '../errors.js';
+import { fieldPicker, loadFaker } from '../model/fake-values.js';
+import { withArticle } from '../model/naming.js';
 import type { RecordId, StoredRecord } from '../persistence/collection.js';
 import { someIds } from '../persistence/store-reads.js';
 import type { ProjectRuntime } from '../project/open-project.js';
-import { fieldPicker, loadFaker } from './fake-values.js';
 
 /**
  * At most this many ids of a parent are drawn from. The data folder hands every id (it holds
@@ -77,7 +78,7 @@ export async function fakeRows(
     const required = relation?.kind === 'belongTo' && !relation.optional;
     if (ids.length === 0 && required && strict)
       throw problems.conflict(
-        `${model.schema.name}.${field} needs a ${parent.schema.name}, and there is none: fake some ${parent.schema.path} first`,
+        `${model.schema.name}.${field} needs ${withArticle(parent.schema.name)}, and there is none: fake some ${parent.schema.path} first`,
       );
     parents.push({ field, ids, required });
   }

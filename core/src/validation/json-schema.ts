@@ -3,6 +3,7 @@
  * write takes. The same objects feed Ajv and the OpenAPI document, so the two cannot drift.
  */
 import type { FieldRules } from '../contract/control-api.js';
+import { withArticle } from '../model/naming.js';
 import type { FieldSchema, FieldType, ModelSchema, ObjectMember } from '../model/schema.js';
 
 export type JsonSchema = { [keyword: string]: unknown };
@@ -99,13 +100,14 @@ export function idJsonSchema(model: ModelSchema): JsonSchema {
 }
 
 /** A `@BelongTo` value on input: the parent's id or `{ "id": … }` (CONTRACT §3). */
-function belongToInput(idSchema: JsonSchema, optional: boolean): JsonSchema {
+function belongToInput(target: string, idSchema: JsonSchema, optional: boolean): JsonSchema {
   const options: JsonSchema[] = [
     idSchema,
     { type: 'object', properties: { id: idSchema }, required: ['id'] },
   ];
   if (optional) options.push({ type: 'null' });
-  return { anyOf: options };
+  // Said once here for every reader of the document (the studio's inspector shows it).
+  return { anyOf: options, description: `${withArticle(target)} id, or an object with its id` };
 }
 
 export type WriteShape = 'create' | 'replace' | 'patch';
@@ -141,7 +143,11 @@ export function writeJsonSchema(
   }
   for (const relation of model.relations) {
     if (relation.kind !== 'belongTo') continue;
-    properties[relation.field] = belongToInput(idsOf(relation.target), relation.optional);
+    properties[relation.field] = belongToInput(
+      relation.target,
+      idsOf(relation.target),
+      relation.optional,
+    );
     if (shape !== 'patch' && !relation.optional) required.push(relation.field);
   }
   return { type: 'object', properties, required, additionalProperties: model.open === true };

@@ -65,7 +65,11 @@ export function FieldTable({ rows }: { rows: FieldRow[] }) {
               {r.rules.map((rule) => (
                 <Chip key={rule} text={rule} />
               ))}
-              {r.parent && <span className="faint">a {r.parent} id, or an object with its id</span>}
+              {r.parent && (
+                <span className="faint">
+                  {r.description ?? `the ${r.parent}’s id, or an object with its id`}
+                </span>
+              )}
               {!r.rules.length && !r.parent && <None />}
             </td>
           </tr>

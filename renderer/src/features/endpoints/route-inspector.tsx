@@ -21,8 +21,6 @@ import { openRoute } from './open-route';
 
 import './inspector.css';
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH']);
-
 export function RouteInspector({
   route,
   onBack,
@@ -42,17 +40,10 @@ export function RouteInspector({
       undefined,
     [route, models],
   );
-  const sample = useOpenApiStore((s) => (model ? s.samples[model.name] : undefined));
   const back = useRef<HTMLButtonElement>(null);
   useEffect(() => void useOpenApiStore.getState().ensureLoaded(), []);
-  useEffect(() => {
-    if (model && WRITES.has(route.method)) void useOpenApiStore.getState().ensureSample(model.name);
-  }, [model, route.method]);
   useEffect(() => back.current?.focus(), [route]);
-  const seen = useMemo(
-    () => (doc ? inspectRoute(doc, route, model, sample) : null),
-    [doc, route, model, sample],
-  );
+  const seen = useMemo(() => (doc ? inspectRoute(doc, route, model) : null), [doc, route, model]);
   const title = `${route.method} ${route.path}`;
   return (
     <section
@@ -140,7 +131,8 @@ export function RouteInspector({
 
 function Inspection({ route, seen }: { route: RouteInfo; seen: RouteInspection }) {
   const base = useServerStore(serverSelectors.url) ?? 'http://localhost:3000';
-  const body = seen.request ? JSON.stringify(seen.request.example, null, 2) : '';
+  const example = seen.request?.example ?? null;
+  const body = example === null ? '' : JSON.stringify(example, null, 2);
   const url = `${base}${fillPath(route.path, Object.fromEntries(seen.pathParams.map((p) => [p.name, p.type === 'string' ? 'abc' : '1'])))}`;
   const snippet = { method: route.method, url, body };
   return (
@@ -236,7 +228,11 @@ function Inspection({ route, seen }: { route: RouteInfo; seen: RouteInspection }
             ) : (
               <p className="faint">Any JSON: the document gives no schema for this body.</p>
             )}
-            <Example label="Example request body" value={body} />
+            {example === null ? (
+              <p className="faint">The document gives no example of this body.</p>
+            ) : (
+              <Example label="Example request body" value={body} />
+            )}
           </Section>
         )}
         {seen.query && (

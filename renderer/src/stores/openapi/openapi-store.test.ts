@@ -20,7 +20,6 @@ beforeEach(async () => {
         return sendJson(res, 409, { title: 'No project', status: 409, detail: 'none loaded' });
       return sendJson(res, 200, { openapi: '3.1.0', paths: { '/todos': {} }, read: reads });
     }
-    if (call.url === '/api/models/Todo/sample') return sendJson(res, 200, { content: 'Buy milk' });
     sendJson(res, 200, []);
   });
   setClient(new ControlClient({ baseUrl: server.url, token: 'tok' }));
@@ -46,11 +45,8 @@ describe('openapi store', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(reads).toBe(0);
     await useOpenApiStore.getState().ensureLoaded();
-    await useOpenApiStore.getState().ensureSample('Todo');
-    expect(useOpenApiStore.getState().samples['Todo']).toEqual({ content: 'Buy milk' });
     await useOpenApiStore.getState().projectChanged();
     expect(useOpenApiStore.getState().doc).toMatchObject({ read: 2 });
-    expect(useOpenApiStore.getState().samples).toEqual({});
   });
 
   it('keeps the problem when the document cannot be read', async () => {

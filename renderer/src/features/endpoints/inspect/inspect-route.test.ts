@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { RouteInfo } from '../../../api';
+import type { OpenApiDocument, RouteInfo } from '../../../api';
 import { inspectRoute, type ModelLike } from './inspect-route';
 import { TODO_OPENAPI as doc } from './todo-openapi.fixture';
 
@@ -14,7 +14,7 @@ const route = (method: RouteInfo['method'], path: string, kind: RouteInfo['kind'
   ({ method, path, kind }) as RouteInfo;
 
 describe('inspectRoute', () => {
-  it('describes a generated create: body fields, seed-made example, every status', () => {
+  it('describes a generated create: body fields, the document’s examples, every status', () => {
     const seen = inspectRoute(doc, route('POST', '/users'), user);
     expect(seen.summary).toBe('Create a User');
     expect(seen.request).toMatchObject({
@@ -44,9 +44,37 @@ describe('inspectRoute', () => {
     expect(seen.query).toBeUndefined();
   });
 
-  it('prefers the fake-data sample for a body, keeping only the schema fields', () => {
-    const seen = inspectRoute(doc, route('POST', '/users'), user, { name: 'Zoe Park', x: 1 });
-    expect(seen.request?.example).toEqual({ name: 'Zoe Park' });
+  it('shows the examples the document gives, and none it does not give', () => {
+    const own: OpenApiDocument = {
+      openapi: '3.1.0',
+      paths: {
+        '/things': {
+          post: {
+            requestBody: {
+              content: { 'application/json': { schema: {}, example: { odd: ['as', 'given'] } } },
+            },
+            responses: {
+              '201': { description: 'Made', content: { 'application/json': { schema: {} } } },
+              '422': {
+                description: 'Bad',
+                content: {
+                  'application/problem+json': {
+                    schema: {},
+                    example: { type: 'validation-error', status: 422, detail: 'from the core' },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    const seen = inspectRoute(own, route('POST', '/things'));
+    expect(seen.request?.example).toEqual({ odd: ['as', 'given'] });
+    expect(seen.responses.map((r) => [r.status, r.example])).toEqual([
+      ['201', null],
+      ['422', { type: 'validation-error', status: 422, detail: 'from the core' }],
+    ]);
   });
 
   it('describes path parameters, a 404 naming the model, and a PATCH of one field', () => {
@@ -56,8 +84,11 @@ describe('inspectRoute', () => {
       type: 'id of User',
       parent: 'User',
       nullable: true,
+      description: 'a User id, or an object with its id',
     });
-    expect(seen.request?.example).toEqual({ content: 'Read the model files in this folder' });
+    expect(seen.request?.example).toEqual({
+      content: 'Add a field to Todo and watch the API reload',
+    });
     expect(seen.responses.find((r) => r.status === '404')?.example).toMatchObject({
       detail: 'no todo with id 999',
       instance: '/todos/999',
@@ -67,7 +98,8 @@ describe('inspectRoute', () => {
   it('gives a list route its query examples and a list example from the seed', () => {
     const seen = inspectRoute(doc, route('GET', '/todos'), todo);
     expect(seen.responses[0]?.schemaName).toBe('Todo[]');
-    expect(seen.responses[0]?.example).toHaveLength(2);
+    // The document's example: the first three seed records.
+    expect(seen.responses[0]?.example).toHaveLength(3);
     const queries = seen.query!.examples.map((e) => e.query);
     expect(queries).toEqual(
       expect.arrayContaining([

@@ -1,12 +1,12 @@
 /**
  * Everything the endpoint inspector shows of one route, read from the project's OpenAPI
- * document: its parameters, its body's fields and an example, each status with an example
- * body, and a list route's query examples. The view renders this and adds nothing of its own.
+ * document: its parameters, its body's fields and example, each status with its example body,
+ * and a list route's query examples. Every example is the document's own (issue 43: the core
+ * puts one on each body and answer), so the inspector, `/openapi.json`, Swagger UI and Prism
+ * show the same; the view renders this and adds nothing of its own.
  */
 import type { OpenApiDocument, RouteInfo } from '../../../api';
-import { type Problem, problemExample, successExample } from './examples';
 import {
-  componentSchema,
   type FieldRow,
   type Json,
   type JsonSchema,
@@ -14,14 +14,15 @@ import {
   type Parameter,
   parametersOf,
   refName,
+  requestExampleOf,
   requestSchemaOf,
+  type ResponseRow,
   responsesOf,
   rulesOf,
   schemaRows,
   typeText,
 } from './openapi-read';
 import { type QueryExample, queryExamples } from './query-examples';
-import { fillPath } from './snippets';
 
 /** What the inspector needs of the route's model (the studio's ModelInfo fits). */
 export interface ModelLike {
@@ -43,6 +44,7 @@ export interface RequestPart {
   required: boolean;
   contentTypes: string[];
   rows: FieldRow[];
+  /** The document's example; null when it gives none (a handler's free body). */
   example: Json;
 }
 
@@ -53,8 +55,8 @@ export interface ResponsePart {
   headers: string[];
   /** `Todo`, `Todo[]`, `Problem`. */
   schemaName?: string;
-  /** Null: the document says nothing of the body (a 204, a hand-mapped handler's answer). */
-  example: Json | Problem | null;
+  /** Null: the document gives no example (a 204, what a hand-mapped handler answers). */
+  example: Json | null;
   problem: boolean;
   /** Not in the operation: what `req.body(Model)` in a hand-mapped handler answers. */
   fromBinding?: boolean;
@@ -77,9 +79,6 @@ export interface RouteInspection {
   binding?: { model: string; schemaName: string };
 }
 
-const WRITE_SCHEMA: Record<string, string> = { POST: 'Create', PUT: 'Replace', PATCH: 'Patch' };
-const BINDING_STATUSES = ['400', '415', '422'];
-
 function paramRows(doc: OpenApiDocument, route: RouteInfo, params: Parameter[]): ParamRow[] {
   const named = [...route.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
   return named.map((name) => {
@@ -99,7 +98,6 @@ export function inspectRoute(
   doc: OpenApiDocument,
   route: RouteInfo,
   model?: ModelLike,
-  sample?: Record<string, Json>,
 ): RouteInspection {
   const operation = operationOf(doc, route);
   const parents = new Map(
@@ -115,96 +113,59 @@ export function inspectRoute(
   if (operation?.operationId) out.operationId = operation.operationId;
   if (!operation) return out;
 
-  let bodySchema = requestSchemaOf(operation);
-  const emptyBody = !bodySchema || Object.keys(bodySchema).length === 0;
-  const standIn = model ? `${model.name}${WRITE_SCHEMA[route.method] ?? ''}` : '';
-  if (
-    route.kind === 'manual' &&
-    model &&
-    WRITE_SCHEMA[route.method] &&
-    emptyBody &&
-    componentSchema(doc, standIn)
-  ) {
-    bodySchema = { $ref: `#/components/schemas/${standIn}` };
-    out.binding = { model: model.name, schemaName: standIn };
-  }
+  // The core's note on a hand-mapped write at a model's path: its body is the model's.
+  const binding = operation['x-decorest-binding'];
+  const bindingName = binding ? refName(binding.schema) : undefined;
+  if (binding && bindingName) out.binding = { model: binding.model, schemaName: bindingName };
+  const bodySchema = bindingName ? binding!.schema : requestSchemaOf(operation);
   if (bodySchema && operation.requestBody) {
     const request: RequestPart = {
       required: operation.requestBody.required === true,
       contentTypes: Object.keys(operation.requestBody.content ?? {}),
       rows: schemaRows(doc, bodySchema, parents),
-      example:
-        route.method === 'PATCH'
-          ? patchExample(doc, bodySchema, model, sample)
-          : writeExample(doc, bodySchema, sample),
+      example: requestExampleOf(operation) ?? null,
     };
     const name = refName(bodySchema);
     if (name) request.schemaName = name;
     out.request = request;
   }
 
-  const list = route.method === 'GET' && parametersOf(doc, operation, 'query').length > 0;
-  const make = (status: string, row: Omit<ResponsePart, 'status' | 'example'>): ResponsePart => {
-    const code = Number(status);
-    const part: ResponsePart = { status, ...row, example: null };
-    if (row.problem) {
-      const ids = code === 404 ? { id: '999' } : { id: '1' };
-      const context = {
-        status: code,
-        instance: fillPath(route.path, ids),
-        method: route.method,
-        list,
-        ...(model ? { model: model.name } : {}),
-        ...(bodySchema ? { bodySchema } : {}),
-      };
-      part.example = problemExample(doc, context);
-    }
-    return part;
-  };
-  for (const r of responsesOf(doc, operation)) {
-    const part = make(r.status, {
+  const rows = responsesOf(doc, operation.responses);
+  const part = (r: ResponseRow, fromBinding: boolean): ResponsePart => {
+    const shown: ResponsePart = {
+      status: r.status,
       description: r.description,
       headers: r.headers,
       problem: r.problem,
-      ...(r.contentType ? { contentType: r.contentType } : {}),
-    });
+      example: r.example ?? null,
+    };
+    if (r.contentType) shown.contentType = r.contentType;
     const name = r.problem ? 'Problem' : schemaName(doc, r.schema);
-    if (name) part.schemaName = name;
-    if (!r.problem && r.schema && Object.keys(r.schema).length > 0)
-      part.example = successExample(doc, r.schema, sample);
-    out.responses.push(part);
-  }
-  if (out.binding) {
-    for (const status of BINDING_STATUSES) {
-      if (out.responses.some((r) => r.status === status)) continue;
-      const part = make(status, {
-        description:
-          status === '422'
-            ? `The body breaks the ${out.binding.model} rules; every invalid field is listed`
-            : status === '415'
-              ? 'Body is not JSON'
-              : 'Malformed JSON body',
-        headers: [],
-        problem: true,
-        contentType: 'application/problem+json',
-        fromBinding: true,
-      });
-      part.schemaName = 'Problem';
-      out.responses.push(part);
+    if (name) shown.schemaName = name;
+    if (fromBinding) shown.fromBinding = true;
+    return shown;
+  };
+  out.responses = rows.map((r) => part(r, false));
+  if (binding) {
+    for (const r of responsesOf(doc, binding.responses)) {
+      if (out.responses.some((x) => x.status === r.status)) continue;
+      out.responses.push(part(r, true));
     }
     out.responses.sort((a, b) => a.status.localeCompare(b.status));
   }
 
+  const list = route.method === 'GET' && parametersOf(doc, operation, 'query').length > 0;
   if (list) {
     const params = parametersOf(doc, operation, 'query');
-    const ok = out.responses.find((r) => r.status.startsWith('2'));
-    const okSchema = ok && responsesOf(doc, operation).find((r) => r.status === ok.status)?.schema;
+    const ok = rows.find((r) => r.status.startsWith('2'));
+    const first = Array.isArray(ok?.example) ? ok.example[0] : undefined;
     out.query = {
       params,
       examples: queryExamples(
         doc,
-        itemSchema(okSchema),
+        itemSchema(ok?.schema),
         params.map((p) => p.name),
+        first,
       ),
     };
   }
@@ -214,35 +175,4 @@ export function inspectRoute(
 function schemaName(doc: OpenApiDocument, schema: JsonSchema | undefined): string | undefined {
   if (!schema || Object.keys(schema).length === 0) return undefined;
   return typeText(doc, schema);
-}
-
-/** A create or replace body: the fake-data sample, else a seed record without its id. */
-function writeExample(
-  doc: OpenApiDocument,
-  schema: JsonSchema,
-  sample?: Record<string, Json>,
-): Json {
-  const fields = new Set(schemaRows(doc, schema).map((r) => r.name));
-  if (sample) return Object.fromEntries(Object.entries(sample).filter(([k]) => fields.has(k)));
-  const name = refName(schema)?.replace(/(Create|Replace|Patch)$/, '');
-  const seed = name ? successExample(doc, { $ref: `#/components/schemas/${name}` }) : null;
-  if (seed && typeof seed === 'object' && !Array.isArray(seed))
-    return Object.fromEntries(
-      Object.entries(seed).filter(([k]) => k !== 'id' && fields.has(k) && !k.startsWith('_')),
-    );
-  return successExample(doc, schema);
-}
-
-/** A PATCH changes some fields: the first writable one of the create example. */
-function patchExample(
-  doc: OpenApiDocument,
-  schema: JsonSchema,
-  model: ModelLike | undefined,
-  sample?: Record<string, Json>,
-): Json {
-  const full = writeExample(doc, schema, sample);
-  if (!full || typeof full !== 'object' || Array.isArray(full)) return {};
-  const parents = new Set(model?.relations.map((r) => r.field));
-  const first = Object.entries(full).find(([k]) => k !== 'id' && !parents.has(k));
-  return first ? { [first[0]]: first[1] } : {};
 }

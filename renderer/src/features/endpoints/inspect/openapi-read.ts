@@ -1,12 +1,29 @@
 /**
  * Reading the project's OpenAPI document for the endpoint inspector (issue 29): a route's
- * operation, its parameters, its body schema as rows and its responses, `$ref`s followed.
- * Pure: the inspector renders what these answer, so it shows what `/openapi.json` says.
+ * operation, its parameters, its body schema as rows, its responses and the examples the core
+ * put on each (issue 43), `$ref`s followed. Pure: the inspector renders what these answer, so
+ * it shows what `/openapi.json` says, and makes up no example of its own.
  */
 import type { OpenApiDocument, RouteInfo } from '../../../api';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonSchema = { [key: string]: Json };
+
+/** One media type of a body or an answer: its schema and the document's example of it. */
+export interface MediaObject {
+  schema?: JsonSchema;
+  example?: Json;
+}
+
+/**
+ * The core's note on a hand-mapped write at a model's path: the model body a handler reading
+ * `req.body(Model)` validates, and the problems that answers (not in the operation itself).
+ */
+export interface BodyBinding {
+  model: string;
+  schema: JsonSchema;
+  responses?: Record<string, ResponseObject>;
+}
 
 export interface Operation {
   summary?: string;
@@ -14,8 +31,9 @@ export interface Operation {
   operationId?: string;
   tags?: string[];
   parameters?: Parameter[];
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+  requestBody?: { required?: boolean; content?: Record<string, MediaObject> };
   responses?: Record<string, ResponseObject | { $ref: string }>;
+  'x-decorest-binding'?: BodyBinding;
 }
 
 export interface Parameter {
@@ -29,7 +47,7 @@ export interface Parameter {
 export interface ResponseObject {
   description?: string;
   headers?: Record<string, { description?: string; schema?: JsonSchema }>;
-  content?: Record<string, { schema?: JsonSchema }>;
+  content?: Record<string, MediaObject>;
 }
 
 /** `/todos/:id` → `/todos/{id}`, the document's spelling of a path. */
@@ -156,13 +174,18 @@ export interface ResponseRow {
   /** `application/json`, `application/problem+json`, or none (a 204). */
   contentType?: string;
   schema?: JsonSchema;
+  /** The document's example of the body; absent when it gives none. */
+  example?: Json;
   headers: string[];
   problem: boolean;
 }
 
-/** Every status an operation answers, lowest first, references followed. */
-export function responsesOf(doc: OpenApiDocument, operation: Operation): ResponseRow[] {
-  return Object.entries(operation.responses ?? {})
+/** Every status of `responses` (an operation's, or a binding's), lowest first, references followed. */
+export function responsesOf(
+  doc: OpenApiDocument,
+  responses: Operation['responses'] = {},
+): ResponseRow[] {
+  return Object.entries(responses)
     .map(([status, raw]) => {
       const response = resolve<ResponseObject>(doc, raw) ?? {};
       const [contentType, media] = Object.entries(response.content ?? {})[0] ?? [];
@@ -174,6 +197,7 @@ export function responsesOf(doc: OpenApiDocument, operation: Operation): Respons
       };
       if (contentType) row.contentType = contentType;
       if (media?.schema) row.schema = media.schema;
+      if (media?.example !== undefined) row.example = media.example;
       return row;
     })
     .sort((a, b) => a.status.localeCompare(b.status));
@@ -190,11 +214,21 @@ export function parametersOf(
     .filter((p) => p.in === where);
 }
 
-/** The request body's schema (JSON first), when the operation takes one. */
-export function requestSchemaOf(operation: Operation): JsonSchema | undefined {
+/** The request body's media type (JSON first), when the operation takes one. */
+function requestMediaOf(operation: Operation): MediaObject | undefined {
   const content = operation.requestBody?.content;
   if (!content) return undefined;
-  return (content['application/json'] ?? Object.values(content)[0])?.schema;
+  return content['application/json'] ?? Object.values(content)[0];
+}
+
+/** The request body's schema (JSON first), when the operation takes one. */
+export function requestSchemaOf(operation: Operation): JsonSchema | undefined {
+  return requestMediaOf(operation)?.schema;
+}
+
+/** The document's example of the request body, when it gives one. */
+export function requestExampleOf(operation: Operation): Json | undefined {
+  return requestMediaOf(operation)?.example;
 }
 
 /** The component schema a name points at, for a model's `Todo`, `TodoCreate` … */

@@ -1,7 +1,7 @@
 /**
  * The query conventions a list route accepts (README "Query parameters, ours and
- * json-server's", CONTRACT §2), as examples made from the route's model: its fields and its
- * first seed record, so each one finds something when tried.
+ * json-server's", CONTRACT §2), as examples made from the route's model: its fields and the
+ * first record of the document's example answer, so each one finds something when tried.
  */
 import type { OpenApiDocument } from '../../../api';
 import { type Json, type JsonSchema, resolve } from './openapi-read';
@@ -26,17 +26,18 @@ const param = (name: string, value: Json): string =>
 /**
  * Examples for a list route whose items are `item` (the model's record schema). `accepted`
  * are the query parameters the document lists for it: a convention it does not list is left
- * out.
+ * out. `shown` is a record of the route's example answer (else the schema's first example).
  */
 export function queryExamples(
   doc: OpenApiDocument,
   item: JsonSchema | undefined,
   accepted: readonly string[],
+  shown?: Json,
 ): QueryExample[] {
   const has = (name: string) => accepted.includes(name);
   const record = item ? resolve<JsonSchema>(doc, item) : undefined;
   const properties = (record?.['properties'] ?? {}) as Record<string, JsonSchema>;
-  const seed = (record?.['examples'] as Json[] | undefined)?.[0];
+  const seed = shown ?? (record?.['examples'] as Json[] | undefined)?.[0];
   const sample = (seed && typeof seed === 'object' && !Array.isArray(seed) ? seed : {}) as Record<
     string,
     Json

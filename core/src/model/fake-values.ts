@@ -11,6 +11,14 @@ import type { FieldSchema, FieldType } from '../model/schema.js';
 /** Picks a value for one field; `faker` is seeded by the caller. */
 export type ValuePicker = (faker: Faker) => unknown;
 
+/** How {@link fieldPicker} picks. */
+export interface PickOptions {
+  /** The day recent and coming dates count from; midnight UTC today unless given. */
+  readonly refDate?: Date;
+  /** Never leave an optional field out or a nullable one null (an example shows every field). */
+  readonly whole?: boolean;
+}
+
 let loaded: Promise<Faker> | undefined;
 
 /** The English-locale faker, loaded once. */
@@ -52,22 +60,29 @@ function fitLength(value: string, min: number | undefined, max: number | undefin
   return out;
 }
 
-function stringPicker(name: string, field: FieldSchema): ValuePicker {
+function stringPicker(name: string, field: FieldSchema, refDate: () => Date): ValuePicker {
   const { format, pattern, minLength, maxLength } = field.constraints;
   let pick: (f: Faker) => string;
   if (format === 'email') pick = (f) => f.internet.email().toLowerCase();
   else if (format === 'uri') pick = (f) => f.internet.url();
   else if (format === 'date-time')
-    pick = (f) => f.date.recent({ days: 365, refDate: today() }).toISOString();
+    pick = (f) => f.date.recent({ days: 365, refDate: refDate() }).toISOString();
   else if (pattern !== undefined) {
     const re = new RegExp(pattern, 'u');
     // faker samples the body of a pattern: anchors are implied, and it does not take them.
     const body = pattern.replace(/^\^/, '').replace(/(?<!\\)\$$/, '');
+    const fits = (text: string) =>
+      re.test(text) &&
+      (minLength === undefined || text.length >= minLength) &&
+      (maxLength === undefined || text.length <= maxLength);
     pick = (f) => {
       // faker understands a subset of regular expressions; a sample that misses falls back.
+      // A few tries: `[a-z-]+` may come out shorter than the field's minLength.
       try {
-        const sample = f.helpers.fromRegExp(body);
-        if (re.test(sample)) return sample;
+        for (let i = 0; i < 8; i++) {
+          const sample = f.helpers.fromRegExp(body);
+          if (fits(sample)) return sample;
+        }
       } catch {
         // not a pattern faker can sample
       }
@@ -88,14 +103,14 @@ function today(): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
-function datePicker(name: string): ValuePicker {
+function datePicker(name: string, refDate: () => Date): ValuePicker {
   const k = key(name);
   if (/(birth|dob)/.test(k))
     return (f) =>
-      f.date.birthdate({ mode: 'age', min: 18, max: 80, refDate: today() }).toISOString();
+      f.date.birthdate({ mode: 'age', min: 18, max: 80, refDate: refDate() }).toISOString();
   if (/(due|deadline|expires|until|end|scheduled|next)/.test(k))
-    return (f) => f.date.soon({ days: 60, refDate: today() }).toISOString();
-  return (f) => f.date.recent({ days: 365, refDate: today() }).toISOString();
+    return (f) => f.date.soon({ days: 60, refDate: refDate() }).toISOString();
+  return (f) => f.date.recent({ days: 365, refDate: refDate() }).toISOString();
 }
 
 function numberPicker(name: string, field: FieldSchema, integer: boolean): ValuePicker {
@@ -122,33 +137,44 @@ function numberPicker(name: string, field: FieldSchema, integer: boolean): Value
   return (f) => f.number.float({ min, max, fractionDigits: 2 });
 }
 
-function typePicker(name: string, type: FieldType, field: FieldSchema): ValuePicker {
+function typePicker(
+  name: string,
+  type: FieldType,
+  field: FieldSchema,
+  options: PickOptions,
+): ValuePicker {
+  const given = options.refDate;
+  const refDate = given === undefined ? today : () => given;
   switch (type.kind) {
     case 'string':
-      return stringPicker(name, field);
+      return stringPicker(name, field, refDate);
     case 'number':
       return numberPicker(name, field, type.integer);
     case 'boolean':
       return (f) => f.datatype.boolean();
     case 'date':
-      return datePicker(name);
+      return datePicker(name, refDate);
     case 'enum': {
       const values = type.values;
       return (f) => f.helpers.arrayElement(values);
     }
     case 'array': {
       // Element rules (min/max of the array itself are not rules the schema has).
-      const element = typePicker(name.replace(/s$/, ''), type.element, {
-        ...field,
-        constraints: type.element.kind === 'string' ? {} : field.constraints,
-      });
-      return (f) => f.helpers.multiple(() => element(f), { count: { min: 0, max: 3 } });
+      const element = typePicker(
+        name.replace(/s$/, ''),
+        type.element,
+        { ...field, constraints: type.element.kind === 'string' ? {} : field.constraints },
+        options,
+      );
+      // A whole example shows at least one element of a list.
+      const min = options.whole === true ? 1 : 0;
+      return (f) => f.helpers.multiple(() => element(f), { count: { min, max: 3 } });
     }
     case 'object': {
       // Each member picked as a field of its name would be (a `category.name` reads as a name).
       const members = type.fields.map((m) => ({
         name: m.name,
-        pick: fieldPicker({ ...field, ...m, constraints: {} }),
+        pick: fieldPicker({ ...field, ...m, constraints: {} }, options),
       }));
       return (f) => {
         const value: Record<string, unknown> = {};
@@ -163,12 +189,19 @@ function typePicker(name: string, type: FieldType, field: FieldSchema): ValuePic
 }
 
 /**
- * The picker of one field, optional and nullable fields left out or null now and then;
- * `undefined` means "leave the field out".
+ * The picker of one field, optional and nullable fields left out or null now and then (unless
+ * `options.whole`); `undefined` means "leave the field out".
+ *
+ * @example
+ * ```ts
+ * const faker = await loadFaker();
+ * faker.seed(7);
+ * fieldPicker(emailField)(faker); // 'kaylee.rau@hotmail.com', the same for seed 7 every time
+ * ```
  */
-export function fieldPicker(field: FieldSchema): ValuePicker {
-  const pick = typePicker(field.name, field.type, field);
-  if (!field.optional && !field.nullable) return pick;
+export function fieldPicker(field: FieldSchema, options: PickOptions = {}): ValuePicker {
+  const pick = typePicker(field.name, field.type, field, options);
+  if ((!field.optional && !field.nullable) || options.whole === true) return pick;
   return (f) => {
     if (field.optional && f.number.int(9) === 0) return undefined;
     if (field.nullable && f.number.int(9) === 0) return null;
