@@ -7,7 +7,8 @@
 import type { ModelRuntime } from '../app/model-runtime.js';
 import { IMPORT_LIMIT, importRecords } from '../app/write/record-import.js';
 import { problems } from '../errors.js';
-import type { RecordId, StoredRecord } from '../persistence/collection.js';
+import type { RecordId } from '../model/schema.js';
+import type { StoredRecord } from '../persistence/collection.js';
 import { someIds } from '../persistence/store-reads.js';
 import type { ProjectRuntime } from '../project/open-project.js';
 import { fieldPicker, loadFaker } from './fake-values.js';
