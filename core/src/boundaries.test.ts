@@ -72,7 +72,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['seed', 'model-edit', 'import', 'requests'],
   ['control'],
   ['studio'],
-  ['cli', 'index.ts', 'studio.ts'],
+  ['cli', 'index.ts', 'studio.ts', 'studio-shell.ts'],
   ['test-support'],
 ];
 
