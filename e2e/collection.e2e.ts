@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { axeViolations, control, screenshot, useStudioSession } from './fixtures.js';
+import { control, themedShots, useStudioSession } from './fixtures.js';
 import { ConsolePage } from './pages/console.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 
@@ -26,12 +26,7 @@ async function environment(name: string, baseUrl: string): Promise<void> {
 }
 
 async function shots(name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await session.ui.page.emulateMedia({ colorScheme });
-    await screenshot(session.ui.page, `collection-${name}-${colorScheme}`);
-    expect(await axeViolations(session.ui.page), `${name} ${colorScheme}`).toEqual([]);
-  }
-  await session.ui.page.emulateMedia({ colorScheme: 'light' });
+  return themedShots(session.ui.page, `collection-${name}`);
 }
 
 describe('Saved requests and environments (issue 30)', () => {

@@ -18,11 +18,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
+import { studioCsp } from 'decorest/studio-shell';
 import { _electron, type Browser, type ElectronApplication, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadStartStudio, type Studio } from '../electron/src/core-studio.js';
-import { buildCsp } from '../electron/src/csp.js';
 import { findElectronBinary } from '../electron/src/launch-plan.js';
 import { createAppHandler } from '../electron/src/protocol.js';
 import { launchBrowser, REPO } from './fixtures.js';
@@ -159,7 +159,7 @@ describe("the shell's app:// page in Chromium (its handler over loopback HTTP)",
     });
     const handler = createAppHandler({
       rendererDir: join(REPO, 'renderer', 'dist'),
-      csp: () => buildCsp({ connectOrigin: studio.controlUrl, apiOrigin: studio.apiUrl }),
+      csp: () => studioCsp({ controlOrigin: studio.controlUrl, apiOrigin: studio.apiUrl }),
       failure: () => undefined,
     });
     // Each request goes through the handler exactly as protocol.handle would pass it.

@@ -237,26 +237,22 @@ export async function axeViolations(
 }
 
 /**
- * The page in both themes at 1280×800 (and 1920×1080 with `wide`), saved as
- * `<name>[-1920]-<theme>.png`, with no serious axe violation in any; left light at 1280×800.
+ * The page in both themes at its own size (and at 1920×1080 too with `wide`), saved as
+ * `<name>[-1920]-<theme>.png`, with no serious axe violation in any; left light at its size.
  */
 export async function themedShots(page: Page, name: string, { wide = false } = {}): Promise<void> {
-  const sizes = wide
-    ? [
-        { width: 1280, height: 800 },
-        { width: 1920, height: 1080 },
-      ]
-    : [{ width: 1280, height: 800 }];
+  const own = page.viewportSize() ?? { width: 1280, height: 800 };
+  const sizes = wide ? [own, { width: 1920, height: 1080 }] : [own];
   for (const size of sizes) {
     await page.setViewportSize(size);
-    const suffix = size.width === 1280 ? '' : `-${size.width}`;
+    const suffix = size === own ? '' : `-${size.width}`;
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await screenshot(page, `${name}${suffix}-${colorScheme}`);
       expect(await axeViolations(page), `${name} ${size.width} ${colorScheme}`).toEqual([]);
     }
   }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize(own);
   await page.emulateMedia({ colorScheme: 'light' });
 }
 

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { axeViolations, REPO, screenshot, useStudioSession } from './fixtures.js';
+import { REPO, themedShots, useStudioSession } from './fixtures.js';
 import { DataPage } from './pages/data.page.js';
 import { ImportPage } from './pages/import.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
@@ -32,12 +32,7 @@ async function emptyProject(dir: string): Promise<void> {
 const session = useStudioSession(emptyProject, { width: 1280, height: 800 });
 
 async function shots(name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await session.ui.page.emulateMedia({ colorScheme });
-    await screenshot(session.ui.page, `import-${name}-${colorScheme}`);
-    expect(await axeViolations(session.ui.page), `${name} ${colorScheme}`).toEqual([]);
-  }
-  await session.ui.page.emulateMedia({ colorScheme: 'light' });
+  return themedShots(session.ui.page, `import-${name}`);
 }
 
 describe('New project from a file', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import type { RouteInfo } from '../core/src/contract/control-api.js';
-import { axeViolations, control, screenshot, useStudioSession } from './fixtures.js';
+import { axeViolations, control, screenshot, themedShots, useStudioSession } from './fixtures.js';
 import { ConsolePage } from './pages/console.page.js';
 import { EndpointsPage } from './pages/endpoints.page.js';
 import { InspectorPage } from './pages/inspector.page.js';
@@ -78,11 +78,7 @@ describe('Endpoint inspector (issue 29)', () => {
     await inspector.snippet('fetch').click();
     expect(await inspector.snippetText.innerText()).toContain('method: "POST"');
 
-    await screenshot(page, 'inspector-post-todos-light');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, 'inspector-post-todos-dark');
-    await page.emulateMedia({ colorScheme: 'light' });
-    expect(await axeViolations(page)).toEqual([]);
+    await themedShots(page, 'inspector-post-todos');
 
     await inspector.tryIt.click();
     const consolePage = new ConsolePage(page);
@@ -106,11 +102,7 @@ describe('Endpoint inspector (issue 29)', () => {
     expect(await inspector.example('400')).toEqual(exampleOf(get.responses['400']));
     await inspector.queryExample('completed=').waitFor();
 
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, 'inspector-get-todos-dark');
-    expect(await axeViolations(page)).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'light' });
-    await screenshot(page, 'inspector-get-todos-light');
+    await themedShots(page, 'inspector-get-todos');
 
     // Escape goes back to the list, to the route's link.
     await inspector.back.focus();

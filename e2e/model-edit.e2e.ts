@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { axeViolations, screenshot, useStudioSession } from './fixtures.js';
+import { themedShots, useStudioSession } from './fixtures.js';
 import { DataPage } from './pages/data.page.js';
 import { ModelEditPage } from './pages/model-edit.page.js';
 import { ModelsPage } from './pages/models.page.js';
@@ -18,13 +18,7 @@ const session = useStudioSession(undefined, { width: 1280, height: 800 });
 
 /** Both themes of what is on screen now. */
 async function shots(name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await session.ui.page.emulateMedia({ colorScheme });
-    await screenshot(session.ui.page, `model-edit-${name}-${colorScheme}`);
-    // Every dialog state passes axe (serious and critical findings), in both themes.
-    expect(await axeViolations(session.ui.page), `${name} ${colorScheme}`).toEqual([]);
-  }
-  await session.ui.page.emulateMedia({ colorScheme: 'light' });
+  return themedShots(session.ui.page, `model-edit-${name}`);
 }
 
 describe('Prototyping a model from the studio', () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { axeViolations, eventually, screenshot, useStudioSession } from './fixtures.js';
+import { eventually, screenshot, themedShots, useStudioSession } from './fixtures.js';
 import { EndpointsPage } from './pages/endpoints.page.js';
 import { InspectorPage } from './pages/inspector.page.js';
 import { RulesPage } from './pages/rules.page.js';
@@ -20,12 +20,7 @@ const session = useStudioSession(undefined, { width: 1280, height: 900 });
 const AUTH = { authorization: 'Bearer e2e' };
 
 async function shots(name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await session.ui.page.emulateMedia({ colorScheme });
-    await screenshot(session.ui.page, `rules-${name}-${colorScheme}`);
-    expect(await axeViolations(session.ui.page), `${name} ${colorScheme}`).toEqual([]);
-  }
-  await session.ui.page.emulateMedia({ colorScheme: 'light' });
+  return themedShots(session.ui.page, `rules-${name}`);
 }
 
 describe('Response rules (issue 29)', () => {

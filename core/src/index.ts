@@ -39,7 +39,7 @@ export type {
   ModelRecord,
   ModelReplacement,
 } from './http/record-types.js';
-export type { RecordId } from './persistence/collection.js';
+export type { RecordId } from './model/schema.js';
 export type { Persistence } from './persistence/persistence.js';
 export { PostgresDataSource } from './persistence/postgres-data-source.js';
 export type { FieldRules } from './contract/control-api.js';

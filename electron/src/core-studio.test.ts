@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { studioCsp } from 'decorest/studio-shell';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { loadStartStudio, type Studio } from './core-studio.js';
-import { buildCsp } from './csp.js';
 import { APP_ORIGIN } from './protocol.js';
 import { StudioControl } from './studio-control.js';
 
@@ -86,7 +86,7 @@ describe('the core studio as the desktop shell starts it', () => {
   });
 
   it("gives the page a policy naming the control API's origin", () => {
-    const policy = buildCsp({ connectOrigin: studio.controlUrl, apiOrigin: studio.apiUrl });
+    const policy = studioCsp({ controlOrigin: studio.controlUrl, apiOrigin: studio.apiUrl });
     expect(policy).toContain(`connect-src ${new URL(studio.controlUrl).origin} `);
   });
 });

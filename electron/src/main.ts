@@ -1,11 +1,13 @@
 /**
  * The desktop app's main process: composition only. Every decision lives in a tested module
- * beside this one (args, ports, protocol, csp, ipc, shutdown, recent-projects, window-state,
- * menu); this file wires them to Electron.
+ * beside this one (args, ports, protocol, csp, ipc, shutdown, window-state, menu), or in the
+ * core where the browser studio makes it too (`decorest/studio-shell`: the pages' policy, the
+ * UI's files, the recent list); this file wires them to Electron.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { RecentProjects, studioCsp } from 'decorest/studio-shell';
 import { app, BrowserWindow, ipcMain, Menu, protocol, screen, session, shell } from 'electron';
 
 import {
@@ -16,7 +18,7 @@ import {
   userArgs,
 } from './args.js';
 import { loadStartStudio, type Studio } from './core-studio.js';
-import { buildCsp, buildDevCsp } from './csp.js';
+import { buildDevCsp } from './csp.js';
 import { chooseProjectFolder, showOpenFailed } from './dialogs.js';
 import type { PageFailure } from './error-page.js';
 import { isInsideAny, isTrustedSender, registerBridge } from './ipc.js';
@@ -24,7 +26,6 @@ import { buildMenuTemplate } from './menu.js';
 import { cancelOutgoingFor, sendOutgoingFor } from './outgoing.js';
 import { isPortFree, planPorts, portNotes } from './ports.js';
 import { APP_ORIGIN, APP_PRIVILEGES, APP_SCHEME, createAppHandler } from './protocol.js';
-import { RecentProjects } from './recent-projects.js';
 import { createShutdown } from './shutdown.js';
 import { StudioControl } from './studio-control.js';
 import { createMainWindow, lockDownSession, windowStateOf } from './window.js';
@@ -52,7 +53,8 @@ try {
 
 const origin = args.devServerUrl ?? APP_ORIGIN;
 const userData = app.getPath('userData');
-const recent = new RecentProjects(path.join(userData, 'recent-projects.json'));
+// The core keeps its recent list in the same folder: one list for the menu and the UI.
+const recent = new RecentProjects(userData);
 const windowStateFile = path.join(userData, 'window-state.json');
 
 let win: BrowserWindow | undefined;
@@ -226,8 +228,8 @@ function refreshMenu(): void {
 
 function pagePolicy(): string {
   // Before the core runs (or when it failed) no control origin exists yet: a placeholder.
-  return buildCsp({
-    connectOrigin: studio?.controlUrl ?? 'http://127.0.0.1:0',
+  return studioCsp({
+    controlOrigin: studio?.controlUrl ?? 'http://127.0.0.1:0',
     apiOrigin: studio?.apiUrl,
   });
 }

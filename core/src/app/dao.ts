@@ -6,7 +6,8 @@
 import { problems } from '../errors.js';
 import type { IdOf, ModelInput, ModelRecord, ModelReplacement } from '../http/record-types.js';
 import type { ModelClass } from '../http/request.js';
-import type { RecordId, StoredRecord } from '../persistence/collection.js';
+import type { RecordId } from '../model/schema.js';
+import type { StoredRecord } from '../persistence/collection.js';
 import { allRecords } from '../persistence/store-reads.js';
 import type { ModelRuntime } from './model-runtime.js';
 import { createRecord, deleteRecord, replaceRecord } from './write/record-writes.js';

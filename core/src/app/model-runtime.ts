@@ -5,7 +5,7 @@
 import { problems } from '../errors.js';
 import type { OnDelete } from '../metadata/types.js';
 import type { FieldType, ModelSchema } from '../model/schema.js';
-import type { RecordId } from '../persistence/collection.js';
+import type { RecordId } from '../model/schema.js';
 import type { ModelStore } from '../persistence/model-store.js';
 import type { ModelValidator } from '../validation/compile.js';
 import { filterTypes } from './query/collection-query.js';

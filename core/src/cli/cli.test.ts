@@ -3,10 +3,10 @@ import { createServer, type Server } from 'node:net';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { copyProject } from '../studio/test-support/studio-fixture.js';
 import { runCli, type ServeProcess, startServeProcess } from '../test-support/cli.js';
 import { jsonRequest } from '../test-support/http-client.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { copyProject } from '../test-support/studio-fixture.js';
 
 const BROKEN = new URL('../loader/fixtures/broken-syntax', import.meta.url).pathname;
 

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { copyProject } from '../studio/test-support/studio-fixture.js';
 import { CLI, REPO_ROOT, startServeProcess, startStudioProcess } from '../test-support/cli.js';
 import { jsonRequest } from '../test-support/http-client.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { copyProject } from '../test-support/studio-fixture.js';
 
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -16,13 +16,13 @@ import type {
   SeedResult,
   TrafficExchange,
 } from '../contract/control-api.js';
+import { rawRequest } from '../test-support/http-client.js';
+import { EXAMPLES } from '../test-support/project-server.js';
 import {
   readEvents,
   startStudioFixture,
   type StudioFixture,
-} from '../studio/test-support/studio-fixture.js';
-import { rawRequest } from '../test-support/http-client.js';
-import { EXAMPLES } from '../test-support/project-server.js';
+} from '../test-support/studio-fixture.js';
 
 let f: StudioFixture;
 let upstream: Server | undefined;

@@ -10,11 +10,6 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  copyProject,
-  startStudioFixture,
-  type StudioFixture,
-} from '../studio/test-support/studio-fixture.js';
 import { type PlainRecord, replayDataDir } from '../test-support/datafile-replay.js';
 import { PROPERTY_MS, RUNS } from '../test-support/hostile-harness.js';
 import {
@@ -29,6 +24,11 @@ import {
 } from '../test-support/hostile-inputs.js';
 import { EXAMPLES } from '../test-support/project-server.js';
 import { exchange, type RawExchange, requestBytes } from '../test-support/raw-http.js';
+import {
+  copyProject,
+  startStudioFixture,
+  type StudioFixture,
+} from '../test-support/studio-fixture.js';
 
 const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 

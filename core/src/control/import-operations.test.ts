@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { ImportPreview, Problem, ProjectStatus } from '../contract/control-api.js';
-import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 
 const FIXTURES = new URL('../import/fixtures/', import.meta.url).pathname;
 const fixture = (name: string) => readFile(join(FIXTURES, name), 'utf8');

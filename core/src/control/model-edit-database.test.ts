@@ -16,9 +16,9 @@ import type {
   Problem,
 } from '../contract/control-api.js';
 import { removeTempProjects, writeTempProject } from '../loader/test-support/temp-project.js';
-import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
 import { describeWithPostgres } from '../test-support/postgres-cluster.js';
 import { useStore } from '../test-support/store-choice.js';
+import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 import { hashesOf } from './test-support/model-edits.js';
 
 const PRODUCT = `import { Rest } from 'decorest';

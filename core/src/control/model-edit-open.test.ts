@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { ModelEdit, ModelEditPreview, ModelInfo } from '../contract/control-api.js';
-import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 import { hashesOf } from './test-support/model-edits.js';
 
 type Row = Record<string, unknown>;

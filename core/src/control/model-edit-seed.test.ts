@@ -14,12 +14,12 @@ import type {
   ModelEditResult,
   Problem,
 } from '../contract/control-api.js';
+import { EXAMPLES } from '../test-support/project-server.js';
 import {
   readEvents,
   startStudioFixture,
   type StudioFixture,
-} from '../studio/test-support/studio-fixture.js';
-import { EXAMPLES } from '../test-support/project-server.js';
+} from '../test-support/studio-fixture.js';
 import { hashesOf, RENAME_CONTENT } from './test-support/model-edits.js';
 
 let f: StudioFixture;

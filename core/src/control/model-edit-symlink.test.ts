@@ -15,8 +15,8 @@ import type {
   ModelInfo,
   ProjectStatus,
 } from '../contract/control-api.js';
-import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 
 let f: StudioFixture;
 beforeEach(async () => {

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import type { OpenApiDocument, ProjectStatus } from '../contract/control-api.js';
-import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 
 let f: StudioFixture | undefined;
 afterEach(async () => {

@@ -22,13 +22,13 @@ import type {
   Problem,
   StudioEvent,
 } from '../contract/control-api.js';
+import { jsonRequest } from '../test-support/http-client.js';
+import { EXAMPLES } from '../test-support/project-server.js';
 import {
   readEvents,
   startStudioFixture,
   type StudioFixture,
-} from '../studio/test-support/studio-fixture.js';
-import { jsonRequest } from '../test-support/http-client.js';
-import { EXAMPLES } from '../test-support/project-server.js';
+} from '../test-support/studio-fixture.js';
 import { ControlClient, ControlError } from './client.js';
 
 /** Waits until `ok()` holds, polling; fails after `ms` (a generous bound, not a timing). */

@@ -24,9 +24,9 @@ import type {
   RulesState,
   SavedRequest,
 } from '../contract/control-api.js';
-import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
 import { type RawAnswer, rawRequest } from '../test-support/http-client.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 
 /** What lies outside: never to be quoted in an answer. */
 const SECRET = 'root:x:0:0:the-outside-secret';

@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { DeleteImpact } from '../contract/control-api.js';
-import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 
 let f: StudioFixture;
 beforeEach(async () => {

@@ -16,9 +16,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProjectFileEntry } from '../contract/control-api.js';
 import { UPLOAD_LIMIT } from '../contract/requests-api.js';
 import { uploadName } from '../requests/project-files.js';
-import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
 import { type RawAnswer, rawRequest } from '../test-support/http-client.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 import { ControlClient } from './client.js';
 
 let f: StudioFixture;

@@ -12,11 +12,6 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  copyProject,
-  startStudioFixture,
-  type StudioFixture,
-} from '../studio/test-support/studio-fixture.js';
 import { EXAMPLES } from '../test-support/project-server.js';
 import {
   LONG_TODOS,
@@ -26,6 +21,11 @@ import {
   STALL_MS,
   until,
 } from '../test-support/stalled-clients.js';
+import {
+  copyProject,
+  startStudioFixture,
+  type StudioFixture,
+} from '../test-support/studio-fixture.js';
 
 const TODOS = LONG_TODOS;
 

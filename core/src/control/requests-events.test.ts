@@ -11,14 +11,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { StudioEvent } from '../contract/control-api.js';
 import { inCollectionFolders } from '../requests/watch-collection.js';
+import { EXAMPLES } from '../test-support/project-server.js';
 import {
   copyProject,
   type EventReader,
   readEvents,
   startStudioFixture,
   type StudioFixture,
-} from '../studio/test-support/studio-fixture.js';
-import { EXAMPLES } from '../test-support/project-server.js';
+} from '../test-support/studio-fixture.js';
 
 let f: StudioFixture;
 let events: EventReader;

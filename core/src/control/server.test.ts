@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
 import { rawRequest } from '../test-support/http-client.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 
 let f: StudioFixture;
 let port: string;

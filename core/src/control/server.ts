@@ -23,7 +23,8 @@ import type { ControlContext } from './control-context.js';
 import { type ControlHandler, STREAMED } from './control-route.js';
 import { CONTROL_ROUTES } from './operations.js';
 import { asProblem, CONTROL_HEADERS, sendJson, sendProblem } from './respond.js';
-import { resolveStatic, sendStatic, studioCsp, UI_HEADERS } from './static-files.js';
+import { resolveStatic, sendStatic, UI_HEADERS } from './static-files.js';
+import { studioCsp } from './studio-csp.js';
 
 /**
  * Imports carry many records: larger than the mock API's 1 MiB, still bounded. An operation
@@ -198,7 +199,7 @@ export async function startControlServer(
     const mockUrl = ctx.server.status().url;
     const headers = {
       ...UI_HEADERS,
-      'content-security-policy': studioCsp(mockUrl === null ? null : new URL(mockUrl).origin),
+      'content-security-policy': studioCsp({ apiOrigin: mockUrl }),
     };
     if (method !== 'GET' && method !== 'HEAD') {
       return sendProblem(res, problems.methodNotAllowed(method, path, ['GET', 'HEAD']), path);

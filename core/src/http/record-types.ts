@@ -11,9 +11,7 @@
  *
  * Types only.
  */
-
-/** CONTRACT §1: ids are numbers or strings (the persistence layer's `RecordId`). */
-type RecordId = number | string;
+import type { RecordId } from '../model/schema.js';
 
 /** The model's declared id type (`id!: number` / `id!: string`); `number` when undeclared. */
 export type IdOf<M> = M extends { id?: infer I }

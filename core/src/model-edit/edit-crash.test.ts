@@ -12,9 +12,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelEditPreview } from '../contract/control-api.js';
 import { hashesOf, RENAME_CONTENT } from '../control/test-support/model-edits.js';
 import { openProject } from '../project/open-project.js';
-import { copyProject } from '../studio/test-support/studio-fixture.js';
 import { startStudioProcess } from '../test-support/cli.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { copyProject } from '../test-support/studio-fixture.js';
 
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

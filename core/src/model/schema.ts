@@ -4,7 +4,12 @@
  */
 import type { FieldRules } from '../contract/control-api.js';
 import type { AnyClass, OnDelete } from '../metadata/types.js';
-import type { IdKind } from '../persistence/collection.js';
+
+/** CONTRACT §1: `id` is declared `number` (server assigns 1, 2, 3 …) or `string` (random). */
+export type IdKind = 'number' | 'string';
+
+/** A record's id, as stored and on the wire (CONTRACT §1). */
+export type RecordId = number | string;
 
 /** A field's value type on the wire (JSON). */
 export type FieldType =

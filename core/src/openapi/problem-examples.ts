@@ -12,7 +12,8 @@ import type { JsonValue } from '../contract/values.js';
 import { HttpProblem, IdConflictError, type ProblemDocument, problems } from '../errors.js';
 import { DEFAULT_BODY_LIMIT } from '../http/body.js';
 import { describeJsonSyntaxError } from '../http/json-syntax.js';
-import type { RecordId, StoredRecord } from '../persistence/collection.js';
+import type { RecordId } from '../model/schema.js';
+import type { StoredRecord } from '../persistence/collection.js';
 import type { ExampleRecord } from './example-records.js';
 import { invalidBodyProblem } from './invalid-body.js';
 

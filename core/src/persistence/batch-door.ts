@@ -6,8 +6,9 @@
  * memory only, a user's `@DataSource`) applies the operations one by one, in the order given:
  * a caller that cares which half survives a failure orders its parts for that (children first).
  */
+import type { RecordId } from '../model/schema.js';
 import type { BatchOp } from './batch-plan.js';
-import type { NewRecord, RecordId, StoredRecord } from './collection.js';
+import type { NewRecord, StoredRecord } from './collection.js';
 import type { BatchDoor, BatchDoorPart, ModelStore } from './model-store.js';
 
 export type { BatchDoor, BatchDoorPart } from './model-store.js';

@@ -2,7 +2,8 @@
  * A multi-datafile batch (issue 18): per-collection operations applied all or nothing. The
  * delete rules (cascade, nullify) and a seed reset are batches. Types only.
  */
-import type { NewRecord, RecordId, StoredRecord } from './collection.js';
+import type { RecordId } from '../model/schema.js';
+import type { NewRecord, StoredRecord } from './collection.js';
 
 /**
  * One operation on one collection: store a record whole (insert or replace), add a new one, change some

@@ -13,7 +13,8 @@ import {
   IdKindError,
   InvalidRecordError,
 } from '../errors.js';
-import type { Collection, CollectionOptions, RecordId, StoredRecord } from './collection.js';
+import type { RecordId } from '../model/schema.js';
+import type { Collection, CollectionOptions, StoredRecord } from './collection.js';
 
 export type CollectionFactory = (options: CollectionOptions) => Promise<Collection>;
 

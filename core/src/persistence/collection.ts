@@ -6,11 +6,7 @@
  *
  * Types only.
  */
-
-/** CONTRACT §1: `id` is declared `number` (server assigns 1, 2, 3 …) or `string` (random). */
-export type IdKind = 'number' | 'string';
-
-export type RecordId = number | string;
+import type { IdKind, RecordId } from '../model/schema.js';
 
 /**
  * A stored record: a plain JSON object whose `id` is the key. The datafile's `_id` never

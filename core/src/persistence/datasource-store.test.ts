@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { HttpProblem } from '../errors.js';
-import type { RecordId, StoredRecord } from './collection.js';
+import type { RecordId } from '../model/schema.js';
+import type { StoredRecord } from './collection.js';
 import { DataSourceStore } from './datasource-store.js';
 import { runModelStoreCases } from './model-store.case.js';
 import type { Persistence } from './persistence.js';

@@ -4,8 +4,9 @@
  * A write whose method the class lacks answers 405 naming the datasource and the method.
  */
 import { problems } from '../errors.js';
+import type { RecordId } from '../model/schema.js';
 import { type BatchDoor, ONE_BY_ONE } from './batch-door.js';
-import type { RecordId, StoredRecord } from './collection.js';
+import type { StoredRecord } from './collection.js';
 import type { ModelStore, ReadableRecords, RecordMerge } from './model-store.js';
 import type { Persistence } from './persistence.js';
 

@@ -1,12 +1,11 @@
 export type {
   Collection,
   CollectionOptions,
-  IdKind,
   IndexValue,
   NewRecord,
-  RecordId,
   StoredRecord,
 } from './collection.js';
+export type { IdKind, RecordId } from '../model/schema.js';
 export {
   FileCollection,
   type FileCollectionOptions,

@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 
+import type { RecordId } from '../model/schema.js';
 import { writeRecords } from './batch-door.js';
-import type { RecordId, StoredRecord } from './collection.js';
+import type { StoredRecord } from './collection.js';
 import type { ModelStore, ReadableRecords } from './model-store.js';
 
 export interface ModelStoreFactory {

@@ -3,8 +3,9 @@
  * (default) or a user's `Persistence` class. Reads may be synchronous (the file collection
  * answers from memory) or not (a user's datasource may be remote).
  */
+import type { RecordId } from '../model/schema.js';
 import type { BatchOp } from './batch-plan.js';
-import type { IndexValue, RecordId, StoredRecord } from './collection.js';
+import type { IndexValue, StoredRecord } from './collection.js';
 import type { QueryableRecords } from './record-query.js';
 
 type MaybePromise<T> = T | Promise<T>;

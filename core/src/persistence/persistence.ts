@@ -2,7 +2,7 @@
  * `Persistence<M>` (spec §2.3, CONTRACT §5): what a `@DataSource` class implements. Only
  * `getAll` is required; every method may answer a value or a Promise.
  */
-import type { RecordId } from './collection.js';
+import type { RecordId } from '../model/schema.js';
 
 type MaybePromise<T> = T | Promise<T>;
 

@@ -3,7 +3,8 @@
  * store that answers queries (PostgreSQL) is asked for just that, the others (the data folder,
  * a user's datasource) are read through `records()` as before, so their answers are unchanged.
  */
-import type { IndexValue, RecordId, StoredRecord } from './collection.js';
+import type { RecordId } from '../model/schema.js';
+import type { IndexValue, StoredRecord } from './collection.js';
 import type { ModelStore } from './model-store.js';
 
 /** Rows per page when a store is read whole a page at a time. */

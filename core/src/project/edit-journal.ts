@@ -14,7 +14,8 @@ import { join, relative, resolve, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
 import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
-import type { RecordId, StoredRecord } from '../persistence/collection.js';
+import type { RecordId } from '../model/schema.js';
+import type { StoredRecord } from '../persistence/collection.js';
 import { replaceFile } from '../persistence/replace-file.js';
 import type { ProjectData } from './project-data.js';
 

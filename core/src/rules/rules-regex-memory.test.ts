@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ResponseRule } from '../contract/rules-api.js';
-import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
 import { rawRequest } from '../test-support/http-client.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 import { formatRules } from './check-rules.js';
 import { REGEX_PATTERNS_LIMIT } from './pattern-pool.js';
 import { RulesHost } from './rules-host.js';

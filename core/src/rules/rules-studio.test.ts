@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { ResponseRule, RuleCondition, RulesState } from '../contract/rules-api.js';
+import { type RawAnswer, rawRequest } from '../test-support/http-client.js';
+import { EXAMPLES } from '../test-support/project-server.js';
 import {
   readEvents,
   startStudioFixture,
   type StudioFixture,
-} from '../studio/test-support/studio-fixture.js';
-import { type RawAnswer, rawRequest } from '../test-support/http-client.js';
-import { EXAMPLES } from '../test-support/project-server.js';
+} from '../test-support/studio-fixture.js';
 
 let f: StudioFixture;
 

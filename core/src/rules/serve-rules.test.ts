@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { ResponseRule } from '../contract/rules-api.js';
-import { copyProject } from '../studio/test-support/studio-fixture.js';
 import { runCli, type ServeProcess, startServeProcess } from '../test-support/cli.js';
 import { jsonRequest } from '../test-support/http-client.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { copyProject } from '../test-support/studio-fixture.js';
 
 const dirs: string[] = [];
 let serving: ServeProcess | undefined;

@@ -9,7 +9,8 @@ import { IMPORT_LIMIT, importRecords } from '../app/write/record-import.js';
 import { problems } from '../errors.js';
 import { fieldPicker, loadFaker } from '../model/fake-values.js';
 import { withArticle } from '../model/naming.js';
-import type { RecordId, StoredRecord } from '../persistence/collection.js';
+import type { RecordId } from '../model/schema.js';
+import type { StoredRecord } from '../persistence/collection.js';
 import { someIds } from '../persistence/store-reads.js';
 import type { ProjectRuntime } from '../project/open-project.js';
 

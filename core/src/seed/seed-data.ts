@@ -14,9 +14,10 @@ import { join } from 'node:path';
 import type { ModelRuntime } from '../app/model-runtime.js';
 import { stored } from '../app/write/store-problem.js';
 import { type FieldError, HttpProblem, problems } from '../errors.js';
+import type { RecordId } from '../model/schema.js';
 import { writeRecords } from '../persistence/batch-door.js';
 import type { BatchOp } from '../persistence/batch-plan.js';
-import type { NewRecord, RecordId } from '../persistence/collection.js';
+import type { NewRecord } from '../persistence/collection.js';
 import {
   insideProject,
   readProjectFile,

@@ -9,7 +9,7 @@ import {
   readEvents,
   startStudioFixture,
   type StudioFixture,
-} from './test-support/studio-fixture.js';
+} from '../test-support/studio-fixture.js';
 
 let f: StudioFixture | undefined;
 afterEach(async () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ModelInfo } from '../contract/control-api.js';
-import { startStudioFixture, type StudioFixture } from './test-support/studio-fixture.js';
+import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 
 const PETS = new URL('../app/fixtures/pets', import.meta.url).pathname;
 

@@ -1,11 +1,15 @@
 /**
- * Recently opened project folders, newest first, kept in the user's config folder:
- * `$DECOREST_STUDIO_CONFIG_DIR`, else `$XDG_CONFIG_HOME/decorest-studio`, else
- * `~/.config/decorest-studio` (the XDG base directory default).
+ * Recently opened project folders, newest first, in `recent-projects.json` in the user's config
+ * folder: `$DECOREST_STUDIO_CONFIG_DIR`, else `$XDG_CONFIG_HOME/decorest-studio`, else
+ * `~/.config/decorest-studio` (the XDG base directory default). One list for both homes of the
+ * studio (issue 43 §5): the core writes it when the UI opens a project, and the desktop shell,
+ * which points the core at its own user-data folder, reads it for File › Open Recent and writes
+ * it when the menu opens one.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 /** Folders kept; older ones fall off. */
 export const RECENT_LIMIT = 10;
@@ -17,49 +21,86 @@ export function studioConfigDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(xdg ? xdg : join(homedir(), '.config'), 'decorest-studio');
 }
 
+/**
+ * The list with `dir` moved to the front, without duplicates, at most `limit` long. Folders are
+ * compared after `path.resolve`, so `a/b/` and `a/b` are one entry.
+ */
+export function addRecent(list: readonly string[], dir: string, limit = RECENT_LIMIT): string[] {
+  const entry = resolve(dir);
+  return [entry, ...list.filter((item) => resolve(item) !== entry)].slice(0, limit);
+}
+
+/**
+ * Keeps only absolute folder paths from whatever the file held, once each; anything else
+ * (a hand edit, another shape) gives `[]`.
+ */
+export function parseRecent(data: unknown): string[] {
+  if (!Array.isArray(data)) return [];
+  const dirs = data.filter(
+    (item): item is string => typeof item === 'string' && isAbsolute(item) && !item.includes('\0'),
+  );
+  return [...new Set(dirs)].slice(0, RECENT_LIMIT);
+}
+
+/**
+ * The list in one config folder. Every read goes to the file, since the core and the desktop
+ * shell both write it, and reads and writes take turns, so a read still out never hands back
+ * a list older than a write that finished.
+ *
+ * @example
+ * ```ts
+ * const recent = new RecentProjects(studioConfigDir());
+ * await recent.add('/home/me/shop'); // ['/home/me/shop', …]
+ * ```
+ */
 export class RecentProjects {
   readonly #file: string;
-  #list: string[] | undefined;
-  #writing: Promise<void> = Promise.resolve();
+  #list: readonly string[] = [];
+  #turn: Promise<unknown> = Promise.resolve();
 
   constructor(configDir: string = studioConfigDir()) {
     this.#file = join(configDir, 'recent-projects.json');
   }
 
-  /** The list; a missing or unreadable file is an empty list, never a failure. */
-  async list(): Promise<string[]> {
-    if (this.#list === undefined) {
-      let read: string[];
-      try {
-        const parsed: unknown = JSON.parse(await readFile(this.#file, 'utf8'));
-        read = Array.isArray(parsed)
-          ? parsed.filter((p): p is string => typeof p === 'string').slice(0, RECENT_LIMIT)
-          : [];
-      } catch {
-        read = [];
-      }
-      // An `add` that finished while this read was out holds the newer list: keep it.
-      this.#list ??= read;
-    }
-    return [...this.#list];
+  /** The list as last read or written (empty before the first `load`). */
+  get list(): readonly string[] {
+    return this.#list;
+  }
+
+  /** Reads the file again; a missing or unreadable file is an empty list, never a failure. */
+  load(): Promise<readonly string[]> {
+    return this.#inTurn(async () => (this.#list = await this.#read()));
   }
 
   /** Puts `dir` first. Saving is best effort: a read-only home must not stop the studio. */
-  async add(dir: string): Promise<string[]> {
-    const list = [dir, ...(await this.list()).filter((d) => d !== dir)].slice(0, RECENT_LIMIT);
-    this.#list = list;
-    this.#writing = this.#writing.then(async () => {
-      try {
-        await mkdir(join(this.#file, '..'), { recursive: true });
-        // Write then rename: a crash mid-write leaves the old list, not half a file.
-        const temp = `${this.#file}.${process.pid}.tmp`;
-        await writeFile(temp, `${JSON.stringify(list, null, 2)}\n`);
-        await rename(temp, this.#file);
-      } catch {
-        // best effort (see above)
-      }
+  add(dir: string): Promise<readonly string[]> {
+    return this.#inTurn(async () => {
+      // Read first: the other home may have added a folder since this one last looked.
+      this.#list = addRecent(await this.#read(), dir);
+      await this.#write(this.#list).catch(() => undefined);
+      return this.#list;
     });
-    await this.#writing;
-    return [...list];
+  }
+
+  #inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const done = this.#turn.then(work);
+    this.#turn = done.catch(() => undefined);
+    return done;
+  }
+
+  async #read(): Promise<string[]> {
+    try {
+      return parseRecent(JSON.parse(await readFile(this.#file, 'utf8')));
+    } catch {
+      return [];
+    }
+  }
+
+  /** Write then rename: a crash mid-write leaves the old list, not half a file. */
+  async #write(list: readonly string[]): Promise<void> {
+    await mkdir(dirname(this.#file), { recursive: true });
+    const temp = `${this.#file}.${randomBytes(4).toString('hex')}.tmp`;
+    await writeFile(temp, `${JSON.stringify(list, null, 2)}\n`);
+    await rename(temp, this.#file);
   }
 }

@@ -9,7 +9,7 @@ import {
   copyProject,
   startStudioFixture,
   type StudioFixture,
-} from './test-support/studio-fixture.js';
+} from '../test-support/studio-fixture.js';
 
 let f: StudioFixture | undefined;
 let source: string | undefined;

@@ -18,7 +18,7 @@ import {
   readEvents,
   startStudioFixture,
   type StudioFixture,
-} from './test-support/studio-fixture.js';
+} from '../test-support/studio-fixture.js';
 
 type Event = StudioEvent & { id: number };
 const recordEvents = (events: Event[]) =>

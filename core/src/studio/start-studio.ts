@@ -139,7 +139,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     ...(options.writeStallMs !== undefined ? { writeStallMs: options.writeStallMs } : {}),
     onChange: (server) => hub.publish({ type: 'server', server }),
   });
-  const projectStatus = async (): Promise<ProjectStatus> => host.status(await recent.list());
+  const projectStatus = async (): Promise<ProjectStatus> => host.status([...(await recent.load())]);
   let rulesRoot = '';
   let rulesLoading: Promise<void> = Promise.resolve();
   // A hand edit of the rules file (applied, refused, or the last good file restored): the UI

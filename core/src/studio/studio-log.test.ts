@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ModelEditPreview } from '../contract/control-api.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 import { changedFiles, failureLine, projectPath } from './studio-log.js';
-import { startStudioFixture, type StudioFixture } from './test-support/studio-fixture.js';
 
 let f: StudioFixture;
 const lines: string[] = [];

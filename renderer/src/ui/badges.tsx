@@ -3,6 +3,22 @@ export function MethodBadge({ method }: { method: string }) {
   return <span className={`method ${method}`}>{method}</span>;
 }
 
+/**
+ * A field's "required" or "optional", as every field table says it; `null` for a field no
+ * client is asked for (an id the store makes).
+ */
+export function Requirement({
+  required,
+  accent = false,
+}: {
+  required: boolean | null;
+  accent?: boolean;
+}) {
+  if (required === null) return <span className="faint">—</span>;
+  if (!required) return <span className="faint">optional</span>;
+  return <span className={accent ? 'badge accent' : 'badge'}>required</span>;
+}
+
 export function StatusBadge({ status }: { status: number }) {
   return <span className={`status s${Math.floor(status / 100)}`}>{status}</span>;
 }

@@ -4,7 +4,8 @@
 import type { Request } from '../../http/request.js';
 import type { Response } from '../../http/response.js';
 import type { HandlerFunction } from '../../http/types.js';
-import type { RecordId, StoredRecord } from '../../persistence/collection.js';
+import type { RecordId } from '../../model/schema.js';
+import type { StoredRecord } from '../../persistence/collection.js';
 import type { ModelRuntime } from '../model-runtime.js';
 import {
   type CollectionQuery,

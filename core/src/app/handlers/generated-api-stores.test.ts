@@ -6,10 +6,6 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { FIXTURES } from '../../test-support/fixtures.js';
-import { jsonRequest, type RawAnswer } from '../../test-support/http-client.js';
-import { serveCopy, type ServedProject } from '../../test-support/project-server.js';
-import { storeChoices, useStore } from '../../test-support/store-choice.js';
 import {
   COMMENTS,
   expectBadQuery,
@@ -18,7 +14,11 @@ import {
   POSTS,
   problemOf,
   totalOf,
-} from '../test-support/blog-server.js';
+} from '../../test-support/blog-server.js';
+import { FIXTURES } from '../../test-support/fixtures.js';
+import { jsonRequest, type RawAnswer } from '../../test-support/http-client.js';
+import { serveCopy, type ServedProject } from '../../test-support/project-server.js';
+import { storeChoices, useStore } from '../../test-support/store-choice.js';
 
 const BLOG = new URL('../fixtures/blog', import.meta.url).pathname;
 

@@ -6,10 +6,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { expectBadQuery, problemOf } from '../../test-support/blog-server.js';
 import { jsonRequest } from '../../test-support/http-client.js';
 import { serveCopy, type ServedProject } from '../../test-support/project-server.js';
 import { storeChoices, useStore } from '../../test-support/store-choice.js';
-import { expectBadQuery, problemOf } from '../test-support/blog-server.js';
 
 const PETS = new URL('../fixtures/pets', import.meta.url).pathname;
 

@@ -3,7 +3,8 @@
  * or the children as an array; json-server's `_expand=user` adds the parent of `userId` beside
  * it. Embedded records are not expanded further.
  */
-import type { RecordId, StoredRecord } from '../../persistence/collection.js';
+import type { RecordId } from '../../model/schema.js';
+import type { StoredRecord } from '../../persistence/collection.js';
 import type { ModelRuntime } from '../model-runtime.js';
 import type { Includes } from './includes.js';
 

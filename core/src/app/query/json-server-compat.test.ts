@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 
-import { jsonRequest, type RawAnswer, rawRequest } from '../../test-support/http-client.js';
 import {
   blogUrl,
   expectBadQuery,
@@ -10,7 +9,8 @@ import {
   problemOf,
   totalOf,
   useBlogServer,
-} from '../test-support/blog-server.js';
+} from '../../test-support/blog-server.js';
+import { jsonRequest, type RawAnswer, rawRequest } from '../../test-support/http-client.js';
 
 useBlogServer();
 describe('GET /posts with json-server 0.17 query conventions', () => {

@@ -12,7 +12,7 @@ import {
   rejectionOf,
   totalOf,
   useBlogServer,
-} from '../test-support/blog-server.js';
+} from '../../test-support/blog-server.js';
 
 useBlogServer();
 describe('react-admin ra-data-json-server provider', () => {

@@ -15,15 +15,15 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { compileCoreForChild } from './test-support/compile-core.js';
-import { openWorld } from './test-support/delete-world.js';
+import { compileCoreForChild } from '../../test-support/compile-core.js';
+import { openWorld } from '../../test-support/delete-world.js';
 
 const ROUNDS = Number(process.env['DECOREST_DELETE_KILLS'] ?? 50);
 let out: string;
 let folder: string;
 
 beforeAll(() => {
-  out = compileCoreForChild('app/relations/test-support/delete-child.ts');
+  out = compileCoreForChild('test-support/delete-child.ts');
   folder = mkdtempSync(join(tmpdir(), 'decorest-delete-kill-'));
 });
 afterAll(() => {
@@ -37,7 +37,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function runAndKill(lines: number): Promise<string[]> {
   const logFile = join(folder, 'child.log');
   rmSync(logFile, { force: true });
-  const script = join(out, 'app', 'relations', 'test-support', 'delete-child.js');
+  const script = join(out, 'test-support', 'delete-child.js');
   const child = spawn(process.execPath, [script, folder], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
 import { HttpProblem } from '../../errors.js';
+import { openWorld, seedUser, snapshotOf, type World } from '../../test-support/delete-world.js';
 import { deleteRecord } from '../write/record-writes.js';
-import { openWorld, seedUser, snapshotOf, type World } from './test-support/delete-world.js';
 
 const faults = vi.hoisted(() => ({ every: 0, count: 0, injected: 0 }));
 

@@ -5,7 +5,7 @@
  * that has children: the dialog names every one of them. Nothing is locked; the counts are
  * those of the moment they were read.
  */
-import type { RecordId } from '../../persistence/collection.js';
+import type { RecordId } from '../../model/schema.js';
 import { recordsWhere } from '../../persistence/store-reads.js';
 import type { IncomingRelation, ModelRuntime } from '../model-runtime.js';
 

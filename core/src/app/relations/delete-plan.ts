@@ -5,7 +5,7 @@
  * The plan is then written as one atomic batch across datafiles.
  */
 import { problems } from '../../errors.js';
-import type { RecordId } from '../../persistence/collection.js';
+import type { RecordId } from '../../model/schema.js';
 import { recordsWhere } from '../../persistence/store-reads.js';
 import type { ModelRuntime } from '../model-runtime.js';
 

@@ -3,9 +3,10 @@
  * parent nulls, cascades to or is restricted by its children.
  */
 import { type FieldError, problems } from '../../errors.js';
+import type { RecordId } from '../../model/schema.js';
 import { writeRecords } from '../../persistence/batch-door.js';
 import type { BatchOp } from '../../persistence/batch-plan.js';
-import type { RecordId, StoredRecord } from '../../persistence/collection.js';
+import type { StoredRecord } from '../../persistence/collection.js';
 import type { ModelRuntime } from '../model-runtime.js';
 import { type DeletePlan, planDelete } from './delete-plan.js';
 

@@ -3,7 +3,7 @@
  * `dao()`, the studio's control API) and the delete rules it applies are published here, so
  * the studio can refresh a grid written to by any client (issue 12).
  */
-import type { RecordId } from '../../persistence/collection.js';
+import type { RecordId } from '../../model/schema.js';
 
 export type RecordChangeOp = 'create' | 'update' | 'delete' | 'import' | 'reset';
 

@@ -6,9 +6,10 @@
  * all or nothing, a crash included, for datafiles.
  */
 import { type FieldError, problems } from '../../errors.js';
+import type { RecordId } from '../../model/schema.js';
 import { writeRecords } from '../../persistence/batch-door.js';
 import type { BatchOp } from '../../persistence/batch-plan.js';
-import type { RecordId, StoredRecord } from '../../persistence/collection.js';
+import type { StoredRecord } from '../../persistence/collection.js';
 import type { RecordInput } from '../../validation/compile.js';
 import type { ModelRuntime } from '../model-runtime.js';
 import { holdingParents, parentErrors } from '../relations/relation-integrity.js';

@@ -6,7 +6,8 @@
  * (404, 409, 422, 503, 507) for the caller to answer or propagate.
  */
 import { problems, ValidationProblem } from '../../errors.js';
-import type { RecordId, StoredRecord } from '../../persistence/collection.js';
+import type { RecordId } from '../../model/schema.js';
+import type { StoredRecord } from '../../persistence/collection.js';
 import type { RecordInput } from '../../validation/compile.js';
 import type { ModelRuntime } from '../model-runtime.js';
 import {

@@ -22,10 +22,11 @@ import { join, relative, resolve } from 'node:path';
 
 import type { ModelRuntime } from '../../app/model-runtime.js';
 import { DecorestError, INTERNAL_ERROR_CODES, LOAD_ERROR_CODES, LoadError } from '../../errors.js';
+import type { RecordId } from '../../model/schema.js';
 import { recoverBatches } from '../../persistence/batch/batch-recovery.js';
 import type { BatchDoorPart } from '../../persistence/batch-door.js';
 import { writeRecords } from '../../persistence/batch-door.js';
-import type { RecordId, StoredRecord } from '../../persistence/collection.js';
+import type { StoredRecord } from '../../persistence/collection.js';
 import { parseLine } from '../../persistence/datafile/datafile-format.js';
 import { readDatafile } from '../../persistence/datafile/datafile-load.js';
 import { idFromKey } from '../../persistence/datafile/id-rules.js';

@@ -1,7 +1,8 @@
 /** The default datasource as a {@link ModelStore}: a file collection, read from memory. */
+import type { RecordId } from '../../model/schema.js';
 import { writeBatch } from '../batch/batch-journal.js';
 import { type BatchDoor, type BatchDoorPart, ONE_BY_ONE } from '../batch-door.js';
-import type { Collection, IndexValue, RecordId, StoredRecord } from '../collection.js';
+import type { Collection, IndexValue, StoredRecord } from '../collection.js';
 import type { ModelStore, ReadableRecords, RecordMerge } from '../model-store.js';
 import { FileCollection } from './file-collection.js';
 

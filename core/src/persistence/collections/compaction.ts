@@ -20,7 +20,8 @@ import { type FileHandle, open, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 import { CompactionAborted } from '../../errors.js';
-import type { RecordId, StoredRecord } from '../collection.js';
+import type { RecordId } from '../../model/schema.js';
+import type { StoredRecord } from '../collection.js';
 import { recordLine } from '../datafile/datafile-format.js';
 import { keyOf } from '../datafile/id-rules.js';
 import { syncFolder } from '../sync-folder.js';

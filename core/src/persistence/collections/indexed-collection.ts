@@ -9,15 +9,9 @@
  * claims a record the file lacks).
  */
 import { IdConflictError, IdKindError } from '../../errors.js';
+import type { IdKind, RecordId } from '../../model/schema.js';
 import type { BatchOp, CollectionPlan, PlannedChange } from '../batch-plan.js';
-import type {
-  Collection,
-  IdKind,
-  IndexValue,
-  NewRecord,
-  RecordId,
-  StoredRecord,
-} from '../collection.js';
+import type { Collection, IndexValue, NewRecord, StoredRecord } from '../collection.js';
 import { deleteLine, normalize, recordLine, serialize } from '../datafile/datafile-format.js';
 import { isIdOfKind, keyOf, randomStringId } from '../datafile/id-rules.js';
 import { RecordTable } from './record-table.js';

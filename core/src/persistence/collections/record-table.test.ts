@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { RecordId, StoredRecord } from '../collection.js';
+import type { RecordId } from '../../model/schema.js';
+import type { StoredRecord } from '../collection.js';
 import { RecordTable } from './record-table.js';
 
 const todo = (id: number, user: number | null): StoredRecord => ({ id, title: `t${id}`, user });

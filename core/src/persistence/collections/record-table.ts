@@ -11,7 +11,8 @@
  * the indexes can never drift from the records.
  */
 import { FieldNotIndexedError } from '../../errors.js';
-import type { IdKind, IndexValue, RecordId, StoredRecord } from '../collection.js';
+import type { IdKind, RecordId } from '../../model/schema.js';
+import type { IndexValue, StoredRecord } from '../collection.js';
 import {
   idComparator,
   type IdCompare,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { IdKind } from '../collection.js';
+import type { IdKind } from '../../model/schema.js';
 import { OtherLine, readChunkInBulk } from './datafile-bulk.js';
 import { deleteLine, metaLine, recordLine } from './datafile-format.js';
 import { readDatafile } from './datafile-load.js';

@@ -18,7 +18,7 @@
  */
 import { isAscii } from 'node:buffer';
 
-import type { IdKind } from '../collection.js';
+import type { IdKind } from '../../model/schema.js';
 import {
   BACKSLASH,
   CLOSE_BRACE,

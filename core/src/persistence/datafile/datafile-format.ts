@@ -14,7 +14,8 @@
  * `{` ({@link markOwnLines}) so the rest of the line parses as the record, without `_id`.
  */
 import { InvalidRecordError } from '../../errors.js';
-import type { NewRecord, RecordId, StoredRecord } from '../collection.js';
+import type { RecordId } from '../../model/schema.js';
+import type { NewRecord, StoredRecord } from '../collection.js';
 import {
   BACKSLASH,
   COMMA,

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { LoadError } from '../../errors.js';
-import type { IdKind } from '../collection.js';
+import type { IdKind } from '../../model/schema.js';
 import { readDatafile, type ReadOptions } from './datafile-load.js';
 
 let folder: string;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { LoadError } from '../../errors.js';
-import type { IdKind } from '../collection.js';
+import type { IdKind } from '../../model/schema.js';
 import { openFileCollection } from '../collections/file-collection.js';
 import { readDatafile } from './datafile-load.js';
 

@@ -16,7 +16,8 @@
 import { readFile } from 'node:fs/promises';
 
 import { LOAD_ERROR_CODES, LoadError } from '../../errors.js';
-import type { IdKind, RecordId, StoredRecord } from '../collection.js';
+import type { IdKind, RecordId } from '../../model/schema.js';
+import type { StoredRecord } from '../collection.js';
 import { type BulkChunk, OtherLine, readChunkInBulk } from './datafile-bulk.js';
 import {
   type JsonObject,

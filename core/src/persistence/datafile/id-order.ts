@@ -6,7 +6,7 @@
  * Arrays stay sorted by binary-search insertion; an id above the current maximum (every
  * server-assigned numeric id) is a plain push, so the common insert is O(1).
  */
-import type { IdKind, RecordId } from '../collection.js';
+import type { IdKind, RecordId } from '../../model/schema.js';
 
 export type IdCompare = (a: RecordId, b: RecordId) => number;
 

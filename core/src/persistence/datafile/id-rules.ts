@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import type { IdKind, RecordId } from '../collection.js';
+import type { IdKind, RecordId } from '../../model/schema.js';
 
 export function isIdOfKind(id: unknown, kind: IdKind): id is RecordId {
   return kind === 'number'

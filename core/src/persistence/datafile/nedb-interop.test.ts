@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import Datastore from 'nedb-promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type { IdKind, StoredRecord } from '../collection.js';
+import type { IdKind } from '../../model/schema.js';
+import type { StoredRecord } from '../collection.js';
 import { openFileCollection } from '../collections/file-collection.js';
 
 type Doc = Record<string, unknown> & { _id: string };

@@ -10,9 +10,10 @@
 import { randomBytes } from 'node:crypto';
 
 import { IdConflictError, IdKindError, InvalidRecordError, problems } from '../../errors.js';
+import type { RecordId } from '../../model/schema.js';
 import type { BatchDoor, BatchDoorPart } from '../batch-door.js';
 import type { BatchOp } from '../batch-plan.js';
-import type { IndexValue, NewRecord, RecordId, StoredRecord } from '../collection.js';
+import type { IndexValue, NewRecord, StoredRecord } from '../collection.js';
 import type { ModelStore, ReadableRecords, RecordMerge } from '../model-store.js';
 import type { QueryableRecords, RecordPage, RecordQuery } from '../record-query.js';
 import { listSql } from './query-sql.js';

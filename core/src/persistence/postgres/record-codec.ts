@@ -12,7 +12,8 @@
  */
 import { InvalidRecordError } from '../../errors.js';
 import type { FieldType } from '../../model/schema.js';
-import type { RecordId, StoredRecord } from '../collection.js';
+import type { RecordId } from '../../model/schema.js';
+import type { StoredRecord } from '../collection.js';
 import type { ColumnSpec, TableSpec } from './table-schema.js';
 
 /** U+0000 or a UTF-16 surrogate not paired with its other half. */

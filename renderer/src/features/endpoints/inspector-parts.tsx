@@ -1,8 +1,9 @@
 /** The inspector's building blocks: a body's field table, an example, the statuses, the snippets. */
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 
-import { StatusBadge } from '../../ui/badges';
+import { Requirement, StatusBadge } from '../../ui/badges';
 import { CopyButton } from '../../ui/copy-button';
+import { type RowsColumn, RowsTable } from '../../ui/rows-table';
 import type { ResponsePart } from './inspect/inspect-route';
 import type { FieldRow } from './inspect/openapi-read';
 
@@ -33,49 +34,45 @@ export function Section({
 export const None = () => <span className="faint">—</span>;
 export const Chip = ({ text }: { text: string }) => <span className="chip">{text}</span>;
 
+const FIELD_COLUMNS: readonly RowsColumn<FieldRow>[] = [
+  { header: 'Field', cell: (r) => <code>{r.name}</code> },
+  {
+    header: 'Type',
+    cell: (r) => (
+      <>
+        <code>{r.type}</code>
+        {r.nullable && <span className="faint"> or null</span>}
+      </>
+    ),
+  },
+  { header: 'Required', cell: (r) => <Requirement required={r.required} accent /> },
+  {
+    header: 'Rules',
+    cell: (r) => (
+      <>
+        {r.rules.map((rule) => (
+          <Chip key={rule} text={rule} />
+        ))}
+        {r.parent && (
+          <span className="faint">
+            {r.description ?? `the ${r.parent}’s id, or an object with its id`}
+          </span>
+        )}
+        {!r.rules.length && !r.parent && <None />}
+      </>
+    ),
+  },
+];
+
 export function FieldTable({ rows }: { rows: FieldRow[] }) {
   return (
-    <table className="plain inspector-table" aria-label="Request body fields">
-      <thead>
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Type</th>
-          <th scope="col">Required</th>
-          <th scope="col">Rules</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.name}>
-            <td>
-              <code>{r.name}</code>
-            </td>
-            <td>
-              <code>{r.type}</code>
-              {r.nullable && <span className="faint"> or null</span>}
-            </td>
-            <td>
-              {r.required ? (
-                <span className="badge accent">required</span>
-              ) : (
-                <span className="faint">optional</span>
-              )}
-            </td>
-            <td>
-              {r.rules.map((rule) => (
-                <Chip key={rule} text={rule} />
-              ))}
-              {r.parent && (
-                <span className="faint">
-                  {r.description ?? `the ${r.parent}’s id, or an object with its id`}
-                </span>
-              )}
-              {!r.rules.length && !r.parent && <None />}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <RowsTable
+      label="Request body fields"
+      className="inspector-table"
+      columns={FIELD_COLUMNS}
+      rows={rows}
+      rowKey={(r) => r.name}
+    />
   );
 }
 

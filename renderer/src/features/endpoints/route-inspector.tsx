@@ -12,14 +12,41 @@ import { useOpenApiStore } from '../../stores/openapi/openapi-store';
 import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { MethodBadge } from '../../ui/badges';
 import { EmptyState, Loading } from '../../ui/empty-state';
+import { type RowsColumn, RowsTable } from '../../ui/rows-table';
 import { RouteRules } from '../rules/route-rules';
-import { inspectRoute, type RouteInspection } from './inspect/inspect-route';
+import { inspectRoute, type ParamRow, type RouteInspection } from './inspect/inspect-route';
+import type { Parameter } from './inspect/openapi-read';
 import { curlSnippet, fetchSnippet, fillPath } from './inspect/snippets';
 import { Chip, Example, FieldTable, None, Responses, Section, Snippets } from './inspector-parts';
 import { openQuery } from './open-query';
 import { openRoute } from './open-route';
 
 import './inspector.css';
+
+const PATH_COLUMNS: readonly RowsColumn<ParamRow>[] = [
+  {
+    header: 'Name',
+    cell: (p) => (
+      <>
+        <code>{p.name}</code> <span className="badge">required</span>
+      </>
+    ),
+  },
+  { header: 'Type', cell: (p) => <code>{p.type}</code> },
+  {
+    header: 'Rules',
+    cell: (p) => (p.rules.length ? p.rules.map((r) => <Chip key={r} text={r} />) : <None />),
+  },
+];
+
+const QUERY_COLUMNS: readonly RowsColumn<Parameter>[] = [
+  { header: 'Name', cell: (p) => <code>{p.name}</code> },
+  {
+    header: 'Type',
+    cell: (p) => <code>{p.schema?.['type'] ? String(p.schema['type']) : 'string'}</code>,
+  },
+  { header: 'Description', cell: (p) => p.description, className: 'faint' },
+];
 
 export function RouteInspector({
   route,
@@ -186,30 +213,13 @@ function Inspection({ route, seen }: { route: RouteInfo; seen: RouteInspection }
         )}
         {seen.pathParams.length > 0 && (
           <Section title="Path parameters">
-            <table className="plain inspector-table" aria-label="Path parameters">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Rules</th>
-                </tr>
-              </thead>
-              <tbody>
-                {seen.pathParams.map((p) => (
-                  <tr key={p.name}>
-                    <td>
-                      <code>{p.name}</code> <span className="badge">required</span>
-                    </td>
-                    <td>
-                      <code>{p.type}</code>
-                    </td>
-                    <td>
-                      {p.rules.length ? p.rules.map((r) => <Chip key={r} text={r} />) : <None />}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <RowsTable
+              label="Path parameters"
+              className="inspector-table"
+              columns={PATH_COLUMNS}
+              rows={seen.pathParams}
+              rowKey={(p) => p.name}
+            />
           </Section>
         )}
         {seen.request && (
@@ -263,21 +273,14 @@ function Inspection({ route, seen }: { route: RouteInfo; seen: RouteInspection }
             </ul>
             <details className="inspector-details">
               <summary>All {seen.query.params.length} parameters the document lists</summary>
-              <table className="plain inspector-table" aria-label="Query parameters">
-                <tbody>
-                  {seen.query.params.map((p) => (
-                    <tr key={p.name}>
-                      <td>
-                        <code>{p.name}</code>
-                      </td>
-                      <td>
-                        <code>{p.schema?.['type'] ? String(p.schema['type']) : 'string'}</code>
-                      </td>
-                      <td className="faint">{p.description}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <RowsTable
+                label="Query parameters"
+                className="inspector-table"
+                head={false}
+                columns={QUERY_COLUMNS}
+                rows={seen.query.params}
+                rowKey={(p) => p.name}
+              />
             </details>
           </Section>
         )}

@@ -2,10 +2,11 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 
-import type { ModelInfo } from '../../api';
+import type { ModelInfo, RouteInfo } from '../../api';
 import { useModelsStore } from '../../stores/models/models-store';
 import { useUiStore } from '../../stores/ui/ui-store';
-import { MethodBadge } from '../../ui/badges';
+import { MethodBadge, Requirement } from '../../ui/badges';
+import { type RowsColumn, RowsTable } from '../../ui/rows-table';
 import { RuleChips } from '../../ui/rule-chips';
 import { openRoute } from '../endpoints/open-route';
 import { type FieldAction, FieldActionDialog } from './field-dialogs';
@@ -113,93 +114,11 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
           </button>
         </div>
         <div className="card">
-          <table className="plain">
-            <thead>
-              <tr>
-                <th scope="col">Field</th>
-                <th scope="col">Type</th>
-                <th scope="col">Required</th>
-                <th scope="col">Rules</th>
-                <th scope="col">Default</th>
-                <th scope="col">
-                  <span className="sr-only">Edit</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {model.fields.map((f) => (
-                <tr key={f.name}>
-                  <td>
-                    <code className="field-name">{f.name}</code>
-                    {relationFields.has(f.name) && (
-                      <span className="badge accent relation-badge">relation</span>
-                    )}
-                    {f.declaredIn !== model.name && (
-                      <span className="faint"> from {f.declaredIn}</span>
-                    )}
-                  </td>
-                  <td>
-                    <code>{f.typeText}</code>
-                  </td>
-                  <td>
-                    {f.required ? (
-                      <span className="badge">required</span>
-                    ) : (
-                      <span className="faint">optional</span>
-                    )}
-                  </td>
-                  <td>
-                    <RuleChips rules={f.rules} />
-                  </td>
-                  <td>
-                    {f.default === undefined ? (
-                      <span className="faint">—</span>
-                    ) : (
-                      <code>{JSON.stringify(f.default)}</code>
-                    )}
-                  </td>
-                  <td className="field-actions">
-                    {f.declaredIn === model.name && !relationFields.has(f.name) && (
-                      <>
-                        <button
-                          type="button"
-                          className="btn small ghost"
-                          aria-label={`Rename ${f.name}`}
-                          onClick={() => setAction({ kind: 'rename', field: f })}
-                        >
-                          Rename
-                        </button>
-                        <button
-                          type="button"
-                          className="btn small ghost"
-                          aria-label={`Change the type of ${f.name}`}
-                          onClick={() => setAction({ kind: 'type', field: f })}
-                        >
-                          Type
-                        </button>
-                        <button
-                          type="button"
-                          className="btn small ghost"
-                          aria-label={`Rules of ${f.name}`}
-                          onClick={() => setAction({ kind: 'rules', field: f })}
-                        >
-                          Rules
-                        </button>
-                        <button
-                          type="button"
-                          className="btn small ghost"
-                          aria-label={`Remove ${f.name}`}
-                          onClick={() => setAction({ kind: 'remove', field: f })}
-                        >
-                          Remove
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RowsTable
+            columns={fieldColumns(model, relationFields, setAction)}
+            rows={model.fields}
+            rowKey={(f) => f.name}
+          />
         </div>
       </section>
       <section aria-label={`Relations of ${model.name}`}>
@@ -210,77 +129,20 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
           </p>
         ) : (
           <div className="card">
-            <table className="plain">
-              <thead>
-                <tr>
-                  <th scope="col">Field</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">On delete / required</th>
-                </tr>
-              </thead>
-              <tbody>
-                {model.relations.map((r) => (
-                  <tr key={r.field}>
-                    <td>
-                      <code className="field-name">{r.field}</code>
-                    </td>
-                    <td>
-                      {r.kind === 'belongTo'
-                        ? '@BelongTo (sent as the parent id)'
-                        : `@HasMany (read-only list; inverse ${r.inverse})`}
-                    </td>
-                    <td>
-                      <code>{r.target}</code>
-                    </td>
-                    <td>
-                      {r.kind === 'hasMany' ? (
-                        <span className="chip">onDelete: {r.onDelete}</span>
-                      ) : r.required ? (
-                        'required'
-                      ) : (
-                        'optional'
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <RowsTable columns={RELATION_COLUMNS} rows={model.relations} rowKey={(r) => r.field} />
           </div>
         )}
       </section>
       <section aria-label={`Endpoints of ${model.name}`}>
         <h3 className="section-title">Endpoints ({routes.length})</h3>
         <div className="card">
-          <table className="plain endpoints">
-            <tbody>
-              {routes.map((r) => (
-                <tr key={`${r.method} ${r.path}`}>
-                  <td className="method-cell">
-                    <MethodBadge method={r.method} />
-                  </td>
-                  <td>
-                    <code>{r.path}</code>
-                  </td>
-                  <td className="faint">
-                    {r.kind === 'manual'
-                      ? `manual, ${r.file?.split(/[\\/]/).pop() ?? ''}:${r.line ?? ''}`
-                      : (r.operation ?? r.kind)}
-                  </td>
-                  <td className="align-end">
-                    <button
-                      type="button"
-                      className="btn small ghost"
-                      onClick={() => openRoute(r)}
-                      aria-label={`Open in Console: ${r.method} ${r.path}`}
-                    >
-                      Open in Console
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RowsTable
+            className="endpoints"
+            head={false}
+            columns={ROUTE_COLUMNS}
+            rows={routes}
+            rowKey={(r) => `${r.method} ${r.path}`}
+          />
         </div>
       </section>
       <SourceSection model={model} />
@@ -291,6 +153,134 @@ export function ModelDetail({ model }: { model: ModelInfo }) {
     </article>
   );
 }
+
+type FieldInfo = ModelInfo['fields'][number];
+
+/** The fields table's columns; a field declared here (not a relation) gets its edit buttons. */
+function fieldColumns(
+  model: ModelInfo,
+  relationFields: ReadonlySet<string>,
+  setAction: (action: FieldAction) => void,
+): RowsColumn<FieldInfo>[] {
+  return [
+    {
+      header: 'Field',
+      cell: (f) => (
+        <>
+          <code className="field-name">{f.name}</code>
+          {relationFields.has(f.name) && (
+            <span className="badge accent relation-badge">relation</span>
+          )}
+          {f.declaredIn !== model.name && <span className="faint"> from {f.declaredIn}</span>}
+        </>
+      ),
+    },
+    { header: 'Type', cell: (f) => <code>{f.typeText}</code> },
+    { header: 'Required', cell: (f) => <Requirement required={f.required} /> },
+    { header: 'Rules', cell: (f) => <RuleChips rules={f.rules} /> },
+    {
+      header: 'Default',
+      cell: (f) =>
+        f.default === undefined ? (
+          <span className="faint">—</span>
+        ) : (
+          <code>{JSON.stringify(f.default)}</code>
+        ),
+    },
+    {
+      header: <span className="sr-only">Edit</span>,
+      className: 'field-actions',
+      cell: (f) =>
+        f.declaredIn === model.name &&
+        !relationFields.has(f.name) && (
+          <>
+            <button
+              type="button"
+              className="btn small ghost"
+              aria-label={`Rename ${f.name}`}
+              onClick={() => setAction({ kind: 'rename', field: f })}
+            >
+              Rename
+            </button>
+            <button
+              type="button"
+              className="btn small ghost"
+              aria-label={`Change the type of ${f.name}`}
+              onClick={() => setAction({ kind: 'type', field: f })}
+            >
+              Type
+            </button>
+            <button
+              type="button"
+              className="btn small ghost"
+              aria-label={`Rules of ${f.name}`}
+              onClick={() => setAction({ kind: 'rules', field: f })}
+            >
+              Rules
+            </button>
+            <button
+              type="button"
+              className="btn small ghost"
+              aria-label={`Remove ${f.name}`}
+              onClick={() => setAction({ kind: 'remove', field: f })}
+            >
+              Remove
+            </button>
+          </>
+        ),
+    },
+  ];
+}
+
+const RELATION_COLUMNS: readonly RowsColumn<ModelInfo['relations'][number]>[] = [
+  { header: 'Field', cell: (r) => <code className="field-name">{r.field}</code> },
+  {
+    header: 'Kind',
+    cell: (r) =>
+      r.kind === 'belongTo'
+        ? '@BelongTo (sent as the parent id)'
+        : `@HasMany (read-only list; inverse ${r.inverse})`,
+  },
+  { header: 'Target', cell: (r) => <code>{r.target}</code> },
+  {
+    header: 'On delete / required',
+    cell: (r) =>
+      r.kind === 'hasMany' ? (
+        <span className="chip">onDelete: {r.onDelete}</span>
+      ) : r.required ? (
+        'required'
+      ) : (
+        'optional'
+      ),
+  },
+];
+
+const ROUTE_COLUMNS: readonly RowsColumn<RouteInfo>[] = [
+  { header: 'Method', className: 'method-cell', cell: (r) => <MethodBadge method={r.method} /> },
+  { header: 'Path', cell: (r) => <code>{r.path}</code> },
+  {
+    header: 'Where',
+    className: 'faint',
+    cell: (r) =>
+      r.kind === 'manual'
+        ? `manual, ${r.file?.split(/[\\/]/).pop() ?? ''}:${r.line ?? ''}`
+        : (r.operation ?? r.kind),
+  },
+  {
+    header: 'Actions',
+    className: 'align-end',
+    cell: (r) => (
+      <button
+        type="button"
+        className="btn small ghost"
+        onClick={() => openRoute(r)}
+        aria-label={`Open in Console: ${r.method} ${r.path}`}
+      >
+        Open in Console
+      </button>
+    ),
+  },
+];
 
 /** Where the model's records live, and whether the studio may write them. */
 function StorageBadge({ model }: { model: ModelInfo }) {

@@ -4,7 +4,8 @@
  * imported, the manual routes and the files.
  */
 import type { ImportNote, ImportPreview, PreviewModel } from '../../api';
-import { MethodBadge, StatusBadge } from '../../ui/badges';
+import { MethodBadge, Requirement, StatusBadge } from '../../ui/badges';
+import { type RowsColumn, RowsTable } from '../../ui/rows-table';
 import { RuleChips } from '../../ui/rule-chips';
 import { fieldKey, type GroupedNotes, groupNotes } from './import-notes';
 
@@ -34,40 +35,94 @@ function Guesses({ notes }: { notes: readonly ImportNote[] | undefined }) {
   );
 }
 
-function FieldRow({
-  name,
-  type,
-  required,
-  rules,
-  notes,
-}: {
+/** One row of a model's field table: a field, a relation, the id or a `@HasMany` member. */
+interface PreviewRow {
+  key: string;
   name: string;
   type: React.ReactNode;
-  /** `null`: not asked of a client (the id). */
+  /** `null`: not asked of a client (the id, a `@HasMany` list). */
   required: boolean | null;
   rules: React.ReactNode;
-  notes: readonly ImportNote[] | undefined;
-}) {
-  const guessed = notes?.some((n) => n.kind === 'guess') ?? false;
-  return (
-    <tr className={guessed ? 'guessed' : undefined}>
-      <th scope="row">
-        <code className="field-name">{name}</code>
-        <Guesses notes={notes} />
-      </th>
-      <td>{type}</td>
-      <td>
-        {required === null ? (
-          <span className="faint">—</span>
-        ) : required ? (
-          <span className="badge">required</span>
-        ) : (
-          <span className="faint">optional</span>
-        )}
-      </td>
-      <td>{rules}</td>
-    </tr>
-  );
+  notes?: readonly ImportNote[] | undefined;
+}
+
+const FIELD_COLUMNS: readonly RowsColumn<PreviewRow>[] = [
+  {
+    header: 'Field',
+    cell: (r) => (
+      <>
+        <code className="field-name">{r.name}</code>
+        <Guesses notes={r.notes} />
+      </>
+    ),
+  },
+  { header: 'Type', cell: (r) => r.type },
+  { header: 'Required', cell: (r) => <Requirement required={r.required} /> },
+  { header: 'Rules', cell: (r) => r.rules },
+];
+
+const guessed = (r: PreviewRow) =>
+  r.notes?.some((n) => n.kind === 'guess') ? 'guessed' : undefined;
+
+const ROUTE_COLUMNS: readonly RowsColumn<ImportPreview['routes'][number]>[] = [
+  { header: 'Method', cell: (r) => <MethodBadge method={r.method} /> },
+  { header: 'Path', cell: (r) => <code>{r.path}</code> },
+  { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+  { header: 'Source', className: 'faint mono', cell: (r) => r.source },
+];
+
+/** The id, the fields, the `@BelongTo` relations, then the `@HasMany` members other models own. */
+function previewRows(
+  model: PreviewModel,
+  notes: GroupedNotes,
+  owned: readonly { name: string; field: string; member: string }[],
+): PreviewRow[] {
+  const notesOf = (field: string) => notes.byField.get(fieldKey(model.name, field));
+  return [
+    {
+      key: 'id',
+      name: 'id',
+      type: <code>{model.idType}</code>,
+      required: null,
+      rules: <span className="faint">made by the store</span>,
+      notes: notesOf('id'),
+    },
+    ...model.fields.map((f) => ({
+      key: f.name,
+      name: f.wireName ? `${f.name} (“${f.wireName}” on the wire)` : f.name,
+      type: <code>{f.type}</code>,
+      required: !f.optional,
+      rules: <RuleChips rules={f.rules} />,
+      notes: notesOf(f.name),
+    })),
+    ...model.relations.map((r) => ({
+      key: r.field,
+      name: r.field,
+      type: (
+        <>
+          <span className="badge accent">belongs to</span> <code>{r.target}</code>
+        </>
+      ),
+      required: false,
+      rules: <span className="faint">id of a {r.target}</span>,
+      notes: notesOf(r.field),
+    })),
+    ...owned.map((c) => ({
+      key: `${c.name}.${c.field}`,
+      name: c.member,
+      type: (
+        <>
+          <span className="badge accent">has many</span> <code>{c.name}</code>
+        </>
+      ),
+      required: null,
+      rules: (
+        <span className="faint">
+          /{model.path}/:id/… by {c.name}.{c.field}
+        </span>
+      ),
+    })),
+  ];
 }
 
 function ModelCard({
@@ -89,67 +144,13 @@ function ModelCard({
         <span className="spacer" />
         <span className="badge">{count(model.records, 'record')}</span>
       </header>
-      <table className="plain">
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Type</th>
-            <th scope="col">Required</th>
-            <th scope="col">Rules</th>
-          </tr>
-        </thead>
-        <tbody>
-          <FieldRow
-            name="id"
-            type={<code>{model.idType}</code>}
-            required={null}
-            rules={<span className="faint">made by the store</span>}
-            notes={notes.byField.get(fieldKey(model.name, 'id'))}
-          />
-          {model.fields.map((f) => (
-            <FieldRow
-              key={f.name}
-              name={f.wireName ? `${f.name} (“${f.wireName}” on the wire)` : f.name}
-              type={<code>{f.type}</code>}
-              required={!f.optional}
-              rules={<RuleChips rules={f.rules} />}
-              notes={notes.byField.get(fieldKey(model.name, f.name))}
-            />
-          ))}
-          {model.relations.map((r) => (
-            <FieldRow
-              key={r.field}
-              name={r.field}
-              type={
-                <>
-                  <span className="badge accent">belongs to</span> <code>{r.target}</code>
-                </>
-              }
-              required={false}
-              rules={<span className="faint">id of a {r.target}</span>}
-              notes={notes.byField.get(fieldKey(model.name, r.field))}
-            />
-          ))}
-          {owned.map((c) => (
-            <tr key={`${c.name}.${c.field}`}>
-              <th scope="row">
-                <code className="field-name">{c.member}</code>
-              </th>
-              <td>
-                <span className="badge accent">has many</span> <code>{c.name}</code>
-              </td>
-              <td>
-                <span className="faint">—</span>
-              </td>
-              <td>
-                <span className="faint">
-                  /{model.path}/:id/… by {c.name}.{c.field}
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RowsTable
+        columns={FIELD_COLUMNS}
+        rows={previewRows(model, notes, owned)}
+        rowKey={(r) => r.key}
+        rowHeader
+        rowClassName={guessed}
+      />
       {modelNotes && (
         <p className="import-model-notes">
           <Guesses notes={modelNotes} />
@@ -214,24 +215,12 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
       {preview.routes.length > 0 && (
         <section aria-label="Manual routes">
           <h4 className="import-section-title">Manual routes (app.ts)</h4>
-          <table className="plain">
-            <tbody>
-              {preview.routes.map((r) => (
-                <tr key={`${r.method} ${r.path}`}>
-                  <td>
-                    <MethodBadge method={r.method} />
-                  </td>
-                  <td>
-                    <code>{r.path}</code>
-                  </td>
-                  <td>
-                    <StatusBadge status={r.status} />
-                  </td>
-                  <td className="faint mono">{r.source}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RowsTable
+            head={false}
+            columns={ROUTE_COLUMNS}
+            rows={preview.routes}
+            rowKey={(r) => `${r.method} ${r.path}`}
+          />
         </section>
       )}
       <NoteList title="Other guesses" notes={notes.other.filter((n) => n.kind === 'guess')} />

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 import ts from 'typescript';
 
-const SRC = fileURLToPath(new URL('../../../', import.meta.url)); // core/src/
+const SRC = fileURLToPath(new URL('../', import.meta.url)); // core/src/
 const CACHE = resolve(SRC, '../../node_modules/.cache');
 
 const IMPORTS = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;

@@ -11,7 +11,7 @@
 import { openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { deleteRecord } from '../../write/record-writes.js';
+import { deleteRecord } from '../app/write/record-writes.js';
 import { openWorld } from './delete-world.js';
 
 const folder = process.argv[2]!;

@@ -1,10 +1,10 @@
 /** The blog fixture, seeded, served per test; and helpers reading json-server-style answers. */
 import { afterEach, beforeEach, expect } from 'vitest';
 
-import { jsonRequest, type RawAnswer } from '../../test-support/http-client.js';
-import { serveCopy, type ServedProject } from '../../test-support/project-server.js';
+import { jsonRequest, type RawAnswer } from './http-client.js';
+import { serveCopy, type ServedProject } from './project-server.js';
 
-const BLOG = new URL('../fixtures/blog', import.meta.url).pathname;
+const BLOG = new URL('../app/fixtures/blog', import.meta.url).pathname;
 
 export interface Post {
   id: number;

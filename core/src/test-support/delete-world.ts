@@ -5,15 +5,15 @@
  */
 import { join } from 'node:path';
 
-import type { ModelSchema } from '../../../model/schema.js';
-import { recoverBatches } from '../../../persistence/batch/batch-recovery.js';
-import { CollectionStore } from '../../../persistence/collections/collection-store.js';
+import { createModelRuntimes, type ModelRuntime } from '../app/model-runtime.js';
+import type { ModelSchema } from '../model/schema.js';
+import { recoverBatches } from '../persistence/batch/batch-recovery.js';
+import { CollectionStore } from '../persistence/collections/collection-store.js';
 import {
   type FileCollection,
   openFileCollection,
-} from '../../../persistence/collections/file-collection.js';
-import type { ModelValidator } from '../../../validation/compile.js';
-import { createModelRuntimes, type ModelRuntime } from '../../model-runtime.js';
+} from '../persistence/collections/file-collection.js';
+import type { ModelValidator } from '../validation/compile.js';
 
 const text = (name: string, declaredIn: string) => ({
   name,

@@ -7,9 +7,9 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { EventBatch, StudioEvent } from '../../contract/control-api.js';
-import { jsonRequest, type RawAnswer, rawRequest } from '../../test-support/http-client.js';
-import { startStudio, type Studio, type StudioOptions } from '../start-studio.js';
+import type { EventBatch, StudioEvent } from '../contract/control-api.js';
+import { startStudio, type Studio, type StudioOptions } from '../studio/start-studio.js';
+import { jsonRequest, type RawAnswer, rawRequest } from './http-client.js';
 
 export interface StudioFixture {
   readonly studio: Studio;
