@@ -12,9 +12,10 @@ import { randomBytes } from 'node:crypto';
 import { IdConflictError, IdKindError, InvalidRecordError, problems } from '../../errors.js';
 import type { BatchDoor, BatchDoorPart } from '../batch-door.js';
 import type { BatchOp } from '../batch-plan.js';
-import type { IndexValue, NewRecord, RecordId, StoredRecord } from '../collection.js';
+import type { NewRecord, RecordId, StoredRecord } from '../collection.js';
 import type { ModelStore, ReadableRecords, RecordMerge } from '../model-store.js';
 import type { QueryableRecords, RecordPage, RecordQuery } from '../record-query.js';
+import { recordSnapshot } from '../record-snapshot.js';
 import { listSql } from './query-sql.js';
 import { castOf, decodeRow, encodeRecord, isStorableId } from './record-codec.js';
 import {
@@ -151,22 +152,6 @@ async function rows(
   }
 }
 
-/** A snapshot of every record, answering the synchronous read interface from memory. */
-function snapshot(records: readonly StoredRecord[], indexed: ReadonlySet<string>): ReadableRecords {
-  const matching = (field: string, value: IndexValue) =>
-    records.filter((r) => (r[field] ?? null) === value);
-  return {
-    count: () => records.length,
-    page: (offset, limit) =>
-      records.slice(offset, limit === undefined ? undefined : offset + limit),
-    values: () => records.values(),
-    lookup: (field, value, offset = 0, limit) =>
-      matching(field, value).slice(offset, limit === undefined ? undefined : offset + limit),
-    countBy: (field, value) => matching(field, value).length,
-    indexed,
-  };
-}
-
 export class PostgresStore implements ModelStore {
   readonly #sql: TableSql;
   readonly #indexed: ReadonlySet<string>;
@@ -219,7 +204,7 @@ export class PostgresStore implements ModelStore {
    */
   async records(): Promise<ReadableRecords> {
     const all = await rows(this.database.admitted(), this.database.where, this.#sql.select, []);
-    return snapshot(
+    return recordSnapshot(
       all.map((row) => decodeRow(this.spec, row)),
       this.#indexed,
     );
