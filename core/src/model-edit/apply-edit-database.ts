@@ -22,18 +22,20 @@ import { readFile, rm } from 'node:fs/promises';
 
 import type { ModelRuntime } from '../app/model-runtime.js';
 import type { JsonValue, ModelEdit } from '../contract/control-api.js';
-import { HttpProblem, InvalidRecordError, problems } from '../errors.js';
+import {
+  connectionFault,
+  databaseErrorKind,
+  HttpProblem,
+  InvalidRecordError,
+  isServerError,
+  problems,
+} from '../errors.js';
 import type { FieldSchema } from '../model/schema.js';
 import type { StoredRecord } from '../persistence/collection.js';
 import { replaceProjectFile } from '../persistence/inside-project.js';
 import { PostgresStore } from '../persistence/postgres/postgres-store.js';
 import { decodeRow, nullMeansAbsent, param } from '../persistence/postgres/record-codec.js';
-import {
-  connectionFault,
-  DatabaseError,
-  type PoolClient,
-  quoteIdent,
-} from '../persistence/postgres/sql.js';
+import { type PoolClient, quoteIdent } from '../persistence/postgres/sql.js';
 import { SCHEMA_LOCK } from '../persistence/postgres/table-diff.js';
 import {
   type ColumnSpec,
@@ -268,11 +270,10 @@ function refusal(error: unknown, runtime: ModelRuntime, store: PostgresStore): u
     return problems.invalidBody('The stored values cannot be migrated', [
       { field: 'edit', message: `${where}: ${error.message}; nothing was written` },
     ]);
-  if (!(error instanceof DatabaseError)) return error;
-  const code = error.code ?? '';
+  if (!isServerError(error)) return error;
   const reason = `PostgreSQL refused to change ${where}: ${error.message}${error.detail === undefined ? '' : ` (${error.detail})`}; nothing was written`;
-  // 40: serialization failure or deadlock, 55: a lock not available (LOCK_WAIT) or in use.
-  if (code.startsWith('40') || code.startsWith('55'))
+  // A serialization failure or deadlock, a lock not available (LOCK_WAIT) or in use.
+  if (databaseErrorKind(error) === 'busy')
     return problems.conflict(`${reason} (another session holds the table; try again)`);
   return problems.invalidBody('The database refused the edit', [
     { field: 'edit', message: reason },

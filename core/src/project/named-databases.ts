@@ -5,7 +5,7 @@
  * data is (project-data.ts). Each version gets stores of its own, and each datasource's tables
  * are made to match its models before the version serves.
  */
-import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
+import { DatabaseConnectError, LOAD_ERROR_CODES, LoadError } from '../errors.js';
 import type { ModelSchema } from '../model/schema.js';
 import type { ModelStore } from '../persistence/model-store.js';
 import type { PostgresDatabase } from '../persistence/postgres/postgres-store.js';
@@ -98,14 +98,8 @@ export class NamedDatabases {
     const wanted = databaseSources(sources);
     if (wanted.size === 0 && this.#databases.size === 0)
       return { next: NamedDatabases.NONE, commit: async () => {}, abort: async () => {} };
-    const {
-      connectDatabase,
-      describeAddress,
-      parseDatabaseUrl,
-      syncTables,
-      tablesOf,
-      DatabaseConnectError,
-    } = await postgresModules();
+    const { connectDatabase, describeAddress, parseDatabaseUrl, syncTables, tablesOf } =
+      await postgresModules();
     // Host, port and database: the same database whoever logs in.
     const where = (address: string) => address.slice(address.lastIndexOf('@') + 1);
     const open = new Map<string, OpenDatabase>();

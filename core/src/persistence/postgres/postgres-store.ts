@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { IdConflictError, IdKindError, InvalidRecordError, problems } from '../../errors.js';
+import { databaseStoreError, IdConflictError, IdKindError, problems } from '../../errors.js';
 import type { BatchDoor, BatchDoorPart } from '../batch-door.js';
 import type { BatchOp } from '../batch-plan.js';
 import type { NewRecord, RecordId, StoredRecord } from '../collection.js';
@@ -19,9 +19,7 @@ import { recordSnapshot } from '../record-snapshot.js';
 import { listSql } from './query-sql.js';
 import { castOf, decodeRow, encodeRecord, isStorableId } from './record-codec.js';
 import {
-  connectionFault,
   type DatabaseAddress,
-  DatabaseError,
   describeAddress,
   type Pool,
   POOL_DEFAULTS,
@@ -115,28 +113,6 @@ function randomStringId(): string {
   return randomBytes(12).toString('base64url');
 }
 
-/**
- * A database's refusal as the store's errors (app/write/store-problem.ts maps those), and a
- * database that cannot answer now (down, restarting, unreachable) as the 503 problem it is.
- */
-function storeError(error: unknown, where: string, id?: RecordId): unknown {
-  const fault = connectionFault(error);
-  if (fault !== undefined) return problems.databaseUnavailable(where, fault, 2, error);
-  if (!(error instanceof DatabaseError)) return error;
-  const code = error.code ?? '';
-  if (code === '23505' && id !== undefined) return new IdConflictError(id);
-  if (code === '23503')
-    return new InvalidRecordError(
-      `a relation names a record that does not exist: ${error.detail ?? error.message}`,
-      {
-        cause: error,
-      },
-    );
-  // Class 22, data exceptions: a value the column type cannot hold (a date out of range …).
-  if (code.startsWith('22')) return new InvalidRecordError(error.message, { cause: error });
-  return error;
-}
-
 async function rows(
   db: Queryable,
   where: string,
@@ -148,7 +124,7 @@ async function rows(
     const result = await db.query<unknown[]>({ text, values, rowMode: 'array' });
     return result.rows;
   } catch (error) {
-    throw storeError(error, where, id);
+    throw databaseStoreError(error, where, id);
   }
 }
 
@@ -508,7 +484,7 @@ export class PostgresDatabase {
     try {
       client = await this.admitted().connect();
     } catch (error) {
-      throw storeError(error, this.where);
+      throw databaseStoreError(error, this.where);
     }
     let broken: Error | undefined;
     // A checked-out client has no pool listener: the server ending its connection (a restart)
@@ -530,7 +506,7 @@ export class PostgresDatabase {
         broken = rollbackError as Error;
       }
       // A deferred foreign key fails at COMMIT: the same refusal as an immediate one.
-      throw storeError(error, this.where);
+      throw databaseStoreError(error, this.where);
     } finally {
       client.off('error', onError);
       client.release(broken);
