@@ -8,7 +8,7 @@
 import { DatabaseConnectError, LOAD_ERROR_CODES, LoadError } from '../errors.js';
 import type { ModelSchema } from '../model/schema.js';
 import type { ModelStore } from '../persistence/model-store.js';
-import type { PostgresDatabase } from '../persistence/postgres/postgres-store.js';
+import type { PostgresDatabase } from '../persistence/postgres/postgres-database.js';
 import { PostgresDataSource } from '../persistence/postgres-data-source.js';
 import type { DataSourceInstance } from './datasources.js';
 

@@ -20,7 +20,7 @@ import { openFileCollection } from '../persistence/collections/file-collection.j
 import { MemoryCollection } from '../persistence/collections/memory-collection.js';
 import type { ModelStore } from '../persistence/model-store.js';
 import type { DatabaseChanges, SharedChangeBus } from '../persistence/postgres/change-notify.js';
-import type { PostgresDatabase } from '../persistence/postgres/postgres-store.js';
+import type { PostgresDatabase } from '../persistence/postgres/postgres-database.js';
 import { lockDataDir } from './data-lock.js';
 
 /** The database a version serves from, and its stores by model name. */

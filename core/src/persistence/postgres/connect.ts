@@ -5,7 +5,7 @@
  * database and user, never the password: it ends up on a terminal and in CI logs.
  */
 import { DatabaseConnectError, databaseConnectFailure } from '../../errors.js';
-import { PostgresDatabase } from './postgres-store.js';
+import { PostgresDatabase } from './postgres-database.js';
 import {
   type DatabaseAddress,
   describeAddress,
