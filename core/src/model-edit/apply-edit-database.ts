@@ -9,7 +9,7 @@
  * records (migrate-rows.ts: a conversion with no reading is the same 422, before any change);
  * the DDL and updates (a rename is RENAME COLUMN, a removal DROP COLUMN, a retype ALTER COLUMN
  * TYPE with the values convert-values.ts gives, a new field ADD COLUMN with its default); then
- * a journal (project/database-edit-journal.ts: the transaction's id, each file before and
+ * a journal (project/edit-journal.ts: the transaction's id, each file before and
  * after), the seed and source files, each replaced durably; then COMMIT. A refusal
  * before COMMIT (ours, or the database's: a value its cast does not read, say) rolls back and
  * puts back every file already written: nothing of the edit remains. A COMMIT that fails puts
@@ -49,7 +49,7 @@ import {
   type TableSpec,
 } from '../persistence/postgres/table-schema.js';
 import { replaceFile } from '../persistence/replace-file.js';
-import { writeDatabaseEditJournal } from '../project/database-edit-journal.js';
+import { writeDatabaseEditJournal } from '../project/edit-journal.js';
 import { seedText } from '../seed/seed-data.js';
 import { changedRecords, checkHashes, faultPoint, migratedSeed } from './apply-edit.js';
 import { fieldTypeOf } from './field-edits.js';
@@ -336,7 +336,7 @@ async function committed(store: PostgresStore, xid: string): Promise<boolean> {
 /**
  * Writes `plan` (a field edit of a model stored in PostgreSQL): the table and the files change
  * together or not at all, also across a crash (the journal in `dataDir`:
- * project/database-edit-journal.ts). Answers as `applyPlan` does.
+ * project/edit-journal.ts). Answers as `applyPlan` does.
  */
 export async function applyPlanOnDatabase(
   plan: EditPlan,
