@@ -9,7 +9,7 @@
  * records (migrate-rows.ts: a conversion with no reading is the same 422, before any change);
  * the DDL and updates (a rename is RENAME COLUMN, a removal DROP COLUMN, a retype ALTER COLUMN
  * TYPE with the values convert-values.ts gives, a new field ADD COLUMN with its default); then
- * a journal (project/database-edit-journal.ts: the transaction's id, each file before and
+ * a journal (project/edit-journal.ts: the transaction's id, each file before and
  * after), the seed and source files, each replaced durably; then COMMIT. A refusal
  * before COMMIT (ours, or the database's: a value its cast does not read, say) rolls back and
  * puts back every file already written: nothing of the edit remains. A COMMIT that fails puts
@@ -22,18 +22,20 @@ import { readFile, rm } from 'node:fs/promises';
 
 import type { ModelRuntime } from '../app/model-runtime.js';
 import type { JsonValue, ModelEdit } from '../contract/control-api.js';
-import { HttpProblem, InvalidRecordError, problems } from '../errors.js';
+import {
+  connectionFault,
+  databaseErrorKind,
+  HttpProblem,
+  InvalidRecordError,
+  isServerError,
+  problems,
+} from '../errors.js';
 import type { FieldSchema } from '../model/schema.js';
 import type { StoredRecord } from '../persistence/collection.js';
 import { replaceProjectFile } from '../persistence/inside-project.js';
 import { PostgresStore } from '../persistence/postgres/postgres-store.js';
 import { decodeRow, nullMeansAbsent, param } from '../persistence/postgres/record-codec.js';
-import {
-  connectionFault,
-  DatabaseError,
-  type PoolClient,
-  quoteIdent,
-} from '../persistence/postgres/sql.js';
+import { type PoolClient, quoteIdent } from '../persistence/postgres/sql.js';
 import { SCHEMA_LOCK } from '../persistence/postgres/table-diff.js';
 import {
   type ColumnSpec,
@@ -47,7 +49,7 @@ import {
   type TableSpec,
 } from '../persistence/postgres/table-schema.js';
 import { replaceFile } from '../persistence/replace-file.js';
-import { writeDatabaseEditJournal } from '../project/database-edit-journal.js';
+import { writeDatabaseEditJournal } from '../project/edit-journal.js';
 import { seedText } from '../seed/seed-data.js';
 import { changedRecords, checkHashes, faultPoint, migratedSeed } from './apply-edit.js';
 import { fieldTypeOf } from './field-edits.js';
@@ -270,11 +272,10 @@ function refusal(error: unknown, runtime: ModelRuntime, store: PostgresStore): u
     return problems.invalidBody('The stored values cannot be migrated', [
       { field: 'edit', message: `${where}: ${error.message}; nothing was written` },
     ]);
-  if (!(error instanceof DatabaseError)) return error;
-  const code = error.code ?? '';
+  if (!isServerError(error)) return error;
   const reason = `PostgreSQL refused to change ${where}: ${error.message}${error.detail === undefined ? '' : ` (${error.detail})`}; nothing was written`;
-  // 40: serialization failure or deadlock, 55: a lock not available (LOCK_WAIT) or in use.
-  if (code.startsWith('40') || code.startsWith('55'))
+  // A serialization failure or deadlock, a lock not available (LOCK_WAIT) or in use.
+  if (databaseErrorKind(error) === 'busy')
     return problems.conflict(`${reason} (another session holds the table; try again)`);
   return problems.invalidBody('The database refused the edit', [
     { field: 'edit', message: reason },
@@ -337,7 +338,7 @@ async function committed(store: PostgresStore, xid: string): Promise<boolean> {
 /**
  * Writes `plan` (a field edit of a model stored in PostgreSQL): the table and the files change
  * together or not at all, also across a crash (the journal in `dataDir`:
- * project/database-edit-journal.ts). Answers as `applyPlan` does.
+ * project/edit-journal.ts). Answers as `applyPlan` does.
  */
 export async function applyPlanOnDatabase(
   plan: EditPlan,

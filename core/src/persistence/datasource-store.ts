@@ -9,6 +9,7 @@ import { type BatchDoor, ONE_BY_ONE } from './batch-door.js';
 import type { StoredRecord } from './collection.js';
 import type { ModelStore, ReadableRecords, RecordMerge } from './model-store.js';
 import type { Persistence } from './persistence.js';
+import { recordSnapshot } from './record-snapshot.js';
 
 const sameId = (a: unknown, b: RecordId): boolean => a === b || String(a) === String(b);
 
@@ -19,19 +20,7 @@ function compareIds(a: StoredRecord, b: StoredRecord): number {
 
 /** An in-memory, id-ordered view of what `getAll()` answered. */
 function snapshot(records: readonly StoredRecord[]): ReadableRecords {
-  const ordered = [...records].sort(compareIds);
-  const matching = (field: string, value: unknown) =>
-    ordered.filter((r) => (r[field] ?? null) === value);
-  return {
-    count: () => ordered.length,
-    page: (offset, limit) =>
-      ordered.slice(offset, limit === undefined ? undefined : offset + limit),
-    values: () => ordered.values(),
-    lookup: (field, value, offset = 0, limit) =>
-      matching(field, value).slice(offset, limit === undefined ? undefined : offset + limit),
-    countBy: (field, value) => matching(field, value).length,
-    indexed: new Set(),
-  };
+  return recordSnapshot([...records].sort(compareIds));
 }
 
 function asRecords(value: unknown, name: string): StoredRecord[] {

@@ -8,24 +8,16 @@
 import { LOAD_ERROR_CODES, LoadError } from '../errors.js';
 import type { ModelSchema } from '../model/schema.js';
 import type { ModelStore } from '../persistence/model-store.js';
-import type { PostgresDatabase } from '../persistence/postgres/postgres-store.js';
+import type { PostgresDatabase } from '../persistence/postgres/postgres-database.js';
 import { PostgresDataSource } from '../persistence/postgres-data-source.js';
 import type { DataSourceInstance } from './datasources.js';
+import { loadPostgres } from './load-postgres.js';
 
 interface OpenDatabase {
   readonly url: string;
   readonly database: PostgresDatabase;
   /** `user@host:port/db`, never the password. */
   readonly address: string;
-}
-
-/** Only a project with a PostgreSQL datasource loads the driver. */
-async function postgresModules() {
-  const [connect, diff] = await Promise.all([
-    import('../persistence/postgres/connect.js'),
-    import('../persistence/postgres/table-diff.js'),
-  ]);
-  return { ...connect, ...diff };
 }
 
 /** The project's PostgreSQL datasources by name. */
@@ -98,14 +90,7 @@ export class NamedDatabases {
     const wanted = databaseSources(sources);
     if (wanted.size === 0 && this.#databases.size === 0)
       return { next: NamedDatabases.NONE, commit: async () => {}, abort: async () => {} };
-    const {
-      connectDatabase,
-      describeAddress,
-      parseDatabaseUrl,
-      syncTables,
-      tablesOf,
-      DatabaseConnectError,
-    } = await postgresModules();
+    const { openPostgres, describeAddress, parseDatabaseUrl } = await loadPostgres();
     // Host, port and database: the same database whoever logs in.
     const where = (address: string) => address.slice(address.lastIndexOf('@') + 1);
     const open = new Map<string, OpenDatabase>();
@@ -123,28 +108,19 @@ export class NamedDatabases {
             { file: models.find((m) => m.dataSource === name)?.file ?? '.' },
             `datasource "${name}" names the default datasource's database: give it a database of its own`,
           );
+        // A datasource whose URL did not change keeps its pool (and its pool size).
         const kept = this.#databases.get(name);
-        let database = kept?.url === url ? kept.database : undefined;
-        if (database === undefined) {
-          try {
-            database = await connectDatabase(url, {
-              ...(source.poolSize === undefined ? {} : { max: source.poolSize }),
-            });
-          } catch (error) {
-            if (!(error instanceof DatabaseConnectError)) throw error;
-            // Which datasource could not connect, then the one line connect.ts gives.
-            throw new DatabaseConnectError(`datasource "${name}": ${error.message}`, {
-              cause: error,
-            });
-          }
-          opened.push(database);
-        }
-        const address =
-          database.address === undefined ? 'PostgreSQL' : describeAddress(database.address);
-        open.set(name, { url, database, address });
-        await syncTables(database.pool, models, { dataSource: name });
-        for (const spec of tablesOf(models, name))
-          stores.set(spec.model, database.store(spec, name));
+        const onDatabase = await openPostgres(url, models, {
+          dataSource: name,
+          ...(kept?.url === url
+            ? { database: kept.database }
+            : source.poolSize === undefined
+              ? {}
+              : { max: source.poolSize }),
+        });
+        if (onDatabase.connected) opened.push(onDatabase.database);
+        open.set(name, { url, database: onDatabase.database, address: onDatabase.address });
+        for (const [model, store] of onDatabase.stores) stores.set(model, store);
       }
     } catch (error) {
       await Promise.allSettled(opened.map((d) => d.close()));

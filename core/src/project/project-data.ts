@@ -20,46 +20,19 @@ import { openFileCollection } from '../persistence/collections/file-collection.j
 import { MemoryCollection } from '../persistence/collections/memory-collection.js';
 import type { ModelStore } from '../persistence/model-store.js';
 import type { DatabaseChanges, SharedChangeBus } from '../persistence/postgres/change-notify.js';
-import type { PostgresDatabase } from '../persistence/postgres/postgres-store.js';
+import type { PostgresDatabase } from '../persistence/postgres/postgres-database.js';
 import { lockDataDir } from './data-lock.js';
+import { loadPostgres } from './load-postgres.js';
 
 /** The database a version serves from, and its stores by model name. */
 interface OnDatabase {
+  readonly url: string;
   readonly database: PostgresDatabase;
   /** `user@host:port/database`, for messages. */
   readonly name: string;
   readonly stores: ReadonlyMap<string, ModelStore>;
   /** Record changes to and from the other servers on the database (shared by every version). */
   readonly changes: DatabaseChanges;
-}
-
-/**
- * `pg` and the SQL store load only when a database is named, so a plain `serve` never reads
- * them (issue 15: start-up loads what it uses).
- */
-async function postgresModules() {
-  const [connect, schema, notify, seed] = await Promise.all([
-    import('../persistence/postgres/connect.js'),
-    import('../persistence/postgres/table-diff.js'),
-    import('../persistence/postgres/change-notify.js'),
-    import('../persistence/postgres/seed-claim.js'),
-  ]);
-  return { ...connect, ...schema, ...notify, ...seed };
-}
-
-/** The stores of `models` on `database`: one table each. */
-async function databaseStores(
-  database: PostgresDatabase,
-  models: readonly ModelSchema[],
-  changes: DatabaseChanges,
-): Promise<OnDatabase> {
-  const { tablesOf, describeAddress } = await postgresModules();
-  return {
-    database,
-    name: database.address === undefined ? 'PostgreSQL' : describeAddress(database.address),
-    stores: new Map(tablesOf(models).map((spec) => [spec.model, database.store(spec)])),
-    changes,
-  };
 }
 
 interface OpenCollection {
@@ -120,16 +93,17 @@ export class ProjectData {
    * (TablesDifferError). A URL that does not connect is a DatabaseConnectError of one line.
    */
   static async openDatabase(models: readonly ModelSchema[], url: string): Promise<ProjectData> {
-    const { connectDatabase, syncTables, DatabaseChanges, claimSeed, tablesOf } =
-      await postgresModules();
-    const database = await connectDatabase(url);
+    const { openPostgres, DatabaseChanges, claimSeed } = await loadPostgres();
+    const { database, address, stores } = await openPostgres(url, models);
     try {
-      await syncTables(database.pool, models);
       // Issue 40: the seed goes in on the first start on empty tables, also after `db push`.
-      const firstRun = await claimSeed(database.pool, tablesOf(models));
+      const firstRun = await claimSeed(
+        database.pool,
+        [...stores.values()].map((store) => store.spec),
+      );
       const changes = new DatabaseChanges(url, database.pool);
-      const onDatabase = await databaseStores(database, models, changes);
-      changes.models = [...onDatabase.stores.keys()];
+      changes.models = [...stores.keys()];
+      const onDatabase = { url, database, name: address, stores, changes };
       const noLock = { unlock: async () => {} };
       return new ProjectData(undefined, new Map(), noLock, [], true, onDatabase, firstRun);
     } catch (error) {
@@ -228,10 +202,10 @@ export class ProjectData {
    * its own on the same pool. A column added here is unused by the old version's statements.
    */
   async #databaseSuccessor(models: readonly ModelSchema[]): Promise<PendingData> {
-    const { database, changes } = this.#onDatabase!;
-    const { syncTables } = await postgresModules();
-    await syncTables(database.pool, models);
-    const onDatabase = await databaseStores(database, models, changes);
+    const { url, database, changes } = this.#onDatabase!;
+    const { openPostgres } = await loadPostgres();
+    const { address, stores } = await openPostgres(url, models, { database });
+    const onDatabase = { url, database, name: address, stores, changes };
     const next = new ProjectData(undefined, new Map(), this.#lock, [], false, onDatabase);
     return {
       data: next,

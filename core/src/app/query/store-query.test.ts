@@ -155,7 +155,7 @@ describeWithPostgres('PostgresStore list queries', () => {
   });
 
   it('answer as list-records does over the same records', async () => {
-    const { PostgresDatabase } = await import('../../persistence/postgres/postgres-store.js');
+    const { PostgresDatabase } = await import('../../persistence/postgres/postgres-database.js');
     const schema = model(
       'Thing',
       'things',
@@ -202,7 +202,7 @@ describeWithPostgres('PostgresStore list queries', () => {
   });
 
   it('answers filter values no column can hold (NUL, lone surrogates, dates out of range, 1e400) as list-records does, never a database error', async () => {
-    const { PostgresDatabase } = await import('../../persistence/postgres/postgres-store.js');
+    const { PostgresDatabase } = await import('../../persistence/postgres/postgres-database.js');
     const schema = model(
       'Odd',
       'odd_things',

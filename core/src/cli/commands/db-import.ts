@@ -30,11 +30,10 @@ import type { StoredRecord } from '../../persistence/collection.js';
 import { parseLine } from '../../persistence/datafile/datafile-format.js';
 import { readDatafile } from '../../persistence/datafile/datafile-load.js';
 import { idFromKey } from '../../persistence/datafile/id-rules.js';
-import { connectDatabase, describeAddress } from '../../persistence/postgres/connect.js';
+import { openPostgres } from '../../persistence/postgres/open-postgres.js';
 import type { PostgresStore } from '../../persistence/postgres/postgres-store.js';
 import { encodeRecord } from '../../persistence/postgres/record-codec.js';
 import { quoteIdent } from '../../persistence/postgres/sql.js';
-import { syncTables, tablesOf } from '../../persistence/postgres/table-diff.js';
 import { lockDataDir } from '../../project/data-lock.js';
 import { openProject } from '../../project/open-project.js';
 import { withPushHint } from '../database-option.js';
@@ -225,20 +224,18 @@ export async function runDbImport(args: CliArgs, url: string): Promise<number> {
   orphans(files, problems);
   if (problems.length > 0) await refuse(problems, files);
 
-  const database = await connectDatabase(url);
+  let onDatabase;
   try {
-    try {
-      await syncTables(database.pool, project.models);
-    } catch (error) {
-      throw withPushHint(error, args);
-    }
-    const stores = new Map(
-      tablesOf(project.models).map((spec) => [spec.model, database.store(spec)]),
-    );
+    onDatabase = await openPostgres(url, project.models);
+  } catch (error) {
+    throw withPushHint(error, args);
+  }
+  const { database, stores } = onDatabase;
+  try {
     const cannot = unstorable(files, stores);
     if (cannot.length > 0) await refuse(cannot, files);
 
-    const where = `${shownPath(dataDir)} to PostgreSQL ${describeAddress(database.address!)}`;
+    const where = `${shownPath(dataDir)} to PostgreSQL ${onDatabase.address}`;
     const parts: BatchDoorPart[] = [];
     const occupied: string[] = [];
     for (const { model } of files) {

@@ -7,7 +7,7 @@
 import { relative } from 'node:path';
 
 import { DecorestError, INTERNAL_ERROR_CODES, UsageError } from '../../errors.js';
-import type { PostgresDatabase } from '../../persistence/postgres/postgres-store.js';
+import type { PostgresDatabase } from '../../persistence/postgres/postgres-database.js';
 import { PostgresDataSource } from '../../persistence/postgres-data-source.js';
 import { instantiateDataSources } from '../../project/datasources.js';
 import { openProject, type ProjectRuntime } from '../../project/open-project.js';

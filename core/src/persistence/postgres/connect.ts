@@ -4,11 +4,10 @@
  * not answer, a refused login, a database that does not exist) is one line naming host, port,
  * database and user, never the password: it ends up on a terminal and in CI logs.
  */
-import { DecorestError, INTERNAL_ERROR_CODES } from '../../errors.js';
-import { PostgresDatabase } from './postgres-store.js';
+import { DatabaseConnectError, databaseConnectFailure } from '../../errors.js';
+import { PostgresDatabase } from './postgres-database.js';
 import {
   type DatabaseAddress,
-  DatabaseError,
   describeAddress,
   openPool,
   POOL_DEFAULTS,
@@ -17,13 +16,6 @@ import {
 
 export type { DatabaseAddress } from './sql.js';
 export { describeAddress } from './sql.js';
-
-/** The database could not be reached or logged into; the message is the one line to show. */
-export class DatabaseConnectError extends DecorestError {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(INTERNAL_ERROR_CODES.DATABASE_CONNECT_FAILED, message, options);
-  }
-}
 
 const SHAPE = 'postgres://user:password@host:5432/database';
 const NOT_SHOWN = 'the value is not shown: it may hold a password';
@@ -105,51 +97,9 @@ export function parseDatabaseUrl(url: string): DatabaseAddress {
   return { host, port, database: path === '' ? (user ?? '(the user name)') : path, user };
 }
 
-/** Node's network error codes, in words. */
-const NETWORK: Record<string, string> = {
-  ECONNREFUSED: 'connection refused (is PostgreSQL running, on that port?)',
-  ENOTFOUND: 'no such host',
-  EAI_AGAIN: 'the host name could not be resolved',
-  ETIMEDOUT: 'no answer (timed out)',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  ECONNRESET: 'the connection was reset',
-  ENOENT: 'no such socket',
-};
-
-/** Why a first connection failed, as the one line a user acts on. */
-export function connectFailure(address: DatabaseAddress, error: unknown): DatabaseConnectError {
-  const where = describeAddress(address);
-  if (error instanceof DatabaseError) {
-    const code = error.code ?? '';
-    // Class 28: invalid authorization (a wrong password, no such role, pg_hba.conf says no).
-    if (code.startsWith('28'))
-      return new DatabaseConnectError(
-        `PostgreSQL at ${where} refused the login: ${error.message}`,
-        { cause: error },
-      );
-    if (code === '3D000')
-      return new DatabaseConnectError(
-        `PostgreSQL at ${where}: the database "${address.database}" does not exist (createdb ${address.database})`,
-        { cause: error },
-      );
-    return new DatabaseConnectError(`PostgreSQL at ${where} refused: ${error.message}`, {
-      cause: error,
-    });
-  }
-  const code = (error as { code?: unknown } | null)?.code;
-  const message = error instanceof Error ? error.message : String(error);
-  const why =
-    typeof code === 'string' && code in NETWORK
-      ? NETWORK[code]!
-      : /timeout/i.test(message)
-        ? 'no answer (timed out: is the host reachable, the port open?)'
-        : message;
-  // pg's own messages may quote the connection string: never repeat one with a password.
-  return new DatabaseConnectError(
-    `cannot reach PostgreSQL at ${where}: ${why.replace(/postgres(ql)?:\S*/gi, '(the --database URL)')}`,
-    { cause: error },
-  );
+/** Why a first connection failed, as the one line a user acts on (errors/postgres-errors.ts). */
+function connectFailure(address: DatabaseAddress, error: unknown): DatabaseConnectError {
+  return databaseConnectFailure(describeAddress(address), address.database, error);
 }
 
 export interface ConnectOptions extends PoolOptions {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 
-import { problems } from '../../errors.js';
+import { connectionFault, problems } from '../../errors.js';
 import { CLI, REPO_ROOT, type ServeProcess, serveProcessOf } from '../../test-support/cli.js';
 import { jsonRequest, type RawAnswer } from '../../test-support/http-client.js';
 import {
@@ -23,7 +23,7 @@ import {
 } from '../../test-support/postgres-cluster.js';
 import { EXAMPLES } from '../../test-support/project-server.js';
 import { connectDatabase, poolOptionsOf } from './connect.js';
-import { connectionFault, POOL_DEFAULTS } from './sql.js';
+import { POOL_DEFAULTS } from './sql.js';
 import { createTablesSql, tableOf } from './table-schema.js';
 import { field, model, STRING } from './test-models.js';
 

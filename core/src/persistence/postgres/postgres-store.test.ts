@@ -15,7 +15,8 @@ import {
 import { writeRecords } from '../batch-door.js';
 import type { StoredRecord } from '../collection.js';
 import { runModelStoreCases } from '../model-store.case.js';
-import { PostgresDatabase, type PostgresStore } from './postgres-store.js';
+import { PostgresDatabase } from './postgres-database.js';
+import type { PostgresStore } from './postgres-store.js';
 import { openPool, type Pool, quoteIdent } from './sql.js';
 import { diffTables, ensureTables, readTables } from './table-diff.js';
 import { createTablesSql, tableOf } from './table-schema.js';

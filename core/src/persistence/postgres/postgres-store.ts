@@ -1,7 +1,6 @@
 /**
- * PostgreSQL as a datasource (issue 26): a {@link ModelStore} per model table, and one batch
- * door per database whose write is one transaction over every part, so a delete's rules, a
- * seed reset or an import across several models is all or nothing.
+ * A model's table as its {@link ModelStore} (issue 26). Its database (postgres-database.ts)
+ * holds the pool, the transactions and the batch door; its statements are table-sql.ts.
  *
  * Several servers may share the database (a team's mock server): nothing is cached, every read
  * asks the database, ids come from the database (numeric: the identity column) or are checked
@@ -9,26 +8,20 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { IdConflictError, IdKindError, InvalidRecordError, problems } from '../../errors.js';
+import { databaseStoreError, IdConflictError, IdKindError } from '../../errors.js';
 import type { RecordId } from '../../model/schema.js';
-import type { BatchDoor, BatchDoorPart } from '../batch-door.js';
+import type { BatchDoor } from '../batch-door.js';
 import type { BatchOp } from '../batch-plan.js';
-import type { IndexValue, NewRecord, StoredRecord } from '../collection.js';
+import type { NewRecord, StoredRecord } from '../collection.js';
 import type { ModelStore, ReadableRecords, RecordMerge } from '../model-store.js';
 import type { QueryableRecords, RecordPage, RecordQuery } from '../record-query.js';
+import { recordSnapshot } from '../record-snapshot.js';
+import type { PostgresDatabase } from './postgres-database.js';
 import { listSql } from './query-sql.js';
-import { castOf, decodeRow, encodeRecord, isStorableId } from './record-codec.js';
-import {
-  connectionFault,
-  type DatabaseAddress,
-  DatabaseError,
-  describeAddress,
-  type Pool,
-  POOL_DEFAULTS,
-  type Queryable,
-  quoteIdent,
-} from './sql.js';
+import { decodeRow, encodeRecord, isStorableId } from './record-codec.js';
+import type { Queryable } from './sql.js';
 import { indexedColumns, type TableSpec } from './table-schema.js';
+import { ADVANCE_IDENTITY, TableSql } from './table-sql.js';
 
 /** How many fresh ids an insert tries before giving up (each taken one means a race). */
 const ID_TRIES = 100;
@@ -46,97 +39,12 @@ function isKeyed(op: BatchOp): op is KeyedOp {
   return (op.kind === 'put' || op.kind === 'insert') && op.record.id != null;
 }
 
-/** The statements of one table, built once from its spec (names quoted, values `$n`). */
-class TableSql {
-  readonly select: string;
-  readonly byId: string;
-  readonly forUpdate: string;
-  readonly insertWithId: string;
-  readonly insertAuto: string;
-  readonly upsert: string;
-  readonly update: string;
-  readonly delete: string;
-  readonly deleteAll: string;
-  readonly first: string;
-  readonly after: string;
-  readonly sample: string;
-  /** The table's name as `pg_get_serial_sequence` takes it. */
-  readonly quotedTable: string;
-  /** `INSERT INTO t (…) VALUES`: a multi-row write's start; its rows follow. */
-  readonly insertMany: string;
-  /** What follows a multi-row write's rows, by operation: a put replaces, an insert refuses. */
-  readonly manyTail: { readonly put: string; readonly insert: string };
-
-  constructor(spec: TableSpec) {
-    const table = quoteIdent(spec.table);
-    const names = spec.columns.map((c) => quoteIdent(c.name));
-    const list = names.join(', ');
-    const rest = spec.columns.slice(1);
-    const values = (from: number) => rest.map((c, i) => `$${from + i}${castOf(c)}`).join(', ');
-    this.quotedTable = table;
-    this.select = `SELECT ${list} FROM ${table} ORDER BY "id"`;
-    this.first = `SELECT ${list} FROM ${table} ORDER BY "id" LIMIT $1`;
-    // Keyset pages: each starts past the last id of the one before, along the primary key.
-    this.after = `SELECT ${list} FROM ${table} WHERE "id" > $1 ORDER BY "id" LIMIT $2`;
-    // Every k-th id in id order, k = ceil(rows / $1): at most $1 ids, all of them if no more.
-    this.sample = `SELECT "id" FROM (SELECT "id", row_number() OVER (ORDER BY "id") - 1 AS n, count(*) OVER () AS total FROM ${table}) AS s WHERE n % ceil(total::float8 / $1::float8)::bigint = 0 ORDER BY "id"`;
-    this.byId = `SELECT ${list} FROM ${table} WHERE "id" = $1`;
-    this.forUpdate = `${this.byId} FOR UPDATE`;
-    // ON CONFLICT DO NOTHING: a taken id answers no row instead of aborting a transaction.
-    this.insertWithId = `INSERT INTO ${table} (${list}) VALUES ($1, ${values(2)}) ON CONFLICT ("id") DO NOTHING RETURNING ${list}`;
-    this.insertAuto = `INSERT INTO ${table} (${names.slice(1).join(', ')}) VALUES (${values(1)}) ON CONFLICT ("id") DO NOTHING RETURNING ${list}`;
-    const assign = rest.map((c, i) => `${names[i + 1]} = $${i + 2}${castOf(c)}`).join(', ');
-    const fromExcluded = names
-      .slice(1)
-      .map((n) => `${n} = EXCLUDED.${n}`)
-      .join(', ');
-    this.upsert = `INSERT INTO ${table} (${list}) VALUES ($1, ${values(2)}) ON CONFLICT ("id") DO UPDATE SET ${fromExcluded} RETURNING ${list}`;
-    this.insertMany = `INSERT INTO ${table} (${list}) VALUES `;
-    this.manyTail = {
-      put: ` ON CONFLICT ("id") DO UPDATE SET ${fromExcluded} RETURNING ${list}`,
-      insert: ` ON CONFLICT ("id") DO NOTHING RETURNING ${list}`,
-    };
-    this.update = `UPDATE ${table} SET ${assign} WHERE "id" = $1 RETURNING ${list}`;
-    this.delete = `DELETE FROM ${table} WHERE "id" = $1 RETURNING ${list}`;
-    this.deleteAll = `DELETE FROM ${table}`;
-  }
-}
-
-/**
- * A numeric id given by a client moves the identity past it, so the database never gives it
- * out again: only ever up (a concurrent smaller one does not move it back, bar a race whose
- * collision the insert's retry absorbs).
- */
-const ADVANCE_IDENTITY = `SELECT setval(pg_get_serial_sequence($1, 'id'), $2::bigint)
-  WHERE coalesce(pg_sequence_last_value(pg_get_serial_sequence($1, 'id')::regclass), 0) < $2::bigint`;
-
 function randomStringId(): string {
   // As the file store's (persistence/datafile/id-rules.ts): 16 url-safe characters from 96 random bits.
   return randomBytes(12).toString('base64url');
 }
 
-/**
- * A database's refusal as the store's errors (app/write/store-problem.ts maps those), and a
- * database that cannot answer now (down, restarting, unreachable) as the 503 problem it is.
- */
-function storeError(error: unknown, where: string, id?: RecordId): unknown {
-  const fault = connectionFault(error);
-  if (fault !== undefined) return problems.databaseUnavailable(where, fault, 2, error);
-  if (!(error instanceof DatabaseError)) return error;
-  const code = error.code ?? '';
-  if (code === '23505' && id !== undefined) return new IdConflictError(id);
-  if (code === '23503')
-    return new InvalidRecordError(
-      `a relation names a record that does not exist: ${error.detail ?? error.message}`,
-      {
-        cause: error,
-      },
-    );
-  // Class 22, data exceptions: a value the column type cannot hold (a date out of range …).
-  if (code.startsWith('22')) return new InvalidRecordError(error.message, { cause: error });
-  return error;
-}
-
+/** A statement's rows, as arrays; a refusal as the store's error (errors/postgres-errors.ts). */
 async function rows(
   db: Queryable,
   where: string,
@@ -148,24 +56,8 @@ async function rows(
     const result = await db.query<unknown[]>({ text, values, rowMode: 'array' });
     return result.rows;
   } catch (error) {
-    throw storeError(error, where, id);
+    throw databaseStoreError(error, where, id);
   }
-}
-
-/** A snapshot of every record, answering the synchronous read interface from memory. */
-function snapshot(records: readonly StoredRecord[], indexed: ReadonlySet<string>): ReadableRecords {
-  const matching = (field: string, value: IndexValue) =>
-    records.filter((r) => (r[field] ?? null) === value);
-  return {
-    count: () => records.length,
-    page: (offset, limit) =>
-      records.slice(offset, limit === undefined ? undefined : offset + limit),
-    values: () => records.values(),
-    lookup: (field, value, offset = 0, limit) =>
-      matching(field, value).slice(offset, limit === undefined ? undefined : offset + limit),
-    countBy: (field, value) => matching(field, value).length,
-    indexed,
-  };
 }
 
 export class PostgresStore implements ModelStore {
@@ -220,7 +112,7 @@ export class PostgresStore implements ModelStore {
    */
   async records(): Promise<ReadableRecords> {
     const all = await rows(this.database.admitted(), this.database.where, this.#sql.select, []);
-    return snapshot(
+    return recordSnapshot(
       all.map((row) => decodeRow(this.spec, row)),
       this.#indexed,
     );
@@ -370,17 +262,11 @@ export class PostgresStore implements ModelStore {
   async #writeMany(db: Queryable, run: readonly KeyedOp[], stored: StoredRecord[]): Promise<void> {
     const width = this.spec.columns.length;
     const values: unknown[] = [];
-    const tuples: string[] = [];
     for (const { record } of run) {
       this.checkId(record.id);
-      const from = values.length;
       values.push(record.id, ...encodeRecord(this.spec, record));
-      tuples.push(
-        `(${this.spec.columns.map((c, j) => `$${from + j + 1}${j === 0 ? '' : castOf(c)}`).join(', ')})`,
-      );
     }
-    const kind = run[0]!.kind;
-    const text = `${this.#sql.insertMany}${tuples.join(', ')}${this.#sql.manyTail[kind]}`;
+    const text = this.#sql.many(run[0]!.kind, run.length);
     const found = await rows(db, this.database.where, text, values);
     const byId = new Map(found.map((row) => [row[0] as RecordId, row]));
     for (const { record } of run) {
@@ -448,113 +334,5 @@ export class PostgresStore implements ModelStore {
   private async advanceIdentity(db: Queryable, id: RecordId): Promise<void> {
     if (this.spec.idKind !== 'number') return;
     await rows(db, this.database.where, ADVANCE_IDENTITY, [this.#sql.quotedTable, id]);
-  }
-}
-
-/**
- * One database (one pool): its stores and its batch door. Stores of two `PostgresDatabase`s
- * never share a door, so `writeRecords` falls back to one-by-one for them rather than claim
- * a transaction it cannot hold.
- */
-export class PostgresDatabase {
-  readonly batches: BatchDoor;
-  /** `user@host:port/database` for messages (a 503's detail); never the password. */
-  readonly where: string;
-  readonly #maxWaiting: number;
-
-  /**
-   * @param address what the pool is connected to, for messages (connect.ts gives it); never
-   *   the password.
-   * @param limits `maxWaiting`: requests that may wait for a busy pool's connection before
-   *   one more is answered 503 at once.
-   */
-  constructor(
-    readonly pool: Pool,
-    readonly address?: DatabaseAddress,
-    limits: { readonly maxWaiting?: number } = {},
-  ) {
-    this.batches = { atomic: true, write: (parts) => this.#write(parts) };
-    this.where = address === undefined ? 'the database' : describeAddress(address);
-    this.#maxWaiting = limits.maxWaiting ?? POOL_DEFAULTS.maxWaiting;
-  }
-
-  /**
-   * The pool, once the wait for one of its connections is bounded: with every connection busy
-   * and `maxWaiting` requests already queued, a 503 now rather than an unbounded queue behind
-   * slow clients (the queue's wait itself ends at the pool's connection timeout, also a 503).
-   */
-  admitted(): Pool {
-    const pool = this.pool;
-    const full = pool.idleCount === 0 && pool.totalCount >= (pool.options.max ?? POOL_DEFAULTS.max);
-    if (full && pool.waitingCount >= this.#maxWaiting)
-      throw problems.databaseUnavailable(
-        this.where,
-        `all ${pool.totalCount} connections are busy and ${pool.waitingCount} requests wait for one`,
-        1,
-      );
-    return pool;
-  }
-
-  store(spec: TableSpec, label?: string): PostgresStore {
-    return new PostgresStore(this, spec, label);
-  }
-
-  async #write(parts: readonly BatchDoorPart[]): Promise<StoredRecord[][]> {
-    const stores = parts.map(({ store }) => {
-      if (store instanceof PostgresStore && store.database === this) return store;
-      throw new Error(`a PostgreSQL batch was handed the ${store.label} store of another database`);
-    });
-    return this.transaction(async (client) => {
-      const out: StoredRecord[][] = [];
-      for (let i = 0; i < parts.length; i++) {
-        const stored: StoredRecord[] = [];
-        await stores[i]!.applyAllOn(client, parts[i]!.ops, stored);
-        out.push(stored);
-      }
-      return out;
-    });
-  }
-
-  /**
-   * Runs `work` on one connection inside BEGIN … COMMIT: committed when it resolves, rolled
-   * back when it throws (its error rejects, a database's refusal as the store's error).
-   */
-  async transaction<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
-    let client;
-    try {
-      client = await this.admitted().connect();
-    } catch (error) {
-      throw storeError(error, this.where);
-    }
-    let broken: Error | undefined;
-    // A checked-out client has no pool listener: the server ending its connection (a restart)
-    // would be an uncaught 'error' event and end the process. The query in flight rejects too.
-    const onError = (error: Error): void => {
-      broken = error;
-    };
-    client.on('error', onError);
-    try {
-      await client.query('BEGIN');
-      const out = await work(client);
-      await client.query('COMMIT');
-      return out;
-    } catch (error) {
-      try {
-        await client.query('ROLLBACK');
-      } catch (rollbackError) {
-        // The connection is gone: the server rolls back on its own; drop the client.
-        broken = rollbackError as Error;
-      }
-      // A deferred foreign key fails at COMMIT: the same refusal as an immediate one.
-      throw storeError(error, this.where);
-    } finally {
-      client.off('error', onError);
-      client.release(broken);
-    }
-  }
-
-  /** Ends the pool: waits for its queries, closes its connections. */
-  close(): Promise<void> {
-    return this.pool.end();
   }
 }

@@ -112,50 +112,6 @@ export function openPool(url: string, options: PoolOptions = {}): pg.Pool {
   return pool;
 }
 
-/** Node's network error codes that mean the database cannot be reached now. */
-const NETWORK_FAULTS: Readonly<Record<string, string>> = {
-  ECONNREFUSED: 'connection refused',
-  ECONNRESET: 'the connection was reset',
-  EPIPE: 'the connection was closed',
-  ETIMEDOUT: 'no answer (timed out)',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  ENOTFOUND: 'no such host',
-  EAI_AGAIN: 'the host name could not be resolved',
-  ENOENT: 'no such socket',
-};
-
-/** SQLSTATEs that mean the server is going away, starting, or full, not that a query is wrong. */
-const SERVER_FAULTS: Readonly<Record<string, string>> = {
-  '57P01': 'the server is shutting down (admin_shutdown)',
-  '57P02': 'the server crashed (crash_shutdown)',
-  '57P03': 'the server is starting up or shutting down (cannot_connect_now)',
-  '53300': 'the server has no free connection (too_many_connections)',
-};
-
-/**
- * Why `error` means the database cannot answer now (a restart, a network fault, a connection
- * timeout), in words; `undefined` for any other error (a refused value, a bug). Such a fault is
- * the client's 503, not the server's 500: the same request may succeed once it is back.
- */
-export function connectionFault(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string') {
-    if (code in NETWORK_FAULTS) return NETWORK_FAULTS[code];
-    if (code in SERVER_FAULTS) return SERVER_FAULTS[code];
-    // Class 08: connection exceptions.
-    if (error instanceof pg.DatabaseError && code.startsWith('08'))
-      return `connection exception ${code}`;
-  }
-  const message = error instanceof Error ? error.message : '';
-  if (/^timeout exceeded when trying to connect/i.test(message))
-    return 'no connection within the connection timeout';
-  if (/^Connection terminated/i.test(message)) return 'the connection was closed';
-  if (/is not queryable/i.test(message)) return 'the connection was lost';
-  return undefined;
-}
-
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 /** What runs a query: the pool (autocommit) or a client inside a transaction. */

@@ -3,7 +3,7 @@
  * makes them match: read from information_schema, compared, and turned into steps, each
  * marked when it may lose data. The tables' shapes themselves are table-schema.ts.
  */
-import { DecorestError, INTERNAL_ERROR_CODES } from '../../errors.js';
+import { TablesDifferError } from '../../errors.js';
 import type { ModelSchema } from '../../model/schema.js';
 import { type Pool, type Queryable, quoteIdent } from './sql.js';
 import {
@@ -364,22 +364,6 @@ function modelOfTable(
     specs.find((s) => s.table === table)?.model ??
     actual.find((t) => t.name === table)?.tag?.slice(TABLE_TAG.length + 1)
   );
-}
-
-/**
- * The database differs from the models in a way only a step that may lose data fixes: a
- * server start refuses it (`decorest db push --yes` is the consent).
- */
-export class TablesDifferError extends DecorestError {
-  constructor(
-    /** The destructive steps, each with the model and table it concerns. */
-    readonly steps: readonly MigrationStep[],
-  ) {
-    super(
-      INTERNAL_ERROR_CODES.TABLES_DIFFER,
-      `the database differs from the models in ways that lose data:\n${steps.map((s) => `  ${s.model === undefined ? '' : `${s.model} `}(table ${s.table ?? '?'}): ${s.reason}`).join('\n')}`,
-    );
-  }
 }
 
 /** What {@link syncTables} found and did. */
