@@ -46,6 +46,13 @@ describe('decorest CLI', () => {
     }
   });
 
+  it('names the command a typo meant (issue 48)', async () => {
+    const result = await runCli(['serv', '.']);
+    expect(result.code).toBe(2);
+    oneLine(result.stderr);
+    expect(result.stderr).toContain('unknown command "serv"; did you mean "serve"?');
+  });
+
   it('names a missing folder in one line', async () => {
     const result = await runCli(['routes', 'no/such/folder']);
     expect(result.code).toBe(1);

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 
 import { UsageError } from '../errors.js';
 import { type BehaviourSettings, checkSettings, parseDelay, parseFail } from '../http/behaviour.js';
+import { didYouMean } from './did-you-mean.js';
 
 export interface CliArgs {
   command:
@@ -150,7 +151,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (values.version) return { command: 'version', ...base };
   const [command, ...rest] = positionals;
   if (command === undefined) return { command: 'help', ...base };
-  if (!COMMANDS.has(command)) throw new UsageError(`unknown command "${command}"`);
+  if (!COMMANDS.has(command))
+    throw new UsageError(`unknown command "${command}"${didYouMean(command, COMMANDS)}`);
   let seedAction: CliArgs['seedAction'];
   let dbAction: CliArgs['dbAction'];
   if (command === 'db') {

@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { CLI, REPO_ROOT, startServeProcess, startStudioProcess } from '../test-support/cli.js';
+import { freePort } from '../test-support/free-port.js';
 import { jsonRequest } from '../test-support/http-client.js';
 import { EXAMPLES } from '../test-support/project-server.js';
 import { copyProject } from '../test-support/studio-fixture.js';
@@ -97,6 +99,49 @@ describe('decorest studio', () => {
     expect(await new Promise<number | null>((r) => child.on('exit', r))).toBe(2);
     expect(stderr).toMatch(/--control-port must be a number/);
   });
+});
+
+describe('decorest studio on the ports it is given (issue 48)', () => {
+  /** A port some other program holds until the test ends. */
+  async function busyPort(): Promise<number> {
+    const holder = createServer();
+    await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+    cleanup.push(() => new Promise((r) => holder.close(r)));
+    return (holder.address() as AddressInfo).port;
+  }
+
+  it('listens on --control-port, and says in the terminal that a busy --port moved', async () => {
+    const dir = await copyProject(EXAMPLES.todo);
+    const config = await mkdtemp(join(tmpdir(), 'decorest-config-'));
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    cleanup.push(() => rm(config, { recursive: true, force: true }));
+    const busy = await busyPort();
+    const control = await freePort();
+    const studio = await startStudioProcess(
+      [dir, '--port', String(busy), '--control-port', String(control)],
+      { DECOREST_STUDIO_CONFIG_DIR: config },
+      (kill) => cleanup.push(kill),
+    );
+    expect(new URL(studio.studioUrl).port).toBe(String(control));
+    const moved = new URL(studio.apiUrl).port;
+    expect(moved).not.toBe(String(busy));
+    expect(studio.output()).toContain(`(port ${busy} was busy; serving on ${moved} instead)`);
+  }, 30_000);
+
+  it('refuses a busy --control-port in one line', async () => {
+    const busy = await busyPort();
+    const child = spawn(
+      process.execPath,
+      [CLI, 'studio', EXAMPLES.todo, '--port', '0', '--control-port', String(busy)],
+      { cwd: REPO_ROOT, env: { ...process.env, DECOREST_STUDIO_CONFIG_DIR: tmpdir() } },
+    );
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    expect(await new Promise<number | null>((r) => child.on('exit', r))).toBe(1);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain(`port ${busy} is already in use on 127.0.0.1`);
+    expect(stderr).toContain('--control-port');
+  }, 30_000);
 });
 
 describe('decorest serve', () => {

@@ -82,6 +82,8 @@ export interface Studio {
   readonly studioUrl: string;
   /** The mock API's URL while it runs (it can be stopped or moved from the studio). */
   readonly apiUrl: string | null;
+  /** Why the mock API serves elsewhere than asked (`port 3000 was busy; serving on …`). */
+  readonly apiNote: string | undefined;
   /** The project's state now (loaded or the load error). */
   project(): Promise<ProjectStatus>;
   /**
@@ -227,6 +229,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       nextTrafficSeq: () => traffic.nextSeq(),
     },
     {
+      ...(options.controlPort !== undefined ? { port: options.controlPort } : {}),
       logError: (message, error) => logger.error(message, error),
       answered: (answer) => log.answered(answer),
       ...(options.writeStallMs !== undefined ? { writeStallMs: options.writeStallMs } : {}),
@@ -244,6 +247,9 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     studioUrl: `${control.url}/#token=${token}`,
     get apiUrl() {
       return mock.status().url;
+    },
+    get apiNote() {
+      return mock.status().note;
     },
     project: projectStatus,
     resetData: () => resetToSeed(host.require()),

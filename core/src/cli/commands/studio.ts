@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { DecorestError, INTERNAL_ERROR_CODES } from '../../errors.js';
 import { collectStartGarbageSoon } from '../../studio/collect-start-garbage.js';
 import { DEFAULT_STATIC_DIR, startStudio } from '../../studio/start-studio.js';
 import { failureLine } from '../../studio/studio-log.js';
@@ -31,11 +32,15 @@ export async function runStudio(args: CliArgs): Promise<number> {
     ...dataOptions(args),
     // Issue 23: reloads, load errors and model edits, one line each, as they happen.
     log: (line) => console.log(line),
+  }).catch((error: unknown) => {
+    throw controlListenError(error, args);
   });
   const project = await studio.project();
   // Absolute: a path relative to the shell's folder (`../blog`) read as a different project.
   const lines = [`decorest studio: ${project.root}`, ''];
   lines.push(`  mock API  ${studio.apiUrl ?? '(stopped)'}`);
+  // Issue 48: a busy port moved the mock API; the terminal says so, not only the server bar.
+  if (studio.apiNote !== undefined) lines.push(`            (${studio.apiNote})`);
   lines.push(`  studio    ${studio.studioUrl}`);
   if (!existsSync(join(DEFAULT_STATIC_DIR, 'index.html'))) {
     lines.push(
@@ -52,4 +57,14 @@ export async function runStudio(args: CliArgs): Promise<number> {
   await untilStopped();
   await studio.close();
   return 0;
+}
+
+/** An explicit `--control-port` that is taken: one line naming it (the mock API moves instead). */
+function controlListenError(error: unknown, args: CliArgs): unknown {
+  const code = (error as { code?: string }).code;
+  if (code !== 'EADDRINUSE' || args.controlPort === 0) return error;
+  return new DecorestError(
+    INTERNAL_ERROR_CODES.LISTEN_PORT_IN_USE,
+    `port ${args.controlPort} is already in use on 127.0.0.1; pick another with --control-port (0: a free one)`,
+  );
 }
