@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 
 import type { ImportNote, ImportPlan } from '../../import/import-plan.js';
 import type { PlannedFile, WrittenPlan } from '../../import/write-plan.js';
+import { cliCommand } from '../invocation.js';
 import type { CliArgs } from '../parse-args.js';
 
 const KIND_LABELS: Record<ImportPlan['source']['kind'], string> = {
@@ -45,7 +46,7 @@ function report(written: WrittenPlan, plan: ImportPlan | undefined): string {
   if (written.dataExists)
     lines.push(
       '',
-      `data/ holds records already: a start keeps them; decorest seed reset ${where} loads seed/`,
+      `data/ holds records already: a start keeps them; ${cliCommand()} seed reset ${where} loads seed/`,
     );
   if (written.kept.length > 0) lines.push('', `kept as it was: ${written.kept.join(', ')}`);
   if (plan) {
@@ -62,7 +63,8 @@ function report(written: WrittenPlan, plan: ImportPlan | undefined): string {
       ),
     );
   }
-  lines.push('', `next: decorest serve ${where}   (or decorest studio ${where})`);
+  const decorest = cliCommand();
+  lines.push('', `next: ${decorest} serve ${where}   (or ${decorest} studio ${where})`);
   return lines.join('\n');
 }
 
