@@ -101,6 +101,33 @@ describe('decorest studio', () => {
   });
 });
 
+describe("decorest studio's terminal on a mock-rules.json that does not load (issue 48)", () => {
+  it('prints the problem at the start, the repair, and a later breaking edit', async () => {
+    const dir = await copyProject(EXAMPLES.todo);
+    const config = await mkdtemp(join(tmpdir(), 'decorest-config-'));
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    cleanup.push(() => rm(config, { recursive: true, force: true }));
+    const rulesFile = join(dir, 'mock-rules.json');
+    await writeFile(rulesFile, '{ "rules": [ }');
+    const studio = await startStudioProcess(
+      [dir, '--port', '0'],
+      { DECOREST_STUDIO_CONFIG_DIR: config },
+      (kill) => cleanup.push(kill),
+    );
+    expect(studio.output()).toMatch(/^mock-rules\.json does not load: .+; the last good rules/m);
+
+    await writeFile(rulesFile, JSON.stringify({ rules: [] }));
+    await expect
+      .poll(() => studio.output(), { timeout: 10_000 })
+      .toMatch(/^mock-rules\.json loads again$/m);
+    const before = studio.output().split('does not load').length;
+    await writeFile(rulesFile, JSON.stringify({ rules: [{ status: 'x' }] }));
+    await expect
+      .poll(() => studio.output().split('does not load').length, { timeout: 10_000 })
+      .toBe(before + 1);
+  }, 30_000);
+});
+
 describe('decorest studio on the ports it is given (issue 48)', () => {
   /** A port some other program holds until the test ends. */
   async function busyPort(): Promise<number> {

@@ -9,6 +9,7 @@ import type {
   OutgoingRequest,
   OutgoingResponse,
   ProjectStatus,
+  RuleProblem,
   SeedCount,
 } from '../contract/control-api.js';
 import { createToken } from '../control/auth.js';
@@ -86,6 +87,8 @@ export interface Studio {
   readonly apiNote: string | undefined;
   /** The project's state now (loaded or the load error). */
   project(): Promise<ProjectStatus>;
+  /** Why the project's `mock-rules.json` does not load now, or undefined when it does. */
+  rulesProblems(): RuleProblem[] | undefined;
   /**
    * Issue 16: puts the data back to the project's `seed/` (as `POST /api/data/reset`), e.g. in
    * a test suite's `beforeEach`; a 409 problem when no project is serving.
@@ -147,6 +150,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   // A hand edit of the rules file (applied, refused, or the last good file restored): the UI
   // refreshes its rules, and shows or clears the "does not load" banner, on a project event.
   const rulesChanged = (load: RulesLoad): void => {
+    log.rules(load);
     if (load.changed || load.recovered || load.problems !== undefined)
       void projectStatus().then((project) => hub.publish({ type: 'project', project }));
   };
@@ -252,6 +256,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       return mock.status().note;
     },
     project: projectStatus,
+    rulesProblems: () => rules.state().problems,
     resetData: () => resetToSeed(host.require()),
     sendOutgoing: (request, signal) =>
       sendAndRecord(

@@ -12,7 +12,9 @@ import type {
   ModelEdit,
   ModelEditResult,
   ProjectStatus,
+  RuleProblem,
 } from '../contract/control-api.js';
+import { RULES_FILE } from '../contract/control-api.js';
 import type { ControlAnswer } from '../control/server.js';
 
 /** Where the lines go: `console.log` for the CLI, an array in a test. */
@@ -38,6 +40,17 @@ export function failureLine(root: string, failure: LoadFailure): string {
     .filter((part) => part !== undefined)
     .join(':');
   return `${at}: ${failure.reason}`;
+}
+
+/**
+ * `mock-rules.json does not load: /rules/0/status: must be …` (and how many more), as the
+ * studio's banner says it: a hand edit that does not load is news in the terminal too.
+ */
+export function rulesFailureLine(found: readonly RuleProblem[]): string {
+  const [first] = found;
+  const where = first?.pointer ? `${first.pointer}: ` : '';
+  const more = found.length > 1 ? ` (and ${found.length - 1} more)` : '';
+  return `${RULES_FILE} does not load: ${where}${first?.message ?? 'unknown problem'}${more}; the last good rules keep answering`;
 }
 
 function describeEdit(edit: ModelEdit): string {
@@ -115,6 +128,14 @@ export class StudioLog {
 
   status(status: ProjectStatus): void {
     this.#queue = this.#queue.then(() => this.#print(status)).catch(() => {});
+  }
+
+  /** A hand edit of the rules file: refused (its first problem) or loading again. */
+  rules(load: { readonly recovered: boolean; readonly problems: RuleProblem[] | undefined }): void {
+    // Before the start the CLI's banner says it; afterwards each change is a line of its own.
+    if (this.#last === undefined) return;
+    if (load.problems !== undefined) this.#write(rulesFailureLine(load.problems));
+    else if (load.recovered) this.#write(`${RULES_FILE} loads again`);
   }
 
   answered(answer: ControlAnswer): void {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DecorestError, INTERNAL_ERROR_CODES } from '../../errors.js';
 import { collectStartGarbageSoon } from '../../studio/collect-start-garbage.js';
 import { DEFAULT_STATIC_DIR, startStudio } from '../../studio/start-studio.js';
-import { failureLine } from '../../studio/studio-log.js';
+import { failureLine, rulesFailureLine } from '../../studio/studio-log.js';
 import { dataOptions } from '../database-option.js';
 import type { CliArgs } from '../parse-args.js';
 import { untilStopped } from '../until-stopped.js';
@@ -49,6 +49,8 @@ export async function runStudio(args: CliArgs): Promise<number> {
     );
   }
   if (project.error) lines.push('', `load error: ${failureLine(project.root, project.error)}`);
+  const rulesProblems = studio.rulesProblems();
+  if (rulesProblems !== undefined) lines.push('', rulesFailureLine(rulesProblems));
   for (const warning of project.warnings) lines.push(`warning: ${warning}`);
   // One write, so a reader of stdout sees both URLs together.
   console.log(`${lines.join('\n')}\n`);
