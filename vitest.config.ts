@@ -12,7 +12,10 @@ export default defineConfig({
     ],
     // Integration tests start real servers and write real datafiles: keep them isolated.
     pool: 'forks',
-    globalSetup: ['core/src/test-support/global-setup.ts'],
+    globalSetup: [
+      'core/src/test-support/global-setup.ts',
+      'core/src/test-support/isolated-config.ts',
+    ],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

@@ -6,6 +6,7 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     include: ['e2e/**/*.e2e.ts'],
     pool: 'forks',
+    globalSetup: ['core/src/test-support/isolated-config.ts'],
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,

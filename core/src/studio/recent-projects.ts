@@ -82,6 +82,17 @@ export class RecentProjects {
     });
   }
 
+  /** Takes `dir` off the list (its folder is gone); the list as it is then. */
+  remove(dir: string): Promise<readonly string[]> {
+    const entry = resolve(dir);
+    return this.#inTurn(async () => {
+      const list = await this.#read();
+      this.#list = list.filter((item) => resolve(item) !== entry);
+      if (this.#list.length !== list.length) await this.#write(this.#list).catch(() => undefined);
+      return this.#list;
+    });
+  }
+
   #inTurn<T>(work: () => Promise<T>): Promise<T> {
     const done = this.#turn.then(work);
     this.#turn = done.catch(() => undefined);

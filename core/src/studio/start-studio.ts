@@ -14,6 +14,7 @@ import type {
 } from '../contract/control-api.js';
 import { createToken } from '../control/auth.js';
 import { EventHub } from '../control/event-hub.js';
+import { HttpProblem } from '../errors.js';
 import { sendAndRecord } from '../control/outgoing-operations.js';
 import { startControlServer } from '../control/server.js';
 import { Behaviour, type BehaviourSettings } from '../http/behaviour.js';
@@ -208,7 +209,14 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       configDir: options.configDir ?? studioConfigDir(),
       projectStatus,
       openProject: async (dir) => {
-        await host.open(dir);
+        await host.open(dir).catch(async (error: unknown) => {
+          // Issue 48: a recent entry whose folder is gone leaves the list when chosen.
+          if (error instanceof HttpProblem && error.status === 404) {
+            await recent.remove(dir);
+            hub.publish({ type: 'project', project: await projectStatus() });
+          }
+          throw error;
+        });
         await rulesLoading;
         await recent.add(host.root);
         return projectStatus();
