@@ -27,13 +27,21 @@ function ServerState() {
   const server = useServerStore((s) => s.status);
   const running = useServerStore(serverSelectors.running);
   const unknown = streamDown(useProjectStore((s) => s.stream));
+  // Issue 48: up but with no version of the project loaded, every route is a 404: not green.
+  const empty = useProjectStore(projectSelectors.servingNothing);
   const [label, text, dot] = unknown
     ? ['Mock API state unknown: the studio is not answering', 'Unknown', 'warn']
     : !server
       ? ['Mock API state not read yet', 'Checking…', '']
-      : running
-        ? ['Mock API running', 'Running', 'ok']
-        : ['Mock API stopped', 'Stopped', 'err'];
+      : running && empty
+        ? [
+            'Mock API running, serving nothing: the project does not load',
+            'Serving nothing',
+            'warn',
+          ]
+        : running
+          ? ['Mock API running', 'Running', 'ok']
+          : ['Mock API stopped', 'Stopped', 'err'];
   return (
     <span
       className="badge"

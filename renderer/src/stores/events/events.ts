@@ -70,9 +70,12 @@ export function applyBatch(batch: EventBatch): void {
 
 /** Loads the first state and follows the event stream; returns the unsubscribe function. */
 export function startStudio(control: ControlClient): () => void {
-  void useProjectStore.getState().loadProject();
+  // The models only once the project's state is known: nothing to ask for when none serves.
+  void useProjectStore
+    .getState()
+    .loadProject()
+    .then(() => useModelsStore.getState().loadModels());
   void useServerStore.getState().loadServer();
-  void useModelsStore.getState().loadModels();
   void useBehaviourStore.getState().loadBehaviour();
   let wasOpen = false;
   let first = true;

@@ -15,6 +15,7 @@ import {
 } from '../../api';
 import { attempt, type Outcome } from '../problem/outcome';
 import { problemOf } from '../problem/problem-of';
+import { projectSelectors, useProjectStore } from '../project/project-store';
 
 interface ModelsState {
   models: ModelInfo[];
@@ -41,6 +42,12 @@ export const useModelsStore = create<ModelsState>()((set, get) => ({
   loading: false,
   error: null,
   async loadModels() {
+    // No version of the project serves (it failed to load on open): there are no models to
+    // ask for, and asking is a 409 the console would log.
+    if (projectSelectors.servingNothing(useProjectStore.getState())) {
+      set({ models: [], routes: [], loaded: true, loading: false, error: null });
+      return;
+    }
     set({ loading: true });
     try {
       const [models, routes] = await Promise.all([client().listModels(), client().listRoutes()]);

@@ -56,4 +56,6 @@ export const projectSelectors = {
   loadError: (s: ProjectState) => (s.status?.state === 'failed' ? (s.status.error ?? null) : null),
   /** The last good API still answers while the files are broken. */
   servingStale: (s: ProjectState) => s.status?.state === 'failed' && s.status.serving,
+  /** A load failed and no earlier version serves: the mock API answers 404 to everything. */
+  servingNothing: (s: ProjectState) => s.status?.state === 'failed' && !s.status.serving,
 };
