@@ -168,6 +168,8 @@ function snapshot(records: readonly StoredRecord[], indexed: ReadonlySet<string>
 }
 
 export class PostgresStore implements ModelStore {
+  /** Issue 26: a database table is written like the default datasource's. */
+  readonly readOnly = false;
   readonly #sql: TableSql;
   readonly #indexed: ReadonlySet<string>;
 
