@@ -1,7 +1,17 @@
 /**
- * The mock API's request path, one named step after another; each step lives in the module of
- * its concern and answers the request itself when it ends the walk. Rules and behaviours come
- * from above as live snapshots on the {@link DispatchContext}: nothing here calls up a layer.
+ * The mock API's request path, one named step after another, each in the module of its
+ * concern; a step that ends the walk answers the request itself:
+ *
+ * 1. `host-check.ts`      refuseWithoutHost: an HTTP/1.1 request without Host is a 400.
+ * 2. `preflight.ts`       answerPreflight: `OPTIONS` is a CORS preflight.
+ * 3. `route-match.ts`     matchRoute, answerUnmatched: the proxy (`proxy.ts`), a 404 or a 405.
+ * 4. `simulate.ts`        simulate: a behaviour's delay, then its failure (issue 16).
+ * 5. `request-body.ts`    readRequestBody, skipBody.
+ * 6. `response-rules.ts`  ruleFor, answerByRule: a rule answers in the route's place (issue 29).
+ * 7. `run-handler.ts`     runHandler: the handler, watched by `handler-timeout.ts`.
+ *
+ * Rules and behaviours come from above as live snapshots on the {@link DispatchContext}:
+ * nothing here calls up a layer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -13,10 +23,12 @@ import { refuseWithoutHost } from './host-check.js';
 import { answerPreflight } from './preflight.js';
 import { readRequestBody, skipBody } from './request-body.js';
 import { Response } from './response.js';
-import { answerByRule, ruleFor } from './response-rules.js';
+import { answerByRule, type RuleAnswer, ruleFor } from './response-rules.js';
 import { answerUnmatched, matchRoute } from './route-match.js';
+import type { RouteMatch } from './router.js';
 import { runHandler } from './run-handler.js';
 import { simulate } from './simulate.js';
+import type { RouteDefinition } from './types.js';
 
 /** Methods that wait for a model edit only when it changes a database (issue 24, 26). */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -30,7 +42,7 @@ export function dispatch(
   ctx: DispatchContext,
   rawReq: IncomingMessage,
   rawRes: ServerResponse,
-): Promise<void> {
+): Promise<void> | void {
   const gate = ctx.writes;
   if (gate === undefined) return answer(ctx, rawReq, rawRes);
   if (READS.has((rawReq.method ?? 'GET').toUpperCase())) {
@@ -41,10 +53,12 @@ export function dispatch(
       (problem: unknown) => refuse(ctx, rawReq, rawRes, problem),
     );
   }
+  // A promise whatever the answer does (a throw included), so the gate is always left.
+  const answering = async (): Promise<void> => answer(ctx, rawReq, rawRes);
   const entered = gate.enter();
-  if (typeof entered === 'function') return answer(ctx, rawReq, rawRes).finally(entered);
+  if (typeof entered === 'function') return answering().finally(entered);
   return entered.then(
-    (leave) => answer(ctx, rawReq, rawRes).finally(leave),
+    (leave) => answering().finally(leave),
     (problem: unknown) => refuse(ctx, rawReq, rawRes, problem),
   );
 }
@@ -67,28 +81,48 @@ function refuse(
 }
 
 /**
- * Answers one request against the current route table. GET and HEAD await nothing before
- * their handler: the steps that wait (a behaviour, a body, a rule's delay) are skipped with
- * one check each when they have nothing to do.
+ * Answers one request against the current route table, one step after another. GET and HEAD
+ * with no behaviour set await nothing before their handler (the hot path): the steps that may
+ * wait (a simulated delay, a body) are taken only when there is something to wait for.
  */
-async function answer(
+function answer(
   ctx: DispatchContext,
   rawReq: IncomingMessage,
   rawRes: ServerResponse,
-): Promise<void> {
+): Promise<void> | void {
   const ex = new Exchange(ctx, rawReq, rawRes);
   if (refuseWithoutHost(ex)) return;
   if (ex.method === 'OPTIONS') return answerPreflight(ex);
   const match = matchRoute(ex);
   if (match === null) return answerUnmatched(ex);
+  if (ex.behaviour === undefined && ex.bodyless) return answerRoute(ex, match, skipBody(ex));
+  return answerAfterWaits(ex, match);
+}
+
+/** A behaviour's delay or failure (issue 16), and a body to read, before the route answers. */
+async function answerAfterWaits(ex: Exchange, match: RouteMatch<RouteDefinition>): Promise<void> {
   if (ex.behaviour !== undefined && (await simulate(ex, match.value))) return;
+  let body: unknown;
   try {
-    const body = ex.bodyless ? skipBody(ex) : await readRequestBody(ex, match.value);
-    const hit = ruleFor(ex, match, body);
-    if (hit !== undefined) return await answerByRule(ex, match, body, hit);
-    return await runHandler(ex, match, body, match.value.handler);
+    body = ex.bodyless ? skipBody(ex) : await readRequestBody(ex, match.value);
   } catch (error) {
-    // The body step's 400, 413 and 415, a rule that failed (a handler's: where it runs).
-    answerError(ex, error);
+    return answerError(ex, error);
   }
+  return answerRoute(ex, match, body);
+}
+
+/** A response rule in the route's place (issue 29), else the route's handler. */
+function answerRoute(
+  ex: Exchange,
+  match: RouteMatch<RouteDefinition>,
+  body: unknown,
+): Promise<void> | void {
+  let hit: RuleAnswer | undefined;
+  try {
+    hit = ruleFor(ex, match, body);
+  } catch (error) {
+    return answerError(ex, error);
+  }
+  if (hit !== undefined) return answerByRule(ex, match, body, hit);
+  return runHandler(ex, match, body, match.value.handler);
 }
