@@ -13,7 +13,6 @@ import type {
   RelationInfo,
 } from '../contract/control-api.js';
 import type { FieldSchema, FieldType, ModelSchema } from '../model/schema.js';
-import { DataSourceStore } from '../persistence/datasource-store.js';
 
 function typeInfo(type: FieldType): FieldTypeInfo {
   switch (type.kind) {
@@ -110,7 +109,7 @@ export interface RecordHomes {
 
 export function modelInfo({ schema, store }: ModelRuntime, homes: RecordHomes): ModelInfo {
   // A user's `Persistence` class may lack writes; a database table (issue 26) has them all.
-  const writable = !(store instanceof DataSourceStore);
+  const writable = !store.readOnly;
   const database = homes.databases.get(schema.dataSource ?? '');
   const info: ModelInfo = {
     name: schema.name,

@@ -15,7 +15,6 @@ import {
 } from '../app/write/record-writes.js';
 import type { ImportResult, RecordPage } from '../contract/control-api.js';
 import { problems } from '../errors.js';
-import { DataSourceStore } from '../persistence/datasource-store.js';
 import { allRecords } from '../persistence/store-reads.js';
 import type { ControlContext } from './control-context.js';
 import type { ControlCall, ControlRoutes } from './control-route.js';
@@ -37,9 +36,7 @@ function modelOf(ctx: ControlContext, name: string): ModelRuntime {
  */
 function writable(ctx: ControlContext, name: string): ModelRuntime {
   const model = modelOf(ctx, name);
-  if (model.store instanceof DataSourceStore) {
-    throw problems.readOnlyModel(model.schema.name, model.store.label);
-  }
+  if (model.store.readOnly) throw problems.readOnlyModel(model.schema.name, model.store.label);
   return model;
 }
 

@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { problems } from '../errors.js';
-import { answerProblem } from './answer-problem.js';
 import type { Behaviour } from './behaviour.js';
 import { DEFAULT_BODY_LIMIT } from './body.js';
-import { dispatch, type PendingExchange, type ServerLogger } from './dispatch.js';
+import { dispatch } from './dispatch.js';
+import type { ServerLogger } from './dispatch-context.js';
+import { type PendingExchange, startTimeoutSweep } from './handler-timeout.js';
 import { answerProtocolErrors } from './protocol-errors.js';
 import type { RulesSource } from './response-rules.js';
 import { EMPTY_ROUTE_TABLE, type RouteTable } from './route-table.js';
@@ -89,25 +89,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
 
-  // One sweep for every in-flight request instead of a timer per request (hot path).
-  const sweep = setInterval(
-    () => {
-      const now = performance.now();
-      for (const exchange of pending) {
-        if (exchange.res.sent) pending.delete(exchange);
-        else if (now - exchange.startedAt >= handlerTimeoutMs) {
-          pending.delete(exchange);
-          answerProblem(
-            exchange.res,
-            problems.handlerTimeout(exchange.method, exchange.path, handlerTimeoutMs),
-            exchange.path,
-          );
-        }
-      }
-    },
-    Math.max(10, Math.min(1000, handlerTimeoutMs / 4)),
-  );
-  sweep.unref();
+  const stopSweep = startTimeoutSweep(pending, handlerTimeoutMs);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -129,7 +111,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       table = next;
     },
     close() {
-      clearInterval(sweep);
+      stopSweep();
       return new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();

@@ -16,10 +16,11 @@ import type * as Https from 'node:https';
 import { type HttpProblem, problems } from '../errors.js';
 import { requireCjs } from '../require-cjs.js';
 import { answerProblem } from './answer-problem.js';
-import { type ActiveBehaviour, delay, type ProxyTarget } from './behaviour.js';
+import type { ActiveBehaviour, ProxyTarget } from './behaviour.js';
 import { CORS_HEADERS } from './cors.js';
-import type { Response } from './response.js';
-import { CAPTURE_BODY_LIMIT, type ExchangeCapture, type TrafficBus } from './traffic.js';
+import type { Exchange } from './exchange.js';
+import { applyEffect } from './simulate.js';
+import { CAPTURE_BODY_LIMIT } from './traffic.js';
 
 /** RFC 9110 §7.6.1: meant for one connection, never forwarded. */
 const HOP_BY_HOP = new Set([
@@ -147,63 +148,39 @@ export function forward(
   req.pipe(upstream);
 }
 
-/** A request the proxy takes, as dispatch started it. */
-export interface ExchangeStart {
-  readonly time: number;
-  readonly startedAt: number;
-  readonly method: string;
-  readonly url: string;
-  readonly path: string;
-  readonly captured: ExchangeCapture | undefined;
-}
-
 /**
- * Forwards a request no route matches to the proxy (issue 16), after the global delay or
- * failure rule if one is set. A problem (502, 504, simulated) goes through `res` and its
- * traffic callback; a streamed answer is reported here, tagged `proxied`.
+ * The request path's proxy step (issue 16): a request no route matches goes to the proxy, after
+ * the global delay or failure rule if one is set. A problem (502, 504, simulated) goes through
+ * `ex.res` and its traffic report; a streamed answer is reported here, tagged `proxied`.
  */
-export async function proxyExchange(
-  traffic: TrafficBus,
-  active: ActiveBehaviour,
-  rawReq: IncomingMessage,
-  rawRes: ServerResponse,
-  res: Response,
-  start: ExchangeStart,
-  setTag: (tag: 'simulated' | 'proxied') => void,
-): Promise<void> {
-  const { method, path } = start;
-  setTag('proxied');
+export async function proxyExchange(ex: Exchange, active: ActiveBehaviour): Promise<void> {
+  const { method, path, res, captured } = ex;
+  const { traffic } = ex.ctx;
+  ex.tag = 'proxied';
   const effect = active.effect(undefined);
-  if (effect !== undefined) {
-    if (effect.delayMs > 0) await delay(effect.delayMs);
-    if (effect.failStatus !== undefined) {
-      setTag('simulated');
-      rawReq.resume();
-      return answerProblem(res, problems.simulatedFailure(effect.failStatus, method, path), path);
-    }
-  }
+  if (effect !== undefined && (await applyEffect(ex, effect))) return;
   await new Promise<void>((resolve) => {
     forward(
       active.proxy as ProxyTarget,
-      start.url,
-      rawReq,
-      rawRes,
+      ex.url,
+      ex.rawReq,
+      ex.rawRes,
       (problem) => answerProblem(res, problem, path),
       (outcome) => {
         resolve();
         if (res.sent || !traffic.hasListeners) return;
         traffic.publish({
           seq: traffic.nextSeq(),
-          time: start.time,
+          time: ex.time,
           method,
-          url: start.url,
+          url: ex.url,
           status: outcome.status,
-          durationMs: performance.now() - start.startedAt,
+          durationMs: performance.now() - ex.startedAt,
           requestBytes: outcome.requestBytes,
           responseBytes: outcome.responseBytes,
-          ...(start.captured
+          ...(captured
             ? {
-                capture: start.captured.answered(
+                capture: captured.answered(
                   outcome.responseHeaders,
                   Buffer.concat(outcome.responseHead),
                 ),

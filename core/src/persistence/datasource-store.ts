@@ -30,6 +30,8 @@ function asRecords(value: unknown, name: string): StoredRecord[] {
 }
 
 export class DataSourceStore implements ModelStore {
+  /** CONTRACT §8: the studio shows a user's class's records, and leaves writes to its code. */
+  readonly readOnly = true;
   /** A user's class offers nothing atomic across records: one write after another. */
   readonly batches: BatchDoor = ONE_BY_ONE;
 

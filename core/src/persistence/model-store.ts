@@ -27,6 +27,12 @@ export interface ReadableRecords {
 export interface ModelStore {
   /** `default` or the datasource's name, for messages. */
   readonly label: string;
+  /**
+   * Whether the studio only shows these records (CONTRACT §8: "named datasources are shown
+   * read-only"): a user's datasource class, whose writes are its own code's. The mock API's
+   * routes still call the writes below; the studio's record writes and imports do not.
+   */
+  readonly readOnly: boolean;
   records(): MaybePromise<ReadableRecords>;
   /**
    * The first `n` records when the store has a cheaper way than `records()` (a datasource's

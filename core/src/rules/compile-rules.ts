@@ -229,8 +229,8 @@ function compileRule(
   patterns: PatternLease,
 ): CompiledRule {
   const tests = rule.when.map((condition) => conditionTest(condition, patterns));
-  // A HEAD request is answered by the GET route (dispatch.ts): a HEAD rule is a GET route's
-  // rule that holds for HEAD only.
+  // A HEAD request is answered by the GET route (http/route-match.ts): a HEAD rule is a GET
+  // route's rule that holds for HEAD only.
   if (rule.method === 'HEAD') tests.unshift((view) => view.method === 'HEAD');
   const responses = rule.responses.map((r) => compileResponse(r, faker));
   const identity = { id: rule.id, name: rule.name };

@@ -5,7 +5,7 @@
 import type { MockBehaviour, ServerStatus } from '../contract/control-api.js';
 import { problems } from '../errors.js';
 import type { Behaviour } from '../http/behaviour.js';
-import type { ServerLogger } from '../http/dispatch.js';
+import type { ServerLogger } from '../http/dispatch-context.js';
 import { type RunningServer, startServer } from '../http/node-server.js';
 import type { RulesSource } from '../http/response-rules.js';
 import type { RouteTable } from '../http/route-table.js';

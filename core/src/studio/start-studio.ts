@@ -18,7 +18,7 @@ import { HttpProblem } from '../errors.js';
 import { sendAndRecord } from '../control/outgoing-operations.js';
 import { startControlServer } from '../control/server.js';
 import { Behaviour, type BehaviourSettings } from '../http/behaviour.js';
-import type { ServerLogger } from '../http/dispatch.js';
+import type { ServerLogger } from '../http/dispatch-context.js';
 import { EMPTY_ROUTE_TABLE } from '../http/route-table.js';
 import { TrafficBus, type TrafficEvent } from '../http/traffic.js';
 import { WriteGate } from '../http/write-gate.js';

@@ -32,6 +32,7 @@ export const FILE_BATCHES: BatchDoor = {
 
 export class CollectionStore implements ModelStore {
   readonly label = 'default';
+  readonly readOnly = false;
   readonly #readable: ReadableRecords;
   /** Journaled for datafiles; records kept in memory only have nothing to tear. */
   readonly batches: BatchDoor;

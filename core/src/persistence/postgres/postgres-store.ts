@@ -61,6 +61,8 @@ async function rows(
 }
 
 export class PostgresStore implements ModelStore {
+  /** Issue 26: a database table is written like the default datasource's. */
+  readonly readOnly = false;
   readonly #sql: TableSql;
   readonly #indexed: ReadonlySet<string>;
 
