@@ -37,7 +37,10 @@ export const createWritesSlice: DataSlice<WritesSlice> = (set, get) => {
       const own = ownWriteKey(model, 'update', id);
       countOwnWrite(own, 1);
       try {
-        const updated = await client().patchRecord(model, id, { [field]: value });
+        const updated = await client().call('patchRecord', {
+          params: { model, id },
+          body: { [field]: value },
+        });
         set((s) => ({ cellErrors: without(s.cellErrors, key) }));
         get().replaceRecord(updated);
         return true;
@@ -57,7 +60,7 @@ export const createWritesSlice: DataSlice<WritesSlice> = (set, get) => {
       const { model } = get();
       if (!model) return null;
       try {
-        const created = await client().createRecord(model, body);
+        const created = await client().call('createRecord', { params: { model }, body });
         set({ actionError: null, notice: `Created record ${String(created.id)}.` });
         await get().refreshRows();
         return created;
@@ -70,7 +73,7 @@ export const createWritesSlice: DataSlice<WritesSlice> = (set, get) => {
       const { model } = get();
       if (!model) return;
       try {
-        await client().deleteRecord(model, id);
+        await client().call('deleteRecord', { params: { model, id } });
         set({ actionError: null, notice: `Deleted record ${String(id)}.` });
         await get().refreshRows();
       } catch (error) {
@@ -78,13 +81,14 @@ export const createWritesSlice: DataSlice<WritesSlice> = (set, get) => {
       }
     },
     readDeleteImpact: (model, id) =>
-      attempt(async () => (await client().deleteImpact(model, id)).effects),
-    saveRecordAs: (model, body) => attempt(() => client().createRecord(model, body)),
+      attempt(async () => (await client().call('deleteImpact', { params: { model, id } })).effects),
+    saveRecordAs: (model, body) =>
+      attempt(() => client().call('createRecord', { params: { model }, body })),
     async importRecords(rows) {
       const { model } = get();
       if (!model) return false;
       try {
-        const result = await client().importRecords(model, rows);
+        const result = await client().call('importRecords', { params: { model }, body: rows });
         set({ actionError: null, notice: `Imported ${result.imported} records.` });
         await get().refreshRows();
         return true;
@@ -97,7 +101,7 @@ export const createWritesSlice: DataSlice<WritesSlice> = (set, get) => {
       const { model } = get();
       if (!model) return null;
       try {
-        return await client().exportRecords(model);
+        return await client().call('exportRecords', { params: { model } });
       } catch (error) {
         set({ actionError: problemOf(error) });
         return null;

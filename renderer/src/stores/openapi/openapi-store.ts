@@ -45,7 +45,7 @@ export const useOpenApiStore = create<OpenApiState>()((set, get) => ({
     const mine = ++generation;
     set({ loading: true });
     try {
-      const doc = await client().getOpenApi();
+      const doc = await client().call('getOpenApi');
       if (mine === generation) set({ doc, loading: false, error: null });
     } catch (error) {
       if (mine === generation) set({ loading: false, error: problemOf(error) });
@@ -54,7 +54,7 @@ export const useOpenApiStore = create<OpenApiState>()((set, get) => ({
   async ensureSample(model) {
     if (get().samples[model]) return;
     try {
-      const sample = await client().sampleRecord(model);
+      const sample = await client().call('sampleRecord', { params: { model } });
       set((s) => ({ samples: { ...s.samples, [model]: sample } }));
     } catch {
       // The document's examples and the schema still give a body.
