@@ -12,6 +12,7 @@ import {
   CONTROL_PREFIX,
   type ControlOperationName,
   type ControlOperations,
+  EVENT_ID_HEADER,
 } from '../contract/control-api.js';
 import { ClientGoneError, problems, unrouted } from '../errors.js';
 import { readJsonBody } from '../http/body.js';
@@ -21,6 +22,7 @@ import { createRouter, type Router } from '../http/router.js';
 import { hostAllowed, originAllowed, ownOrigins, tokenMatches } from './auth.js';
 import type { ControlContext } from './control-context.js';
 import { type ControlHandler, STREAMED } from './control-route.js';
+import { causing, EventCause, eventIdHeader } from './event-cause.js';
 import { CONTROL_ROUTES } from './operations.js';
 import { asProblem, CONTROL_HEADERS, sendJson, sendProblem } from './respond.js';
 import { resolveStatic, sendStatic, studioCsp, UI_HEADERS } from './static-files.js';
@@ -170,20 +172,32 @@ export async function startControlServer(
     else if (!match.value.readsOwnBody) body = await readJsonBody(req, match.value.bodyLimit);
     // A streamed answer (the event stream) writes its own head: give it the CORS headers too.
     for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
+    // Issue 43: the events the handler causes are noted, for the answer to name them.
+    const cause = new EventCause();
     const call = () =>
-      match.value.handle({
-        params: match.params,
-        query: new URLSearchParams(search),
-        body,
-        req,
-        res,
-        ctx,
-      });
+      causing(cause, () =>
+        match.value.handle({
+          params: match.params,
+          query: new URLSearchParams(search),
+          body,
+          req,
+          res,
+          ctx,
+        }),
+      );
     // Issue 24: a record write waits while a model edit holds the writes, as the mock API's do.
     if (ctx.writes.readsHeld && RECORD_READS.has(match.value.operation)) await ctx.writes.opened();
-    const result = RECORD_WRITES.has(match.value.operation) ? await gated(ctx, call) : await call();
+    let result: unknown;
+    let caused: readonly number[] = [];
+    try {
+      result = RECORD_WRITES.has(match.value.operation) ? await gated(ctx, call) : await call();
+    } finally {
+      caused = cause.close();
+    }
     if (result === STREAMED) return;
-    sendJson(res, match.value.status, result, cors, writeStallMs);
+    const headers =
+      caused.length === 0 ? cors : { ...cors, [EVENT_ID_HEADER]: eventIdHeader(caused) };
+    sendJson(res, match.value.status, result, headers, writeStallMs);
     // The handler kept its side of the contract: its body was checked, its answer is typed.
     options.answered?.({ operation: match.value.operation, body, result } as ControlAnswer);
   };
@@ -243,8 +257,13 @@ export async function startControlServer(
       req.resume();
       return sendProblem(res, problems.forbidden(`requests from ${origin} are not allowed`), path);
     }
+    // An allowed extra origin (the desktop shell's page) reads the answer's Event-Id too.
     const cors: Record<string, string> = extra
-      ? { 'access-control-allow-origin': origin, vary: 'Origin' }
+      ? {
+          'access-control-allow-origin': origin,
+          'access-control-expose-headers': EVENT_ID_HEADER,
+          vary: 'Origin',
+        }
       : {};
     const isApi = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
     const work = isApi
