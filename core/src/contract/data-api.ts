@@ -28,6 +28,9 @@ export interface RecordPage {
   limit: number;
 }
 
+/** Caps one import (and one fake-records call), so a mistaken file cannot fill memory. */
+export const IMPORT_LIMIT = 100_000;
+
 export interface ImportResult {
   /** Records written (all of them: an import is all or nothing). */
   imported: number;

@@ -202,8 +202,6 @@ export class EventHub {
     const entry = this.#append(event.type === 'traffic', Buffer.byteLength(text), undefined);
     this.#log.write(text, entry);
     this.#keep(entry);
-    // Issue 43: a control call that caused it names it in its answer.
-    noteEvent(entry.id);
   }
 
   /**
@@ -228,6 +226,8 @@ export class EventHub {
   #append(traffic: boolean, size: number, exchange: TrafficEvent | undefined): Entry {
     const entry = new Entry(this.#now, traffic, size, exchange);
     this.#now = entry;
+    // Issue 43: a control call that caused it names it in its answer.
+    noteEvent(entry.id);
     return entry;
   }
 

@@ -14,14 +14,16 @@ import {
   type ControlOperations,
   EVENT_ID_HEADER,
 } from '../contract/control-api.js';
+import type { BodyRule } from '../contract/control-bodies.js';
 import { ClientGoneError, problems, unrouted } from '../errors.js';
 import { readJsonBody } from '../http/body.js';
 import { DEFAULT_WRITE_STALL_MS } from '../http/json-stream.js';
 import { answerProtocolErrors } from '../http/protocol-errors.js';
 import { createRouter, type Router } from '../http/router.js';
 import { hostAllowed, originAllowed, ownOrigins, tokenMatches } from './auth.js';
+import { bodyRuleOf, gateBody } from './body-gate.js';
 import type { ControlContext } from './control-context.js';
-import { type ControlHandler, STREAMED } from './control-route.js';
+import { type ControlHandler, type ControlRoute, STREAMED } from './control-route.js';
 import { causing, EventCause, eventIdHeader } from './event-cause.js';
 import { CONTROL_ROUTES } from './operations.js';
 import { asProblem, CONTROL_HEADERS, sendJson, sendProblem } from './respond.js';
@@ -71,6 +73,9 @@ interface ControlRouteEntry {
   readonly status: number;
   readonly bodyLimit: number;
   readonly readsOwnBody: boolean;
+  /** Issue 43: the body's schema and the operation's own check, run before `handle`. */
+  readonly body: BodyRule | undefined;
+  readonly check: ControlRoute['check'];
   readonly handle: ControlHandler;
 }
 
@@ -115,6 +120,8 @@ function buildRouter(): Router<ControlRouteEntry> {
       status: route.status ?? 200,
       bodyLimit: route.bodyLimit ?? CONTROL_BODY_LIMIT,
       readsOwnBody: route.readsOwnBody === true,
+      body: bodyRuleOf(operation),
+      check: route.check,
       handle: route.handle,
     });
   }
@@ -170,6 +177,7 @@ export async function startControlServer(
     let body: unknown;
     if (method === 'GET' || method === 'DELETE') req.resume();
     else if (!match.value.readsOwnBody) body = await readJsonBody(req, match.value.bodyLimit);
+    if (match.value.body !== undefined) await gateBody(match.value.body, body, match.value.check);
     // A streamed answer (the event stream) writes its own head: give it the CORS headers too.
     for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
     // Issue 43: the events the handler causes are noted, for the answer to name them.
