@@ -10,6 +10,7 @@ import type {
   FakeRecordsBody,
   ImportResult,
   RecordPage,
+  RecordQuery,
   SeedResult,
 } from './data-api.js';
 import type { EventBatch } from './events-api.js';
@@ -35,6 +36,7 @@ import type {
   ImportRequestsBody,
   ImportRequestsResult,
   ProjectFileEntry,
+  ProjectFileQuery,
   RequestCollection,
   RequestEntry,
   RequestPathBody,
@@ -53,7 +55,7 @@ export const AUTH_SCHEME = 'Bearer';
 
 export type * from './data-api.js';
 export type * from './events-api.js';
-export { TRAFFIC_BODY_LIMIT, TRAFFIC_HISTORY } from './events-api.js';
+export { EVENT_ID_HEADER, TRAFFIC_BODY_LIMIT, TRAFFIC_HISTORY } from './events-api.js';
 export type * from './import-api.js';
 export type * from './model-edit-api.js';
 export { FIELD_TYPES } from './model-edit-api.js';
@@ -92,6 +94,8 @@ export interface Problem {
 /**
  * What each control operation takes and answers; its method and path are in
  * {@link CONTROL_OPERATIONS} (./operations.ts), written once for the server and the client.
+ * `query` is what the URL's query string carries; `body` is the JSON body (an operation
+ * without one sends none); `answer` is the JSON it answers with.
  */
 export interface ControlPayloads {
   getProject: { answer: ProjectStatus };
@@ -99,7 +103,7 @@ export interface ControlPayloads {
   reloadProject: { answer: ProjectStatus };
   listModels: { answer: ModelInfo[] };
   listRoutes: { answer: RouteInfo[] };
-  listRecords: { answer: RecordPage };
+  listRecords: { query: RecordQuery; answer: RecordPage };
   getRecord: { answer: JsonRecord };
   createRecord: { body: unknown; answer: JsonRecord };
   replaceRecord: { body: unknown; answer: JsonRecord };
@@ -137,7 +141,8 @@ export interface ControlPayloads {
   saveEnvironment: { body: SaveEnvironmentBody; answer: EnvironmentEntry };
   deleteEnvironment: { body: EnvironmentNameBody; answer: { deleted: string } };
   getEnvironmentSecrets: { body: EnvironmentNameBody; answer: EnvironmentSecrets };
-  putProjectFile: { answer: ProjectFileEntry };
+  /** Its body is the file's bytes, not JSON (`ControlClient.putProjectFile`). */
+  putProjectFile: { query: ProjectFileQuery; answer: ProjectFileEntry };
   getConsoleSession: { answer: ConsoleSession };
   putConsoleSession: { body: ConsoleSession; answer: ConsoleSession };
   sendOutgoing: { body: OutgoingRequest; answer: OutgoingResponse };

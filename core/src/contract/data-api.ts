@@ -8,6 +8,15 @@ import type { JsonRecord, RecordKey } from './values.js';
 // ---------------------------------------------------------------- records
 
 /**
+ * A record list query: the mock API's collection controls (CONTRACT §2). A repeated filter
+ * (`id: [2, 5]`) means any of those values, as on the mock API.
+ */
+export type RecordQuery = Record<
+  string,
+  string | number | readonly (string | number)[] | undefined
+>;
+
+/**
  * `GET /api/models/:model/records` takes the mock API's collection query (CONTRACT §2):
  * `offset`, `limit`, `sort=a,-b`, `q`, `field=value`, `field_like`, … and answers a page.
  */
@@ -18,6 +27,9 @@ export interface RecordPage {
   offset: number;
   limit: number;
 }
+
+/** Caps one import (and one fake-records call), so a mistaken file cannot fill memory. */
+export const IMPORT_LIMIT = 100_000;
 
 export interface ImportResult {
   /** Records written (all of them: an import is all or nothing). */

@@ -14,6 +14,13 @@ import type { RecordKey } from './values.js';
  */
 export const TRAFFIC_BODY_LIMIT = 16 * 1024;
 
+/**
+ * Issue 43: the header of a control answer naming the events the call caused, by their ids on
+ * the stream (`Event-Id: 41, 42`, a list as RFC 9110 §5.6.1 writes one), so the window that
+ * made a change can tell its own echo from another client's. Absent when the call caused none.
+ */
+export const EVENT_ID_HEADER = 'Event-Id';
+
 /** Exchanges a reconnecting event client can catch up on (issue 12). */
 export const TRAFFIC_HISTORY = 1000;
 

@@ -1,8 +1,9 @@
 /**
  * Every control operation once, as a value: its method and its path under `CONTROL_PREFIX`
- * (issue 25). The control server's router and the typed client are both built from this
- * table, so a path is written in one place; what each operation takes and answers is
- * `ControlPayloads` (./control-api.ts).
+ * (issue 25). The control server's router and the typed client's one `call` are both built
+ * from this table, so a path is written in one place; what each operation takes and answers is
+ * `ControlPayloads` (./control-api.ts), and the schema its body is checked against is its line
+ * of `CONTROL_BODIES` (./control-bodies.ts, issue 43: server-side only, out of the UI bundle).
  */
 export const CONTROL_OPERATIONS = {
   getProject: { method: 'GET', path: '/project' },

@@ -231,6 +231,11 @@ export interface ConsoleSession {
  */
 export const PROJECT_FILE_NAME_PARAM = 'name';
 
+/** The query of `POST /api/project-files`: the file's name. */
+export interface ProjectFileQuery {
+  [PROJECT_FILE_NAME_PARAM]: string;
+}
+
 /**
  * Where the file went, relative to the project with `/` (`files/photo.png`): a free name
  * (`files/photo 2.png` when another file has the name), or the file already there with the

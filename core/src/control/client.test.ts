@@ -1,9 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 
-import type { EventBatch } from '../contract/control-api.js';
+import type {
+  EventBatch,
+  JsonRecord,
+  ModelInfo,
+  OutgoingResponse,
+  RecordPage,
+} from '../contract/control-api.js';
 import { ControlClient, ControlError, type StreamState } from './client.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -44,8 +50,8 @@ describe('ControlClient calls', () => {
       json(res, 200, []);
     });
     const client = new ControlClient({ baseUrl: url, token: 'secret-token' });
-    await client.listModels();
-    await client.listRoutes();
+    await client.call('listModels');
+    await client.call('listRoutes');
     expect(seen).toEqual(['Bearer secret-token', 'Bearer secret-token']);
   });
 
@@ -56,9 +62,18 @@ describe('ControlClient calls', () => {
       json(res, 200, { items: [], total: 0, offset: 0, limit: 0 });
     });
     const client = new ControlClient({ baseUrl: `${url}/`, token: 't' });
-    await client.listRecords('Todo', { offset: 100, limit: 50, sort: '-id', q: '' });
-    await client.patchRecord('Todo', 7, { completed: true });
-    await client.listRecords('User', { id: [2, 'a b'], limit: 2 });
+    await client.call('listRecords', {
+      params: { model: 'Todo' },
+      query: { offset: 100, limit: 50, sort: '-id', q: '' },
+    });
+    await client.call('patchRecord', {
+      params: { model: 'Todo', id: 7 },
+      body: { completed: true },
+    });
+    await client.call('listRecords', {
+      params: { model: 'User' },
+      query: { id: [2, 'a b'], limit: 2 },
+    });
     expect(seen[0]).toMatchObject({
       method: 'GET',
       url: '/api/models/Todo/records?offset=100&limit=50&sort=-id',
@@ -84,7 +99,9 @@ describe('ControlClient calls', () => {
     };
     const url = await serve((_req, res) => json(res, 422, problem, 'application/problem+json'));
     const client = new ControlClient({ baseUrl: url, token: 't' });
-    const error = await client.patchRecord('Todo', 1, { content: 5 }).catch((e: unknown) => e);
+    const error = await client
+      .call('patchRecord', { params: { model: 'Todo', id: 1 }, body: { content: 5 } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ControlError);
     expect((error as ControlError).status).toBe(422);
     expect((error as ControlError).problem).toEqual(problem);
@@ -96,13 +113,46 @@ describe('ControlClient calls', () => {
       res.end('bad gateway');
     });
     const client = new ControlClient({ baseUrl: url, token: 't' });
-    const bad = (await client.getServer().catch((e: unknown) => e)) as ControlError;
+    const bad = (await client.call('getServer').catch((e: unknown) => e)) as ControlError;
     expect(bad.problem).toMatchObject({ status: 502, detail: 'bad gateway' });
 
     const gone = new ControlClient({ baseUrl: 'http://127.0.0.1:1', token: 't' });
-    const down = (await gone.getServer().catch((e: unknown) => e)) as ControlError;
+    const down = (await gone.call('getServer').catch((e: unknown) => e)) as ControlError;
     expect(down).toBeInstanceOf(ControlError);
     expect(down.problem).toMatchObject({ status: 0, title: 'Control API unreachable' });
+  });
+});
+
+describe('ControlClient.call types (issue 43)', () => {
+  it('takes what the operations table says each operation takes, and answers its type', () => {
+    // Checked by the compiler only: never called.
+    const typed = (client: ControlClient) => {
+      expectTypeOf(client.call('listModels')).resolves.toEqualTypeOf<ModelInfo[]>();
+      expectTypeOf(
+        client.call('listRecords', { params: { model: 'Todo' }, query: { limit: 1 } }),
+      ).resolves.toEqualTypeOf<RecordPage>();
+      expectTypeOf(
+        client.call('patchRecord', { params: { model: 'Todo', id: 1 }, body: { a: 1 } }),
+      ).resolves.toEqualTypeOf<JsonRecord>();
+      expectTypeOf(
+        client.call('sendOutgoing', {
+          body: { method: 'GET', url: 'http://x', headers: [], body: { kind: 'none' } },
+        }),
+      ).resolves.toEqualTypeOf<OutgoingResponse>();
+      // @ts-expect-error: a record's path needs its model and id
+      void client.call('patchRecord', { body: {} });
+      // @ts-expect-error: the path has no :id
+      void client.call('listRecords', { params: { model: 'Todo', id: 1 } });
+      // @ts-expect-error: changePort's body is { port }
+      void client.call('changePort', { body: { port: '80' } });
+      // @ts-expect-error: changePort takes a body
+      void client.call('changePort');
+      // @ts-expect-error: listModels takes no body
+      void client.call('listModels', { body: {} });
+      // @ts-expect-error: the event stream and the file upload have their own methods
+      void client.call('events');
+    };
+    expect(typed).toBeTypeOf('function');
   });
 });
 
@@ -122,14 +172,21 @@ describe('ControlClient data and behaviour operations (issue 16)', () => {
       json(res, key.endsWith('/fake') ? 201 : 200, answers[key]);
     });
     const client = new ControlClient({ baseUrl: url, token: 't' });
-    expect(await client.fakeRecords('Todo Item', { count: 2, seed: 7 })).toEqual({
+    expect(
+      await client.call('fakeRecords', {
+        params: { model: 'Todo Item' },
+        body: { count: 2, seed: 7 },
+      }),
+    ).toEqual({
       imported: 2,
       ids: [1, 2],
     });
-    expect((await client.resetData()).models[0]).toMatchObject({ model: 'Todo', count: 3 });
-    expect((await client.saveSeed()).models[0]).toMatchObject({ count: 5 });
-    expect(await client.getBehaviour()).toEqual({ routes: [] });
-    const set = await client.setBehaviour({ routes: [], proxy: 'http://127.0.0.1:9' });
+    expect((await client.call('resetData')).models[0]).toMatchObject({ model: 'Todo', count: 3 });
+    expect((await client.call('saveSeed')).models[0]).toMatchObject({ count: 5 });
+    expect(await client.call('getBehaviour')).toEqual({ routes: [] });
+    const set = await client.call('setBehaviour', {
+      body: { routes: [], proxy: 'http://127.0.0.1:9' },
+    });
     expect(set.proxy).toBe('http://127.0.0.1:9');
     expect(seen).toEqual([
       'POST /api/models/Todo%20Item/fake {"count":2,"seed":7}',
@@ -153,10 +210,10 @@ describe('ControlClient data and behaviour operations (issue 16)', () => {
       });
     });
     const client = new ControlClient({ baseUrl: url, token: 't' });
-    const noSeed = (await client.resetData().catch((e: unknown) => e)) as ControlError;
+    const noSeed = (await client.call('resetData').catch((e: unknown) => e)) as ControlError;
     expect(noSeed.problem).toMatchObject({ status: 404, type: 'no-seed' });
     const bad = (await client
-      .setBehaviour({ routes: [], proxy: 'ftp://x' })
+      .call('setBehaviour', { body: { routes: [], proxy: 'ftp://x' } })
       .catch((e: unknown) => e)) as ControlError;
     expect(bad.problem.errors).toEqual([{ field: 'proxy', message: 'must be an http(s) URL' }]);
   });

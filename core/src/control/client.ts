@@ -6,64 +6,40 @@
  * `fetch` (the `eventsource` package's `fetch` option), so the token stays in a header instead
  * of a URL, and a dropped stream reconnects with `Last-Event-ID` to catch up.
  *
+ * Every JSON operation goes through one {@link ControlClient.call}, typed from the operations
+ * table (issue 43): the operation's name picks its path parameters, query, body and answer.
+ * Only what is more than one JSON request has a method of its own: {@link
+ * ControlClient.subscribe} (the event stream) and {@link ControlClient.putProjectFile} (a
+ * file's raw bytes).
+ *
  * @example
  * const client = new ControlClient({ baseUrl: 'http://127.0.0.1:4100', token });
- * const models = await client.listModels();
+ * const models = await client.call('listModels');
+ * const todo = await client.call('patchRecord', {
+ *   params: { model: 'Todo', id: 1 },
+ *   body: { completed: true },
+ * });
  * const stop = client.subscribe({ onBatch: (batch) => console.log(batch.events.length) });
  */
 import { EventSource } from 'eventsource';
 
 import {
   AUTH_SCHEME,
-  type ConsoleSession,
   CONTROL_OPERATIONS,
   CONTROL_PREFIX,
   type ControlOperationName,
-  type ControlOperations,
-  type DeleteImpact,
-  type DuplicateRequestBody,
-  type EnvironmentEntry,
-  type EnvironmentSecrets,
+  type ControlPayloads,
+  EVENT_ID_HEADER,
   type EventBatch,
-  type FakeRecordsBody,
-  type ImportPreview,
-  type ImportProjectBody,
-  type ImportRequestsBody,
-  type ImportRequestsResult,
-  type ImportResult,
-  type ImportSourceBody,
-  type JsonRecord,
-  type JsonValue,
-  type MockBehaviour,
-  type ModelEdit,
-  type ModelEditPreview,
-  type ModelEditResult,
-  type ModelInfo,
-  type ModelSource,
-  type NewModelSpec,
-  type OpenApiDocument,
-  type OutgoingRequest,
-  type OutgoingResponse,
   type ProjectFileEntry,
-  type ProjectStatus,
   type RecordKey,
-  type RecordPage,
-  type RequestCollection,
-  type RequestEntry,
-  type RouteInfo,
-  type RulePreview,
-  type RulePreviewBody,
-  type RulesFile,
-  type RulesState,
-  type SaveEnvironmentBody,
-  type SaveRequestBody,
-  type SeedResult,
-  type ServerStatus,
+  type RecordQuery,
 } from '../contract/control-api.js';
 import { PROJECT_FILE_NAME_PARAM } from '../contract/requests-api.js';
 import { ControlError, networkProblem, toProblem } from './control-error.js';
 
 export { ControlError } from './control-error.js';
+export type { RecordQuery } from '../contract/control-api.js';
 
 export interface ControlClientOptions {
   /** The control API's origin, e.g. `http://127.0.0.1:4100` (no trailing slash needed). */
@@ -87,24 +63,75 @@ export interface SubscribeOptions {
 }
 
 /**
- * A record list query: the mock API's collection controls (CONTRACT §2). A repeated filter
- * (`id: [2, 5]`) means any of those values, as on the mock API.
+ * The operations {@link ControlClient.call} sends: every one but the event stream
+ * ({@link ControlClient.subscribe}) and the file upload, whose body is raw bytes
+ * ({@link ControlClient.putProjectFile}).
  */
-export type RecordQuery = Record<
-  string,
-  string | number | readonly (string | number)[] | undefined
+export type CallableOperation = Exclude<ControlOperationName, 'events' | 'putProjectFile'>;
+
+/** The `:name` parts of a path: `'model' | 'id'` for `/models/:model/records/:id`. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type PathNames<K extends ControlOperationName> = PathParamNames<
+  (typeof CONTROL_OPERATIONS)[K]['path']
 >;
 
-type Answer<K extends ControlOperationName> = ControlOperations[K]['answer'];
+type ParamsPart<K extends ControlOperationName> = [PathNames<K>] extends [never]
+  ? { readonly params?: undefined }
+  : { readonly params: Readonly<Record<PathNames<K>, RecordKey>> };
 
-/** What one call fills in: the path's `:name` parts, the query, the body. */
-interface OperationCall {
-  readonly params?: Readonly<Record<string, RecordKey>>;
-  readonly query?: RecordQuery;
-  readonly body?: unknown;
+type QueryPart<K extends ControlOperationName> = ControlPayloads[K] extends { query: infer Q }
+  ? { readonly query?: Q }
+  : { readonly query?: undefined };
+
+type BodyPart<K extends ControlOperationName> = ControlPayloads[K] extends { body: infer B }
+  ? { readonly body: B }
+  : { readonly body?: undefined };
+
+/** How a call is sent, whatever the operation. */
+export interface CallOptions {
+  /** Aborting it aborts the call (it then rejects with the abort's reason). */
   readonly signal?: AbortSignal | undefined;
   /** Let the call outlive the page that made it (a write as the page goes away). */
   readonly keepalive?: boolean;
+}
+
+/**
+ * What one call of `K` fills in, as its line of the operations table says: the path's
+ * parameters (required when the path has any), the query, the body (required when the
+ * operation takes one), and how it is sent.
+ */
+export type CallInput<K extends CallableOperation> = ParamsPart<K> &
+  QueryPart<K> &
+  BodyPart<K> &
+  CallOptions;
+
+/** What `K` answers. */
+export type CallAnswer<K extends ControlOperationName> = ControlPayloads[K]['answer'];
+
+/** The input may be left out when nothing in it is required (`call('listModels')`). */
+type CallArgs<K extends CallableOperation> =
+  Partial<CallInput<K>> extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>];
+
+/** An answer and the ids of the events the call caused on the stream ({@link EVENT_ID_HEADER}). */
+export interface AnswerWithEvents<T> {
+  readonly answer: T;
+  /** In the order the stream delivers them; empty when the call changed nothing. */
+  readonly eventIds: readonly number[];
+}
+
+/** One request as sent, whatever the operation: the typed input seen from the inside. */
+interface Request {
+  readonly params?: Readonly<Record<string, RecordKey>> | undefined;
+  /** A {@link RecordQuery} or another operation's query of text values. */
+  readonly query?: unknown;
+  readonly body?: unknown;
+  readonly signal?: AbortSignal | undefined;
+  readonly keepalive?: boolean | undefined;
 }
 
 export class ControlClient {
@@ -119,195 +146,41 @@ export class ControlClient {
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   }
 
-  getProject(): Promise<ProjectStatus> {
-    return this.#op('getProject');
-  }
-  openProject(dir: string): Promise<ProjectStatus> {
-    return this.#op('openProject', { body: { dir } });
-  }
-  reloadProject(): Promise<ProjectStatus> {
-    return this.#op('reloadProject');
-  }
-  listModels(): Promise<ModelInfo[]> {
-    return this.#op('listModels');
-  }
-  listRoutes(): Promise<RouteInfo[]> {
-    return this.#op('listRoutes');
-  }
-  listRecords(model: string, query: RecordQuery = {}, signal?: AbortSignal): Promise<RecordPage> {
-    return this.#op('listRecords', { params: { model }, query, signal });
-  }
-  getRecord(model: string, id: RecordKey): Promise<JsonRecord> {
-    return this.#op('getRecord', { params: { model, id } });
-  }
-  createRecord(model: string, body: unknown): Promise<JsonRecord> {
-    return this.#op('createRecord', { params: { model }, body });
-  }
-  replaceRecord(model: string, id: RecordKey, body: unknown): Promise<JsonRecord> {
-    return this.#op('replaceRecord', { params: { model, id }, body });
-  }
-  patchRecord(model: string, id: RecordKey, body: unknown): Promise<JsonRecord> {
-    return this.#op('patchRecord', { params: { model, id }, body });
-  }
-  deleteRecord(model: string, id: RecordKey): Promise<JsonRecord> {
-    return this.#op('deleteRecord', { params: { model, id } });
-  }
-  /** Issue 23: what deleting the record would do to the records that belong to it, counted. */
-  deleteImpact(model: string, id: RecordKey): Promise<DeleteImpact> {
-    return this.#op('deleteImpact', { params: { model, id } });
-  }
   /**
-   * Issue 23: one made-up record of the model (the fake-data generator's values, parents drawn
-   * from the records that exist, no id), for a request body; nothing is written.
+   * Calls the operation `name` with its method and path from the operations table, its path
+   * parameters filled in, the query in the URL and the body as JSON; resolves its answer.
+   *
+   * @example
+   * const page = await client.call('listRecords', {
+   *   params: { model: 'Todo' },
+   *   query: { limit: 50, sort: '-id' },
+   * });
    */
-  sampleRecord(model: string): Promise<Record<string, JsonValue>> {
-    return this.#op('sampleRecord', { params: { model } });
+  async call<K extends CallableOperation>(
+    name: K,
+    ...[input]: CallArgs<K>
+  ): Promise<CallAnswer<K>> {
+    return (await this.#send<K>(name, input)).answer;
   }
-  importRecords(model: string, rows: unknown[]): Promise<ImportResult> {
-    return this.#op('importRecords', { params: { model }, body: rows });
-  }
-  exportRecords(model: string): Promise<JsonRecord[]> {
-    return this.#op('exportRecords', { params: { model } });
-  }
-  /** Issue 16: `count` valid made-up records, reproducible with `seed`. */
-  fakeRecords(model: string, body: FakeRecordsBody): Promise<ImportResult> {
-    return this.#op('fakeRecords', { params: { model }, body });
-  }
-  /** Puts every default-datasource model back to the project's `seed/` folder, atomically. */
-  resetData(): Promise<SeedResult> {
-    return this.#op('resetData');
-  }
-  /** Snapshots the current records into `seed/`. */
-  saveSeed(): Promise<SeedResult> {
-    return this.#op('saveSeed');
-  }
-  getBehaviour(): Promise<MockBehaviour> {
-    return this.#op('getBehaviour');
-  }
-  /** Replaces the mock API's latency, failure and proxy rules; applies to the next request. */
-  setBehaviour(behaviour: MockBehaviour): Promise<MockBehaviour> {
-    return this.#op('setBehaviour', { body: behaviour });
-  }
-  /** Issue 17: a model's file as it is on disk, its hash and decorator ranges. */
-  readModelSource(model: string): Promise<ModelSource> {
-    return this.#op('readModelSource', { params: { model } });
-  }
-  /** The diff `edit` would make; nothing is written. */
-  previewModelEdit(edit: ModelEdit): Promise<ModelEditPreview> {
-    return this.#op('previewModelEdit', { body: { edit } });
-  }
-  /** Writes `edit` if every file still has the previewed hash (409 otherwise). */
-  applyModelEdit(edit: ModelEdit, hashes: Record<string, string | null>): Promise<ModelEditResult> {
-    return this.#op('applyModelEdit', { body: { edit, hashes } });
-  }
-  createModel(
-    model: NewModelSpec,
-    hashes: Record<string, string | null>,
-  ): Promise<ModelEditResult> {
-    return this.#op('createModel', { body: { model, hashes } });
-  }
+
   /**
-   * Issue 28: what a json-server db.json, OpenAPI document or Mockoon environment would become
-   * (models, fields, relations, record counts, guesses); with `dir`, which files exist there.
-   * Nothing is written.
+   * {@link call}, also resolving the ids of the events the call caused on the stream: the
+   * window that wrote a record knows its own record-change event when it comes back (issue 43).
    */
-  previewImport(source: ImportSourceBody): Promise<ImportPreview> {
-    return this.#op('previewImport', { body: source });
+  callWithEvents<K extends CallableOperation>(
+    name: K,
+    ...[input]: CallArgs<K>
+  ): Promise<AnswerWithEvents<CallAnswer<K>>> {
+    return this.#send<K>(name, input);
   }
-  /** Writes the import into `dir` (a 409 names files in the way, unless `force`) and opens it. */
-  importProject(body: ImportProjectBody): Promise<ProjectStatus> {
-    return this.#op('importProject', { body });
-  }
-  /** Issue 29: the OpenAPI document of the serving project (what `/openapi.json` answers). */
-  getOpenApi(): Promise<OpenApiDocument> {
-    return this.#op('getOpenApi');
-  }
-  /** Issue 29: the project's response rules, which are orphaned, and a hand edit's problems. */
-  getRules(): Promise<RulesState> {
-    return this.#op('getRules');
-  }
-  /** Replaces every rule (written to `mock-rules.json`, applied at once); 422 names a mistake. */
-  putRules(file: RulesFile): Promise<RulesState> {
-    return this.#op('putRules', { body: file });
-  }
-  /** A body template filled in for a made-up request, for the rule editor's preview. */
-  previewRuleTemplate(body: RulePreviewBody): Promise<RulePreview> {
-    return this.#op('previewRuleTemplate', { body });
-  }
-  /**
-   * Issue 30: the saved requests, folders and environments as the project's files hold them now,
-   * with the files that do not read; secret values are left out (see getEnvironmentSecrets).
-   */
-  listRequests(): Promise<RequestCollection> {
-    return this.#op('listRequests');
-  }
-  /** Creates a request, or replaces the one at `path` (a rename or move when the place differs). */
-  saveRequest(body: SaveRequestBody): Promise<RequestEntry> {
-    return this.#op('saveRequest', { body });
-  }
-  duplicateRequest(body: DuplicateRequestBody): Promise<RequestEntry> {
-    return this.#op('duplicateRequest', { body });
-  }
-  deleteRequest(path: string): Promise<{ deleted: string }> {
-    return this.#op('deleteRequest', { body: { path } });
-  }
-  /** Imports a Postman collection, a .http file or a Bruno folder's files into the collection. */
-  importRequests(body: ImportRequestsBody): Promise<ImportRequestsResult> {
-    return this.#op('importRequests', { body });
-  }
-  /**
-   * Issue 30: copies a file chosen for a multipart field into the project's `files/` folder;
-   * answers its path there (`files/photo.png`). Over `UPLOAD_LIMIT` is a 413.
-   */
+
   /** Issue 30/40: copies `file` into the project's `files/` as `name`; its bytes are the body. */
-  putProjectFile(name: string, file: Blob): Promise<ProjectFileEntry> {
-    return this.#op('putProjectFile', {
+  async putProjectFile(name: string, file: Blob): Promise<ProjectFileEntry> {
+    const sent = await this.#send<'putProjectFile'>('putProjectFile', {
       query: { [PROJECT_FILE_NAME_PARAM]: name },
       body: file,
     });
-  }
-  /** Issue 30: the Console's open tabs kept for the open project (`null`: none). */
-  getConsoleSession(): Promise<ConsoleSession> {
-    return this.#op('getConsoleSession');
-  }
-  /** `keepalive`: the last write as the page goes away (a reload, a closed window). */
-  putConsoleSession(
-    body: ConsoleSession,
-    options: { keepalive?: boolean } = {},
-  ): Promise<ConsoleSession> {
-    return this.#op('putConsoleSession', { body, keepalive: options.keepalive === true });
-  }
-  /** Saves an environment; secret values go to the user's config folder, never the project. */
-  saveEnvironment(body: SaveEnvironmentBody): Promise<EnvironmentEntry> {
-    return this.#op('saveEnvironment', { body });
-  }
-  deleteEnvironment(name: string): Promise<{ deleted: string }> {
-    return this.#op('deleteEnvironment', { body: { name } });
-  }
-  /** The secret values of one environment: the only answer that carries them. */
-  getEnvironmentSecrets(name: string): Promise<EnvironmentSecrets> {
-    return this.#op('getEnvironmentSecrets', { body: { name } });
-  }
-  /**
-   * Issue 30: sends `request` from the core process (any http(s) host, CORS or not; multipart
-   * file parts read from the project). Aborting `signal` closes this call, and the core then
-   * aborts the outgoing request. Failures are a {@link ControlError}: 502 no connection, 504
-   * no answer in time, 400/413/422 a request that cannot be sent.
-   */
-  sendOutgoing(request: OutgoingRequest, signal?: AbortSignal): Promise<OutgoingResponse> {
-    return this.#op('sendOutgoing', { body: request, signal });
-  }
-  getServer(): Promise<ServerStatus> {
-    return this.#op('getServer');
-  }
-  startServer(): Promise<ServerStatus> {
-    return this.#op('startServer');
-  }
-  stopServer(): Promise<ServerStatus> {
-    return this.#op('stopServer');
-  }
-  changePort(port: number): Promise<ServerStatus> {
-    return this.#op('changePort', { body: { port } });
+    return sent.answer;
   }
 
   /**
@@ -353,37 +226,26 @@ export class ControlClient {
     };
   }
 
-  /** Calls `name` as {@link CONTROL_OPERATIONS} says: its method, its path filled in. */
-  #op<K extends ControlOperationName>(name: K, call: OperationCall = {}): Promise<Answer<K>> {
+  /** Sends `name` as {@link CONTROL_OPERATIONS} says: its method, its path filled in. */
+  async #send<K extends ControlOperationName>(
+    name: K,
+    request: Request = {},
+  ): Promise<AnswerWithEvents<CallAnswer<K>>> {
     const { method, path } = CONTROL_OPERATIONS[name];
     const filled = path.replace(/:(\w+)/g, (_m, key: string) => {
-      const value = call.params?.[key];
+      const value = request.params?.[key];
       if (value === undefined) throw new Error(`${name} needs :${key}`);
       return enc(String(value));
     });
-    return this.#call<K>(
-      method,
-      `${filled}${toSearch(call.query ?? {})}`,
-      call.body,
-      call.signal,
-      call.keepalive,
-    );
-  }
-
-  async #call<K extends ControlOperationName>(
-    method: string,
-    path: string,
-    body?: unknown,
-    signal?: AbortSignal,
-    keepalive?: boolean,
-  ): Promise<Answer<K>> {
+    const target = `${filled}${toSearch((request.query ?? {}) as RecordQuery)}`;
     const headers: Record<string, string> = {
       Authorization: `${AUTH_SCHEME} ${this.#token}`,
       Accept: 'application/json',
     };
     const init: RequestInit = { method, headers };
+    const { body, signal } = request;
     if (signal) init.signal = signal;
-    if (keepalive) init.keepalive = true;
+    if (request.keepalive) init.keepalive = true;
     if (body instanceof Blob) {
       // A file's bytes as they are (putProjectFile), not JSON.
       headers['Content-Type'] = 'application/octet-stream';
@@ -392,18 +254,27 @@ export class ControlClient {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
     }
-    const url = `${this.baseUrl}${CONTROL_PREFIX}${path}`;
     let response: Response;
     try {
-      response = await this.#fetch(url, init);
+      response = await this.#fetch(`${this.baseUrl}${CONTROL_PREFIX}${target}`, init);
     } catch (cause) {
       if (signal?.aborted) throw cause;
-      throw new ControlError(networkProblem(path, cause), { cause });
+      throw new ControlError(networkProblem(target, cause), { cause });
     }
     const text = await response.text();
-    if (!response.ok) throw new ControlError(toProblem(response.status, path, text));
-    return (text === '' ? undefined : JSON.parse(text)) as Answer<K>;
+    if (!response.ok) throw new ControlError(toProblem(response.status, target, text));
+    return {
+      answer: (text === '' ? undefined : JSON.parse(text)) as CallAnswer<K>,
+      eventIds: eventIdsOf(response.headers.get(EVENT_ID_HEADER)),
+    };
   }
+}
+
+/** `Event-Id: 41, 42` as `[41, 42]`; anything that is not a list of ids as none. */
+function eventIdsOf(header: string | null): number[] {
+  if (header === null) return [];
+  const ids = header.split(',').map((part) => Number(part.trim()));
+  return ids.every((id) => Number.isSafeInteger(id) && id > 0) ? ids : [];
 }
 
 function enc(part: string): string {

@@ -4,10 +4,10 @@
  */
 import { isAbsolute } from 'node:path';
 
-import { CONSOLE_SESSION_LIMIT } from '../contract/requests-api.js';
-import type { JsonValue } from '../contract/values.js';
+import { CONSOLE_SESSION_LIMIT, type ConsoleSession } from '../contract/requests-api.js';
 import { problems } from '../errors.js';
 import { ConsoleSessionStore } from '../requests/console-session.js';
+import { type BodyFinding, bodyProblem } from '../validation/body-check.js';
 import type { ControlContext } from './control-context.js';
 import type { ControlRoutes } from './control-route.js';
 
@@ -23,6 +23,14 @@ async function storeOf(ctx: ControlContext, given?: string): Promise<ConsoleSess
   return store;
 }
 
+/** Any absolute folder: the file is named by its hash in the user's own config folder. */
+function rootFindings(body: unknown): BodyFinding[] {
+  const root = (body as { root?: unknown } | null)?.['root'];
+  return typeof root === 'string' && !isAbsolute(root)
+    ? [{ pointer: '/root', message: 'must be the absolute folder of a project' }]
+    : [];
+}
+
 export const CONSOLE_SESSION_ROUTES: Pick<
   ControlRoutes,
   'getConsoleSession' | 'putConsoleSession'
@@ -35,20 +43,12 @@ export const CONSOLE_SESSION_ROUTES: Pick<
   },
   putConsoleSession: {
     bodyLimit: CONSOLE_SESSION_LIMIT,
+    check: rootFindings,
     handle: async ({ ctx, body }) => {
-      if (body === null || typeof body !== 'object' || Array.isArray(body) || !('state' in body))
-        throw problems.invalidBody('Invalid request body', [
-          { field: '/state', message: 'must be the session to keep, or null' },
-        ]);
-      const { root, state } = body as { root?: unknown; state: JsonValue | null };
-      // Any absolute folder: the file is named by its hash in the user's own config folder.
-      if (
-        root !== undefined &&
-        (typeof root !== 'string' || !isAbsolute(root) || root.includes('\0'))
-      )
-        throw problems.invalidBody('Invalid request body', [
-          { field: '/root', message: 'must be the absolute folder of a project' },
-        ]);
+      const problem = bodyProblem('Invalid request body', rootFindings(body));
+      if (problem !== undefined) throw problem;
+      // Issue 43: its shape passed the schema (`CONTROL_BODIES`).
+      const { root, state } = body as ConsoleSession;
       const store = await storeOf(ctx, root);
       await store.write(state);
       return { root: root ?? (await ctx.projectStatus()).root, state };

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { ControlOperationName } from '../contract/control-api.js';
+import type { BodyFinding } from '../validation/body-check.js';
 import type { ControlContext } from './control-context.js';
 
 export interface ControlCall {
@@ -36,6 +37,13 @@ export type ControlRoute = {
    * server parses no JSON body for it.
    */
   readonly readsOwnBody?: true;
+  /**
+   * Issue 43: what the body's schema (its line of `CONTROL_BODIES`) cannot say: a path outside
+   * the collection, a folder that is not absolute. Asked when the schema refused the body, so
+   * the 422 names every problem at once; a body the schema passed meets the same check in the
+   * handler, as the operation's other callers (a file, the desktop shell) do.
+   */
+  readonly check?: (body: unknown) => readonly BodyFinding[] | Promise<readonly BodyFinding[]>;
   readonly handle: ControlHandler;
 };
 

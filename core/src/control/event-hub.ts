@@ -19,6 +19,7 @@ import type { ServerResponse } from 'node:http';
 import { type StudioEvent, TRAFFIC_HISTORY } from '../contract/control-api.js';
 import type { TrafficEvent } from '../http/traffic.js';
 import { ByteLog, joinSpans, type Span } from './byte-log.js';
+import { noteEvent } from './event-cause.js';
 import { trafficEventJson } from './traffic-capture.js';
 
 /** One batch per client per tick: at most ~10 messages a second (issue 12). */
@@ -225,6 +226,8 @@ export class EventHub {
   #append(traffic: boolean, size: number, exchange: TrafficEvent | undefined): Entry {
     const entry = new Entry(this.#now, traffic, size, exchange);
     this.#now = entry;
+    // Issue 43: a control call that caused it names it in its answer.
+    noteEvent(entry.id);
     return entry;
   }
 

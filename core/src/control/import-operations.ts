@@ -20,42 +20,23 @@ import { planImportText } from '../import/read-source.js';
 import { writePlan } from '../import/write-plan.js';
 import { memberNameFor } from '../model-edit/create-model.js';
 import { DEFAULT_STYLE } from '../model-edit/style.js';
+import { type BodyFinding, bodyProblem } from '../validation/body-check.js';
 import type { ControlRoutes } from './control-route.js';
 
-/** A file name as a browser's file picker gives it: no folders, no control characters. */
-function isFileName(name: string): boolean {
-  if (name.length === 0 || name.length > 255 || /[/\\]/.test(name)) return false;
-  return [...name].every((c) => c.charCodeAt(0) >= 0x20);
+/**
+ * What the schema (`CONTROL_BODIES`, issue 43) cannot say of the body: its folder is absolute
+ * (the control server's working folder is nobody's business in a browser: say where).
+ */
+function folderFindings(body: unknown): BodyFinding[] {
+  const dir = (body as { dir?: unknown } | null)?.['dir'];
+  return typeof dir === 'string' && dir.trim() !== '' && !isAbsolute(dir)
+    ? [{ pointer: '/dir', message: `must be an absolute path, got ${JSON.stringify(dir)}` }]
+    : [];
 }
 
-function invalid(field: string, message: string): never {
-  throw problems.invalidBody('Invalid import', [{ field, message }]);
-}
-
-function sourceOf(body: unknown): ImportSourceBody {
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    invalid('', 'must be a JSON object with fileName and text');
-  const { fileName, text, dir } = body as Record<string, unknown>;
-  if (typeof fileName !== 'string' || !isFileName(fileName))
-    invalid('fileName', 'must be the name of the file (db.json, openapi.yaml, environment.json)');
-  if (typeof text !== 'string') invalid('text', "must be the file's text");
-  if (dir !== undefined) folderOf(dir);
-  return { fileName, text, ...(typeof dir === 'string' ? { dir } : {}) };
-}
-
-function folderOf(dir: unknown): string {
-  if (typeof dir !== 'string' || dir.trim() === '' || dir.includes('\0'))
-    invalid('dir', 'must be the path of the new project folder');
-  // The control server's working folder is nobody's business in a browser: say where.
-  if (!isAbsolute(dir)) invalid('dir', `must be an absolute path, got ${JSON.stringify(dir)}`);
-  return dir;
-}
-
-function importBody(body: unknown): ImportProjectBody {
-  const source = sourceOf(body);
-  const { dir, force } = body as Record<string, unknown>;
-  if (force !== undefined && typeof force !== 'boolean') invalid('force', 'must be true or false');
-  return { ...source, dir: folderOf(dir), ...(force === true ? { force } : {}) };
+function refuseRelative(body: unknown): void {
+  const problem = bodyProblem('Invalid import', folderFindings(body), 'path');
+  if (problem !== undefined) throw problem;
 }
 
 /** The plan of the sent text; a source that cannot be read is a 422 naming line and column. */
@@ -106,14 +87,18 @@ function preview(plan: ImportPlan, dir: string | undefined): ImportPreview {
 
 export const IMPORT_ROUTES: Pick<ControlRoutes, 'previewImport' | 'importProject'> = {
   previewImport: {
+    check: folderFindings,
     handle: async ({ body }) => {
-      const source = sourceOf(body);
+      refuseRelative(body);
+      const source = body as ImportSourceBody;
       return preview(await planOf(source), source.dir);
     },
   },
   importProject: {
+    check: folderFindings,
     handle: async ({ ctx, body }) => {
-      const request = importBody(body);
+      refuseRelative(body);
+      const request = body as ImportProjectBody;
       const plan = await planOf(request);
       try {
         await writePlan(plan, request.dir, { force: request.force ?? false });

@@ -6,6 +6,8 @@
  * starts programs on request is a hole; the desktop shell can do it itself.
  */
 import type {
+  ApplyModelEditBody,
+  CreateModelBody,
   DecoratorRange,
   ModelEdit,
   ModelEditPreview,
@@ -28,57 +30,6 @@ type ModelEditRoutes = Pick<
   ControlRoutes,
   'readModelSource' | 'previewModelEdit' | 'applyModelEdit' | 'createModel'
 >;
-
-const KINDS = new Set([
-  'createModel',
-  'addField',
-  'renameField',
-  'removeField',
-  'changeField',
-  'setRules',
-  'link',
-  'setOpen',
-]);
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** The shape every edit shares; each edit's own fields are checked where they are used. */
-function editOf(value: unknown): ModelEdit {
-  if (!isObject(value) || typeof value['kind'] !== 'string' || !KINDS.has(value['kind']))
-    throw problems.invalidBody('Invalid model edit', [
-      { field: 'edit.kind', message: `must be one of ${[...KINDS].join(', ')}` },
-    ]);
-  for (const key of ['model', 'field', 'to', 'type', 'parent', 'child'] as const) {
-    const v = value[key];
-    if (
-      v !== undefined &&
-      key !== 'model' &&
-      typeof v !== 'string' &&
-      !(key === 'field' && isObject(v))
-    )
-      throw problems.invalidBody('Invalid model edit', [
-        { field: `edit.${key}`, message: 'must be a string' },
-      ]);
-  }
-  if (
-    value['kind'] === 'createModel' &&
-    (!isObject(value['model']) || !Array.isArray(value['model']['fields']))
-  )
-    throw problems.invalidBody('Invalid model edit', [
-      { field: 'edit.model', message: 'must be { name, fields: [] }' },
-    ]);
-  return value as unknown as ModelEdit;
-}
-
-function hashesOf(value: unknown): Record<string, string | null> {
-  if (!isObject(value) || Object.values(value).some((v) => v !== null && typeof v !== 'string'))
-    throw problems.invalidBody('Invalid hashes', [
-      { field: 'hashes', message: 'must map each file to its hash as read (null for a new file)' },
-    ]);
-  return value as Record<string, string | null>;
-}
 
 export function decoratorRanges(text: string): DecoratorRange[] {
   const source = parse(text);
@@ -176,20 +127,22 @@ export const MODEL_EDIT_ROUTES: ModelEditRoutes = {
       };
     },
   },
+  // Issue 43: the bodies passed their schemas (`CONTROL_BODIES`): an edit's kind and the
+  // shape every edit shares, and the hashes; each edit's own members are checked where used.
   previewModelEdit: {
-    handle: ({ ctx, body }) => preview(ctx, editOf(isObject(body) ? body['edit'] : undefined)),
+    handle: ({ ctx, body }) => preview(ctx, (body as { edit: ModelEdit }).edit),
   },
   applyModelEdit: {
     handle: ({ ctx, body }) => {
-      const b = isObject(body) ? body : {};
-      return apply(ctx, editOf(b['edit']), hashesOf(b['hashes']));
+      const { edit, hashes } = body as ApplyModelEditBody;
+      return apply(ctx, edit, hashes);
     },
   },
   createModel: {
     status: 201,
     handle: ({ ctx, body }) => {
-      const b = isObject(body) ? body : {};
-      return apply(ctx, editOf({ kind: 'createModel', model: b['model'] }), hashesOf(b['hashes']));
+      const { model, hashes } = body as CreateModelBody;
+      return apply(ctx, { kind: 'createModel', model }, hashes);
     },
   },
 };

@@ -5,7 +5,7 @@
 
 import type { IncomingMessage } from 'node:http';
 
-import { problems } from '../errors.js';
+import type { ChangePortBody, OpenProjectBody } from '../contract/control-api.js';
 import { projectDatabases } from '../project/open-project.js';
 import { CONSOLE_SESSION_ROUTES } from './console-session-operations.js';
 import { type ControlRoutes, STREAMED } from './control-route.js';
@@ -22,35 +22,6 @@ import { REQUESTS_ROUTES } from './requests-operations.js';
 import { routeInfos } from './route-info.js';
 import { RULES_ROUTES } from './rules-operations.js';
 
-function objectBody(body: unknown): Record<string, unknown> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw problems.invalidBody('Invalid request body', [
-      { field: '', message: 'must be a JSON object' },
-    ]);
-  }
-  return body as Record<string, unknown>;
-}
-
-function portOf(body: unknown): number {
-  const port = objectBody(body)['port'];
-  if (typeof port !== 'number' || !Number.isInteger(port) || port < 0 || port > 65535) {
-    throw problems.invalidBody('Invalid port', [
-      { field: 'port', message: 'must be an integer from 0 to 65535' },
-    ]);
-  }
-  return port;
-}
-
-function dirOf(body: unknown): string {
-  const dir = objectBody(body)['dir'];
-  if (typeof dir !== 'string' || dir.trim() === '' || dir.includes('\0')) {
-    throw problems.invalidBody('Invalid folder', [
-      { field: 'dir', message: 'must be the path of a project folder' },
-    ]);
-  }
-  return dir;
-}
-
 /** `Last-Event-ID` as a number, or `undefined` for a fresh client (RFC: SSE §9.2.4). */
 function lastEventId(req: IncomingMessage): number | undefined {
   const raw = req.headers['last-event-id'];
@@ -61,7 +32,8 @@ function lastEventId(req: IncomingMessage): number | undefined {
 export const CONTROL_ROUTES: ControlRoutes = {
   getProject: { handle: ({ ctx }) => ctx.projectStatus() },
   openProject: {
-    handle: ({ ctx, body }) => ctx.openProject(dirOf(body)),
+    // Issue 43: the body passed its schema (`CONTROL_BODIES`) before the handler runs.
+    handle: ({ ctx, body }) => ctx.openProject((body as OpenProjectBody).dir),
   },
   reloadProject: {
     handle: ({ ctx }) => ctx.reloadProject(),
@@ -99,7 +71,7 @@ export const CONTROL_ROUTES: ControlRoutes = {
   startServer: { handle: ({ ctx }) => ctx.server.start() },
   stopServer: { handle: ({ ctx }) => ctx.server.stop() },
   changePort: {
-    handle: ({ ctx, body }) => ctx.server.changePort(portOf(body)),
+    handle: ({ ctx, body }) => ctx.server.changePort((body as ChangePortBody).port),
   },
   events: {
     handle: ({ ctx, req, res }) => {

@@ -223,7 +223,7 @@ describe('POST /api/outgoing', () => {
     });
     const client = new ControlClient({ baseUrl: f.base, token: f.studio.token });
     const caller = new AbortController();
-    const call = client.sendOutgoing(outgoing({ url }), caller.signal);
+    const call = client.call('sendOutgoing', { body: outgoing({ url }), signal: caller.signal });
     await arrival;
     caller.abort();
     await expect(call).rejects.toThrow();
@@ -256,8 +256,8 @@ describe('POST /api/outgoing', () => {
     await truncate(join(f.dir, 'huge.bin'), 60 * 1024 * 1024);
     const client = new ControlClient({ baseUrl: f.base, token: f.studio.token });
     const error = await client
-      .sendOutgoing(
-        outgoing({
+      .call('sendOutgoing', {
+        body: outgoing({
           method: 'PUT',
           url,
           body: {
@@ -265,7 +265,7 @@ describe('POST /api/outgoing', () => {
             fields: [{ kind: 'file', name: 'f', path: 'huge.bin', enabled: true }],
           },
         }),
-      )
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ControlError);
     expect((error as ControlError).status).toBe(413);

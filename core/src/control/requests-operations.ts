@@ -1,52 +1,86 @@
 /**
  * Issue 30: the Console's saved requests and environments through the control API. Bodies are
- * checked here (a 422 names every field by its JSON pointer); the files, the secrets and the
- * importers are core/src/requests. The collection is re-read from disk on every list.
+ * checked by their schemas (issue 43, `CONTROL_BODIES`) and, for what a schema cannot say (a
+ * path outside the collection, a variable named twice), here; a 422 names every field by its
+ * JSON pointer. The files, the secrets and the importers are core/src/requests. The collection
+ * is re-read from disk on every list.
  */
-import type { ImportRequestsBody } from '../contract/requests-api.js';
+import type {
+  DuplicateRequestBody,
+  Environment,
+  EnvironmentNameBody,
+  ImportRequestsBody,
+  RequestPathBody,
+  SavedRequest,
+  SaveEnvironmentBody,
+  SaveRequestBody,
+} from '../contract/requests-api.js';
 import { ImportError, problems } from '../errors.js';
-import { checkEnvironment, checkRequest, type Finding } from '../requests/check-request.js';
+import {
+  type Checked,
+  checkEnvironment,
+  checkRequest,
+  type Finding,
+} from '../requests/check-request.js';
 import { readRequestsSource, writeImported } from '../requests/import/import-requests.js';
 import { RequestCollection } from '../requests/request-collection.js';
 import { folderParts, isCollectionPath } from '../requests/safe-names.js';
+import { bodyProblem } from '../validation/body-check.js';
 import type { ControlContext } from './control-context.js';
-import type { ControlRoutes } from './control-route.js';
+import type { ControlRoute, ControlRoutes } from './control-route.js';
 
 type Obj = Record<string, unknown>;
 
-function refuse(findings: Finding[]): never {
-  throw problems.invalidBody(
-    'Invalid request body',
-    findings.map((f) => ({ field: f.pointer, message: f.message })),
-  );
+const TITLE = 'Invalid request body';
+
+/** Throws the 422 naming `findings` (at least one). */
+function refuse(findings: readonly Finding[]): never {
+  throw bodyProblem(TITLE, findings) ?? new Error('refused without a finding');
 }
 
-function objectOf(body: unknown): Obj {
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    refuse([{ pointer: '', message: 'must be a JSON object' }]);
-  return body as Obj;
-}
-
-const under = (prefix: string, findings: Finding[]): Finding[] =>
+const under = (prefix: string, findings: readonly Finding[]): Finding[] =>
   findings.map((f) => ({ pointer: `${prefix}${f.pointer}`, message: f.message }));
 
+const asObject = (body: unknown): Obj =>
+  body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Obj) : {};
+
 /** A `path` from a list answer; anything else (`../x`, NUL, absolute) is refused, not repaired. */
-function pathOf(o: Obj, key: string, findings: Finding[]): string {
+function pathFindings(o: Obj, key: string): Finding[] {
   const v = o[key];
-  if (typeof v === 'string' && isCollectionPath(v)) return v;
-  findings.push({
-    pointer: `/${key}`,
-    message: 'must be a request path from the list (folder/name.json)',
-  });
-  return '';
+  return typeof v !== 'string' || isCollectionPath(v)
+    ? []
+    : [{ pointer: `/${key}`, message: 'must be a request path from the list (folder/name.json)' }];
 }
 
-function nameOf(o: Obj, key: string, findings: Finding[]): string {
-  const v = o[key];
-  if (typeof v === 'string' && v.trim() !== '' && !v.includes('\0') && v.length <= 200) return v;
-  findings.push({ pointer: `/${key}`, message: 'must be a name of 1 to 200 characters' });
-  return '';
+/** What the schema cannot say of a `path` (the body's other members are the schema's). */
+const pathCheck: ControlRoute['check'] = (body) => pathFindings(asObject(body), 'path');
+
+function refuseOutside(body: unknown): void {
+  const outside = pathFindings(asObject(body), 'path');
+  if (outside.length > 0) refuse(outside);
 }
+
+/** A save's folder in parts and its request normalised, or every problem of the three. */
+function saveOf(
+  body: unknown,
+): Checked<{ folder: string; request: SavedRequest; path: string | undefined }> {
+  const { folder = '', request, path } = asObject(body) as Partial<SaveRequestBody>;
+  const findings: Finding[] = [];
+  const parts = typeof folder === 'string' ? folderParts(folder) : undefined;
+  if (parts?.ok === false) findings.push({ pointer: '/folder', message: parts.message });
+  findings.push(...pathFindings(asObject(body), 'path'));
+  const checked = checkRequest(request);
+  if (!checked.ok) findings.push(...under('/request', checked.findings));
+  if (findings.length > 0 || !checked.ok || !parts?.ok) return { ok: false, findings };
+  return { ok: true, value: { folder: parts.parts.join('/'), request: checked.value, path } };
+}
+
+function environmentOf(body: unknown): Checked<Environment> {
+  const checked = checkEnvironment(asObject(body)['environment']);
+  return checked.ok ? checked : { ok: false, findings: under('/environment', checked.findings) };
+}
+
+const findingsOf = (checked: Checked<unknown>): Finding[] => (checked.ok ? [] : checked.findings);
 
 // One per project and config folder, so the secret store's write queue is shared by every call.
 const collections = new Map<string, RequestCollection>();
@@ -57,37 +91,6 @@ async function collectionOf(ctx: ControlContext): Promise<RequestCollection> {
   let collection = collections.get(key);
   if (!collection) collections.set(key, (collection = new RequestCollection(root, ctx.configDir)));
   return collection;
-}
-
-function importSource(body: unknown): ImportRequestsBody {
-  const o = objectOf(body);
-  if (Array.isArray(o['files'])) {
-    const findings: Finding[] = [];
-    const files = o['files'].map((f: unknown, i) => {
-      const file = (f ?? {}) as Obj;
-      if (typeof file['path'] !== 'string' || file['path'] === '' || file['path'].includes('\0'))
-        findings.push({
-          pointer: `/files/${i}/path`,
-          message: "must be the file's path in the folder",
-        });
-      if (typeof file['text'] !== 'string')
-        findings.push({ pointer: `/files/${i}/text`, message: "must be the file's text" });
-      return { path: String(file['path']), text: String(file['text']) };
-    });
-    if (findings.length > 0) refuse(findings);
-    return { files };
-  }
-  const findings: Finding[] = [];
-  const fileName = o['fileName'];
-  if (typeof fileName !== 'string' || fileName === '' || /[/\\\0]/.test(fileName))
-    findings.push({
-      pointer: '/fileName',
-      message: 'must be the name of the file (collection.json, api.http)',
-    });
-  if (typeof o['text'] !== 'string')
-    findings.push({ pointer: '/text', message: "must be the file's text" });
-  if (findings.length > 0) refuse(findings);
-  return { fileName: fileName as string, text: o['text'] as string };
 }
 
 export const REQUESTS_ROUTES: Pick<
@@ -103,48 +106,36 @@ export const REQUESTS_ROUTES: Pick<
 > = {
   listRequests: { handle: async ({ ctx }) => (await collectionOf(ctx)).list() },
   saveRequest: {
+    check: (body) => findingsOf(saveOf(body)),
     handle: async ({ ctx, body }) => {
-      const o = objectOf(body);
-      const findings: Finding[] = [];
-      const folder = o['folder'] ?? '';
-      const parts = typeof folder === 'string' ? folderParts(folder) : undefined;
-      if (!parts?.ok)
-        findings.push({
-          pointer: '/folder',
-          message: parts?.message ?? 'must be a folder name ("" at the top)',
-        });
-      const from = o['path'] === undefined ? undefined : pathOf(o, 'path', findings);
-      const request = checkRequest(o['request']);
-      if (!request.ok) findings.push(...under('/request', request.findings));
-      if (findings.length > 0 || !request.ok || !parts?.ok) refuse(findings);
-      return (await collectionOf(ctx)).saveRequest(parts.parts.join('/'), request.value, from);
+      const save = saveOf(body);
+      if (!save.ok) refuse(save.findings);
+      const { folder, request, path } = save.value;
+      return (await collectionOf(ctx)).saveRequest(folder, request, path);
     },
   },
   duplicateRequest: {
+    check: pathCheck,
     handle: async ({ ctx, body }) => {
-      const o = objectOf(body);
-      const findings: Finding[] = [];
-      const path = pathOf(o, 'path', findings);
-      const name = o['name'] === undefined ? undefined : nameOf(o, 'name', findings);
-      if (findings.length > 0) refuse(findings);
+      refuseOutside(body);
+      const { path, name } = body as DuplicateRequestBody;
       return (await collectionOf(ctx)).duplicateRequest(path, name);
     },
   },
   deleteRequest: {
+    check: pathCheck,
     handle: async ({ ctx, body }) => {
-      const findings: Finding[] = [];
-      const path = pathOf(objectOf(body), 'path', findings);
-      if (findings.length > 0) refuse(findings);
+      refuseOutside(body);
+      const { path } = body as RequestPathBody;
       await (await collectionOf(ctx)).deleteRequest(path);
       return { deleted: path };
     },
   },
   importRequests: {
     handle: async ({ ctx, body }) => {
-      const source = importSource(body);
       let imported;
       try {
-        imported = readRequestsSource(source);
+        imported = readRequestsSource(body as ImportRequestsBody);
       } catch (error) {
         if (error instanceof ImportError) throw problems.importSourceUnreadable(error.message);
         throw error;
@@ -153,31 +144,23 @@ export const REQUESTS_ROUTES: Pick<
     },
   },
   saveEnvironment: {
+    check: (body) => findingsOf(environmentOf(body)),
     handle: async ({ ctx, body }) => {
-      const o = objectOf(body);
-      const findings: Finding[] = [];
-      const environment = checkEnvironment(o['environment']);
-      if (!environment.ok) findings.push(...under('/environment', environment.findings));
-      const replaces = o['replaces'] === undefined ? undefined : nameOf(o, 'replaces', findings);
-      if (findings.length > 0 || !environment.ok) refuse(findings);
+      const environment = environmentOf(body);
+      if (!environment.ok) refuse(environment.findings);
+      const { replaces } = body as SaveEnvironmentBody;
       return (await collectionOf(ctx)).saveEnvironment(environment.value, replaces);
     },
   },
   deleteEnvironment: {
     handle: async ({ ctx, body }) => {
-      const findings: Finding[] = [];
-      const name = nameOf(objectOf(body), 'name', findings);
-      if (findings.length > 0) refuse(findings);
+      const { name } = body as EnvironmentNameBody;
       await (await collectionOf(ctx)).deleteEnvironment(name);
       return { deleted: name };
     },
   },
   getEnvironmentSecrets: {
-    handle: async ({ ctx, body }) => {
-      const findings: Finding[] = [];
-      const name = nameOf(objectOf(body), 'name', findings);
-      if (findings.length > 0) refuse(findings);
-      return (await collectionOf(ctx)).secrets(name);
-    },
+    handle: async ({ ctx, body }) =>
+      (await collectionOf(ctx)).secrets((body as EnvironmentNameBody).name),
   },
 };

@@ -12,15 +12,19 @@ import {
   CONTROL_PREFIX,
   type ControlOperationName,
   type ControlOperations,
+  EVENT_ID_HEADER,
 } from '../contract/control-api.js';
+import type { BodyRule } from '../contract/control-bodies.js';
 import { ClientGoneError, problems, unrouted } from '../errors.js';
 import { readJsonBody } from '../http/body.js';
 import { DEFAULT_WRITE_STALL_MS } from '../http/json-stream.js';
 import { answerProtocolErrors } from '../http/protocol-errors.js';
 import { createRouter, type Router } from '../http/router.js';
 import { hostAllowed, originAllowed, ownOrigins, tokenMatches } from './auth.js';
+import { bodyRuleOf, gateBody } from './body-gate.js';
 import type { ControlContext } from './control-context.js';
-import { type ControlHandler, STREAMED } from './control-route.js';
+import { type ControlHandler, type ControlRoute, STREAMED } from './control-route.js';
+import { causing, EventCause, eventIdHeader } from './event-cause.js';
 import { CONTROL_ROUTES } from './operations.js';
 import { asProblem, CONTROL_HEADERS, sendJson, sendProblem } from './respond.js';
 import { resolveStatic, sendStatic, UI_HEADERS } from './static-files.js';
@@ -70,6 +74,9 @@ interface ControlRouteEntry {
   readonly status: number;
   readonly bodyLimit: number;
   readonly readsOwnBody: boolean;
+  /** Issue 43: the body's schema and the operation's own check, run before `handle`. */
+  readonly body: BodyRule | undefined;
+  readonly check: ControlRoute['check'];
   readonly handle: ControlHandler;
 }
 
@@ -114,6 +121,8 @@ function buildRouter(): Router<ControlRouteEntry> {
       status: route.status ?? 200,
       bodyLimit: route.bodyLimit ?? CONTROL_BODY_LIMIT,
       readsOwnBody: route.readsOwnBody === true,
+      body: bodyRuleOf(operation),
+      check: route.check,
       handle: route.handle,
     });
   }
@@ -169,22 +178,35 @@ export async function startControlServer(
     let body: unknown;
     if (method === 'GET' || method === 'DELETE') req.resume();
     else if (!match.value.readsOwnBody) body = await readJsonBody(req, match.value.bodyLimit);
+    if (match.value.body !== undefined) await gateBody(match.value.body, body, match.value.check);
     // A streamed answer (the event stream) writes its own head: give it the CORS headers too.
     for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
+    // Issue 43: the events the handler causes are noted, for the answer to name them.
+    const cause = new EventCause();
     const call = () =>
-      match.value.handle({
-        params: match.params,
-        query: new URLSearchParams(search),
-        body,
-        req,
-        res,
-        ctx,
-      });
+      causing(cause, () =>
+        match.value.handle({
+          params: match.params,
+          query: new URLSearchParams(search),
+          body,
+          req,
+          res,
+          ctx,
+        }),
+      );
     // Issue 24: a record write waits while a model edit holds the writes, as the mock API's do.
     if (ctx.writes.readsHeld && RECORD_READS.has(match.value.operation)) await ctx.writes.opened();
-    const result = RECORD_WRITES.has(match.value.operation) ? await gated(ctx, call) : await call();
+    let result: unknown;
+    let caused: readonly number[] = [];
+    try {
+      result = RECORD_WRITES.has(match.value.operation) ? await gated(ctx, call) : await call();
+    } finally {
+      caused = cause.close();
+    }
     if (result === STREAMED) return;
-    sendJson(res, match.value.status, result, cors, writeStallMs);
+    const headers =
+      caused.length === 0 ? cors : { ...cors, [EVENT_ID_HEADER]: eventIdHeader(caused) };
+    sendJson(res, match.value.status, result, headers, writeStallMs);
     // The handler kept its side of the contract: its body was checked, its answer is typed.
     options.answered?.({ operation: match.value.operation, body, result } as ControlAnswer);
   };
@@ -244,8 +266,13 @@ export async function startControlServer(
       req.resume();
       return sendProblem(res, problems.forbidden(`requests from ${origin} are not allowed`), path);
     }
+    // An allowed extra origin (the desktop shell's page) reads the answer's Event-Id too.
     const cors: Record<string, string> = extra
-      ? { 'access-control-allow-origin': origin, vary: 'Origin' }
+      ? {
+          'access-control-allow-origin': origin,
+          'access-control-expose-headers': EVENT_ID_HEADER,
+          vary: 'Origin',
+        }
       : {};
     const isApi = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
     const work = isApi

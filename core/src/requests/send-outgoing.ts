@@ -17,15 +17,16 @@ import { basename, isAbsolute, resolve } from 'node:path';
 
 import {
   OUTGOING_BODY_LIMIT,
-  OUTGOING_TIMEOUT_MAX_MS,
   OUTGOING_TIMEOUT_MS,
   type OutgoingRequest,
   type OutgoingResponse,
 } from '../contract/outgoing-api.js';
+import { OUTGOING_REQUEST_SCHEMA } from '../contract/request-schemas.js';
 import { type MultipartField, type RequestBody, UPLOAD_LIMIT } from '../contract/requests-api.js';
 import { sizeInWords } from '../contract/sizes.js';
 import { type FieldError, HttpProblem, problems } from '../errors.js';
 import { insideProject } from '../persistence/inside-project.js';
+import { bodyProblem, checkBody } from '../validation/body-check.js';
 import { checkRequest } from './check-request.js';
 
 export interface SendOptions {
@@ -72,61 +73,43 @@ const CONNECTION_HEADERS = new Set([
 /** Methods fetch will not send (the Fetch standard's forbidden methods). */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-
 /**
  * An {@link OutgoingRequest} from untrusted JSON: a wrong shape is a 422 naming each field by
  * its JSON pointer (as the other control bodies); a URL, method or header that cannot be sent
  * is a 400.
  */
 export function checkOutgoingRequest(v: unknown): OutgoingRequest {
-  if (!isObj(v))
-    throw problems.invalidBody('Invalid request body', [
-      { field: '', message: 'must be a JSON object' },
-    ]);
-  const shape: FieldError[] = [];
-  const method = v['method'];
-  const url = v['url'];
-  if (typeof method !== 'string') shape.push({ field: '/method', message: 'must be a string' });
-  if (typeof url !== 'string') shape.push({ field: '/url', message: 'must be a string' });
-  const headers: [string, string][] = [];
-  if (v['headers'] !== undefined && !Array.isArray(v['headers']))
-    shape.push({ field: '/headers', message: 'must be an array of [name, value] pairs' });
-  else
-    ((v['headers'] as unknown[] | undefined) ?? []).forEach((h, i) => {
-      if (Array.isArray(h) && h.length === 2 && h.every((p) => typeof p === 'string'))
-        headers.push([h[0] as string, h[1] as string]);
-      else
-        shape.push({ field: `/headers/${i}`, message: 'must be a [name, value] pair of strings' });
-    });
-  // The saved request's body checker, so both name a body's mistakes the same way.
-  const checked = checkRequest({ name: 'outgoing', method: 'GET', url: '', body: v['body'] });
+  // Issue 43: the shape is the contract's schema (its body a saved request's), checked by Ajv.
+  const shape = bodyProblem('Invalid request body', checkBody(OUTGOING_REQUEST_SCHEMA, v));
+  if (shape !== undefined) throw shape;
+  // What the schema lets through: the headers and the body may be left out.
+  const {
+    method,
+    url,
+    timeoutMs: timeout,
+    ...rest
+  } = v as Omit<OutgoingRequest, 'headers' | 'body'> & {
+    headers?: [string, string][];
+    body?: unknown;
+  };
+  const headers = (rest.headers ?? []).map(([name, value]): [string, string] => [name, value]);
+  // The saved request's normalising, so both read a body the same way (`none` when absent).
+  const checked = checkRequest({ name: 'outgoing', method: 'GET', url: '', body: rest.body });
   if (!checked.ok)
-    shape.push(...checked.findings.map((f) => ({ field: f.pointer, message: f.message })));
-  const timeout = v['timeoutMs'];
-  if (
-    timeout !== undefined &&
-    (typeof timeout !== 'number' ||
-      !Number.isInteger(timeout) ||
-      timeout < 1 ||
-      timeout > OUTGOING_TIMEOUT_MAX_MS)
-  )
-    shape.push({
-      field: '/timeoutMs',
-      message: `must be a whole number of milliseconds from 1 to ${OUTGOING_TIMEOUT_MAX_MS}`,
-    });
-  if (shape.length > 0 || !checked.ok) throw problems.invalidBody('Invalid request body', shape);
+    throw bodyProblem(
+      'Invalid request body',
+      checked.findings.filter((f) => f.pointer.startsWith('/body')),
+    )!;
 
   const refused: FieldError[] = [];
-  const upper = (method as string).toUpperCase();
+  const upper = method.toUpperCase();
   if (!TOKEN.test(upper))
     refused.push({ field: '/method', message: 'must be an HTTP method (GET, POST, …)' });
   else if (FORBIDDEN_METHODS.has(upper))
     refused.push({ field: '/method', message: `${upper} cannot be sent` });
   let parsed: URL | undefined;
   try {
-    parsed = new URL(url as string);
+    parsed = new URL(url);
   } catch {
     refused.push({ field: '/url', message: 'must be an absolute URL (https://host/path)' });
   }
@@ -171,7 +154,7 @@ export function checkOutgoingRequest(v: unknown): OutgoingRequest {
     url: (parsed as URL).href,
     headers,
     body,
-    ...(timeout === undefined ? {} : { timeoutMs: timeout as number }),
+    ...(timeout === undefined ? {} : { timeoutMs: timeout }),
   };
 }
 

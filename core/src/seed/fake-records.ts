@@ -5,7 +5,7 @@
  * path's `importRecords`: validated like a POST, all or nothing, one grouped append.
  */
 import type { ModelRuntime } from '../app/model-runtime.js';
-import { IMPORT_LIMIT, importRecords } from '../app/write/record-import.js';
+import { importRecords } from '../app/write/record-import.js';
 import { problems } from '../errors.js';
 import { fieldPicker, loadFaker } from '../model/fake-values.js';
 import { withArticle } from '../model/naming.js';
@@ -33,16 +33,6 @@ export function findModel(project: ProjectRuntime, name: string): ModelRuntime {
     throw problems.notFound(`no model named ${JSON.stringify(name)} (models: ${known})`);
   }
   return model;
-}
-
-export function checkFakeCount(count: unknown, seed: unknown): { count: number; seed?: number } {
-  const errors: { field: string; message: string }[] = [];
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > IMPORT_LIMIT)
-    errors.push({ field: 'count', message: `must be an integer from 1 to ${IMPORT_LIMIT}` });
-  if (seed !== undefined && (typeof seed !== 'number' || !Number.isSafeInteger(seed)))
-    errors.push({ field: 'seed', message: 'must be an integer' });
-  if (errors.length > 0) throw problems.invalidBody('Invalid fake request', errors);
-  return typeof seed === 'number' ? { count: count as number, seed } : { count: count as number };
 }
 
 /** Makes up `count` records of `model` and imports them; resolves the stored records. */

@@ -40,8 +40,14 @@ export async function startTestServer(
   };
 }
 
-export function sendJson(res: ServerResponse, status: number, value: unknown): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, {
+    ...headers,
     'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json',
   });
   res.end(JSON.stringify(value));

@@ -5,6 +5,7 @@
  * clean import is written, under the parents' locks, as one batch through the store's door:
  * all or nothing, a crash included, for datafiles.
  */
+import { IMPORT_LIMIT } from '../../contract/data-api.js';
 import { type FieldError, problems } from '../../errors.js';
 import type { RecordId } from '../../model/schema.js';
 import { writeRecords } from '../../persistence/batch-door.js';
@@ -15,8 +16,7 @@ import type { ModelRuntime } from '../model-runtime.js';
 import { holdingParents, parentErrors } from '../relations/relation-integrity.js';
 import { stored } from './store-problem.js';
 
-/** Caps one import, so a mistaken file cannot fill memory before it is refused. */
-export const IMPORT_LIMIT = 100_000;
+export { IMPORT_LIMIT };
 
 function prefixed(index: number, errors: readonly FieldError[]): FieldError[] {
   return errors.map((e) => ({

@@ -59,10 +59,14 @@ export const useBehaviourStore = create<BehaviourState>()((set, get) => {
     set({ busy: true });
     let prefix = '';
     try {
-      const current = await client().getBehaviour();
+      const current = await client().call('getBehaviour');
       const edited = edit(current);
       prefix = edited.prefix;
-      set({ behaviour: await client().setBehaviour(edited.next), busy: false, loaded: true });
+      set({
+        behaviour: await client().call('setBehaviour', { body: edited.next }),
+        busy: false,
+        loaded: true,
+      });
       return null;
     } catch (error) {
       set({ busy: false });
@@ -90,7 +94,7 @@ export const useBehaviourStore = create<BehaviourState>()((set, get) => {
     busy: false,
     async loadBehaviour() {
       try {
-        set({ behaviour: await client().getBehaviour(), loaded: true, error: null });
+        set({ behaviour: await client().call('getBehaviour'), loaded: true, error: null });
       } catch (error) {
         set({ error: problemOf(error) });
       }

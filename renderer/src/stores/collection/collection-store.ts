@@ -70,7 +70,7 @@ export const useCollectionStore = create<CollectionState>()((set, get) => {
     environment: storage?.getItem(ENV_KEY) ?? '',
     async load() {
       try {
-        const collection = await client().listRequests();
+        const collection = await client().call('listRequests');
         set({ collection, error: null });
         // A tab's saved request follows its file: re-read, or unlinked when the file is gone.
         for (const [tab, open] of Object.entries(get().openByTab)) {
@@ -110,17 +110,19 @@ export const useCollectionStore = create<CollectionState>()((set, get) => {
       try {
         const console = useConsoleStore.getState();
         const tab = console.activeTab;
-        const entry = await client().saveRequest({
-          folder,
-          request: {
-            ...savedRequestOf(console, name),
-            // Its place in the folder stays with it when saved in place (the tab has none).
-            ...(open && !as && open.entry.request.seq !== undefined
-              ? { seq: open.entry.request.seq }
-              : {}),
+        const entry = await client().call('saveRequest', {
+          body: {
+            folder,
+            request: {
+              ...savedRequestOf(console, name),
+              // Its place in the folder stays with it when saved in place (the tab has none).
+              ...(open && !as && open.entry.request.seq !== undefined
+                ? { seq: open.entry.request.seq }
+                : {}),
+            },
+            // In place (a rename or a move when `as` differs); a new file for "Save as" without one open.
+            ...(open && !as ? { path: open.entry.path } : {}),
           },
-          // In place (a rename or a move when `as` differs); a new file for "Save as" without one open.
-          ...(open && !as ? { path: open.entry.path } : {}),
         });
         set({ busy: false });
         setOpen(tab, { entry, snapshot: snapshotOf(console) });
@@ -133,7 +135,7 @@ export const useCollectionStore = create<CollectionState>()((set, get) => {
     },
     async remove(path) {
       try {
-        await client().deleteRequest(path);
+        await client().call('deleteRequest', { body: { path } });
         for (const [tab, o] of Object.entries(get().openByTab))
           if (o.entry.path === path) setOpen(tab, null);
         await get().load();
@@ -144,7 +146,7 @@ export const useCollectionStore = create<CollectionState>()((set, get) => {
     },
     async duplicate(path) {
       try {
-        await client().duplicateRequest({ path });
+        await client().call('duplicateRequest', { body: { path } });
         await get().load();
         return null;
       } catch (error) {
@@ -162,7 +164,7 @@ export const useCollectionStore = create<CollectionState>()((set, get) => {
       const variables = found.environment.variables.map((v) => ({ ...v }));
       if (variables.some((v) => v.secret && v.hasValue)) {
         try {
-          const secrets = await client().getEnvironmentSecrets(name);
+          const secrets = await client().call('getEnvironmentSecrets', { body: { name } });
           for (const v of variables) if (v.secret) v.value = secrets.values[v.name] ?? '';
         } catch {
           // Without its secrets the environment still gives its other variables.

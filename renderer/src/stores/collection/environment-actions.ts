@@ -13,7 +13,7 @@ import { type EnvironmentDraft, saveBodyOf } from './environment-draft';
 export async function saveEnvironment(draft: EnvironmentDraft): Promise<Problem | null> {
   const body = saveBodyOf(draft);
   try {
-    await client().saveEnvironment(body);
+    await client().call('saveEnvironment', { body });
   } catch (error) {
     return problemOf(error);
   }
@@ -28,7 +28,7 @@ export async function saveEnvironment(draft: EnvironmentDraft): Promise<Problem 
 
 export async function deleteEnvironment(name: string): Promise<Problem | null> {
   try {
-    await client().deleteEnvironment(name);
+    await client().call('deleteEnvironment', { body: { name } });
   } catch (error) {
     return problemOf(error);
   }
@@ -47,7 +47,9 @@ export async function storedSecret(
   variable: string,
 ): Promise<{ value: string } | { problem: Problem }> {
   try {
-    const { values } = await client().getEnvironmentSecrets(environment);
+    const { values } = await client().call('getEnvironmentSecrets', {
+      body: { name: environment },
+    });
     return { value: values[variable] ?? '' };
   } catch (error) {
     return { problem: problemOf(error) };

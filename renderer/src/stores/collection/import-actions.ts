@@ -41,7 +41,7 @@ export const useRequestImportStore = create<RequestImportState>()((set, get) => 
     try {
       const body = await read();
       set({ phase: 'importing' });
-      const result = await client().importRequests(body);
+      const result = await client().call('importRequests', { body });
       set({ phase: 'idle', result });
       await useCollectionStore.getState().load();
     } catch (error) {

@@ -22,9 +22,12 @@ export interface TabKeeper {
 }
 
 export const studioTabKeeper: TabKeeper = {
-  read: async () => (await client().getConsoleSession()).state,
+  read: async () => (await client().call('getConsoleSession')).state,
   write: async (root, state, leaving) =>
-    void (await client().putConsoleSession({ root, state }, { keepalive: leaving === true })),
+    void (await client().call('putConsoleSession', {
+      body: { root, state },
+      keepalive: leaving === true,
+    })),
 };
 
 export function keepTabsPerProject(keeper: TabKeeper = studioTabKeeper): () => void {

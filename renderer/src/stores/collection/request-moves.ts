@@ -10,10 +10,8 @@ import { type OpenRequest, useCollectionStore } from './collection-store';
 import { folderMoves } from './folder-moves';
 
 async function moveOne(entry: RequestEntry, folder: string, name: string): Promise<RequestEntry> {
-  const moved = await client().saveRequest({
-    folder,
-    request: { ...entry.request, name },
-    path: entry.path,
+  const moved = await client().call('saveRequest', {
+    body: { folder, request: { ...entry.request, name }, path: entry.path },
   });
   // A tab that has it open follows it to its new path (load() would otherwise let go of it,
   // its old file being gone).

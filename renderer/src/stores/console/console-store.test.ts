@@ -170,7 +170,7 @@ describe('console store', () => {
 
   it("fills an untouched body with the fake-data generator's record, keeping every field", async () => {
     setClient(new ControlClient({ baseUrl: 'http://127.0.0.1:1', token: 't' }));
-    vi.spyOn(client(), 'sampleRecord').mockResolvedValue({
+    vi.spyOn(client(), 'call').mockResolvedValue({
       content: 'Buy oat milk',
       due: '2026-12-01T10:00:00.000Z',
     });
@@ -184,7 +184,7 @@ describe('console store', () => {
     });
     // A body typed meanwhile is the user's: a late sample leaves it.
     let answer!: (value: Record<string, string>) => void;
-    vi.spyOn(client(), 'sampleRecord').mockReturnValue(new Promise((r) => (answer = r)));
+    vi.spyOn(client(), 'call').mockReturnValue(new Promise((r) => (answer = r)));
     const pending = useConsoleStore.getState().sampleBodyOf('Todo');
     useConsoleStore.getState().setBody('{"mine":true}');
     answer({ content: 'late' });

@@ -192,7 +192,9 @@ async function fromStudio(plan: Plan, signal: AbortSignal, mockUrl: string | nul
   };
   let r: OutgoingResponse;
   try {
-    r = viaBridge ? await viaBridge(request, signal) : await client().sendOutgoing(request, signal);
+    r = viaBridge
+      ? await viaBridge(request, signal)
+      : await client().call('sendOutgoing', { body: request, signal });
   } catch (error) {
     if (signal.aborted) throw error;
     // The studio could not reach the mock API: say so as the page would.

@@ -124,7 +124,7 @@ export const createRequestSlice: ConsoleSlice<RequestSlice> = (set, get) => ({
     const before = get();
     let sample: Record<string, unknown>;
     try {
-      sample = await client().sampleRecord(model);
+      sample = await client().call('sampleRecord', { params: { model } });
     } catch {
       // The schema's sample stays: a body to edit, if a plainer one.
       return;

@@ -5,14 +5,7 @@
  */
 import type { StateCreator } from 'zustand';
 
-import type {
-  DeleteEffect,
-  JsonRecord,
-  JsonValue,
-  Problem,
-  RecordChangeOp,
-  RecordKey,
-} from '../../api';
+import type { DeleteEffect, JsonRecord, JsonValue, Problem, RecordKey } from '../../api';
 import type { Outcome } from '../problem/outcome';
 import type { DataSort } from './data-query';
 
@@ -74,13 +67,6 @@ export interface PagesSlice {
   recordsChanged(model: string): void;
 }
 
-/** A record change as the event stream reports it. */
-export interface RecordChange {
-  model: string;
-  op: RecordChangeOp;
-  ids: readonly RecordKey[];
-}
-
 /** The user's own writes: cell edits, add, delete, import, export; and what they answered. */
 export interface WritesSlice {
   cellErrors: Record<string, CellError>;
@@ -88,10 +74,11 @@ export interface WritesSlice {
   actionError: Problem | null;
   notice: string | null;
   /**
-   * Cell edits sent from this window whose record-change event has not come back yet, by
-   * {@link ownWriteKey}: that event is this window's own echo, and the rows are not read again.
+   * The ids of the events this window's cell edits caused that the stream has not brought back
+   * yet, as their answers named them (issue 43): such an event is this window's own echo, and
+   * the rows are not read again.
    */
-  ownWrites: Readonly<Record<string, number>>;
+  ownEvents: ReadonlySet<number>;
   saveCell(id: RecordKey, field: string, value: JsonValue, text: string): Promise<boolean>;
   createRecord(body: unknown): Promise<JsonRecord | null>;
   deleteRecord(id: RecordKey): Promise<void>;
@@ -105,10 +92,10 @@ export interface WritesSlice {
   importRecords(rows: unknown[]): Promise<boolean>;
   exportRecords(): Promise<JsonRecord[] | null>;
   /**
-   * Whether `change` is the echo of this window's own cell edits; if so it is taken off
-   * {@link ownWrites} (each write echoes once).
+   * Whether the event `id` is the echo of this window's own cell edits; if so it is taken off
+   * {@link ownEvents}, with any id before it (the stream delivers in id order: those passed).
    */
-  takeOwnEcho(change: RecordChange): boolean;
+  takeOwnEcho(id: number): boolean;
   /** Shows a problem found before anything was sent (a file that is not JSON). */
   reportProblem(problem: Problem): void;
   /** Shows what another store's action did to the records (seed, generate). */
@@ -121,6 +108,3 @@ export interface WritesSlice {
 export type DataState = ViewSlice & PagesSlice & WritesSlice;
 
 export type DataSlice<T> = StateCreator<DataState, [], [], T>;
-
-export const ownWriteKey = (model: string, op: RecordChangeOp, id: RecordKey): string =>
-  `${model}\u0000${op}\u0000${String(id)}`;

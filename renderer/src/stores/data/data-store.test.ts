@@ -8,8 +8,11 @@ import { cellKey, dataSelectors, LOADING_ROW, PAGE_SIZE, useDataStore } from './
 const initial = useDataStore.getInitialState();
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let records: JsonRecord[];
+/** The id the next record-change event gets, as the core's event stream numbers them. */
+let nextEventId: number;
 
 beforeEach(async () => {
+  nextEventId = 41;
   records = Array.from({ length: 250 }, (_, i) => ({
     id: i + 1,
     content: `todo ${i + 1}`,
@@ -44,7 +47,8 @@ beforeEach(async () => {
       }
       const record = { ...records[Number(one[1]) - 1]!, ...patch } as JsonRecord;
       records[Number(one[1]) - 1] = record;
-      return sendJson(res, 200, record);
+      // Issue 43: as the core does, the answer names the event its change causes.
+      return sendJson(res, 200, record, { 'Event-Id': String(nextEventId++) });
     }
     sendJson(res, 404, { title: 'Not found', status: 404 });
   });
@@ -154,19 +158,42 @@ describe('data store', () => {
       server.calls.filter((c) => c.method === 'GET' && c.url.endsWith(`limit=${PAGE_SIZE}`)).length;
     const before = reads();
     applyBatch({
-      lastId: 1,
-      events: [{ id: 1, type: 'records', model: 'Todo', op: 'update', ids: [3] }],
+      lastId: 41,
+      events: [{ id: 41, type: 'records', model: 'Todo', op: 'update', ids: [3] }],
     });
     expect(useDataStore.getState().refreshing).toBeNull();
     expect(reads()).toBe(before);
-    expect(useDataStore.getState().ownWrites).toEqual({});
+    expect(useDataStore.getState().ownEvents.size).toBe(0);
     // The same change again is another client's: the rows on screen are read again.
     applyBatch({
-      lastId: 2,
-      events: [{ id: 2, type: 'records', model: 'Todo', op: 'update', ids: [3] }],
+      lastId: 42,
+      events: [{ id: 42, type: 'records', model: 'Todo', op: 'update', ids: [3] }],
     });
     await useDataStore.getState().refreshing;
     expect(reads()).toBeGreaterThan(before);
+  });
+
+  it("reads another client's change of the same record even when it comes before its own echo", async () => {
+    await useDataStore.getState().selectModel('Todo');
+    nextEventId = 43;
+    expect(await useDataStore.getState().saveCell(3, 'completed', true, 'true')).toBe(true);
+    const reads = () =>
+      server.calls.filter((c) => c.method === 'GET' && c.url.endsWith(`limit=${PAGE_SIZE}`)).length;
+    const before = reads();
+    // Event 42 is another window's edit of record 3, made just before this one: not an echo.
+    applyBatch({
+      lastId: 42,
+      events: [{ id: 42, type: 'records', model: 'Todo', op: 'update', ids: [3] }],
+    });
+    await useDataStore.getState().refreshing;
+    const afterOther = reads();
+    expect(afterOther).toBeGreaterThan(before);
+    applyBatch({
+      lastId: 43,
+      events: [{ id: 43, type: 'records', model: 'Todo', op: 'update', ids: [3] }],
+    });
+    expect(useDataStore.getState().refreshing).toBeNull();
+    expect(reads()).toBe(afterOther);
   });
 
   it('forgets its paging bookkeeping when reset to the initial state', async () => {
@@ -179,7 +206,7 @@ describe('data store', () => {
       pagesInFlight: {},
       refreshing: null,
       refreshAgain: false,
-      ownWrites: {},
+      ownEvents: new Set(),
     });
   });
 });

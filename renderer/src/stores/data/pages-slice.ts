@@ -49,10 +49,10 @@ export const createPagesSlice: DataSlice<PagesSlice> = (set, get) => {
     if (!model || get().pagesInFlight[flightKey]) return;
     set((s) => ({ pagesInFlight: { ...s.pagesInFlight, [flightKey]: true } }));
     try {
-      const answer = await client().listRecords(
-        model,
-        pageQuery(page * PAGE_SIZE, PAGE_SIZE, sort, filter),
-      );
+      const answer = await client().call('listRecords', {
+        params: { model },
+        query: pageQuery(page * PAGE_SIZE, PAGE_SIZE, sort, filter),
+      });
       if (gen !== get().generation) return;
       if (filter.trim() === '') useRecordCounts.getState().setCount(model, answer.total);
       set((s) => ({

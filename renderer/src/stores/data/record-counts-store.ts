@@ -39,7 +39,10 @@ export const useRecordCounts = create<RecordCountsState>()((set, get) => {
       do {
         set((s) => ({ readAgain: without(s.readAgain, model) }));
         try {
-          const { total } = await client().listRecords(model, { limit: 0 });
+          const { total } = await client().call('listRecords', {
+            params: { model },
+            query: { limit: 0 },
+          });
           get().setCount(model, total);
         } catch {
           // A model gone in a reload, or the studio away: the count is left out, not wrong.

@@ -35,7 +35,7 @@ export function applyBatch(batch: EventBatch): void {
       case 'records':
         labelsChanged.add(event.model);
         // A cell edit of this window comes back as an event: its row already shows the answer.
-        if (!useDataStore.getState().takeOwnEcho(event)) changedModels.add(event.model);
+        if (!useDataStore.getState().takeOwnEcho(event.id)) changedModels.add(event.model);
         break;
       case 'server':
         useServerStore.getState().setServer(event.server);

@@ -99,10 +99,12 @@ export const useImportStore = create<ImportState>()((set, get) => ({
     if (!source) return;
     set({ phase: 'previewing', error: null });
     try {
-      const preview = await client().previewImport({
-        fileName: source.name,
-        text: source.text,
-        ...(isAbsolutePath(dir.trim()) ? { dir: dir.trim() } : {}),
+      const preview = await client().call('previewImport', {
+        body: {
+          fileName: source.name,
+          text: source.text,
+          ...(isAbsolutePath(dir.trim()) ? { dir: dir.trim() } : {}),
+        },
       });
       // A newer file or folder was chosen while this one was read: its answer wins.
       if (get().source !== source) return;
@@ -117,11 +119,13 @@ export const useImportStore = create<ImportState>()((set, get) => ({
     if (!source || !dir.trim()) return false;
     set({ phase: 'writing', error: null });
     try {
-      const status = await client().importProject({
-        fileName: source.name,
-        text: source.text,
-        dir: dir.trim(),
-        ...(replace ? { force: true } : {}),
+      const status = await client().call('importProject', {
+        body: {
+          fileName: source.name,
+          text: source.text,
+          dir: dir.trim(),
+          ...(replace ? { force: true } : {}),
+        },
       });
       useProjectStore.getState().setProject(status);
       set({ ...INITIAL });

@@ -50,19 +50,23 @@ export const useModelsStore = create<ModelsState>()((set, get) => ({
     }
     set({ loading: true });
     try {
-      const [models, routes] = await Promise.all([client().listModels(), client().listRoutes()]);
+      const [models, routes] = await Promise.all([
+        client().call('listModels'),
+        client().call('listRoutes'),
+      ]);
       set({ models, routes, loaded: true, loading: false, error: null });
     } catch (error) {
       set({ loading: false, error: problemOf(error) });
     }
   },
-  readSource: (model) => attempt(() => client().readModelSource(model)),
-  previewEdit: (edit) => attempt(() => client().previewModelEdit(edit)),
+  readSource: (model) => attempt(() => client().call('readModelSource', { params: { model } })),
+  previewEdit: (edit) => attempt(() => client().call('previewModelEdit', { body: { edit } })),
   applyEdit: (edit, preview) =>
     attempt(async () => {
       const hashes = Object.fromEntries(preview.files.map((f) => [f.file, f.hash]));
-      if (edit.kind === 'createModel') await client().createModel(edit.model, hashes);
-      else await client().applyModelEdit(edit, hashes);
+      if (edit.kind === 'createModel')
+        await client().call('createModel', { body: { model: edit.model, hashes } });
+      else await client().call('applyModelEdit', { body: { edit, hashes } });
       await get().loadModels();
       return null;
     }),

@@ -39,7 +39,7 @@ export const useOpenApiStore = create<OpenApiState>()((set, get) => ({
     const mine = ++generation;
     set({ loading: true });
     try {
-      const doc = await client().getOpenApi();
+      const doc = await client().call('getOpenApi');
       if (mine === generation) set({ doc, loading: false, error: null });
     } catch (error) {
       if (mine === generation) set({ loading: false, error: problemOf(error) });

@@ -24,7 +24,7 @@ export const useProjectStore = create<ProjectState>()((set) => ({
   error: null,
   async loadProject() {
     try {
-      set({ status: await client().getProject(), error: null });
+      set({ status: await client().call('getProject'), error: null });
     } catch (error) {
       set({ error: problemOf(error) });
     }
@@ -33,7 +33,7 @@ export const useProjectStore = create<ProjectState>()((set) => ({
   async reloadProject() {
     set({ busy: true });
     try {
-      set({ status: await client().reloadProject(), busy: false, error: null });
+      set({ status: await client().call('reloadProject'), busy: false, error: null });
     } catch (error) {
       set({ busy: false, error: problemOf(error) });
     }
@@ -41,7 +41,7 @@ export const useProjectStore = create<ProjectState>()((set) => ({
   async openProject(dir) {
     set({ busy: true, error: null });
     try {
-      set({ status: await client().openProject(dir), busy: false });
+      set({ status: await client().call('openProject', { body: { dir } }), busy: false });
       return true;
     } catch (error) {
       set({ busy: false, error: problemOf(error) });

@@ -61,7 +61,10 @@ export function useParentOptions(
     let live = true;
     const timer = setTimeout(() => {
       client()
-        .listRecords(target, JSON.parse(query) as Record<string, string | number>)
+        .call('listRecords', {
+          params: { model: target },
+          query: JSON.parse(query) as Record<string, string | number>,
+        })
         .then((page) => {
           const field = model ? labelFieldOf(model) : undefined;
           if (live) setAnswer({ query, options: toOptions(page.items, field), total: page.total });

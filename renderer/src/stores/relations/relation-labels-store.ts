@@ -49,7 +49,10 @@ export const useRelationLabels = create<RelationLabelsState>()((set, get) => {
     const info = useModelsStore.getState().models.find((m) => m.name === model);
     let labels: Record<string, RelationLabel> | undefined;
     try {
-      const page = await client().listRecords(model, { id: ids, limit: ids.length });
+      const page = await client().call('listRecords', {
+        params: { model },
+        query: { id: ids, limit: ids.length },
+      });
       const field = info ? labelFieldOf(info) : undefined;
       labels = {};
       for (const id of ids) labels[labelKey(model, id)] = null;

@@ -43,10 +43,14 @@ export const useRulesStore = create<RulesStoreState>()((set, get) => {
     set({ busy: true });
     let index = -1;
     try {
-      const current = await client().getRules();
+      const current = await client().call('getRules');
       const edited = edit(current.rules);
       index = edited.index;
-      set({ state: await client().putRules({ rules: edited.rules }), busy: false, error: null });
+      set({
+        state: await client().call('putRules', { body: { rules: edited.rules } }),
+        busy: false,
+        error: null,
+      });
       return null;
     } catch (error) {
       set({ busy: false });
@@ -61,7 +65,7 @@ export const useRulesStore = create<RulesStoreState>()((set, get) => {
     busy: false,
     async loadRules() {
       try {
-        set({ state: await client().getRules(), error: null });
+        set({ state: await client().call('getRules'), error: null });
       } catch (error) {
         set({ error: problemOf(error) });
       }
@@ -74,7 +78,7 @@ export const useRulesStore = create<RulesStoreState>()((set, get) => {
       }),
     async previewTemplate(body) {
       try {
-        return await client().previewRuleTemplate(body);
+        return await client().call('previewRuleTemplate', { body });
       } catch (error) {
         return { problem: problemOf(error) };
       }

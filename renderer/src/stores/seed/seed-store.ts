@@ -41,7 +41,7 @@ export const useSeedStore = create<SeedState>()((set) => {
     busy: null,
     noSeed: null,
     async resetData() {
-      const outcome = await run('reset', () => client().resetData());
+      const outcome = await run('reset', () => client().call('resetData'));
       if (!outcome.ok && outcome.problem.type.endsWith('no-seed')) {
         const project = projectKey();
         set({
@@ -55,7 +55,7 @@ export const useSeedStore = create<SeedState>()((set) => {
       return outcome;
     },
     async saveSeed() {
-      const outcome = await run('save', () => client().saveSeed());
+      const outcome = await run('save', () => client().call('saveSeed'));
       if (outcome.ok) {
         set({ noSeed: null });
         const status = useProjectStore.getState().status;
@@ -66,7 +66,10 @@ export const useSeedStore = create<SeedState>()((set) => {
     },
     fakeRecords: (model, count, seed) =>
       run('fake', () =>
-        client().fakeRecords(model, seed === undefined ? { count } : { count, seed }),
+        client().call('fakeRecords', {
+          params: { model },
+          body: seed === undefined ? { count } : { count, seed },
+        }),
       ),
   };
 });

@@ -36,11 +36,11 @@ export const useServerStore = create<ServerState>()((set) => ({
   status: null,
   busy: false,
   error: null,
-  loadServer: () => run(set, () => client().getServer()),
+  loadServer: () => run(set, () => client().call('getServer')),
   setServer: (status) => set({ status }),
-  startServer: () => run(set, () => client().startServer()),
-  stopServer: () => run(set, () => client().stopServer()),
-  changePort: (port) => run(set, () => client().changePort(port)),
+  startServer: () => run(set, () => client().call('startServer')),
+  stopServer: () => run(set, () => client().call('stopServer')),
+  changePort: (port) => run(set, () => client().call('changePort', { body: { port } })),
   dismissError: () => set({ error: null }),
 }));
 
