@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../contract/control-api.js';
 import { CONTROL_BODIES } from '../contract/control-bodies.js';
 import { CONTROL_OPERATIONS } from '../contract/operations.js';
-import { startStudioFixture, type StudioFixture } from '../studio/test-support/studio-fixture.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 
 let f: StudioFixture;
 beforeAll(async () => {

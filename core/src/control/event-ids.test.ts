@@ -6,14 +6,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { StudioEvent } from '../contract/control-api.js';
+import type { RawAnswer } from '../test-support/http-client.js';
+import { EXAMPLES } from '../test-support/project-server.js';
 import {
   type EventReader,
   readEvents,
   startStudioFixture,
   type StudioFixture,
-} from '../studio/test-support/studio-fixture.js';
-import type { RawAnswer } from '../test-support/http-client.js';
-import { EXAMPLES } from '../test-support/project-server.js';
+} from '../test-support/studio-fixture.js';
 
 let f: StudioFixture;
 let events: EventReader;

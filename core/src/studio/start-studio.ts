@@ -14,9 +14,9 @@ import type {
 } from '../contract/control-api.js';
 import { createToken } from '../control/auth.js';
 import { EventHub } from '../control/event-hub.js';
-import { HttpProblem } from '../errors.js';
 import { sendAndRecord } from '../control/outgoing-operations.js';
 import { startControlServer } from '../control/server.js';
+import { HttpProblem } from '../errors.js';
 import { Behaviour, type BehaviourSettings } from '../http/behaviour.js';
 import type { ServerLogger } from '../http/dispatch-context.js';
 import { EMPTY_ROUTE_TABLE } from '../http/route-table.js';
