@@ -82,7 +82,10 @@ describe('Response rules (issue 29)', () => {
     const second = rules.answer(2);
     await second.getByRole('textbox', { name: 'Status' }).fill('200');
     await second.getByRole('textbox', { name: 'Body' }).fill('[]');
-    expect(await rules.answer(3).getByRole('textbox', { name: 'Status' }).inputValue()).toBe('503');
+    // A new answer starts as a 200 (issue 48), to be made the failure here.
+    const third = rules.answer(3).getByRole('textbox', { name: 'Status' });
+    expect(await third.inputValue()).toBe('200');
+    await third.fill('503');
     await rules.save();
     expect(await rules.rule('Third call fails').innerText()).toMatch(/200, 200, 503 in turn/);
 

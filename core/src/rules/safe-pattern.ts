@@ -38,6 +38,11 @@ export function checkPatternText(pattern: string): PatternVerdict {
 /** Why RE2 refused a pattern JavaScript accepts, from the `SyntaxError` it threw. */
 export function notLinearMessage(error: SyntaxError): string {
   const why = error.message.replace(/^Invalid regular expression: \/.*\/\w*: /, '');
+  // Issue 48: RE2's own words ("invalid perl operator: (?=") read as a typo; name the feature.
+  if (/^invalid perl operator: \(\?<?[=!]?/.test(why))
+    return 'lookaround ((?=…), (?!…), (?<=…), (?<!…)) is not supported: the matcher is linear-time';
+  if (/^invalid escape sequence: \\[1-9]/.test(why))
+    return 'backreferences (\\1 …) are not supported: the matcher is linear-time';
   return `not supported by the linear-time matcher (no lookaround or backreferences): ${why}`;
 }
 

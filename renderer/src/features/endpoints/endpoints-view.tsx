@@ -13,6 +13,7 @@ import { OrphanedRules } from '../rules/route-rules';
 import { openRoute } from './open-route';
 import { RouteBehaviourDialog } from './route-behaviour-dialog';
 import { RouteInspector } from './route-inspector';
+import { RuleBadge, ruleCounts } from './rule-badge';
 
 import './endpoints.css';
 
@@ -52,17 +53,9 @@ export function EndpointsView() {
     () => new Map(rules.map((r) => [`${r.method} ${r.path}`, describeRules(r)])),
     [rules],
   );
-  // Issue 29: how many enabled response rules each route has (read by OrphanedRules on mount).
+  // Issue 29: how many response rules each route has, switched off ones too (issue 48).
   const savedRules = useRulesStore((s) => s.state?.rules);
-  const responseRules = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const rule of savedRules ?? [])
-      if (rule.enabled) {
-        const key = `${rule.method} ${rule.path}`;
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-      }
-    return counts;
-  }, [savedRules]);
+  const responseRules = useMemo(() => ruleCounts(savedRules ?? []), [savedRules]);
   const query = useDeferredValue(text.trim().toLowerCase());
   const shown = useMemo(
     () =>
@@ -234,12 +227,7 @@ export function EndpointsView() {
                         {ruleOf.get(`${r.method} ${r.path}`)}
                       </span>
                     )}
-                    {responseRules.get(`${r.method} ${r.path}`) ? (
-                      <span className="badge accent" title="Response rules on this route (Inspect)">
-                        {responseRules.get(`${r.method} ${r.path}`)} rule
-                        {responseRules.get(`${r.method} ${r.path}`) === 1 ? '' : 's'}
-                      </span>
-                    ) : null}
+                    <RuleBadge count={responseRules.get(`${r.method} ${r.path}`)} />
                   </td>
                   <td className="align-end nowrap">
                     <button

@@ -7,7 +7,7 @@
 import { useId, useState } from 'react';
 
 import type { Problem, ResponseRule, RuleCondition, RuleResponse } from '../../api';
-import { problemBody, ruleErrors } from '../../stores/rules/rule-form';
+import { newAnswer, ruleErrors } from '../../stores/rules/rule-form';
 import { useRulesStore } from '../../stores/rules/rules-store';
 import { MethodBadge } from '../../ui/badges';
 import { Dialog } from '../../ui/dialog';
@@ -160,7 +160,8 @@ export function RuleEditorDialog({
             onClick={() =>
               setRule({
                 ...rule,
-                responses: [...rule.responses, { status: 503, body: problemBody(503) }],
+                // Issue 48: a new answer is a success to edit, not a failure to undo.
+                responses: [...rule.responses, newAnswer()],
               })
             }
           >

@@ -75,6 +75,11 @@ export function problemBody(status: number): string {
 }
 
 /** A new rule for `route`: no condition yet, one answer. */
+/** A new answer of a rule: 200 with an empty JSON object, as a new rule's first answer. */
+export function newAnswer(): RuleResponse {
+  return { status: 200, headers: { 'content-type': 'application/json' }, body: '{}' };
+}
+
 export function newRule(
   route: Pick<RouteInfo, 'method' | 'path'>,
   taken: readonly ResponseRule[],
@@ -86,7 +91,7 @@ export function newRule(
     path: route.path,
     enabled: true,
     when: [],
-    responses: [{ status: 200, headers: { 'content-type': 'application/json' }, body: '{}' }],
+    responses: [newAnswer()],
   };
 }
 
