@@ -47,6 +47,11 @@ describe('A data folder another process serves', () => {
     expect(await frame.serverState.getAttribute('aria-label')).toBe(
       'Mock API running, serving nothing: the project does not load',
     );
+    // Not the empty project's start screen: the models are there, the project does not load.
+    expect(
+      await session.ui.page.getByText('The project does not load', { exact: true }).count(),
+    ).toBe(1);
+    expect(await session.ui.page.getByRole('button', { name: 'New model' }).count()).toBe(0);
     await themedShots(session.ui.page, 'data-locked');
 
     const exited = new Promise((resolve) => holder!.once('exit', resolve));

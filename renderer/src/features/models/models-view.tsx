@@ -2,6 +2,7 @@
 import { lazy, Suspense, useState } from 'react';
 
 import { useModelsStore } from '../../stores/models/models-store';
+import { projectSelectors, useProjectStore } from '../../stores/project/project-store';
 import { EmptyState, Loading } from '../../ui/empty-state';
 import { ImportProjectDialog } from '../project/import-project-dialog';
 import { ModelDetail } from './model-detail';
@@ -16,6 +17,7 @@ export function ModelsView() {
   const models = useModelsStore((s) => s.models);
   const loaded = useModelsStore((s) => s.loaded);
   const error = useModelsStore((s) => s.error);
+  const servingNothing = useProjectStore(projectSelectors.servingNothing);
   const [selected, setSelected] = useState<string>(DIAGRAM);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -30,6 +32,14 @@ export function ModelsView() {
   if (!loaded) {
     if (error) return <EmptyState title="The models could not be read">{error.detail}</EmptyState>;
     return <Loading what="models" />;
+  }
+  if (models.length === 0 && servingNothing) {
+    // The models are in the project's files; it just does not load now (the banner says why).
+    return (
+      <EmptyState title="The project does not load">
+        Its models show here once it loads: the banner above says what stops it.
+      </EmptyState>
+    );
   }
   if (models.length === 0) {
     return (
