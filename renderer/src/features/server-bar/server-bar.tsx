@@ -88,7 +88,12 @@ export function ServerBar() {
         <div className="project-title">
           <strong>{project?.name ?? 'No project'}</strong>
           {storage && (
-            <span className="storage" role="note" aria-label={storage.name} title={storage.name}>
+            <span
+              className="storage"
+              role="note"
+              aria-label={storage.name}
+              title={storage.title ?? storage.name}
+            >
               {storage.text}
             </span>
           )}

@@ -5,8 +5,9 @@ import { storageLabel } from './storage-label';
 describe('storageLabel', () => {
   it('names the database (no password reaches the status) or the data folder', () => {
     expect(storageLabel({ kind: 'postgres', database: 'mock@db.internal:5432/mock' })).toEqual({
-      text: 'PostgreSQL · mock@db.internal:5432/mock',
+      text: 'PostgreSQL · mock on db.internal',
       name: 'Records in PostgreSQL: mock@db.internal:5432/mock',
+      title: 'postgres://mock@db.internal:5432/mock',
     });
     expect(storageLabel({ kind: 'files', dataDir: 'data/' })).toEqual({
       text: 'Files · data/',
