@@ -5,6 +5,7 @@ export default defineConfig({
     include: [
       'core/src/**/*.test.ts',
       'examples/**/*.test.ts',
+      'docs/**/*.test.ts',
       'bench/**/*.test.ts',
       'electron/src/**/*.test.ts',
       'renderer/src/**/*.test.ts',
