@@ -1,8 +1,8 @@
 /** One answer of a response rule: status, delay, headers, a body with placeholders, its preview. */
 import { useId, useState } from 'react';
 
-import type { Problem, RuleResponse } from '../../api';
-import { paramNames, problemBody } from '../../stores/rules/rule-form';
+import type { Problem, ResponseRule, RuleResponse } from '../../api';
+import { matchingRequest, problemBody } from '../../stores/rules/rule-form';
 import { useRulesStore } from '../../stores/rules/rules-store';
 import { ProblemView } from '../../ui/problem-view';
 import { FieldError } from './condition-row';
@@ -38,7 +38,8 @@ export function ResponseEditor({
   response: RuleResponse;
   index: number;
   count: number;
-  route: { path: string };
+  /** The rule being edited: Preview fills in a request its conditions match. */
+  route: Pick<ResponseRule, 'path' | 'when'>;
   errors: Map<string, string>;
   onChange(next: RuleResponse): void;
   onRemove(): void;
@@ -53,11 +54,10 @@ export function ResponseEditor({
   const delayError = errors.get(`${at}/delayMs`);
   const title = count > 1 ? `Answer ${index + 1}` : 'Answer';
   const showPreview = async () => {
-    const params = Object.fromEntries(paramNames(route.path).map((p) => [p, '1']));
     setPreview(
       await useRulesStore.getState().previewTemplate({
         template: response.body ?? '',
-        request: { params, query: {}, headers: {}, body: {} },
+        request: matchingRequest(route),
       }),
     );
   };

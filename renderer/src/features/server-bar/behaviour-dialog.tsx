@@ -138,7 +138,7 @@ export function BehaviourDialog({ onClose }: { onClose(): void }) {
           {behaviour.routes.length === 0 ? (
             <p className="faint m-0">None. Set one per route from Endpoints (Delay / fail…).</p>
           ) : (
-            <ul className="route-rules" aria-label="Route rules">
+            <ul className="behaviour-route-list" aria-label="Route rules">
               {behaviour.routes.map((r) => (
                 <li key={`${r.method} ${r.path}`}>
                   <MethodBadge method={r.method} /> <code>{r.path}</code>

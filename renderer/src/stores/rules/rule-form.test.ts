@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Problem, ResponseRule, RouteInfo, TrafficExchange } from '../../api';
 import {
   describeRule,
+  matchingRequest,
   newRule,
   newRuleId,
   problemBody,
@@ -127,5 +128,26 @@ describe('ruleErrors', () => {
       ['', 'whole rule'],
       ['/responses/0/body', 'unknown placeholder {{x}} (at character 4)'],
     ]);
+  });
+});
+
+describe('the request Preview fills in (issue 48)', () => {
+  it('is one the rule matches: equals values in place, other parameters 1', () => {
+    const request = matchingRequest({
+      path: '/users/:userId/todos/:id',
+      when: [
+        { part: 'param', name: 'id', matcher: 'equals', value: '2' },
+        { part: 'query', name: 'q', matcher: 'equals', value: 'milk' },
+        { part: 'header', name: 'X-User', matcher: 'exists' },
+        { part: 'body', name: '/user/name', matcher: 'equals', value: 'Ann' },
+        { part: 'query', name: 'debug', matcher: 'missing' },
+      ],
+    });
+    expect(request).toEqual({
+      params: { userId: '1', id: '2' },
+      query: { q: 'milk' },
+      headers: { 'x-user': 'x' },
+      body: { user: { name: 'Ann' } },
+    });
   });
 });

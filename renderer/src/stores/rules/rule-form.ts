@@ -8,6 +8,7 @@ import type {
   ResponseRule,
   RouteInfo,
   RuleCondition,
+  RulePreviewBody,
   RuleResponse,
   TrafficExchange,
 } from '../../api';
@@ -98,6 +99,50 @@ export function newRule(
 /** Path parameters of a route pattern (`/users/:id/todos` → `['id']`). */
 export function paramNames(path: string): string[] {
   return [...path.matchAll(/:([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!);
+}
+
+/**
+ * A made-up request the rule matches, for Preview (issue 48): every `equals` condition's value
+ * where it names it (a path parameter, a query or header value, a body pointer), `exists` as a
+ * sample value, the rest of the path parameters `1`.
+ */
+export function matchingRequest(
+  rule: Pick<ResponseRule, 'path' | 'when'>,
+): Required<NonNullable<RulePreviewBody['request']>> {
+  const params = Object.fromEntries(paramNames(rule.path).map((p) => [p, '1']));
+  const query: Record<string, string> = {};
+  const headers: Record<string, string> = {};
+  let body: unknown = {};
+  for (const c of rule.when) {
+    if (c.matcher === 'missing' || c.matcher === 'regex' || c.name === undefined) continue;
+    const value = c.matcher === 'equals' ? (c.value ?? '') : 'x';
+    if (c.part === 'param') params[c.name] = value;
+    else if (c.part === 'query') query[c.name] = value;
+    else if (c.part === 'header') headers[c.name.toLowerCase()] = value;
+    else if (c.part === 'body') body = withPointer(body, c.name, value);
+  }
+  return { params, query, headers, body };
+}
+
+/** `body` with `value` at JSON pointer `pointer`, objects made along the way. */
+function withPointer(body: unknown, pointer: string, value: string): unknown {
+  if (pointer === '') return value;
+  const root: Record<string, unknown> =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const keys = pointer
+    .split('/')
+    .slice(1)
+    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let at = root;
+  keys.forEach((key, i) => {
+    if (i === keys.length - 1) at[key] = value;
+    else {
+      const next = at[key];
+      at = at[key] =
+        typeof next === 'object' && next !== null ? (next as Record<string, unknown>) : {};
+    }
+  });
+  return root;
 }
 
 /** The route of `routes` that answered `method path`, with its parameters, or undefined. */
