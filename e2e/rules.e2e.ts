@@ -107,7 +107,7 @@ describe('Response rules (issue 29)', () => {
 
     // The route's Delay / fail dialog holds its rules too; Escape closes only the topmost dialog.
     await new InspectorPage(page).back.click();
-    await page.getByRole('button', { name: 'Delay / fail… GET /todos', exact: true }).click();
+    await page.getByRole('button', { name: 'Delay & failure GET /todos', exact: true }).click();
     const behaviour = page.getByRole('dialog', { name: 'Behaviour of GET /todos' });
     await behaviour.getByRole('button', { name: 'Edit rule Third call fails' }).click();
     await rules.editor.waitFor();

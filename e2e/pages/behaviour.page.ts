@@ -57,7 +57,7 @@ export class BehaviourPage {
 
   async openRoute(method: string, path: string): Promise<Locator> {
     await this.page
-      .getByRole('button', { name: `Delay / fail… ${method} ${path}`, exact: true })
+      .getByRole('button', { name: `Delay & failure ${method} ${path}`, exact: true })
       .click();
     const dialog = this.dialog(`Behaviour of ${method} ${path}`);
     await dialog.waitFor();

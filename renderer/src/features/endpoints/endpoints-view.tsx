@@ -239,7 +239,7 @@ export function EndpointsView() {
                         setEditing(r);
                       }}
                     >
-                      Delay / fail…<span className="sr-only"> {`${r.method} ${r.path}`}</span>
+                      Delay & failure<span className="sr-only"> {`${r.method} ${r.path}`}</span>
                     </button>
                     <button
                       type="button"

@@ -114,7 +114,7 @@ export function RouteInspector({
         )}
         <span className="spacer" />
         <button type="button" className="btn small" onClick={onBehaviour}>
-          Delay / fail…
+          Delay & failure
         </button>
         <button
           type="button"

@@ -136,7 +136,7 @@ export function BehaviourDialog({ onClose }: { onClose(): void }) {
         <fieldset className="rule-group">
           <legend>Route rules</legend>
           {behaviour.routes.length === 0 ? (
-            <p className="faint m-0">None. Set one per route from Endpoints (Delay / fail…).</p>
+            <p className="faint m-0">None. Set one per route from Endpoints (Delay & failure).</p>
           ) : (
             <ul className="behaviour-route-list" aria-label="Route rules">
               {behaviour.routes.map((r) => (
