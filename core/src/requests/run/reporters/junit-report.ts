@@ -6,7 +6,7 @@
  * One `testsuite` per folder, in the run's order.
  */
 import { type RunCase, type RunReport, summaryOf } from '../run-report.js';
-import { xmlAttribute as attr, xmlText as text } from './xml-text.js';
+import { xmlAttribute as attr, xmlText as text } from './safe-text.js';
 
 const seconds = (ms: number | undefined): string => ((ms ?? 0) / 1000).toFixed(3);
 

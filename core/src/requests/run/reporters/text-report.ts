@@ -4,6 +4,7 @@
  * then one summary line. Plain words (`PASS`, `FAIL`), no colours: CI logs and `grep` read it.
  */
 import { type RunCase, type RunReport, type RunSummary, summaryOf } from '../run-report.js';
+import { oneLine } from './safe-text.js';
 
 const WORD: Record<RunCase['state'], string> = {
   passed: 'PASS',
@@ -12,8 +13,9 @@ const WORD: Record<RunCase['state'], string> = {
   skipped: 'SKIP',
 };
 
-/** `todos/Create todo`: the request as the collection shows it. */
-export const caseName = (c: RunCase): string => (c.folder ? `${c.folder}/${c.name}` : c.name);
+/** `todos/Create todo`: the request as the collection shows it, on one line. */
+export const caseName = (c: RunCase): string =>
+  oneLine(c.folder ? `${c.folder}/${c.name}` : c.name);
 
 const ms = (n: number): string => `${Math.round(n)} ms`;
 
@@ -38,9 +40,10 @@ export function textCase(c: RunCase): string {
   if (c.state === 'skipped') lines[0] += '  (not run: --bail stopped the run)';
   if (c.state === 'sent') lines[0] += '  (no tests)';
   if (c.saved.length > 0) lines[0] += `  saved ${c.saved.join(', ')}`;
-  if (c.error !== undefined) lines.push(`      ${c.error}`);
+  if (c.error !== undefined) lines.push(`      ${oneLine(c.error)}`);
   for (const t of c.tests)
-    if (!t.pass) lines.push(`      ✗ ${t.name}: expected ${t.expected}, got ${t.actual}`);
+    if (!t.pass)
+      lines.push(`      ✗ ${oneLine(`${t.name}: expected ${t.expected}, got ${t.actual}`)}`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,7 +1,8 @@
 /**
- * Text made safe for XML 1.0 (issue 47, the JUnit report): the five markup characters escaped,
- * and what XML cannot carry at all, even escaped (control characters, U+FFFE/U+FFFF, a lone
- * surrogate: an answer's body may hold any of them), written as `\uXXXX` instead.
+ * Text a report shows, made safe (issue 47): what a request's name or an answer holds must not
+ * break the report's format nor the terminal that shows it. Control characters, U+FFFE/U+FFFF
+ * and a lone surrogate (which XML 1.0 cannot carry at all, even escaped, and a terminal takes
+ * as commands) are written as `\uXXXX`; for XML the five markup characters are escaped too.
  */
 
 // XML 1.0 §2.2 Char: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].
@@ -18,15 +19,21 @@ const ESCAPES: Record<string, string> = {
 };
 
 const code = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-const visible = (text: string): string => text.replace(CONTROL, code).replace(LONE_SURROGATE, code);
+
+/** `text` with what a terminal or XML would not show as text written as `\uXXXX`. */
+export const printable = (text: string): string =>
+  text.replace(CONTROL, code).replace(LONE_SURROGATE, code);
+
+/** {@link printable}, on one line: a line break becomes a space. */
+export const oneLine = (text: string): string => printable(text).replace(/\s*[\r\n]+\s*/g, ' ');
 
 /** Text content of an element. */
 export const xmlText = (text: string): string =>
-  visible(text).replace(/[&<>]/g, (c) => ESCAPES[c]!);
+  printable(text).replace(/[&<>]/g, (c) => ESCAPES[c]!);
 
 /** An attribute's value (to go between double quotes): line breaks and tabs kept as such. */
 export const xmlAttribute = (text: string): string =>
-  visible(text)
+  printable(text)
     .replace(/[&<>"']/g, (c) => ESCAPES[c]!)
     .replace(/\n/g, '&#10;')
     .replace(/\r/g, '&#13;')
