@@ -36,10 +36,15 @@ export interface SendableRequest extends OutgoingParts {
   url: string;
 }
 
-/** Sends one request; rejects with an Error in words (`No answer from … within 30 s`). */
+/**
+ * Sends one request; rejects with an Error in words (`No answer from … within 30 s`). `saved` is
+ * the request as saved, for a transport that picks its way by what the tests read (the studio's
+ * page sends through the core when a test or a saved value reads a header).
+ */
 export type RunTransport = (
   request: SendableRequest,
   signal: AbortSignal | undefined,
+  saved: SavedRequest,
 ) => Promise<AnswerForAssertions>;
 
 export interface RequestOutcome {
@@ -111,6 +116,7 @@ export async function runSavedRequest(
         auth: filled.auth ?? { kind: 'none' },
       },
       options.signal,
+      request,
     );
     // One parse of the body for the tests and the saved values.
     const reader = readAnswer(answer);
