@@ -73,6 +73,16 @@ export class ConsolePage {
     await this.page.getByRole('button', { name: '+ Add test' }).click();
     return this.page.getByRole('group', { name: 'Tests' }).getByRole('combobox').count();
   }
+  /** Issue 47: adds a "Save from answer" row: `name` from `source` (`/id`, `header:Location`). */
+  async saveFromAnswer(name: string, source: string): Promise<void> {
+    await this.page.getByRole('button', { name: '+ Save a value' }).click();
+    const n = await this.page
+      .getByRole('group', { name: 'Save from answer' })
+      .getByRole('textbox', { name: /variable$/ })
+      .count();
+    await this.page.getByRole('textbox', { name: `Saved value ${n} variable` }).fill(name);
+    await this.page.getByRole('textbox', { name: `Saved value ${n} source` }).fill(source);
+  }
   /** Saves the shown request as `name` into `folder` (Save… asks where). */
   async saveAs(name: string, folder: string): Promise<void> {
     await this.page.getByRole('button', { name: 'Save…' }).click();

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 
+import { OUTGOING_TIMEOUT_MAX_MS, OUTGOING_TIMEOUT_MS } from '../contract/outgoing-api.js';
 import { UsageError } from '../errors.js';
 import { type BehaviourSettings, checkSettings, parseDelay, parseFail } from '../http/behaviour.js';
 import { didYouMean } from './did-you-mean.js';
@@ -14,6 +15,7 @@ export interface CliArgs {
     | 'fake'
     | 'db'
     | 'init'
+    | 'run'
     | 'help'
     | 'version';
   /** `studio --control-port`: the control API's port (0 picks a free one). */
@@ -47,6 +49,26 @@ export interface CliArgs {
   force?: boolean;
   /** `init --from <file>`: the db.json, OpenAPI document or Mockoon environment to import. */
   from?: string;
+  /** Issue 47: `run [dir] [requests-folder-or-file]`'s own options. */
+  run?: RunOptions;
+}
+
+/** The reporters of `decorest run` (core/src/requests/run/reporters/). */
+export const RUN_REPORTERS = ['text', 'junit', 'tap', 'json'] as const;
+
+/** `decorest run`'s options (CONTRACT §7). */
+export interface RunOptions {
+  /** The requests folder or file; the whole `requests/` tree when absent. */
+  target?: string;
+  /** `--env <name>`. */
+  env?: string;
+  reporter: (typeof RUN_REPORTERS)[number];
+  /** `--out <file>`: the report goes there (the text list still to stdout). */
+  out?: string;
+  bail: boolean;
+  serve: boolean;
+  /** `--timeout <ms>`: the most one request may take. */
+  timeoutMs: number;
 }
 
 /** The environment variable naming the database when `--database` does not. */
@@ -64,7 +86,59 @@ export function databaseUrl(
   return url === undefined || url === '' ? undefined : url;
 }
 
-const COMMANDS = new Set(['serve', 'studio', 'routes', 'openapi', 'seed', 'fake', 'db', 'init']);
+const COMMANDS = new Set([
+  'serve',
+  'studio',
+  'routes',
+  'openapi',
+  'seed',
+  'fake',
+  'db',
+  'init',
+  'run',
+]);
+
+/** Options only `run` takes: elsewhere they would be silently ignored. */
+const RUN_ONLY = ['env', 'reporter', 'bail', 'serve', 'timeout'] as const;
+
+/** `run`'s options from the parsed ones; `rest` loses the requests folder or file. */
+function runOptionsOf(
+  values: {
+    env?: string | undefined;
+    reporter?: string | undefined;
+    out?: string | undefined;
+    bail?: boolean | undefined;
+    serve?: boolean | undefined;
+    timeout?: string | undefined;
+  },
+  rest: string[],
+): RunOptions {
+  const reporter = values.reporter ?? 'text';
+  if (!(RUN_REPORTERS as readonly string[]).includes(reporter))
+    throw new UsageError(
+      `--reporter takes ${RUN_REPORTERS.join(', ')}, got "${reporter}"${didYouMean(reporter, RUN_REPORTERS)}`,
+    );
+  let timeoutMs = OUTGOING_TIMEOUT_MS;
+  if (values.timeout !== undefined) {
+    timeoutMs = Number(values.timeout);
+    if (!/^\d{1,6}$/.test(values.timeout) || timeoutMs < 1 || timeoutMs > OUTGOING_TIMEOUT_MAX_MS)
+      throw new UsageError(
+        `--timeout takes ms from 1 to ${OUTGOING_TIMEOUT_MAX_MS}, got "${values.timeout}"`,
+      );
+  }
+  if (values.env === '') throw new UsageError('--env takes an environment name');
+  if (values.out === '') throw new UsageError('--out takes a file');
+  const target = rest.length > 1 ? rest.splice(1, 1)[0] : undefined;
+  return {
+    ...(target === undefined ? {} : { target }),
+    ...(values.env === undefined ? {} : { env: values.env }),
+    reporter: reporter as RunOptions['reporter'],
+    ...(values.out === undefined ? {} : { out: values.out }),
+    bail: values.bail ?? false,
+    serve: values.serve ?? false,
+    timeoutMs,
+  };
+}
 
 /** `--delay`, `--fail`, `--proxy`, `--proxy-timeout` as settings, or a usage error. */
 function behaviourOf(values: {
@@ -129,6 +203,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         replace: { type: 'boolean' },
         force: { type: 'boolean' },
         from: { type: 'string' },
+        env: { type: 'string' },
+        reporter: { type: 'string' },
+        bail: { type: 'boolean' },
+        serve: { type: 'boolean' },
+        timeout: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -169,14 +248,22 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     if (
       values[option as keyof typeof only] !== undefined &&
       dbAction !== action &&
-      !(option === 'force' && command === 'init')
+      !(option === 'force' && command === 'init') &&
+      !(option === 'out' && command === 'run')
     )
-      throw new UsageError(`--${option} belongs to db ${action}`);
+      throw new UsageError(
+        `--${option} belongs to db ${action}${option === 'out' ? ' and run' : ''}`,
+      );
+  for (const option of RUN_ONLY)
+    if (values[option] !== undefined && command !== 'run')
+      throw new UsageError(`--${option} belongs to run`);
+  const run = command === 'run' ? runOptionsOf(values, rest) : undefined;
   if (values.from !== undefined && command !== 'init')
     throw new UsageError('--from belongs to init');
   if (values.from === '') throw new UsageError('--from takes a file');
   for (const option of ['data', 'out'] as const)
-    if (values[option] === '') throw new UsageError(`--${option} takes a folder`);
+    if (values[option] === '' && command !== 'run')
+      throw new UsageError(`--${option} takes a folder`);
   if (values.database !== undefined && values.database === '')
     throw new UsageError('--database takes a URL (postgres://user:password@host:5432/database)');
   let fake: CliArgs['fake'];
@@ -233,5 +320,6 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(values.replace ? { replace: true } : {}),
     ...(values.force ? { force: true } : {}),
     ...(values.from !== undefined ? { from: values.from } : {}),
+    ...(run ? { run } : {}),
   };
 }

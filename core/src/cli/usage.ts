@@ -15,6 +15,9 @@ Commands:
   init [dir]      Write a starter project (two related models, seed/, a README)
   init [dir] --from <file>  Write models, seed/ and routes from a json-server db.json,
                   an OpenAPI document or a Mockoon environment; prints every guess
+  run [dir] [requests-folder-or-file]  Run the saved requests (requests/, in the
+                  Console's order) with their tests; exit 0 all passed, 1 any failed,
+                  2 nothing could run (an unknown folder, environment or variable)
 
 Options:
   --port <n>      Port to listen on (serve, studio; default 3000, 0 picks a free one)
@@ -38,5 +41,13 @@ Options:
   --force         Replace the datafiles of a folder that already holds files (db export),
                   or the files init would write
   --from <file>   The source to import (init)
+  --env <name>    The environment whose {{variables}} the requests use (run); a
+                  secret comes from the studio's config folder or DECOREST_VAR_<name>
+  --reporter <r>  text (default), junit, tap or json (run)
+  --out <file>    Write the report to a file; the text list still goes to stdout (run)
+  --bail          Stop at the first request that fails (run)
+  --serve         Serve the project's mock API for the run, on a free port with the
+                  data of seed/ in a temp folder, and set {{baseUrl}} to it (run)
+  --timeout <ms>  The most one request may take (run; default 30000)
   -h, --help      Show this help
   -v, --version   Show the version`;

@@ -1,7 +1,7 @@
 /**
  * Issue 30: the tests of a saved request's answer (status, a JSON pointer's value, a header,
- * time), checked the same way by the Console after Send and by "Run folder". Pure: no `node:*`,
- * so the renderer bundles it.
+ * time), checked the same way by the Console after Send, by "Run folder" and (issue 47) by
+ * `decorest run`. Pure: no `node:*`, so the renderer bundles it.
  */
 import type { RequestAssertion } from './requests-api.js';
 import type { JsonValue } from './values.js';
@@ -12,6 +12,11 @@ export interface AnswerForAssertions {
   headers: readonly (readonly [string, string])[];
   body: string;
   timeMs: number;
+  /**
+   * Issue 47: the body was longer than what was kept (`decorest run` keeps its first 10 MiB):
+   * the size kept, in words, so a JSON test says why the body does not read.
+   */
+  cutAt?: string;
 }
 
 export interface AssertionResult {
@@ -19,6 +24,28 @@ export interface AssertionResult {
   pass: boolean;
   /** What the answer held, in words (`404`, `"done"`, `absent`, `312 ms`). */
   actual: string;
+}
+
+/**
+ * What an assertion expects, in words, for a report's `expected` (`200`, `"done"`, `present`,
+ * `below 500 ms`).
+ */
+export function expectedOf(a: RequestAssertion): string {
+  switch (a.kind) {
+    case 'status':
+      return String(a.equals);
+    case 'json-equals':
+      return JSON.stringify(a.value);
+    case 'json-exists':
+    case 'header-exists':
+      return 'present';
+    case 'header-equals':
+      return JSON.stringify(a.value);
+    case 'header-contains':
+      return `contains ${JSON.stringify(a.value)}`;
+    case 'time-below':
+      return `below ${a.ms} ms`;
+  }
 }
 
 /** One line a person reads: `status is 200`, `/0/title equals "a"`. */
@@ -86,18 +113,15 @@ function sameJson(a: unknown, b: JsonValue): boolean {
 
 const NOT_JSON = Symbol('not json');
 
-function shown(value: unknown): string {
-  if (value === undefined) return 'absent';
-  if (value === NOT_JSON) return 'the body is not JSON';
-  const text = JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+/** The body as JSON, read once and only when asked; a header's value (repeats joined). */
+export interface AnswerReader {
+  /** The parsed body, or `undefined` with `why` when it does not read as JSON. */
+  json(): { ok: true; value: unknown } | { ok: false; why: string };
+  header(name: string): string | undefined;
 }
 
-/** Checks every assertion against one answer; the body is parsed once, only when needed. */
-export function checkAssertions(
-  assertions: readonly RequestAssertion[],
-  answer: AnswerForAssertions,
-): AssertionResult[] {
+/** One reader per answer: the assertions and the values a request saves share its parse. */
+export function readAnswer(answer: AnswerForAssertions): AnswerReader {
   let parsed: unknown;
   let parsedYet = false;
   const json = (): unknown => {
@@ -111,11 +135,36 @@ export function checkAssertions(
     }
     return parsed;
   };
-  const header = (name: string): string | undefined => {
-    const lower = name.toLowerCase();
-    const found = answer.headers.filter(([n]) => n.toLowerCase() === lower).map(([, v]) => v);
-    return found.length === 0 ? undefined : found.join(', ');
+  const why =
+    answer.cutAt === undefined
+      ? 'the body is not JSON'
+      : `the body is not JSON in its first ${answer.cutAt} (the rest was not kept)`;
+  return {
+    json: () => {
+      const value = json();
+      return value === NOT_JSON ? { ok: false, why } : { ok: true, value };
+    },
+    header(name) {
+      const lower = name.toLowerCase();
+      const found = answer.headers.filter(([n]) => n.toLowerCase() === lower).map(([, v]) => v);
+      return found.length === 0 ? undefined : found.join(', ');
+    },
   };
+}
+
+/** A value as a report shows it: JSON, cut at 80 characters; `absent` for none. */
+export function shownValue(value: unknown): string {
+  if (value === undefined) return 'absent';
+  const text = JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
+
+/** Checks every assertion against one answer; the body is parsed once, only when needed. */
+export function checkAssertions(
+  assertions: readonly RequestAssertion[],
+  answer: AnswerForAssertions,
+  reader: AnswerReader = readAnswer(answer),
+): AssertionResult[] {
   return assertions.map((assertion): AssertionResult => {
     switch (assertion.kind) {
       case 'status':
@@ -126,18 +175,18 @@ export function checkAssertions(
         };
       case 'json-equals':
       case 'json-exists': {
-        const body = json();
-        const value = body === NOT_JSON ? NOT_JSON : valueAtPointer(body, assertion.pointer);
+        const body = reader.json();
+        if (!body.ok) return { assertion, pass: false, actual: body.why };
+        const value = valueAtPointer(body.value, assertion.pointer);
         const pass =
-          value !== NOT_JSON &&
           value !== undefined &&
           (assertion.kind === 'json-exists' || sameJson(value, assertion.value));
-        return { assertion, pass, actual: shown(value) };
+        return { assertion, pass, actual: shownValue(value) };
       }
       case 'header-equals':
       case 'header-contains':
       case 'header-exists': {
-        const value = header(assertion.name);
+        const value = reader.header(assertion.name);
         const pass =
           value !== undefined &&
           (assertion.kind === 'header-exists' ||

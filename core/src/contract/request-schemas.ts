@@ -127,6 +127,16 @@ const ASSERTION: BodySchema = tagged('kind', [
   }),
 ]);
 
+/** Issue 47: where a saved value comes from: a JSON pointer (`""`, `/id`) or `header:<name>`. */
+const VARIABLE_SOURCE: BodySchema = {
+  type: 'string',
+  pattern: '^(?:$|/|[Hh][Ee][Aa][Dd][Ee][Rr]:\\s*[^\\s])',
+  message: {
+    type: 'must be a string',
+    pattern: 'must be a JSON pointer ("" or /id) or header:<name> (header:Location)',
+  },
+};
+
 /** A saved request; what it leaves out gets its default (`GET`, no headers, no body). */
 export const SAVED_REQUEST_SCHEMA: BodySchema = {
   type: 'object',
@@ -151,6 +161,11 @@ export const SAVED_REQUEST_SCHEMA: BodySchema = {
     body: REQUEST_BODY_SCHEMA,
     auth: AUTH,
     assertions: { type: 'array', items: ASSERTION },
+    set: {
+      type: 'object',
+      additionalProperties: VARIABLE_SOURCE,
+      message: { type: 'must be an object: variable name → "/pointer" or "header:<name>"' },
+    },
   },
 };
 

@@ -84,7 +84,26 @@ export interface SavedRequest {
   body: RequestBody;
   auth: RequestAuth;
   assertions?: RequestAssertion[];
+  /**
+   * Issue 47, request chaining: values of the answer saved as variables for the requests that
+   * follow in a run (`{ "todoId": "/id", "next": "header:Location" }`): variable name → a JSON
+   * pointer into the body (`""` for the whole body) or `header:<name>`. See {@link VariableSource}.
+   */
+  set?: Record<string, VariableSource>;
 }
+
+/**
+ * Where a saved value comes from: a JSON pointer into the answer's body (`/id`, `/items/0/id`,
+ * `""` for the whole body) or `header:<name>` (`header:Location`, any case). A string is saved as
+ * it is, another JSON value as its JSON text (`7`, `true`, `{"a":1}`).
+ */
+export type VariableSource = string;
+
+/** The prefix of a {@link VariableSource} that names a response header. */
+export const HEADER_SOURCE = 'header:';
+
+/** A variable's name, as `{{name}}` may use it (Postman's, Bruno's and REST Client's). */
+export const VARIABLE_NAME = /^[A-Za-z0-9_.$-]+$/;
 
 /** A variable of an environment. A secret's `value` is `""` on the wire unless revealed. */
 export interface EnvironmentVariable {

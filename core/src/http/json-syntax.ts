@@ -36,12 +36,19 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
   return { line, column: offset - lineStart + 1 };
 }
 
+/** Where a JSON text broke: its 1-based line and column and what was wrong, in words. */
+export interface JsonSyntaxFault {
+  line: number;
+  column: number;
+  what: string;
+}
+
 /**
- * Says where a JSON text that `JSON.parse` rejected broke, as "line L, column C: what".
- * V8's own messages name a position only sometimes, so the text is re-scanned with a
+ * Where a JSON text that `JSON.parse` rejected broke (undefined if the tolerant parser finds no
+ * fault). V8's own messages name a position only sometimes, so the text is re-scanned with a
  * tolerant parser; this runs only on the error path.
  */
-export function describeJsonSyntaxError(text: string): string {
+export function locateJsonSyntaxError(text: string): JsonSyntaxFault | undefined {
   const { parse: parseTolerant, printParseErrorCode } = jsonc();
   const errors: JsoncParser.ParseError[] = [];
   parseTolerant(text, errors, {
@@ -50,8 +57,14 @@ export function describeJsonSyntaxError(text: string): string {
     allowEmptyContent: false,
   });
   const first = errors[0];
-  if (first === undefined) return 'the body is not valid JSON';
+  if (first === undefined) return undefined;
   const { line, column } = lineAndColumn(text, first.offset);
-  const what = READABLE[printParseErrorCode(first.error)] ?? 'invalid JSON';
-  return `invalid JSON at line ${line}, column ${column}: ${what}`;
+  return { line, column, what: READABLE[printParseErrorCode(first.error)] ?? 'invalid JSON' };
+}
+
+/** Says where a JSON text that `JSON.parse` rejected broke, as "line L, column C: what". */
+export function describeJsonSyntaxError(text: string): string {
+  const fault = locateJsonSyntaxError(text);
+  if (fault === undefined) return 'the body is not valid JSON';
+  return `invalid JSON at line ${fault.line}, column ${fault.column}: ${fault.what}`;
 }

@@ -11,15 +11,16 @@ import {
   NAME_LIMIT,
   SAVED_REQUEST_SCHEMA,
 } from '../contract/request-schemas.js';
-import type {
-  Environment,
-  EnvironmentVariable,
-  KeyValueRow,
-  MultipartField,
-  RequestAssertion,
-  RequestAuth,
-  RequestBody,
-  SavedRequest,
+import {
+  type Environment,
+  type EnvironmentVariable,
+  type KeyValueRow,
+  type MultipartField,
+  type RequestAssertion,
+  type RequestAuth,
+  type RequestBody,
+  type SavedRequest,
+  VARIABLE_NAME,
 } from '../contract/requests-api.js';
 import type { JsonValue } from '../contract/values.js';
 import { type BodyFinding, checkBody, inDocumentOrder } from '../validation/body-check.js';
@@ -99,9 +100,27 @@ function assertion(a: Obj): RequestAssertion {
   }
 }
 
+/** RFC 6901: a key as one step of a JSON pointer. */
+const pointerStep = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** What the schema cannot say of a request's `set`: each key is a variable's name. */
+function badVariableNames(v: unknown): Finding[] {
+  const set = (v as Obj | null)?.['set'];
+  if (set === null || typeof set !== 'object' || Array.isArray(set)) return [];
+  return Object.keys(set)
+    .filter((name) => !VARIABLE_NAME.test(name))
+    .map((name) => ({
+      pointer: `/set/${pointerStep(name)}`,
+      message: `${JSON.stringify(name)} is not a variable name (letters, digits, _ . $ -)`,
+    }));
+}
+
 /** A saved request from untrusted JSON; missing optional parts get their defaults. */
 export function checkRequest(v: unknown): Checked<SavedRequest> {
-  const findings = checkBody(SAVED_REQUEST_SCHEMA, v);
+  const findings = inDocumentOrder(
+    [...checkBody(SAVED_REQUEST_SCHEMA, v), ...(Array.isArray(v) ? [] : badVariableNames(v))],
+    v,
+  );
   if (findings.length > 0) return { ok: false, findings };
   const o = v as Obj;
   // Built in the contract's key order: the file's order, so a save changes only what changed.
@@ -117,6 +136,10 @@ export function checkRequest(v: unknown): Checked<SavedRequest> {
     ...(o['assertions'] === undefined
       ? {}
       : { assertions: (o['assertions'] as Obj[]).map(assertion) }),
+    // No prototype: `__proto__` is a variable name like any other.
+    ...(o['set'] === undefined
+      ? {}
+      : { set: Object.assign(Object.create(null) as Record<string, string>, o['set']) }),
   };
   return { ok: true, value: out };
 }

@@ -9,6 +9,7 @@ import {
   REQUEST_FILE_VERSION,
   type SavedRequest,
 } from '../contract/requests-api.js';
+import { locateJsonSyntaxError } from '../http/json-syntax.js';
 import { type Checked, checkEnvironment, checkRequest } from './check-request.js';
 
 /** A file that does not read: where (pointer or `line:column`) and why. */
@@ -34,35 +35,25 @@ export function environmentFileText(environment: Environment): string {
   return text({ version: REQUEST_FILE_VERSION, name: environment.name, variables });
 }
 
-/** `line:column` (1-based) of a 0-based offset. */
-export function lineColumn(source: string, offset: number): string {
-  const before = source.slice(0, offset).split('\n');
-  return `${before.length}:${before[before.length - 1]!.length + 1}`;
-}
-
-/** JSON.parse, a failure named by `line:column` (V8 says `at position N`). */
+/**
+ * JSON.parse, a failure named by `line:column` and what was wrong there (issue 47: V8 names a
+ * position for some faults only, and quotes the text around it over several lines; the tolerant
+ * re-scan of http/json-syntax.ts finds every one).
+ */
 export function parseJson(
   source: string,
 ): { ok: true; value: unknown } | { ok: false; fault: FileFault } {
   try {
     return { ok: true, value: JSON.parse(source) };
   } catch (error) {
-    const message = (error as Error).message;
-    const position = /at position (\d+)/.exec(message);
-    // A cut-off file names its end, where the missing part belongs.
-    const offset = position
-      ? Number(position[1])
-      : /end of JSON/.test(message)
-        ? source.length
-        : -1;
-    const at = offset >= 0 ? lineColumn(source, offset) : undefined;
-    return {
-      ok: false,
-      fault: {
-        ...(at ? { at } : {}),
-        message: `is not JSON: ${message.replace(/ in JSON at position \d+.*$/, '')}`,
-      },
-    };
+    const fault = locateJsonSyntaxError(source);
+    if (fault !== undefined)
+      return {
+        ok: false,
+        fault: { at: `${fault.line}:${fault.column}`, message: `is not JSON: ${fault.what}` },
+      };
+    const message = (error as Error).message.split('\n')[0]!;
+    return { ok: false, fault: { message: `is not JSON: ${message}` } };
   }
 }
 

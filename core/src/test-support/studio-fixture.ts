@@ -32,12 +32,17 @@ export interface StudioFixture {
 export const INDEX_HTML =
   '<!doctype html><title>studio</title><script src="/assets/app.js"></script>';
 
-/** Copies `source` without its data folder into a fresh temp folder. */
+/**
+ * Copies `source` into a fresh temp folder without its data folder, nor its saved requests and
+ * environments (examples/todo has some since issue 47): every test starts from an empty
+ * collection and saves what it tests.
+ */
 export async function copyProject(source: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'decorest-studio-'));
   await cp(source, dir, {
     recursive: true,
-    filter: (src) => !/[\\/]data([\\/]|$)/.test(src.slice(source.length)),
+    filter: (src) =>
+      !/[\\/]data([\\/]|$)|^[\\/](requests|environments)([\\/]|$)/.test(src.slice(source.length)),
   });
   return dir;
 }

@@ -5,27 +5,18 @@ import { RULES_FILE } from '../../contract/rules-api.js';
 import { DecorestError, HttpProblem, INTERNAL_ERROR_CODES } from '../../errors.js';
 import { Behaviour } from '../../http/behaviour.js';
 import { type RunningServer, startServer } from '../../http/node-server.js';
-import type { RouteTable } from '../../http/route-table.js';
 import type { TrafficEvent } from '../../http/traffic.js';
 import { openProject } from '../../project/open-project.js';
 import { rulesLoadError } from '../../rules/rules-load-error.js';
 import { dataOptions, withPushHint } from '../database-option.js';
 import { formatRoutes } from '../format-routes.js';
 import type { CliArgs } from '../parse-args.js';
+import { loadRules } from '../project-rules.js';
 import { untilStopped } from '../until-stopped.js';
 
 function logLine(e: TrafficEvent): string {
   const tag = e.tag ? ` [${e.tag}]` : e.rule ? ` [rule: ${e.rule.name || e.rule.id}]` : '';
   return `${e.method} ${e.url} ${e.status} ${e.durationMs.toFixed(1)}ms ${e.responseBytes}B${tag}`;
-}
-
-/** The project's rules, or the load error of a file that does not load. */
-async function loadRules(root: string, table: RouteTable) {
-  const { RulesHost } = await import('../../rules/rules-host.js');
-  const host = new RulesHost(root, table);
-  const { problems } = await host.load();
-  if (problems) throw rulesLoadError(RULES_FILE, problems);
-  return host;
 }
 
 /** A refused reset (no seed, an invalid seed) as lines naming each finding. */

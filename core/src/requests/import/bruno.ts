@@ -13,17 +13,20 @@
  * Requests come out in Bruno's order: folders and requests by `seq`, then by name. A file that
  * does not read is one skipped entry naming its line; the rest of the folder is imported.
  * Scripts, tests, asserts, request variables and annotations with no equivalent are listed.
+ * Issue 47: `vars:post-response` values read from the answer become the request's `set`.
  */
-import type {
-  Environment,
-  EnvironmentVariable,
-  KeyValueRow,
-  RequestAuth,
-  RequestBody,
+import {
+  type Environment,
+  type EnvironmentVariable,
+  type KeyValueRow,
+  type RequestAuth,
+  type RequestBody,
+  VARIABLE_NAME,
 } from '../../contract/requests-api.js';
 import { ImportError } from '../../errors.js';
 import { parseJson } from '../request-files.js';
 import { type BruBlock, type BruRow, readBruBlocks } from './bru-blocks.js';
+import { sourceOfBrunoExpression } from './bruno-saved-values.js';
 import { blankRequest, type ImportedCollection, type ImportedRequest } from './imported.js';
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch', 'options', 'head', 'connect', 'trace'];
@@ -286,8 +289,24 @@ function request(rel: string, dir: string, blocks: BruBlock[], skipped: Skipped)
   saved.body = body(setting('body'), find, rel, skipped);
   const mode = setting('auth');
   saved.auth = mode === 'inherit' ? { kind: 'none' } : auth(mode, find, rel, skipped);
+  // Issue 47: the values a request saves for the next ones, where they only read the answer.
+  const post = find('vars:post-response');
+  if (post?.kind === 'dict') {
+    const set: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const row of post.rows.filter((r) => r.enabled)) {
+      const source = sourceOfBrunoExpression(row.value);
+      if (source !== undefined && VARIABLE_NAME.test(row.name)) set[row.name] = source;
+      else
+        skipped.push({
+          item: `${rel}:${row.line}`,
+          reason: `vars:post-response ${row.name}: ${row.value} is script; only res.body… and res.headers… are saved from the answer`,
+        });
+    }
+    if (Object.keys(set).length > 0) saved.set = set;
+  }
   for (const b of blocks)
-    if (SKIPPED.test(b.name)) skipped.push({ item: rel, reason: `${b.name} is not imported` });
+    if (SKIPPED.test(b.name) && b.name !== 'vars:post-response')
+      skipped.push({ item: rel, reason: `${b.name} is not imported` });
   return {
     folders: [],
     request: saved,

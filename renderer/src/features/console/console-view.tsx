@@ -95,7 +95,7 @@ export function ConsoleView() {
           curlOf(
             useConsoleStore.getState(),
             mockUrl,
-            useConsoleStore.getState().variables,
+            { ...useConsoleStore.getState().variables, ...useConsoleStore.getState().savedValues },
             useProjectStore.getState().status?.root ?? null,
           ),
         ),

@@ -5,9 +5,9 @@
  * file part's path made absolute, so the command runs from any folder. A request that cannot
  * be planned yet (an empty path param) is copied as typed.
  */
+import { fillRequest } from '../../api';
 import type { TabState } from '../../stores/console/console-state';
 import { planRequest } from '../../stores/console/deliver';
-import { fillRequest } from '../../stores/console/request-variables';
 import type { CurlRequest } from './curl';
 
 /** `path` of a file part as curl reads it from anywhere: under the project unless absolute. */

@@ -6,10 +6,10 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 
+import { fillRequest, unknownVariables } from '../../api';
 import { collectionSelectors, useCollectionStore } from '../../stores/collection/collection-store';
 import { maskSecrets, secretNamesOf, variableHints } from '../../stores/collection/variable-hints';
 import { useConsoleStore } from '../../stores/console/console-store';
-import { fillRequest, unknownVariables } from '../../stores/console/request-variables';
 import { EnvironmentsDialog } from './environments-dialog';
 
 export function RequestContext() {
@@ -20,13 +20,20 @@ export function RequestContext() {
   const headers = useConsoleStore((s) => s.headers);
   const body = useConsoleStore((s) => s.body);
   const method = useConsoleStore((s) => s.method);
-  const variables = useConsoleStore((s) => s.variables);
+  const environmentValues = useConsoleStore((s) => s.variables);
+  // Issue 47: what earlier answers saved fills in too, over the environment's (as Send does).
+  const savedValues = useConsoleStore((s) => s.savedValues);
+  const variables = useMemo(
+    () => ({ ...environmentValues, ...savedValues }),
+    [environmentValues, savedValues],
+  );
   // Issue 30: every part a variable may hide in, and every part a save keeps.
   const bodyKind = useConsoleStore((s) => s.bodyKind);
   const formFields = useConsoleStore((s) => s.formFields);
   const multipartFields = useConsoleStore((s) => s.multipartFields);
   const auth = useConsoleStore((s) => s.auth);
   const assertions = useConsoleStore((s) => s.assertions);
+  const saves = useConsoleStore((s) => s.saves);
   const [editing, setEditing] = useState(false);
   // The entry itself (a stable reference between loads); its secret names are derived below.
   const chosen = environments?.find((e) => e.environment.name === environment);
@@ -59,6 +66,7 @@ export function RequestContext() {
     multipartFields,
     auth,
     assertions,
+    saves,
   };
   const unsaved =
     open !== null &&

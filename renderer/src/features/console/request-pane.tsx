@@ -6,6 +6,7 @@ import { RowsEditor } from '../../ui/rows-editor';
 import { AuthSection } from './auth-editor';
 import { BodySection } from './body-editor';
 import { parseCurl } from './curl';
+import { SaveFromAnswerSection } from './save-from-answer';
 import { TestsSection } from './tests-editor';
 import { useSend } from './use-send';
 
@@ -119,6 +120,7 @@ export function RequestPane() {
       <AuthSection />
       <BodySection />
       <TestsSection />
+      <SaveFromAnswerSection />
     </div>
   );
 }

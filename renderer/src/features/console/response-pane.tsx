@@ -143,6 +143,7 @@ function Answer({
 }) {
   const headers = useHeaders(response);
   const results = useConsoleStore((s) => s.results);
+  const captures = useConsoleStore((s) => s.captures);
   return (
     <div className="pane stack" role="region" aria-label="Response">
       <div className="response-meta" role="status" aria-label="Response status">
@@ -158,7 +159,7 @@ function Answer({
         </span>
         <span className="meta faint mono">{response.contentType}</span>
       </div>
-      {results && <TestResults results={results} />}
+      {(results || captures) && <TestResults results={results ?? []} captures={captures ?? []} />}
       <div className="subtabs" role="tablist" aria-label="Response parts">
         <button
           type="button"

@@ -38,9 +38,13 @@ function RunRow({ item }: { item: RunItem }) {
         {item.timeMs !== undefined && <span className="faint">{formatMs(item.timeMs)}</span>}
       </div>
       {item.error && <p className="error-text run-detail">{item.error}</p>}
-      {item.results && item.results.length > 0 && (
+      {((item.results?.length ?? 0) > 0 || (item.captures?.length ?? 0) > 0) && (
         <div className="run-detail">
-          <TestLines results={item.results} label={`Tests of ${item.name}`} />
+          <TestLines
+            results={item.results ?? []}
+            captures={item.captures ?? []}
+            label={`Tests of ${item.name}`}
+          />
         </div>
       )}
     </li>

@@ -1,5 +1,14 @@
-/** Issue 30: how the answer fared against the request's tests, one line each. */
-import { type AssertionResult, describeAssertion } from '../../api';
+/**
+ * Issue 30: how the answer fared against the request's tests, one line each. Issue 47: and the
+ * values it saved for the next requests (`set`), each a line too: what it saved, or that the
+ * answer held nothing there.
+ */
+import {
+  type AssertionResult,
+  type CaptureResult,
+  describeAssertion,
+  describeCapture,
+} from '../../api';
 
 /**
  * One line per test, passed or failed; a failed one with what it expected and what the answer
@@ -7,9 +16,11 @@ import { type AssertionResult, describeAssertion } from '../../api';
  */
 export function TestLines({
   results,
+  captures = [],
   label,
 }: {
   results: readonly AssertionResult[];
+  captures?: readonly CaptureResult[];
   label?: string;
 }) {
   return (
@@ -24,20 +35,40 @@ export function TestLines({
           {!r.pass && <span className="faint"> — got {r.actual}</span>}
         </li>
       ))}
+      {captures.map((c, i) => (
+        <li key={`save-${i}`} className={c.pass ? 'pass' : 'fail'}>
+          <span aria-hidden="true" className="test-mark">
+            {c.pass ? '✓' : '✗'}
+          </span>
+          <span className="sr-only">{c.pass ? 'Saved:' : 'Not saved:'}</span>{' '}
+          <span className="mono">{describeCapture(c.name, c.source)}</span>
+          <span className="faint">{c.pass ? ` = ${c.actual}` : ` — got ${c.actual}`}</span>
+        </li>
+      ))}
     </ul>
   );
 }
 
-export function TestResults({ results }: { results: readonly AssertionResult[] }) {
-  const failed = results.filter((r) => !r.pass).length;
+export function TestResults({
+  results,
+  captures = [],
+}: {
+  results: readonly AssertionResult[];
+  captures?: readonly CaptureResult[];
+}) {
+  const checks = [...results, ...captures];
+  const failed = checks.filter((r) => !r.pass).length;
+  const noun = results.length > 0 ? 'test' : 'saved value';
   return (
     <section className="test-results" aria-label="Test results">
       <p className={failed ? 'badge err' : 'badge ok'} role="status">
         {failed
-          ? `${failed} of ${results.length} ${results.length === 1 ? 'test' : 'tests'} failed`
-          : `${results.length === 1 ? 'The test' : `All ${results.length} tests`} passed`}
+          ? `${failed} of ${checks.length} ${checks.length === 1 ? noun : `${noun}s`} failed`
+          : results.length === 0
+            ? `${captures.length === 1 ? 'The value was' : `All ${captures.length} values were`} saved`
+            : `${checks.length === 1 ? 'The test' : `All ${checks.length} tests`} passed`}
       </p>
-      <TestLines results={results} />
+      <TestLines results={results} captures={captures} />
     </section>
   );
 }

@@ -187,7 +187,7 @@ export function TestsSection() {
         <h3 className="section-title" id={`${id}-title`}>
           Tests
         </h3>
-        <span className="faint">checked after Send and by Run folder</span>
+        <span className="faint">checked after Send, by Run folder and by decorest run</span>
       </div>
       <div role="group" aria-label="Tests" className="rows-editor">
         {assertions.map((a, i) => (

@@ -3,8 +3,7 @@
  * just ran (CONTRACT §7: `decorest run [dir] [requests-folder-or-file] [--env <name>] [--serve]`),
  * run from the project folder. Pure: the run dialog shows it to copy.
  */
-import type { Environment, RequestEntry } from '../../api';
-import { urlOfSaved } from './saved-request';
+import { type Environment, type RequestEntry, urlOfSaved } from '../../api';
 
 /** A shell word: bare when it is plain, else single-quoted (POSIX shells, Git Bash). */
 function shellWord(text: string): string {

@@ -4,7 +4,7 @@
  * Content-Type a POST had are set aside and come back when the method takes a body again,
  * so a slip of the method menu loses nothing. And where a project's Console starts.
  */
-import type { RouteInfo } from '../../api';
+import { type RouteInfo, takesBody } from '../../api';
 
 export interface Row {
   name: string;
@@ -31,9 +31,8 @@ export function methodChoices(current: string): string[] {
     : [...COMMON_METHODS, current];
 }
 
-/** The Console sends a body with these methods only. */
-export const takesBody = (method: string): boolean =>
-  !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(method.toUpperCase());
+// The Console sends a body with some methods only: the contract's rule, shared with the core.
+export { takesBody };
 
 const isContentType = (row: Row) => row.name.trim().toLowerCase() === 'content-type';
 

@@ -6,6 +6,7 @@ import type { StateCreator } from 'zustand';
 
 import type {
   AssertionResult,
+  CaptureResult,
   MultipartField,
   RequestAssertion,
   RequestAuth,
@@ -43,6 +44,15 @@ export interface ConsoleRequest {
   basic?: { username: string; password: string };
 }
 
+/**
+ * Issue 47: one value the answer saves as a variable for the next requests (a row of the
+ * request's `set`): the variable's name and where in the answer (`/id`, `header:Location`).
+ */
+export interface SaveRow {
+  name: string;
+  source: string;
+}
+
 /** The request as the user edits it: method, URL with its query rows and path params, body. */
 export interface RequestSlice {
   method: string;
@@ -60,6 +70,8 @@ export interface RequestSlice {
   auth: RequestAuth;
   /** Issue 30: what the answer must show (checked after Send and by "Run folder"). */
   assertions: RequestAssertion[];
+  /** Issue 47: what the answer saves for the next requests ("Save from answer"). */
+  saves: SaveRow[];
   /** The body and Content-Type a bodiless method set aside (see `switchMethod`). */
   parked: Parked | null;
   /**
@@ -78,6 +90,7 @@ export interface RequestSlice {
   setMultipartFields(fields: MultipartField[]): void;
   setAuth(auth: RequestAuth): void;
   setAssertions(assertions: RequestAssertion[]): void;
+  setSaves(saves: SaveRow[]): void;
   formatBody(): void;
   loadRequest(request: ConsoleRequest): void;
   /** Loads a saved request whole: every body kind, its auth and its tests. */
@@ -95,11 +108,19 @@ export interface RequestSlice {
 export interface SendSlice {
   /** Issue 30: the chosen environment's variables, filled into `{{name}}` at Send. */
   variables: Readonly<Record<string, string>>;
+  /** Sets the environment's variables; the values Sends saved are dropped with the old ones. */
   setVariables(variables: Readonly<Record<string, string>>): void;
+  /**
+   * Issue 47: the values answers saved (a request's `set`) since the environment was chosen,
+   * filled in over the environment's: Send a POST, then a GET that uses its `{{id}}`.
+   */
+  savedValues: Readonly<Record<string, string>>;
   sending: boolean;
   response: ConsoleResponse | null;
   /** The request's assertions checked against `response` (null: none were asked). */
   results: AssertionResult[] | null;
+  /** Issue 47: the values `response` gave the request's `set` (null: none were asked). */
+  captures: CaptureResult[] | null;
   error: string | null;
   history: HistoryEntry[];
   /** Aborts the request on its way, if any (Cancel, or a new Send). */
@@ -124,11 +145,13 @@ export const TAB_KEYS = [
   'multipartFields',
   'auth',
   'assertions',
+  'saves',
   'parked',
   'startedAt',
   'sending',
   'response',
   'results',
+  'captures',
   'error',
   'controller',
 ] as const;

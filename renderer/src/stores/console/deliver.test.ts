@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { basicCredentials } from '../../api';
 import { savedEntry } from '../../test-support/saved-entries';
-import { basicCredentials, type FilledParts, planRequest } from './deliver';
+import { type FilledParts, planRequest } from './deliver';
 import { requestsOfFolder } from './folder-run';
 
 const MOCK = 'http://127.0.0.1:3000';

@@ -8,7 +8,9 @@
 import {
   client,
   ControlError,
+  headerOfSource,
   type MultipartField,
+  outgoingOf,
   type OutgoingRequest,
   type OutgoingResponse,
   type RequestAssertion,
@@ -17,9 +19,8 @@ import {
   type RequestBodyKind,
 } from '../../api';
 import type { Row } from './console-method';
-import { takesBody } from './console-method';
 import type { ConsoleResponse } from './console-state';
-import { jsonError, mockPathOf, resolveUrl, unreachable } from './request-text';
+import { mockPathOf, resolveUrl, unreachable } from './request-text';
 
 /** A request with its variables filled, as the Console holds it. */
 export interface FilledParts {
@@ -33,6 +34,8 @@ export interface FilledParts {
   multipartFields: readonly MultipartField[];
   auth: RequestAuth;
   assertions: readonly RequestAssertion[];
+  /** Issue 47: what the answer saves (`set`): a header's value needs the studio's way. */
+  set?: Readonly<Record<string, string>>;
 }
 
 export interface Plan {
@@ -45,68 +48,20 @@ export interface Plan {
   via: 'page' | 'studio';
 }
 
-const hasHeader = (headers: [string, string][], name: string) =>
-  headers.some(([n]) => n.toLowerCase() === name.toLowerCase());
-
-/** `user:password` as Basic credentials, UTF-8 first (RFC 7617 `charset="UTF-8"`). */
-export function basicCredentials(username: string, password: string): string {
-  const bytes = new TextEncoder().encode(`${username}:${password}`);
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return `Basic ${btoa(binary)}`;
-}
-
-function bodyOf(p: FilledParts): RequestBody {
-  if (!takesBody(p.method)) return { kind: 'none' };
-  switch (p.bodyKind) {
-    case 'json':
-      return p.body.trim() === '' ? { kind: 'none' } : { kind: 'json', text: p.body };
-    case 'text':
-      return p.body === '' ? { kind: 'none' } : { kind: 'text', text: p.body };
-    case 'form-urlencoded':
-      return { kind: 'form-urlencoded', fields: p.formFields.filter((f) => f.enabled && f.name) };
-    case 'multipart':
-      return { kind: 'multipart', fields: p.multipartFields.filter((f) => f.enabled && f.name) };
-    case 'none':
-      return { kind: 'none' };
-  }
-}
-
-/** What goes out and which way; throws an Error saying why it cannot. */
+/**
+ * What goes out and which way; throws an Error saying why it cannot. The headers and the body
+ * are the contract's (`outgoingOf`, shared with `decorest run`); the way is the page's choice.
+ */
 export function planRequest(p: FilledParts, mockUrl: string | null): Plan {
   const target = resolveUrl(p.url, [...p.pathParams], mockUrl);
-  const headers: [string, string][] = p.headers
-    .filter((h) => h.enabled && h.name)
-    .map((h) => [h.name, h.value]);
-  // The helper's header wins over a row of the same name, as in Bruno and Postman.
-  if (p.auth.kind !== 'none') {
-    const value =
-      p.auth.kind === 'bearer'
-        ? `Bearer ${p.auth.token}`
-        : basicCredentials(p.auth.username, p.auth.password);
-    const rest = headers.filter(([n]) => n.toLowerCase() !== 'authorization');
-    headers.length = 0;
-    headers.push(...rest, ['Authorization', value]);
-  }
-  const body = bodyOf(p);
-  // As Bruno and Postman do: the body's kind sets the Content-Type unless a header does.
-  if (body.kind === 'json' && jsonError(body.text) === null && !hasHeader(headers, 'content-type'))
-    headers.push(['Content-Type', 'application/json']);
-  if (body.kind === 'text' && !hasHeader(headers, 'content-type'))
-    headers.push(['Content-Type', 'text/plain; charset=utf-8']);
-  if (body.kind === 'form-urlencoded' && !hasHeader(headers, 'content-type'))
-    headers.push(['Content-Type', 'application/x-www-form-urlencoded']);
-  if (body.kind === 'multipart') {
-    // The boundary is the sender's to choose: a typed multipart Content-Type would lack it.
-    const rest = headers.filter(([n]) => n.toLowerCase() !== 'content-type');
-    headers.length = 0;
-    headers.push(...rest);
-  }
+  const { headers, body } = outgoingOf(p);
   const mockPath = mockPathOf(target, mockUrl);
   const needsStudio =
     mockPath === null ||
     (body.kind === 'multipart' && body.fields.some((f) => f.kind === 'file')) ||
-    p.assertions.some((a) => a.kind.startsWith('header-'));
+    p.assertions.some((a) => a.kind.startsWith('header-')) ||
+    // Issue 47: a value saved from a header needs every header, as a header test does.
+    Object.values(p.set ?? {}).some((source) => headerOfSource(source) !== undefined);
   return {
     method: p.method,
     target,

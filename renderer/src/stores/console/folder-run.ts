@@ -3,21 +3,24 @@
  * the collection lists them) sent one after the other with the chosen environment, its tests
  * checked; a pass/fail list. A request that cannot be sent (an unknown variable, the mock API
  * stopped) fails with why, and the run goes on. Issue 47: "Run collection" is the same run over
- * the whole `requests/` tree; a request file that does not read is a failed entry of it.
+ * the whole `requests/` tree; a request file that does not read is a failed entry of it. The
+ * run itself is the contract's (`runSequence`, the one `decorest run` runs): the values a
+ * request saves (`set`) fill the requests after it; only the way out is the Console's.
  */
 import { create } from 'zustand';
 
 import {
   type AssertionResult,
-  checkAssertions,
+  type CaptureResult,
   type RequestCollection,
   type RequestEntry,
   type RequestFileProblem,
+  type RequestOutcome,
+  runSequence,
+  type RunTransport,
 } from '../../api';
 import { deliver, planRequest } from './deliver';
-import { splitUrl } from './request-text';
-import { fillRequest, withDynamicValues } from './request-variables';
-import { urlOfSaved } from './saved-request';
+import { drawDynamic } from './request-variables';
 
 export interface RunItem {
   path: string;
@@ -28,6 +31,8 @@ export interface RunItem {
   status?: number;
   timeMs?: number;
   results?: AssertionResult[];
+  /** Issue 47: the values its `set` took from the answer for the requests after it. */
+  captures?: CaptureResult[];
   error?: string;
   /** A request file that does not read: failed before the run starts, never sent. */
   unreadable?: boolean;
@@ -111,60 +116,33 @@ export function runPlan(
   };
 }
 
-/** Sends one saved request; what the run list shows of it. */
-export async function runOne(
-  entry: RequestEntry,
-  variables: Readonly<Record<string, string>>,
-  mockUrl: string | null,
-  signal: AbortSignal,
-): Promise<RunItem> {
-  const r = entry.request;
-  const base: RunItem = { path: entry.path, name: r.name, method: r.method, state: 'failed' };
-  const b = r.body;
-  const template = {
-    url: urlOfSaved(r),
-    headers: r.headers,
-    body: b.kind === 'json' || b.kind === 'text' ? b.text : '',
-    formFields: b.kind === 'form-urlencoded' ? b.fields : [],
-    multipartFields: b.kind === 'multipart' ? b.fields : [],
-    auth: r.auth,
-  };
-  const filled = fillRequest(template, await withDynamicValues(template, variables));
-  if (!filled.ok) return { ...base, error: filled.error };
-  // A saved request's path params are in its URL already ({{variables}} fill them).
-  if (/\/:[A-Za-z_]/.test(splitUrl(filled.url).base))
-    return {
-      ...base,
-      error: 'Its URL has a :path parameter: put a value or a {{variable}} there.',
-    };
-  try {
-    const plan = planRequest(
-      {
-        method: r.method,
-        url: filled.url,
-        pathParams: [],
-        headers: filled.headers,
-        bodyKind: b.kind,
-        body: filled.body,
-        formFields: filled.formFields ?? [],
-        multipartFields: filled.multipartFields ?? [],
-        auth: filled.auth ?? { kind: 'none' },
-        assertions: r.assertions ?? [],
-      },
+/** The Console's way out for a run: the page's fetch, or the studio's (deliver.ts). */
+function consoleTransport(mockUrl: string | null): RunTransport {
+  return (request, signal, saved) =>
+    deliver(
+      planRequest(
+        { ...request, pathParams: [], assertions: saved.assertions ?? [], set: saved.set ?? {} },
+        mockUrl,
+      ),
+      signal ?? new AbortController().signal,
       mockUrl,
     );
-    const answer = await deliver(plan, signal, mockUrl);
-    const results = checkAssertions(r.assertions ?? [], answer);
-    return {
-      ...base,
-      status: answer.status,
-      timeMs: answer.timeMs,
-      results,
-      state: results.length === 0 ? 'sent' : results.every((x) => x.pass) ? 'passed' : 'failed',
-    };
-  } catch (error) {
-    return { ...base, error: error instanceof Error ? error.message : String(error) };
-  }
+}
+
+/** What the run list shows of a request's outcome. */
+function itemOf(entry: RequestEntry, outcome: RequestOutcome): RunItem {
+  const r = entry.request;
+  return {
+    path: entry.path,
+    name: r.name,
+    method: r.method,
+    state: outcome.state,
+    ...(outcome.status === undefined ? {} : { status: outcome.status }),
+    ...(outcome.timeMs === undefined ? {} : { timeMs: outcome.timeMs }),
+    ...(outcome.results ? { results: outcome.results } : {}),
+    ...(outcome.captures && outcome.captures.length > 0 ? { captures: outcome.captures } : {}),
+    ...(outcome.error === undefined ? {} : { error: outcome.error }),
+  };
 }
 
 export const useFolderRunStore = create<FolderRunState>()((set, get) => ({
@@ -178,18 +156,19 @@ export const useFolderRunStore = create<FolderRunState>()((set, get) => ({
     const controller = new AbortController();
     const { send, items } = runPlan(source, target.folder);
     set({ target, running: true, stopped: false, controller, items });
-    for (const [i, entry] of send.entries()) {
-      if (controller.signal.aborted) break;
-      const mark = (item: RunItem) =>
-        set((s) => ({ items: s.items.map((x, j) => (j === i ? item : x)) }));
-      mark({ ...get().items[i]!, state: 'running' });
-      const item = await runOne(entry, variables, mockUrl, controller.signal);
-      if (controller.signal.aborted) {
-        mark({ ...item, state: 'failed', error: 'Stopped.' });
-        break;
-      }
-      mark(item);
-    }
+    const mark = (i: number, item: RunItem) =>
+      set((s) => ({ items: s.items.map((x, j) => (j === i ? item : x)) }));
+    await runSequence(
+      send.map((e) => e.request),
+      variables,
+      {
+        send: consoleTransport(mockUrl),
+        draw: drawDynamic,
+        signal: controller.signal,
+        onStart: (i) => mark(i, { ...get().items[i]!, state: 'running' }),
+        onDone: (i, outcome) => mark(i, itemOf(send[i]!, outcome)),
+      },
+    );
     if (get().controller === controller) set({ running: false, controller: null });
   },
   stop() {

@@ -3,11 +3,18 @@
  * with the URL; `:name` segments are path params; a method that sends no body sets its body
  * aside (`switchMethod`).
  */
-import { client, type MultipartField, type SavedRequest } from '../../api';
+import {
+  client,
+  joinUrl,
+  type MultipartField,
+  type SavedRequest,
+  splitUrl,
+  urlOfSaved,
+} from '../../api';
 import { type Row, startPath, switchMethod } from './console-method';
 import type { ConsoleSlice, RequestSlice } from './console-state';
-import { joinUrl, jsonError, pathParamsOf, splitUrl } from './request-text';
-import { urlOfSaved } from './saved-request';
+import { jsonError, pathParamsOf } from './request-text';
+import { rowsOfSet } from './saved-request';
 import { freshTab } from './tabs-slice';
 
 const rowsOf = (rows: readonly { name: string; value: string; enabled: boolean }[]): Row[] =>
@@ -60,6 +67,7 @@ export const createRequestSlice: ConsoleSlice<RequestSlice> = (set, get) => ({
   setMultipartFields: (multipartFields) => set({ multipartFields, startedAt: null }),
   setAuth: (auth) => set({ auth, startedAt: null }),
   setAssertions: (assertions) => set({ assertions }),
+  setSaves: (saves) => set({ saves }),
   formatBody() {
     const { body } = get();
     if (get().bodyKind === 'json' && jsonError(body) === null && body.trim())
@@ -106,6 +114,7 @@ export const createRequestSlice: ConsoleSlice<RequestSlice> = (set, get) => ({
       multipartFields: b.kind === 'multipart' ? b.fields.map((f) => ({ ...f })) : [],
       auth: { ...request.auth },
       assertions: (request.assertions ?? []).map((a) => ({ ...a })),
+      saves: rowsOfSet(request.set),
     });
     get().setUrl(urlOfSaved(request));
   },

@@ -1,27 +1,10 @@
 /**
- * The Console's request as text: the URL split into its query rows and joined back, `:name`
- * path params found and filled in, the URL made absolute on the mock API; why a request could
- * not be sent, in words; whether a body is JSON. Pure: the store and the dialogs share it.
+ * The Console's request as text: `:name` path params found and filled in, the URL made absolute
+ * on the mock API; why a request could not be sent, in words; whether a body is JSON. Pure: the
+ * store and the dialogs share it. (Splitting a URL into its query rows and back is the
+ * contract's, `splitUrl`/`joinUrl` in core/src/contract/request-url.ts, shared with the core.)
  */
 import type { Row } from './console-method';
-
-export function splitUrl(url: string): { base: string; query: Row[] } {
-  const q = url.indexOf('?');
-  if (q < 0) return { base: url, query: [] };
-  const rows = [...new URLSearchParams(url.slice(q + 1))].map(([name, value]) => ({
-    name,
-    value,
-    enabled: true,
-  }));
-  return { base: url.slice(0, q), query: rows };
-}
-
-export function joinUrl(base: string, rows: Row[]): string {
-  const params = new URLSearchParams();
-  for (const r of rows) if (r.enabled && r.name) params.append(r.name, r.value);
-  const text = params.toString();
-  return text ? `${base}?${text}` : base;
-}
 
 export function pathParamsOf(base: string, previous: Row[]): Row[] {
   const names = [...base.matchAll(/\/:([A-Za-z_]\w*)/g)].map((m) => m[1]!);

@@ -1,7 +1,20 @@
 /** Issue 30: a Console tab's request as the saved-request file keeps it (and the history too). */
 import type { SavedRequest } from '../../api';
-import type { TabState } from './console-state';
-import { joinUrl, splitUrl } from './request-text';
+import type { SaveRow, TabState } from './console-state';
+
+/**
+ * Issue 47: the rows of "Save from answer" as a request's `set`: the named ones, a name given
+ * twice saved from its last row; null prototype, `__proto__` is a name like any other.
+ */
+export function setOfRows(rows: readonly SaveRow[]): Record<string, string> {
+  const set = Object.create(null) as Record<string, string>;
+  for (const row of rows) if (row.name.trim() !== '') set[row.name.trim()] = row.source.trim();
+  return set;
+}
+
+/** A saved request's `set` as rows, in order. */
+export const rowsOfSet = (set: Readonly<Record<string, string>> | undefined): SaveRow[] =>
+  Object.entries(set ?? {}).map(([name, source]) => ({ name, source }));
 
 /** The Console's request (or a tab's) as a saved request named `name`: every body kind, auth, tests. */
 export function savedRequestOf(
@@ -16,6 +29,7 @@ export function savedRequestOf(
     | 'multipartFields'
     | 'auth'
     | 'assertions'
+    | 'saves'
   >,
   name: string,
 ): SavedRequest {
@@ -54,18 +68,7 @@ export function savedRequestOf(
     auth: { ...s.auth },
   };
   if (s.assertions.length > 0) saved.assertions = s.assertions.map((a) => ({ ...a }));
+  const set = setOfRows(s.saves);
+  if (Object.keys(set).length > 0) saved.set = set;
   return saved;
-}
-
-/** The part of the Console a save keeps, to tell unsaved changes. */
-
-/**
- * A saved request's URL with its query rows joined in (issue 47): a Bruno import keeps
- * `params:query` as rows and the URL without them; they go out on every send and every run.
- */
-export function urlOfSaved(request: Pick<SavedRequest, 'url' | 'query'>): string {
-  const rows = (request.query ?? []).filter((r) => r.enabled && r.name);
-  if (rows.length === 0) return request.url;
-  const { base, query } = splitUrl(request.url);
-  return joinUrl(base, [...query, ...rows]);
 }

@@ -1,15 +1,16 @@
 /**
  * Sending the Console's request (its way out is deliver.ts). Every request sent is kept in the
  * history (localStorage, newest first, bounded). The answer lands in the tab that sent it, shown
- * or not, with the request's assertions checked against it (issue 30).
+ * or not, with the request's assertions checked against it (issue 30) and the values its
+ * "Save from answer" rows take from it kept for the next sends (issue 47).
  */
-import { checkAssertions } from '../../api';
+import { captureValues, checkAssertions, fillRequest, readAnswer } from '../../api';
 import { HISTORY_LIMIT, type HistoryEntry, readHistory, writeHistory } from './console-history';
 import { takesBody } from './console-method';
 import type { ConsoleSlice, SendSlice } from './console-state';
 import { deliver, type Plan, planRequest } from './deliver';
-import { fillRequest, withDynamicValues } from './request-variables';
-import { savedRequestOf } from './saved-request';
+import { withDynamicValues } from './request-variables';
+import { savedRequestOf, setOfRows } from './saved-request';
 
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
 
@@ -17,11 +18,13 @@ export const createSendSlice: ConsoleSlice<SendSlice> = (set, get) => ({
   sending: false,
   response: null,
   results: null,
+  captures: null,
   error: null,
   history: readHistory(storage),
   controller: null,
   variables: {},
-  setVariables: (variables) => set({ variables }),
+  savedValues: {},
+  setVariables: (variables) => set({ variables, savedValues: {} }),
   async sendRequest(mockUrl) {
     const template = get();
     const tab = template.activeTab;
@@ -37,11 +40,14 @@ export const createSendSlice: ConsoleSlice<SendSlice> = (set, get) => ({
       multipartFields: kind === 'multipart' ? template.multipartFields : [],
       auth: template.auth,
     };
-    const filled = fillRequest(parts, await withDynamicValues(parts, template.variables));
+    // What earlier answers saved wins over the environment's, as in a run (issue 47).
+    const variables = { ...template.variables, ...template.savedValues };
+    const filled = fillRequest(parts, await withDynamicValues(parts, variables));
     if (!filled.ok) {
-      set({ error: filled.error, response: null, results: null });
+      set({ error: filled.error, response: null, results: null, captures: null });
       return;
     }
+    const saves = setOfRows(template.saves);
     let plan: Plan;
     try {
       plan = planRequest(
@@ -53,11 +59,12 @@ export const createSendSlice: ConsoleSlice<SendSlice> = (set, get) => ({
           formFields: filled.formFields ?? [],
           multipartFields: filled.multipartFields ?? [],
           auth: filled.auth ?? { kind: 'none' },
+          set: saves,
         },
         mockUrl,
       );
     } catch (error) {
-      set({ error: (error as Error).message, response: null, results: null });
+      set({ error: (error as Error).message, response: null, results: null, captures: null });
       return;
     }
     template.controller?.abort();
@@ -80,17 +87,23 @@ export const createSendSlice: ConsoleSlice<SendSlice> = (set, get) => ({
       entry.status = response.status;
       entry.timeMs = response.timeMs;
       const assertions = get().tabState(tab)?.assertions ?? template.assertions;
+      const reader = readAnswer(response);
+      const saved = Object.keys(saves).length > 0 ? captureValues(saves, response, reader) : null;
       get().patchTab(tab, {
         response,
         sending: false,
-        results: assertions.length > 0 ? checkAssertions(assertions, response) : null,
+        results: assertions.length > 0 ? checkAssertions(assertions, response, reader) : null,
+        captures: saved?.results ?? null,
       });
+      if (saved && Object.keys(saved.values).length > 0)
+        set((s) => ({ savedValues: { ...s.savedValues, ...saved.values } }));
     } catch (error) {
       const aborted = own.signal.aborted;
       get().patchTab(tab, {
         sending: false,
         response: null,
         results: null,
+        captures: null,
         error: aborted ? 'Request cancelled.' : (error as Error).message,
       });
       if (aborted) return;

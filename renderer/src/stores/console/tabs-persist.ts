@@ -11,10 +11,21 @@ import { freshTab, newTabId, pickTab } from './tabs-slice';
 /** Beyond this, a restart keeps the shown tab and the newest others only (the session's limit is 4 MiB). */
 const TEXT_LIMIT = 3 * 1024 * 1024;
 
-type Kept = Omit<TabState, 'sending' | 'response' | 'results' | 'error' | 'controller'>;
+type Kept = Omit<
+  TabState,
+  'sending' | 'response' | 'results' | 'captures' | 'error' | 'controller'
+>;
 
 const keep = (s: TabState): Kept => {
-  const { sending: _s, response: _r, results: _x, error: _e, controller: _c, ...rest } = s;
+  const {
+    sending: _s,
+    response: _r,
+    results: _x,
+    captures: _k,
+    error: _e,
+    controller: _c,
+    ...rest
+  } = s;
   return rest;
 };
 

@@ -31,11 +31,13 @@ export function freshTab(): TabState {
     multipartFields: [],
     auth: { kind: 'none' },
     assertions: [],
+    saves: [],
     parked: null,
     startedAt: null,
     sending: false,
     response: null,
     results: null,
+    captures: null,
     error: null,
     controller: null,
   };
