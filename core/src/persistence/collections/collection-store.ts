@@ -50,6 +50,8 @@ export class CollectionStore implements ModelStore {
         c.lookup(field, value, offset, limit),
       countBy: (field: string, value: IndexValue) => c.countBy(field, value),
       indexed: new Set(indexed),
+      pageFromLast: (offset, limit) => c.pageFromLast(offset, limit),
+      view: (spec) => c.view(spec),
     };
   }
 
