@@ -75,6 +75,7 @@ const matching = (data, keep) => {
   return { items, total: items.length };
 };
 const SEARCH = 'review';
+const LONG = 'review'.repeat(1666);
 
 export const FILE_CELLS = {
   byId: {
@@ -161,6 +162,15 @@ export const FILE_CELLS = {
       const { items, total } = matching(data, (t) => t.content.toLowerCase().includes(k));
       return checkPage(base, `/todos?q=${k}&limit=10`, items.slice(0, 10), total);
     },
+  },
+  // Issue 44's bad input: a `q` of 10,000 characters (a new one each time) costs one walk.
+  qLong: {
+    describe: 'GET /todos?q=<10,000 characters, new each time>&limit=10',
+    request: (data) => ({
+      method: 'GET',
+      spread: spreadPath(data.n, (k) => `/todos?q=${LONG}${k}&limit=10`),
+    }),
+    check: (base) => checkPage(base, `/todos?q=${LONG}7&limit=10`, [], 0),
   },
 };
 

@@ -63,6 +63,8 @@ export interface Collection {
    * `undefined` when the query is not worth keeping (yet) or its order is not total.
    */
   view(spec: ViewSpec): RecordView | undefined;
+  /** Every record in ascending id order, to `visit` (quicker than `values()`). */
+  each(visit: (record: StoredRecord) => void): void;
   /** Every record in ascending id order; consume it synchronously. */
   values(): IterableIterator<StoredRecord>;
   /** Records whose indexed `field` equals `value`, ascending id order. O(limit). */

@@ -59,9 +59,18 @@ function indexedEquality(
   return undefined;
 }
 
-/** The page of `records` (in id order) that `keep` and `sort` ask for, and every match's count. */
+/** Every record in id order, to `visit`. */
+type Walk = (visit: (record: StoredRecord) => void) => void;
+
+const walkOf =
+  (records: Iterable<StoredRecord>): Walk =>
+  (visit) => {
+    for (const record of records) visit(record);
+  };
+
+/** The page of the walked records that `keep` and `sort` ask for, and every match's count. */
 function scan(
-  records: Iterable<StoredRecord>,
+  walk: Walk,
   keep: (r: StoredRecord) => boolean,
   sort: readonly SortKey[],
   offset: number,
@@ -72,15 +81,17 @@ function scan(
     const items: StoredRecord[] = [];
     let total = 0;
     const end = limit === undefined ? Infinity : offset + limit;
-    for (const record of records) {
-      if (!keep(record)) continue;
+    walk((record) => {
+      if (!keep(record)) return;
       if (total >= offset && total < end) items.push(record);
       total++;
-    }
+    });
     return { items, total };
   }
   const matches: StoredRecord[] = [];
-  for (const record of records) if (keep(record)) matches.push(record);
+  walk((record) => {
+    if (keep(record)) matches.push(record);
+  });
   // Array.prototype.sort is stable, so ties keep ascending id order.
   matches.sort(compareBy(sort));
   return { items: window(matches, offset, limit), total: matches.length };
@@ -119,9 +130,10 @@ export function listRecords(
     (q === undefined || matchesSearch(r, q, stringFields));
   if (equal !== undefined && collection.countBy(equal.field, equal.value) <= NARROW_MAX) {
     const bucket = collection.lookup(equal.field, equal.value);
-    return scan(bucket, keep, sort, offset, limit);
+    return scan(walkOf(bucket), keep, sort, offset, limit);
   }
   const view = collection.view?.(viewSpecOf(filters, q, stringFields, sort));
   if (view !== undefined) return { items: view.slice(offset, limit ?? Infinity), total: view.size };
-  return scan(collection.values(), keep, sort, offset, limit);
+  const walk = collection.each?.bind(collection) ?? walkOf(collection.values());
+  return scan(walk, keep, sort, offset, limit);
 }

@@ -103,6 +103,7 @@ function readable(table: RecordTable): ReadableRecords {
       table.lookup(field, value, offset, limit),
     countBy: (field, value) => table.countBy(field, value),
     indexed: new Set(['owner']),
+    each: (visit) => table.each(visit),
     pageFromLast: (offset, limit = Infinity) => table.pageFromLast(offset, limit),
     view: (spec) => {
       const view = table.view(spec);

@@ -70,6 +70,10 @@ export abstract class IndexedCollection implements Collection {
     return this.table.view(spec);
   }
 
+  each(visit: (record: StoredRecord) => void): void {
+    this.table.each(visit);
+  }
+
   values(): IterableIterator<StoredRecord> {
     return this.table.values();
   }

@@ -96,7 +96,7 @@ export class RecordTable {
     this.compare = compare;
     for (const field of indexedFields) this.fields.set(field, new FieldIndex(field, compare));
     this.views = new RecordViews(
-      () => this.values(),
+      () => this.snapshot(),
       () => this.size,
       (a, b) => compare(a.id, b.id),
       views,
@@ -190,6 +190,15 @@ export class RecordTable {
   /** The kept answer to a list query (persistence/collections/record-views.ts). */
   view(spec: ViewSpec): RecordView | undefined {
     return this.views.view(spec);
+  }
+
+  /**
+   * Every record in id order, to `visit`: a plain loop, about three times quicker than
+   * `values()`'s generator over a million records (issue 44: a query's first asking walks them).
+   */
+  each(visit: (record: StoredRecord) => void): void {
+    const { order, byId } = this;
+    for (let i = 0; i < order.length; i++) visit(byId.get(order[i]!)!);
   }
 
   *values(): IterableIterator<StoredRecord> {
