@@ -116,7 +116,14 @@ describe('listRecords: the read path it takes', () => {
       total: 5,
     });
     expect(list({ sort: [by('id')], offset: 3 })).toEqual({ ids: [4, 5], total: 5 });
-    expect(reads).toEqual(['pageFromLast', 'count', 'pageFromLast', 'count', 'page', 'count']);
+    expect(list({ filters: [f('owner', 'eq', 1)], sort: [by('id')] })).toEqual({
+      ids: [1, 4],
+      total: 2,
+    });
+    expect(reads).toEqual([
+      ...['pageFromLast', 'count', 'pageFromLast', 'count', 'page', 'count'],
+      ...['lookup', 'countBy'],
+    ]);
   });
 
   it('gives the same answer from the index as from a walk', () => {

@@ -108,13 +108,13 @@ export function listRecords(
   stringFields: readonly string[],
 ): ListResult {
   const { offset, limit, filters, q } = query;
-  const sort = effectiveSort(query.sort);
-  const idOrder = sort.length === 0 || (sort.length === 1 && sort[0]!.field === 'id');
-  if (filters.length === 0 && q === undefined && idOrder) {
+  const keys = effectiveSort(query.sort);
+  const byId = keys.length === 1 && keys[0]!.field === 'id';
+  // `_sort=id` is the order every list has without a sort.
+  const sort = byId && !keys[0]!.descending ? [] : keys;
+  if (filters.length === 0 && q === undefined && (sort.length === 0 || byId)) {
     const items =
-      sort[0]?.descending !== true
-        ? collection.page(offset, limit)
-        : collection.pageFromLast?.(offset, limit);
+      sort.length === 0 ? collection.page(offset, limit) : collection.pageFromLast?.(offset, limit);
     if (items !== undefined) return { items, total: collection.count() };
   }
   const equal = indexedEquality(collection, filters);
