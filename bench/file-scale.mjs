@@ -264,6 +264,17 @@ function resultsMarkdown({ opts, reads, writesAfter, writesFresh, servers, probl
   return `${lines.join('\n')}\n`;
 }
 
+/** The results file is checked by `npm run format`: written the way Prettier would. */
+async function prettierFormatted(text) {
+  try {
+    const prettier = await import('prettier');
+    const config = (await prettier.resolveConfig(RESULTS)) ?? {};
+    return await prettier.format(text, { ...config, filepath: RESULTS });
+  } catch {
+    return text;
+  }
+}
+
 export async function runFileScale(opts) {
   const split = planCpuSplit(opts.pin);
   if (split.client !== undefined) pinSelf(split);
@@ -305,7 +316,7 @@ export async function runFileScale(opts) {
     });
     process.stdout.write(text);
     if (opts.write) {
-      await writeFile(RESULTS, text);
+      await writeFile(RESULTS, await prettierFormatted(text));
       log(`wrote ${RESULTS}`);
     }
     return { reads, problems };
