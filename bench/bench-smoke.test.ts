@@ -114,6 +114,25 @@ describe('node bench/postgres.mjs --quick', () => {
   );
 });
 
+// Issue 44: the file store's million-record pages on a small data folder, every page checked
+// against the generated records (exact X-Total-Count included); no timing asserted.
+describe('node bench/file-scale.mjs --quick', () => {
+  it('answers every cell right, reads and writes, with no error under load', () => {
+    const run = spawnSync(process.execPath, ['bench/file-scale.mjs', '--quick', '--no-write'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      // About 25 s on two busy cores.
+      timeout: 110_000,
+    });
+    expect(run.error, run.stderr).toBeUndefined();
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(run.stdout).not.toContain('## Problems');
+    for (const cell of ['list10', 'sortIdDesc', 'filtered', 'sortPlain', 'offset', 'q', 'qLong'])
+      expect(run.stdout).toMatch(new RegExp(`\\| ${cell} \\| \`[^\`]+\` \\| [\\d,]+ \\|`));
+    expect(run.stdout).toMatch(/\| patch \| `PATCH [^`]+` \| [\d,]+ \|/);
+  }, 120_000);
+});
+
 // Issue 15: the save-to-serve scenario runs end to end; its times are reported, not asserted.
 describe('node bench/reload.mjs', () => {
   it('serves each saved model, then drops it, and loses no write made meanwhile', () => {

@@ -36,6 +36,8 @@ export const USAGE = `Usage: node bench/run.mjs [options]
   --no-postgres        skip the PostgreSQL section (bench/postgres.mjs: decorest --database at
                        N = 100,000 and 1,000,000 against a bare node:http + pg server; skipped
                        with one line when Debian's PostgreSQL binaries are missing)
+  --file-scale …       run only the file store at 1,000,000 records (bench/file-scale.mjs, issue
+                       44); the options after it are that bench's (\`--file-scale --help\`)
   --build              rebuild core (core/build.mjs) first; otherwise only when core/dist is missing
   --decorest-root <d>  serve decorest from another checkout's core/ (built), e.g. a snapshot
   --keep               keep the temp folders (their paths are printed)

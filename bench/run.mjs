@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describeSplit, pinSelf, planCpuSplit } from './cpu-split.mjs';
 import { generateData } from './data.mjs';
 import { checkDurability } from './durability.mjs';
+import { FILE_SCALE_USAGE, readFileScaleOptions, runFileScale } from './file-scale.mjs';
 import { timeFirstStart } from './first-start.mjs';
 import { issue15Lines } from './issue15.mjs';
 import { issue27Lines } from './issue27.mjs';
@@ -403,8 +404,25 @@ async function timeReload(opts, dir, problems) {
   }
 }
 
+/**
+ * `npm run bench -- --file-scale …`: the file store at a million records alone (issue 44,
+ * bench/file-scale.mjs), the options after the flag being that bench's own.
+ */
+async function fileScale(argv) {
+  const opts = readFileScaleOptions(argv);
+  if (opts.help) {
+    console.log(FILE_SCALE_USAGE);
+    return 0;
+  }
+  ensureCoreBuilt(ROOT, false);
+  const { problems } = await runFileScale(opts);
+  return problems.length > 0 ? 1 : 0;
+}
+
 async function main() {
   const startedAt = performance.now();
+  const at = process.argv.indexOf('--file-scale');
+  if (at >= 2) return fileScale(process.argv.slice(at + 1));
   const opts = readOptions(process.argv.slice(2));
   if (opts.help) {
     console.log(USAGE);

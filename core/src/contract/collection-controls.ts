@@ -19,3 +19,17 @@ export const COLLECTION_CONTROLS: readonly string[] = [
   '_embed',
   '_expand',
 ];
+
+/**
+ * The most records one collection GET answers when it names a limit (`limit`, `_limit`,
+ * `_end`, `_per_page`); a larger one is clamped to it and said in {@link LIMIT_HEADER} (issue 44:
+ * a page of a million-record list stays a page). A GET that names no limit answers every match,
+ * as json-server does.
+ */
+export const MAX_LIST_LIMIT = 1000;
+
+/**
+ * Sent only with a clamped answer: `X-Decorest-Limit: 1000; requested=5000` (an RFC 8941
+ * integer item with the limit asked as its parameter).
+ */
+export const LIMIT_HEADER = 'X-Decorest-Limit';

@@ -1,10 +1,11 @@
 /**
  * CORS for any origin (CONTRACT §7): a frontend on another localhost port calls the mock API
- * directly, and reads `Location`, `X-Total-Count` and `Link` from script.
+ * directly, and reads `Location`, `X-Total-Count`, `Link` and a clamped limit's
+ * `X-Decorest-Limit` from script.
  */
 export const CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Location, X-Total-Count, Link',
+  'access-control-expose-headers': 'Location, X-Total-Count, Link, X-Decorest-Limit',
 });
 
 /** Headers of a preflight answer for a path that allows `methods`. */

@@ -4,6 +4,7 @@
  */
 import { DB_RECORD_LIMIT } from '../app/home-index.js';
 import type { ModelRuntime } from '../app/model-runtime.js';
+import { LIMIT_HEADER, MAX_LIST_LIMIT } from '../contract/collection-controls.js';
 import type { JsonValue } from '../contract/values.js';
 import type { RouteDefinition } from '../http/types.js';
 import { withArticle } from '../model/naming.js';
@@ -72,7 +73,11 @@ function pathParameters(path: string, model: ModelSchema | undefined): unknown[]
 }
 
 const LIST_PARAMETERS = [
-  ['limit', 'Return at most n records', { type: 'integer', minimum: 0 }],
+  [
+    'limit',
+    `Return at most n records; above ${MAX_LIST_LIMIT} it is clamped (${LIMIT_HEADER} says so)`,
+    { type: 'integer', minimum: 0 },
+  ],
   ['offset', 'Skip the first k records', { type: 'integer', minimum: 0 }],
   ['sort', 'Comma-separated fields; a leading - sorts descending', { type: 'string' }],
   ['embed', 'Relations to include', { type: 'string' }],
@@ -122,6 +127,10 @@ function listOperation(
           'X-Total-Count': {
             schema: { type: 'integer' },
             description: 'matches before limit and offset',
+          },
+          [LIMIT_HEADER]: {
+            schema: { type: 'string' },
+            description: `sent when a limit above ${MAX_LIST_LIMIT} was clamped: \`${MAX_LIST_LIMIT}; requested=<n>\``,
           },
         },
         content: { 'application/json': { schema: { type: 'array', items: ref(itemModel) } } },

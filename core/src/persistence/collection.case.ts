@@ -15,6 +15,8 @@ import {
 } from '../errors.js';
 import type { RecordId } from '../model/schema.js';
 import type { Collection, CollectionOptions, StoredRecord } from './collection.js';
+import { MIN_RECORDS } from './collections/record-views.js';
+import type { ViewSpec } from './record-query.js';
 
 export type CollectionFactory = (options: CollectionOptions) => Promise<Collection>;
 
@@ -112,6 +114,38 @@ export function runCollectionCases(name: string, open: CollectionFactory): void 
       expect(c.page(9, 10)).toEqual([]);
       expect(c.page(0, 0)).toEqual([]);
       expect(ids(c.page(1))).toEqual([2, 5, 10, 33]);
+    });
+
+    it('pages from the last id too', async () => {
+      const c = await open({ idKind: 'number' });
+      for (const id of [10, 2, 33, 1, 5]) await c.insert({ id });
+      expect(ids(c.pageFromLast(0, 2))).toEqual([33, 10]);
+      expect(ids(c.pageFromLast(3))).toEqual([2, 1]);
+      expect(c.pageFromLast(5, 1)).toEqual([]);
+    });
+
+    it('keeps a view of a list query up to date through every write (issue 44)', async () => {
+      const c = await open({ idKind: 'number' });
+      // Views are kept from MIN_RECORDS records up (record-views.ts).
+      for (let i = 0; i < MIN_RECORDS + 5; i++) await c.insert({ n: i % 7 });
+      const spec: ViewSpec = {
+        key: 'n descending',
+        compare: (a, b) =>
+          (b['n'] as number) - (a['n'] as number) || (a.id as number) - (b.id as number),
+        fields: ['n'],
+      };
+      const wanted = () => [...c.values()].sort(spec.compare);
+      expect(ids(c.view(spec)!.slice(0, 3))).toEqual([7, 14, 21]);
+      await c.replace(14, { n: 9 });
+      await c.remove(7);
+      await c.insert({ id: 0, n: 6 });
+      await c.insert({ n: 100 });
+      const view = c.view(spec)!;
+      expect(view.size).toBe(c.count());
+      expect(view.slice(0, c.count())).toEqual(wanted());
+      expect(ids(view.slice(0, 4))).toEqual([MIN_RECORDS + 6, 14, 0, 21]);
+      await c.clear();
+      expect(c.view(spec)?.size ?? 0).toBe(0);
     });
 
     it('keeps the order through removes and replaces', async () => {

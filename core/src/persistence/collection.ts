@@ -7,6 +7,7 @@
  * Types only.
  */
 import type { IdKind, RecordId } from '../model/schema.js';
+import type { RecordView, ViewSpec } from './record-query.js';
 
 /**
  * A stored record: a plain JSON object whose `id` is the key. The datafile's `_id` never
@@ -55,6 +56,15 @@ export interface Collection {
   get(id: RecordId): StoredRecord | undefined;
   /** Records `offset … offset+limit-1` in ascending id order. O(limit). */
   page(offset: number, limit?: number): StoredRecord[];
+  /** Records `offset … offset+limit-1` in descending id order (`_sort=-id`). O(limit). */
+  pageFromLast(offset: number, limit?: number): StoredRecord[];
+  /**
+   * The kept answer to a list query, kept up to date by every write (issue 44), or
+   * `undefined` when the query is not worth keeping (yet) or its order is not total.
+   */
+  view(spec: ViewSpec): RecordView | undefined;
+  /** Every record in ascending id order, to `visit` (quicker than `values()`). */
+  each(visit: (record: StoredRecord) => void): void;
   /** Every record in ascending id order; consume it synchronously. */
   values(): IterableIterator<StoredRecord>;
   /** Records whose indexed `field` equals `value`, ascending id order. O(limit). */

@@ -6,7 +6,7 @@
 import type { RecordId } from '../model/schema.js';
 import type { BatchOp } from './batch-plan.js';
 import type { IndexValue, StoredRecord } from './collection.js';
-import type { QueryableRecords } from './record-query.js';
+import type { QueryableRecords, RecordView, ViewSpec } from './record-query.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -22,6 +22,12 @@ export interface ReadableRecords {
   countBy(field: string, value: IndexValue): number;
   /** Fields `lookup`/`countBy` can answer from an index. */
   readonly indexed: ReadonlySet<string>;
+  /** Every record in id order, to `visit`, where the store has a quicker walk than `values()`. */
+  each?(visit: (record: StoredRecord) => void): void;
+  /** Records in descending id order, where the store keeps them ordered (O(limit)). */
+  pageFromLast?(offset: number, limit?: number): StoredRecord[];
+  /** A kept answer to a list query, where the store keeps them (persistence/collection.ts). */
+  view?(spec: ViewSpec): RecordView | undefined;
 }
 
 export interface ModelStore {

@@ -58,3 +58,26 @@ export interface QueryableRecords {
    */
   list(query: RecordQuery): Promise<RecordPage | undefined>;
 }
+
+/**
+ * What one list query asks of a store that keeps its records in memory, compiled by the app
+ * layer (app/query/list-views.ts), for a kept answer (persistence/collections/record-views.ts).
+ */
+export interface ViewSpec {
+  /** Equal keys mean the same `keep` and `compare`. */
+  readonly key: string;
+  /** The records the query keeps; absent: every record. */
+  readonly keep?: ((record: StoredRecord) => boolean) | undefined;
+  /** The order asked, ties broken by ascending id (a total order); absent: ascending id. */
+  readonly compare?: ((a: StoredRecord, b: StoredRecord) => number) | undefined;
+  /** The fields `compare` reads besides `id`. */
+  readonly fields: readonly string[];
+}
+
+/** The kept answer to one query. */
+export interface RecordView {
+  /** Every record the query keeps (`X-Total-Count`). */
+  readonly size: number;
+  /** Records `offset … offset+limit-1` in the query's order. */
+  slice(offset: number, limit: number): StoredRecord[];
+}

@@ -14,6 +14,7 @@ import {
 } from '../query/collection-query.js';
 import { embedRelations } from '../query/embed.js';
 import { parseIncludes } from '../query/includes.js';
+import { capLimit, limitHeader, linkSearch } from '../query/limit-cap.js';
 import { askStore, listRecords } from '../query/list-records.js';
 import { absoluteBase, pageLinks } from '../query/page-links.js';
 import {
@@ -42,19 +43,22 @@ export async function answerList(
   scope?: Filter,
 ): Promise<void> {
   const parsed = parseCollectionQuery(req.query(), model.schema, model.filterTypes);
+  const capped = capLimit(parsed);
   const query = scope
     ? {
-        ...parsed,
+        ...capped.query,
         filters: [scope, ...parsed.filters.filter((f) => f.field !== scope.field || f.op !== 'eq')],
       }
-    : parsed;
+    : capped.query;
   const { items, total } = await listPage(model, query, scope);
   res.header('x-total-count', total);
+  if (capped.requested !== undefined) res.header(...limitHeader(capped.requested));
   if (query.page) {
     // Absolute, as json-server 0.17 sends them: a frontend on another origin follows them as is.
+    const search = linkSearch(req.query(), capped);
     res.header(
       'link',
-      pageLinks(absoluteBase(req.header('host'), basePath), req.query(), query.page, total),
+      pageLinks(absoluteBase(req.header('host'), basePath), search, query.page, total),
     );
   }
   res.json(await embedRelations(model, items, query.include));

@@ -51,6 +51,9 @@ export class CollectionStore implements ModelStore {
         c.lookup(field, value, offset, limit),
       countBy: (field: string, value: IndexValue) => c.countBy(field, value),
       indexed: new Set(indexed),
+      each: (visit) => c.each(visit),
+      pageFromLast: (offset, limit) => c.pageFromLast(offset, limit),
+      view: (spec) => c.view(spec),
     };
   }
 

@@ -14,6 +14,7 @@ import type { BatchOp, CollectionPlan, PlannedChange } from '../batch-plan.js';
 import type { Collection, IndexValue, NewRecord, StoredRecord } from '../collection.js';
 import { deleteLine, normalize, recordLine, serialize } from '../datafile/datafile-format.js';
 import { isIdOfKind, keyOf, randomStringId } from '../datafile/id-rules.js';
+import type { RecordView, ViewSpec } from '../record-query.js';
 import { RecordTable } from './record-table.js';
 
 /** A UTF-16 surrogate not paired with its other half (`u` mode sees pairs as one code point). */
@@ -59,6 +60,18 @@ export abstract class IndexedCollection implements Collection {
 
   page(offset: number, limit = Infinity): StoredRecord[] {
     return this.table.page(offset, limit);
+  }
+
+  pageFromLast(offset: number, limit = Infinity): StoredRecord[] {
+    return this.table.pageFromLast(offset, limit);
+  }
+
+  view(spec: ViewSpec): RecordView | undefined {
+    return this.table.view(spec);
+  }
+
+  each(visit: (record: StoredRecord) => void): void {
+    this.table.each(visit);
   }
 
   values(): IterableIterator<StoredRecord> {

@@ -7,8 +7,10 @@
  *   (a server's first answer is a list or a record by id, and building a relation index over
  *   100,000 loaded records is start-up time that answer does not need; issue 15).
  *
+ * - the {@link RecordViews}: kept answers to list queries (issue 44), built when asked.
+ *
  * It knows nothing of files; both collections mutate it through `put` and `delete` only, so
- * the indexes can never drift from the records.
+ * the indexes and views can never drift from the records.
  */
 import { FieldNotIndexedError } from '../../errors.js';
 import type { IdKind, RecordId } from '../../model/schema.js';
@@ -20,6 +22,8 @@ import {
   removeSorted,
   sortIds,
 } from '../datafile/id-order.js';
+import type { RecordView, ViewSpec } from '../record-query.js';
+import { RecordViews } from './record-views.js';
 
 const NO_IDS: readonly RecordId[] = [];
 
@@ -80,13 +84,23 @@ export class RecordTable {
   private byId = new Map<RecordId, StoredRecord>();
   private order: RecordId[] = [];
   private readonly fields = new Map<string, FieldIndex>();
+  private readonly views: RecordViews;
 
+  /** `views`: how the kept views are made (record-views.ts; tests keep them at any size). */
   constructor(
     readonly idKind: IdKind,
     indexedFields: readonly string[] = [],
+    views: { readonly minRecords?: number } = {},
   ) {
-    this.compare = idComparator(idKind);
-    for (const field of indexedFields) this.fields.set(field, new FieldIndex(field, this.compare));
+    const compare = idComparator(idKind);
+    this.compare = compare;
+    for (const field of indexedFields) this.fields.set(field, new FieldIndex(field, compare));
+    this.views = new RecordViews(
+      () => this.snapshot(),
+      () => this.size,
+      (a, b) => compare(a.id, b.id),
+      views,
+    );
   }
 
   /**
@@ -100,6 +114,7 @@ export class RecordTable {
       index.clear();
       index.ready = records.size === 0;
     }
+    this.views.reset();
   }
 
   get size(): number {
@@ -124,6 +139,7 @@ export class RecordTable {
     } else {
       for (const index of this.fields.values()) if (index.ready) index.update(previous, record);
     }
+    this.views.put(previous, record);
     return previous;
   }
 
@@ -133,6 +149,7 @@ export class RecordTable {
     this.byId.delete(id);
     removeSorted(this.order, id, this.compare);
     for (const index of this.fields.values()) if (index.ready) index.delete(previous);
+    this.views.delete(previous);
     return previous;
   }
 
@@ -145,6 +162,7 @@ export class RecordTable {
       index.clear();
       index.ready = true;
     }
+    this.views.reset();
     return records;
   }
 
@@ -157,6 +175,30 @@ export class RecordTable {
 
   page(offset: number, limit: number): StoredRecord[] {
     return this.resolve(this.order, offset, limit);
+  }
+
+  /** Records `offset … offset+limit-1` in descending id order. O(limit). */
+  pageFromLast(offset: number, limit: number): StoredRecord[] {
+    const start = Math.max(0, Math.trunc(offset) || 0);
+    const end = Math.min(this.order.length, start + Math.max(0, limit));
+    const out: StoredRecord[] = [];
+    for (let i = start; i < end; i++)
+      out.push(this.byId.get(this.order[this.order.length - 1 - i]!)!);
+    return out;
+  }
+
+  /** The kept answer to a list query (persistence/collections/record-views.ts). */
+  view(spec: ViewSpec): RecordView | undefined {
+    return this.views.view(spec);
+  }
+
+  /**
+   * Every record in id order, to `visit`: a plain loop, about three times quicker than
+   * `values()`'s generator over a million records (issue 44: a query's first asking walks them).
+   */
+  each(visit: (record: StoredRecord) => void): void {
+    const { order, byId } = this;
+    for (let i = 0; i < order.length; i++) visit(byId.get(order[i]!)!);
   }
 
   *values(): IterableIterator<StoredRecord> {
