@@ -215,20 +215,13 @@ function modelNotes(
           ? `; every record has ${everywhere.join(', ')}: remove the ? to require ${them}`
           : ''),
     });
-  else {
-    if (undeclared.size > 0)
-      notes.push({
-        kind: 'guess',
-        at: name,
-        text: `@Rest({ open: true }): ${[...undeclared].join(', ')} fit no field type, so ${name} keeps fields it does not declare, stored as sent`,
-      });
-    if (everywhere.length > 0)
-      notes.push({
-        kind: 'guess',
-        at: name,
-        text: `every record seen had ${everywhere.join(', ')}: a write must send ${them} (add a ? to make ${them} optional)`,
-      });
-  }
+  // Otherwise the fields a write must send are said once the links are made (a link is optional).
+  else if (undeclared.size > 0)
+    notes.push({
+      kind: 'guess',
+      at: name,
+      text: `@Rest({ open: true }): ${[...undeclared].join(', ')} fit no field type, so ${name} keeps fields it does not declare, stored as sent`,
+    });
   if (convention.orderNote !== undefined && !inIdOrder(seed))
     notes.push({
       kind: 'guess',

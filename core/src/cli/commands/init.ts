@@ -6,6 +6,8 @@ import { cliCommand } from '../invocation.js';
 import type { CliArgs } from '../parse-args.js';
 
 const KIND_LABELS: Record<ImportPlan['source']['kind'], string> = {
+  har: 'HAR file',
+  recording: 'recording',
   'json-server': 'json-server db.json',
   openapi: 'OpenAPI document',
   mockoon: 'Mockoon environment',
