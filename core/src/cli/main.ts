@@ -37,6 +37,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await (await import('./commands/db.js')).runDb(args);
       case 'init':
         return await (await import('./commands/init.js')).runInit(args);
+      case 'record':
+        return await (await import('./commands/record.js')).runRecord(args);
     }
   } catch (error) {
     if (error instanceof UsageError) {

@@ -28,6 +28,8 @@ export type SkippedBody =
   | { readonly reason: 'binary'; readonly bytes: number; readonly type?: string }
   /** Over the recording's per-exchange limit: streamed through, not recorded. */
   | { readonly reason: 'limit'; readonly bytes: number; readonly limit: number }
+  /** Answered while other answers held all the memory a recording takes: not recorded. */
+  | { readonly reason: 'busy'; readonly bytes: number; readonly limit: number }
   /** Compressed in a way that could not be undone (a broken stream, an unknown coding). */
   | { readonly reason: 'encoding'; readonly bytes: number; readonly coding: string };
 

@@ -147,7 +147,9 @@ export class TrafficPlanner {
           ? `answered ${skipped.type ?? 'bytes'} (${sizeText(skipped.bytes)}), which is binary: not recorded`
           : skipped.reason === 'limit'
             ? `answered ${sizeText(skipped.bytes)}, over the ${sizeText(skipped.limit)} recorded per exchange: streamed through, not recorded`
-            : `answered a body in ${skipped.coding} that could not be decoded`;
+            : skipped.reason === 'busy'
+              ? `answered ${sizeText(skipped.bytes)} while other answers held the ${sizeText(skipped.limit)} a recording keeps in memory: streamed through, not recorded`
+              : `answered a body in ${skipped.coding} that could not be decoded`;
       return this.#skip(at, why);
     }
     const answer = this.#answerOf(exchange, `${method} ${path}`);
