@@ -10,7 +10,7 @@
  * The first line of each session says when it started and what it recorded; a line cut short
  * by a kill mid-write is skipped when read.
  */
-import { createReadStream, closeSync, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';

@@ -19,7 +19,6 @@ import { type RunningServer, startServer } from '../../http/node-server.js';
 import type { RecorderSlot } from '../../http/proxy-recorder.js';
 import { TrafficBus } from '../../http/traffic.js';
 import { sizeText } from '../../import/recorded-exchange.js';
-import { JournalRecorder, RECORDING_BODY_LIMIT } from '../../record/journal-recorder.js';
 import {
   JOURNAL_FILE,
   journalPath,
@@ -27,6 +26,7 @@ import {
   readJournal,
   removeJournal,
 } from '../../record/journal.js';
+import { JournalRecorder, RECORDING_BODY_LIMIT } from '../../record/journal-recorder.js';
 import { planRecording, writeRecording } from '../../record/write-recording.js';
 import { cliCommand } from '../invocation.js';
 import { listenError } from '../listen-error.js';
