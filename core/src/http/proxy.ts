@@ -148,22 +148,25 @@ export function forward(
         heldBytes = 0;
       }
     });
-    answer.pipe(res);
-    answer.on('end', () => {
-      end(answer.statusCode ?? 502);
-      if (!recorder) return;
-      recorder.record({
-        time,
-        method: req.method ?? 'GET',
-        url,
-        requestHeaders: req.headers,
-        status: answer.statusCode ?? 502,
-        headers: answer.headers,
-        body: held,
-        bytes: responseBytes,
+    // Recorded as the answer ends, before `pipe` ends the client's response (this listener runs
+    // first): a chunked answer reaches its end at the client only once it is recorded.
+    if (recorder)
+      answer.on('end', () => {
+        recorder.record({
+          time,
+          method: req.method ?? 'GET',
+          url,
+          requestHeaders: req.headers,
+          status: answer.statusCode ?? 502,
+          headers: answer.headers,
+          body: held,
+          bytes: responseBytes,
+        });
+        recorder.release(heldBytes);
+        heldBytes = 0;
       });
-      recorder.release(heldBytes);
-    });
+    answer.pipe(res);
+    answer.on('end', () => end(answer.statusCode ?? 502));
     answer.on('error', () => {
       res.destroy();
       recorder?.release(heldBytes);

@@ -95,6 +95,8 @@ export async function runRecord(args: CliArgs): Promise<number> {
     keepHeaders: new Set((args.keepHeaders ?? []).map((h) => h.toLowerCase())),
   });
   const slot: { current: JournalRecorder | undefined } = { current: recorder };
+  // Listening for a stop before the banner: a Ctrl+C right after it still writes the project.
+  const stopped = untilStopped();
   const traffic = new TrafficBus();
   if (!args.quiet)
     traffic.subscribe((e) =>
@@ -126,7 +128,7 @@ export async function runRecord(args: CliArgs): Promise<number> {
   if (down)
     console.log(`  ${settings.proxy} does not answer (${down}): requests get a 502 until it does`);
 
-  await untilStopped();
+  await stopped;
   slot.current = undefined;
   await drain(server);
   journal.close();
