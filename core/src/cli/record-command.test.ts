@@ -39,7 +39,8 @@ function api(req: IncomingMessage, res: ServerResponse): void {
   if (url === '/items?page=2') return json(200, [{ id: 2, label: 'plate', price: 3 }]);
   if (url === '/health') {
     res.writeHead(200, { 'content-type': 'text/plain', 'x-api': 'real' });
-    return res.end('ok');
+    res.end('ok');
+    return;
   }
   if (url === '/big') return streamBig(res);
   json(404, { error: `no route ${url}` });
