@@ -19,6 +19,9 @@ import type {
   RecordingStatus,
   ServerStatus,
 } from '../contract/control-api.js';
+import { harText } from '../import/test-support/har-fixture.js';
+import { startStudio } from '../studio/start-studio.js';
+import { jsonRequest } from '../test-support/http-client.js';
 import { EXAMPLES } from '../test-support/project-server.js';
 import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 
@@ -113,5 +116,58 @@ describe('recording in the studio', () => {
     const discarded = await f.api('POST', '/recording/discard');
     expect(discarded.json).toEqual({ state: 'off', exchanges: 0 });
     expect((await f.api('POST', '/recording/preview', {})).status).toBe(409);
+  });
+
+  it('keeps a recording the studio left when it closed: the next studio has it waiting', async () => {
+    await f.api('PUT', '/behaviour', { routes: [], proxy: target });
+    await f.api('POST', '/recording/start');
+    await f.mock('GET', '/members');
+    await f.studio.close();
+    const next = await startStudio({
+      dir: f.dir,
+      apiPort: 0,
+      controlPort: 0,
+      staticDir: f.staticDir,
+      configDir: f.configDir,
+      logger: { error: () => {} },
+    });
+    try {
+      const auth = { authorization: `Bearer ${next.token}` };
+      const server = await jsonRequest(next.controlUrl, 'GET', '/api/server', undefined, auth);
+      expect((server.json as ServerStatus).recording).toMatchObject({
+        state: 'stopped',
+        exchanges: 1,
+        target,
+      });
+      const preview = await jsonRequest(
+        next.controlUrl,
+        'POST',
+        '/api/recording/preview',
+        {},
+        auth,
+      );
+      expect((preview.json as ImportPreview).models.map((m) => m.name)).toEqual(['Member']);
+    } finally {
+      await next.close();
+    }
+  });
+});
+
+describe('New project from a file: a HAR', () => {
+  it('previews a HAR file sent as text through the recording inference', async () => {
+    const text = harText([
+      { url: 'https://api.test/members', body: [{ id: 1, name: 'Ann' }] },
+      { url: 'https://api.test/logo.png', mimeType: 'image/png', base64: Buffer.from([137, 80]) },
+    ]);
+    const answer = await f.api('POST', '/import/preview', { fileName: 'session.har', text });
+    expect(answer.status, answer.text).toBe(200);
+    const preview = answer.json as ImportPreview;
+    expect(preview.source).toEqual({ kind: 'har', file: 'session.har' });
+    expect(preview.models.map((m) => [m.name, m.records])).toEqual([['Member', 1]]);
+    expect(preview.notes).toContainEqual({
+      kind: 'not-imported',
+      at: 'GET /logo.png',
+      text: 'answered image/png (2 B), which is binary: not recorded',
+    });
   });
 });
