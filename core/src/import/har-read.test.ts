@@ -95,7 +95,7 @@ describe('init --from a HAR file', () => {
     expect(notes).toEqual(
       expect.arrayContaining([
         'log.entries: https://api.shop.test is the API (it answered the most JSON): 5 of 8 entries',
-        'https://analytics.test: 1 exchanges with another origin: not imported',
+        'https://analytics.test: 1 exchange with another origin: not imported',
         "log.entries: 1 the page's own document requests (not made by its code)",
         "log.entries: 1 the page's own script requests (not made by its code)",
         'GET /products/:id/photo: answered image/png (33 B), which is binary: not recorded',
@@ -206,7 +206,7 @@ describe('a HAR of 50,000 entries', () => {
     expect(out.output).toMatch(/2000 records of Post/);
     expect(out.output).toMatch(/Post\.userId: links to User/);
     expect(out.output).toContain(
-      'GET /users/:id/avatar: answered image/png (33 B), which is binary: not recorded (10000 exchanges)',
+      'GET /users/:id/avatar: answered image/png (33 B), which is binary: not recorded (10,000 exchanges)',
     );
   }, 60_000);
 });

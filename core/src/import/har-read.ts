@@ -14,7 +14,13 @@ import { StringDecoder } from 'node:string_decoder';
 
 import { ImportError, type ImportNote, type ImportPlan } from './import-plan.js';
 import { JsonArraySplitter } from './json-array-split.js';
-import { bodyText, type RecordedExchange, sizeText, withoutSecrets } from './recorded-exchange.js';
+import {
+  bodyText,
+  exchangesText,
+  type RecordedExchange,
+  sizeText,
+  withoutSecrets,
+} from './recorded-exchange.js';
 import { TrafficPlanner } from './traffic-plan.js';
 
 /** An entry longer than this (in characters) is skipped: one answer of 64 MB is no mock's. */
@@ -182,13 +188,13 @@ class HarReader {
       notes.push({
         kind: 'not-imported',
         at: origin,
-        text: `${planner.exchanges} exchanges with another origin: not imported`,
+        text: `${exchangesText(planner.exchanges)} with another origin: not imported`,
       });
     if (this.#otherOrigins > 0)
       notes.push({
         kind: 'not-imported',
         at: 'log.entries',
-        text: `${this.#otherOrigins} exchanges with ${MAX_ORIGINS}+ other origins: not imported`,
+        text: `${exchangesText(this.#otherOrigins)} with ${MAX_ORIGINS}+ other origins: not imported`,
       });
     for (const [why, count] of this.#skipped)
       notes.push({ kind: 'not-imported', at: 'log.entries', text: `${count} ${why}` });

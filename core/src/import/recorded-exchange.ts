@@ -94,3 +94,8 @@ export function sizeText(bytes: number): string {
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} B`;
 }
+
+/** `1 exchange`, `3 exchanges`. */
+export function exchangesText(count: number): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? 'exchange' : 'exchanges'}`;
+}

@@ -23,7 +23,7 @@ import {
 } from './collection-plan.js';
 import { isModelPath } from './import-names.js';
 import type { ImportNote, ImportPlan, ImportSourceKind, PlannedRoute } from './import-plan.js';
-import { type RecordedExchange, sizeText } from './recorded-exchange.js';
+import { exchangesText, type RecordedExchange, sizeText } from './recorded-exchange.js';
 import { clashes, generatedRoutes } from './route-clash.js';
 import { isIdLike, RecordedCollection } from './traffic-collections.js';
 import {
@@ -473,7 +473,7 @@ export class TrafficPlanner {
     const notes: ImportNote[] = [...this.#skips.values()].map(({ kind, at, text, count }) => ({
       kind,
       at,
-      text: count > 1 ? `${text} (${count} exchanges)` : text,
+      text: count > 1 ? `${text} (${exchangesText(count)})` : text,
     }));
     if (this.#moreSkips > 0)
       notes.push({

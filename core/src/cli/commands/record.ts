@@ -18,7 +18,7 @@ import { Behaviour, type BehaviourSettings, checkSettings } from '../../http/beh
 import { type RunningServer, startServer } from '../../http/node-server.js';
 import type { RecorderSlot } from '../../http/proxy-recorder.js';
 import { TrafficBus } from '../../http/traffic.js';
-import { sizeText } from '../../import/recorded-exchange.js';
+import { exchangesText, sizeText } from '../../import/recorded-exchange.js';
 import {
   JOURNAL_FILE,
   journalPath,
@@ -80,7 +80,7 @@ export async function runRecord(args: CliArgs): Promise<number> {
   const last = await readJournal(file);
   if (last && !args.resume && !args.discard) {
     console.error(
-      `decorest: the last recording in ${where} was not saved: ${last.exchanges} exchanges with ${last.target}, started ${last.started}.\n` +
+      `decorest: the last recording in ${where} was not saved: ${exchangesText(last.exchanges)} with ${last.target}, started ${last.started}.\n` +
         `  ${decorest} record ${args.target} ${where} --resume   records on and writes them all when stopped (stop at once to write only those)\n` +
         `  ${decorest} record ${args.target} ${where} --discard  drops them and starts afresh`,
     );
@@ -121,7 +121,7 @@ export async function runRecord(args: CliArgs): Promise<number> {
   console.log(
     `decorest record: forwarding ${server.url} to ${settings.proxy}\n` +
       `  recording into ${join(where, JOURNAL_FILE)} (answers up to ${sizeText(RECORDING_BODY_LIMIT)} each; Authorization, Cookie and Set-Cookie are not kept)\n` +
-      (last && args.resume ? `  on from ${last.exchanges} exchanges recorded before\n` : '') +
+      (last && args.resume ? `  on from ${exchangesText(last.exchanges)} recorded before\n` : '') +
       `  Ctrl+C stops and writes the project into ${where}`,
   );
   const down = await probe(new URL(settings.proxy!));
@@ -156,7 +156,7 @@ async function writeProject(
   if (plan.models.length === 0 && plan.routes.length === 0 && (plan.rules?.length ?? 0) === 0) {
     console.log(
       [
-        `\ndecorest record: ${exchanges} exchanges, none an API answer a project can hold: nothing was written`,
+        `\ndecorest record: ${exchangesText(exchanges)}, none an API answer a project can hold: nothing was written`,
         ...notesReport(plan.notes),
       ].join('\n'),
     );
@@ -171,12 +171,12 @@ async function writeProject(
     if (!(error instanceof PlanWriteError)) throw error;
     console.error(
       `decorest: ${error.message}\n` +
-        `  the ${exchanges} exchanges stay in ${join(where, JOURNAL_FILE)}: ${cliCommand()} record ${args.target} ${where} --resume --force writes them (files you changed are kept)`,
+        `  the ${exchangesText(exchanges)} stay in ${join(where, JOURNAL_FILE)}: ${cliCommand()} record ${args.target} ${where} --resume --force writes them (files you changed are kept)`,
     );
     return 1;
   }
   await removeJournal(file);
-  const title = `\ndecorest record: ${where} from ${exchanges} exchanges with ${args.target}`;
+  const title = `\ndecorest record: ${where} from ${exchangesText(exchanges)} with ${args.target}`;
   let report = planReport(written, plan, title);
   if (written.changed.length > 0)
     report = report.replace(
