@@ -5,7 +5,8 @@
  * while the field statistics (types, presence) count every record of every answer.
  */
 import type { JsonValue } from '../contract/control-api.js';
-import { addStats } from './collection-plan.js';
+import { addStats, type Collection } from './collection-plan.js';
+import type { ImportNote } from './import-plan.js';
 import type { FieldStats } from './infer-field.js';
 
 type JsonRecord = Record<string, JsonValue>;
@@ -82,4 +83,39 @@ export class RecordedCollection {
   records(): JsonRecord[] {
     return [...this.#byId.values(), ...this.#noId.values()];
   }
+}
+
+/** What reading a collection from traffic guessed beyond its fields. */
+export function collectionNotes(c: RecordedCollection, collection: Collection): ImportNote[] {
+  const notes: ImportNote[] = [];
+  const at = collection.model.name;
+  if (c.shapes > 1) {
+    const partial = [...c.stats.entries()]
+      .filter(([, s]) => s.present < c.seen)
+      .map(([field, s]) => `${field} in ${s.present} of ${c.seen}`);
+    notes.push({
+      kind: 'guess',
+      at,
+      text: `${c.path} answered records of ${c.shapes} shapes: their fields are unioned${partial.length > 0 ? `, those some lacked optional (${partial.slice(0, 8).join(', ')}${partial.length > 8 ? ', …' : ''})` : ''}`,
+    });
+  }
+  if (c.idsFromPath > 0)
+    notes.push({
+      kind: 'guess',
+      at: `${at}.id`,
+      text: `${c.idsFromPath} answers of ${c.path}/:id had no id: the path's id is theirs`,
+    });
+  if (c.nested.size > 0)
+    notes.push({
+      kind: 'guess',
+      at,
+      text: `read from ${[...c.nested].join(', ')} too, as records of ${c.path}`,
+    });
+  if (c.deleted > 0)
+    notes.push({
+      kind: 'guess',
+      at: c.path,
+      text: `${c.deleted} records deleted while recording are not in the seed`,
+    });
+  return notes;
 }

@@ -13,8 +13,6 @@
  * and one answer per route and query, never the traffic itself.
  */
 import type { JsonValue } from '../contract/control-api.js';
-import type { ResponseRule } from '../contract/rules-api.js';
-import { checkRules } from '../rules/check-rules.js';
 import {
   type Collection,
   type CollectionConvention,
@@ -22,19 +20,11 @@ import {
   planCollection,
 } from './collection-plan.js';
 import { isModelPath } from './import-names.js';
-import type { ImportNote, ImportPlan, ImportSourceKind, PlannedRoute } from './import-plan.js';
+import type { ImportNote, ImportPlan, ImportSourceKind } from './import-plan.js';
 import { exchangesText, type RecordedExchange, sizeText } from './recorded-exchange.js';
-import { clashes, generatedRoutes } from './route-clash.js';
-import { isIdLike, RecordedCollection } from './traffic-collections.js';
-import {
-  plannedRoute,
-  queryConditions,
-  type RecordedAnswer,
-  RecordedRoute,
-  recordedRule,
-  sameAnswer,
-  unsendable,
-} from './traffic-routes.js';
+import { collectionNotes, isIdLike, RecordedCollection } from './traffic-collections.js';
+import { planRoutes } from './traffic-route-plan.js';
+import { type RecordedAnswer, RecordedRoute } from './traffic-routes.js';
 
 type JsonRecord = Record<string, JsonValue>;
 
@@ -179,17 +169,20 @@ export class TrafficPlanner {
           text: `every record seen had ${required.join(', ')}: a write must send ${them} (add a ? to make ${them} optional)`,
         });
     }
-    const routes: PlannedRoute[] = [];
-    const rules: ResponseRule[] = [];
-    this.#planRoutes(basePath, models, routes, rules, notes);
+    const { routes, rules } = await planRoutes(this.#routes.values(), basePath, models, notes);
+    if (this.#droppedRoutes > 0)
+      notes.push({
+        kind: 'not-imported',
+        at: 'routes',
+        text: `${exchangesText(this.#droppedRoutes)} on paths past the first ${MAX_ROUTES}: not imported`,
+      });
     notes.push(...this.#skipNotes());
-    const checked = await checkedRules(rules, notes);
     return {
       source: { kind: this.options.source.kind, file: this.options.source.file },
       ...(basePath !== '' ? { basePath } : {}),
       models,
       routes,
-      ...(checked.length > 0 ? { rules: checked } : {}),
+      ...(rules.length > 0 ? { rules } : {}),
       notes,
     };
   }
@@ -329,139 +322,6 @@ export class TrafficPlanner {
     return planned;
   }
 
-  #planRoutes(
-    basePath: string,
-    models: Collection['model'][],
-    routes: PlannedRoute[],
-    rules: ResponseRule[],
-    notes: ImportNote[],
-  ): void {
-    const generated = generatedRoutes(models, basePath);
-    const modelPaths = new Set(models.map((m) => `${basePath}/${m.path}`));
-    let n = 0;
-    const ruleId = () => `recorded-${++n}`;
-    for (const route of this.#routes.values()) {
-      const at = `${route.method} ${route.path}`;
-      if (basePath !== '' && route.path !== basePath && !route.path.startsWith(`${basePath}/`)) {
-        notes.push({
-          kind: 'not-imported',
-          at,
-          text: `not under ${basePath}, where the project serves: not imported`,
-        });
-        continue;
-      }
-      const parent = route.path.slice(0, route.path.lastIndexOf('/'));
-      if (route.method === 'GET' && modelPaths.has(parent)) {
-        // `GET /users/999` answered 404: a rule on the model's own route, for that id.
-        const id = decoded(route.path.slice(parent.length + 1));
-        if (route.latest.status >= 300) {
-          const rule = recordedRule(
-            ruleId(),
-            `Recorded: ${at} → ${route.latest.status}`,
-            'GET',
-            `${parent}/:id`,
-            [{ part: 'param', name: 'id', matcher: 'equals', value: id }],
-            route.latest,
-          );
-          addRule(rule, route.latest, at, rules, notes);
-          continue;
-        }
-      }
-      if (modelPaths.has(route.path) && route.method === 'GET') {
-        this.#listRules(route, ruleId, rules, notes);
-        continue;
-      }
-      const planned = plannedRoute(route, `recorded ${at}`);
-      if (clashes(planned, generated)) {
-        notes.push({
-          kind: 'not-imported',
-          at,
-          text: `the model's own route answers it (${route.count} recorded, answering ${route.latest.status})`,
-        });
-        continue;
-      }
-      const why = unsendable(route.latest, false);
-      if (why) {
-        notes.push({ kind: 'not-imported', at, text: `${why}: not written` });
-        continue;
-      }
-      routes.push(planned);
-      this.#variantRules(route, ruleId, rules, notes);
-    }
-    if (this.#droppedRoutes > 0)
-      notes.push({
-        kind: 'not-imported',
-        at: 'routes',
-        text: `${this.#droppedRoutes} exchanges on paths past the first ${MAX_ROUTES}: not imported`,
-      });
-  }
-
-  /** Rules on a manual route for the queries it answered otherwise than its latest answer. */
-  #variantRules(
-    route: RecordedRoute,
-    ruleId: () => string,
-    rules: ResponseRule[],
-    notes: ImportNote[],
-  ): void {
-    const at = `${route.method} ${route.path}`;
-    const queries = [...route.variants.keys()];
-    const made: ResponseRule[] = [];
-    for (const [query, answer] of route.variants) {
-      if (query === route.latestQuery || sameAnswer(answer, route.latest)) continue;
-      const when = queryConditions(
-        query,
-        queries.filter((q) => q !== query),
-      );
-      const label = query === '' ? 'no query' : `?${query}`;
-      const rule = recordedRule(
-        ruleId(),
-        `Recorded: ${at} ${label}`,
-        route.method,
-        route.path,
-        when,
-        answer,
-      );
-      addRule(rule, answer, `${at}?${query}`, made, notes);
-    }
-    // The most specific first: rules are tried in file order.
-    rules.push(...made.sort((a, b) => b.when.length - a.when.length));
-    if (route.dropped > 0)
-      notes.push({
-        kind: 'not-imported',
-        at,
-        text: `${route.dropped} answers to queries past the first ${route.variants.size}: not imported`,
-      });
-  }
-
-  /** A model's list answered an error for some query: a rule for that query. */
-  #listRules(
-    route: RecordedRoute,
-    ruleId: () => string,
-    rules: ResponseRule[],
-    notes: ImportNote[],
-  ): void {
-    const at = `${route.method} ${route.path}`;
-    for (const [query, answer] of route.variants) {
-      if (answer.status < 300 || query === '') {
-        notes.push({
-          kind: 'not-imported',
-          at: query === '' ? at : `${at}?${query}`,
-          text: `answered ${answer.status}${answer.json === undefined ? '' : ' with no list of records'}: the model's list answers it`,
-        });
-        continue;
-      }
-      const rule = recordedRule(
-        ruleId(),
-        `Recorded: ${at}?${query} → ${answer.status}`,
-        'GET',
-        route.path,
-        queryConditions(query, []),
-        answer,
-      );
-      addRule(rule, answer, `${at}?${query}`, rules, notes);
-    }
-  }
-
   #skip(key: string, text: string, kind: ImportNote['kind'] = 'not-imported', at = key): void {
     const found = this.#skips.get(key);
     if (found) found.count++;
@@ -483,71 +343,4 @@ export class TrafficPlanner {
       });
     return notes;
   }
-}
-
-/** A rule, or the note saying why its answer cannot be one. */
-function addRule(
-  rule: ResponseRule,
-  answer: RecordedAnswer,
-  at: string,
-  rules: ResponseRule[],
-  notes: ImportNote[],
-): void {
-  const why = unsendable(answer, true);
-  if (why) notes.push({ kind: 'not-imported', at, text: `answered ${answer.status}: ${why}` });
-  else rules.push(rule);
-}
-
-/** What reading a collection from traffic guessed beyond its fields. */
-function collectionNotes(c: RecordedCollection, collection: Collection): ImportNote[] {
-  const notes: ImportNote[] = [];
-  const at = collection.model.name;
-  if (c.shapes > 1) {
-    const partial = [...c.stats.entries()]
-      .filter(([, s]) => s.present < c.seen)
-      .map(([field, s]) => `${field} in ${s.present} of ${c.seen}`);
-    notes.push({
-      kind: 'guess',
-      at,
-      text: `${c.path} answered records of ${c.shapes} shapes: their fields are unioned${partial.length > 0 ? `, those some lacked optional (${partial.slice(0, 8).join(', ')}${partial.length > 8 ? ', …' : ''})` : ''}`,
-    });
-  }
-  if (c.idsFromPath > 0)
-    notes.push({
-      kind: 'guess',
-      at: `${at}.id`,
-      text: `${c.idsFromPath} answers of ${c.path}/:id had no id: the path's id is theirs`,
-    });
-  if (c.nested.size > 0)
-    notes.push({
-      kind: 'guess',
-      at,
-      text: `read from ${[...c.nested].join(', ')} too, as records of ${c.path}`,
-    });
-  if (c.deleted > 0)
-    notes.push({
-      kind: 'guess',
-      at: c.path,
-      text: `${c.deleted} records deleted while recording are not in the seed`,
-    });
-  return notes;
-}
-
-/** The rules that load as written; each one the check refuses is named and left out. */
-async function checkedRules(rules: ResponseRule[], notes: ImportNote[]): Promise<ResponseRule[]> {
-  if (rules.length === 0) return rules;
-  const { problems } = await checkRules({ rules });
-  const refused = new Set<number>();
-  for (const problem of problems) {
-    const index = Number(/^\/rules\/(\d+)/.exec(problem.pointer)?.[1]);
-    if (refused.has(index)) continue;
-    refused.add(index);
-    const rule = rules[index];
-    notes.push({
-      kind: 'not-imported',
-      at: rule ? `${rule.method} ${rule.path}` : problem.pointer,
-      text: `rule "${rule?.name ?? ''}" is not written: ${problem.message}`,
-    });
-  }
-  return rules.filter((_, i) => !refused.has(i));
 }
