@@ -69,7 +69,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['decorators', 'validation', 'rules'],
   ['app', 'openapi'],
   ['loader', 'project'],
-  ['seed', 'model-edit', 'import', 'requests'],
+  ['seed', 'model-edit', 'import', 'requests', 'record'],
   ['control'],
   ['studio'],
   ['cli', 'index.ts', 'studio.ts', 'studio-shell.ts'],

@@ -39,6 +39,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await (await import('./commands/init.js')).runInit(args);
       case 'run':
         return await (await import('./commands/run.js')).runRun(args);
+      case 'record':
+        return await (await import('./commands/record.js')).runRecord(args);
     }
   } catch (error) {
     if (error instanceof UsageError) {

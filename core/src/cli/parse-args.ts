@@ -16,6 +16,7 @@ export interface CliArgs {
     | 'db'
     | 'init'
     | 'run'
+    | 'record'
     | 'help'
     | 'version';
   /** `studio --control-port`: the control API's port (0 picks a free one). */
@@ -47,10 +48,18 @@ export interface CliArgs {
   replace?: boolean;
   /** `db export --force`: write into a folder that already holds files; `init --force`: replace them. */
   force?: boolean;
-  /** `init --from <file>`: the db.json, OpenAPI document or Mockoon environment to import. */
+  /** `init --from <file>`: the db.json, OpenAPI document, Mockoon environment or HAR to import. */
   from?: string;
   /** Issue 47: `run [dir] [requests-folder-or-file]`'s own options. */
   run?: RunOptions;
+  /** Issue 46, `record <target-url>`: the real API to forward to and record. */
+  target?: string;
+  /** `record`, `init --from x.har`: secret headers to keep (`--keep-header`, repeatable). */
+  keepHeaders?: string[];
+  /** `record --resume`: record on into the journal a stopped session left. */
+  resume?: boolean;
+  /** `record --discard`: delete the journal a stopped session left, and start afresh. */
+  discard?: boolean;
 }
 
 /** The reporters of `decorest run` (core/src/requests/run/reporters/). */
@@ -96,6 +105,7 @@ const COMMANDS = new Set([
   'db',
   'init',
   'run',
+  'record',
 ]);
 
 /** Options only `run` takes: elsewhere they would be silently ignored. */
@@ -208,6 +218,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         bail: { type: 'boolean' },
         serve: { type: 'boolean' },
         timeout: { type: 'string' },
+        'keep-header': { type: 'string', multiple: true },
+        resume: { type: 'boolean' },
+        discard: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -248,7 +261,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     if (
       values[option as keyof typeof only] !== undefined &&
       dbAction !== action &&
-      !(option === 'force' && command === 'init') &&
+      !(option === 'force' && (command === 'init' || command === 'record')) &&
       !(option === 'out' && command === 'run')
     )
       throw new UsageError(
@@ -260,6 +273,26 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   const run = command === 'run' ? runOptionsOf(values, rest) : undefined;
   if (values.from !== undefined && command !== 'init')
     throw new UsageError('--from belongs to init');
+  for (const option of ['resume', 'discard'] as const)
+    if (values[option] && command !== 'record')
+      throw new UsageError(`--${option} belongs to record`);
+  if (values.resume && values.discard)
+    throw new UsageError(
+      '--resume records on into the last recording, --discard drops it: not both',
+    );
+  if (values['keep-header'] !== undefined && command !== 'record' && command !== 'init')
+    throw new UsageError('--keep-header belongs to record and init --from');
+  for (const name of values['keep-header'] ?? [])
+    if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name))
+      throw new UsageError(`--keep-header takes a header name, got "${name}"`);
+  let target: string | undefined;
+  if (command === 'record') {
+    target = rest.shift();
+    if (target === undefined)
+      throw new UsageError('record takes the URL of the API to record: record <target-url> [dir]');
+    if (values.proxy !== undefined)
+      throw new UsageError('record forwards to its <target-url>: no --proxy');
+  }
   if (values.from === '') throw new UsageError('--from takes a file');
   for (const option of ['data', 'out'] as const)
     if (values[option] === '' && command !== 'run')
@@ -321,5 +354,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(values.force ? { force: true } : {}),
     ...(values.from !== undefined ? { from: values.from } : {}),
     ...(run ? { run } : {}),
+    ...(target !== undefined ? { target } : {}),
+    ...(values['keep-header'] !== undefined ? { keepHeaders: values['keep-header'] } : {}),
+    ...(values.resume ? { resume: true } : {}),
+    ...(values.discard ? { discard: true } : {}),
   };
 }

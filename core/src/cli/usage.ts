@@ -14,22 +14,25 @@ Commands:
   db export [dir] Write the database's tables back as datafiles (data/)
   init [dir]      Write a starter project (two related models, seed/, a README)
   init [dir] --from <file>  Write models, seed/ and routes from a json-server db.json,
-                  an OpenAPI document or a Mockoon environment; prints every guess
+                  an OpenAPI document, a Mockoon environment or a HAR file; prints every guess
+  record <target-url> [dir]  Forward every request to a real API and record it; on Ctrl+C
+                  write its models, seed/, routes and rules into dir (prints every guess)
   run [dir] [requests-folder-or-file]  Run the saved requests (requests/, in the
                   Console's order) with their tests; exit 0 all passed, 1 any failed,
                   2 nothing could run (an unknown folder, environment or variable)
 
 Options:
-  --port <n>      Port to listen on (serve, studio; default 3000, 0 picks a free one)
-  --host <addr>   Address to bind (serve, studio; default 127.0.0.1)
+  --port <n>      Port to listen on (serve, studio, record; default 3000, 0 picks a free one)
+  --host <addr>   Address to bind (serve, studio, record; default 127.0.0.1)
   --control-port <n>  The studio's control port (studio; default 0, a free one)
-  --quiet         Do not log each request (serve)
+  --quiet         Do not log each request (serve, record)
   --watch         Reload when a project file changes (serve)
   --reset         Put the data back to seed/ before serving (serve, studio)
   --delay <ms>    Delay every answer: 200, or a random 100-800 (serve, studio)
   --fail <r:s>    Answer a share of requests with a simulated status: 0.1:503 (serve, studio)
   --proxy <url>   Forward requests no route matches to a real backend (serve, studio)
-  --proxy-timeout <ms>  A forwarded request not answered by then gets a 504 (default 30000)
+  --proxy-timeout <ms>  A forwarded request not answered by then gets a 504 (default 30000;
+                  serve, studio, record)
   --seed <k>      Same k, same fake records (fake)
   --database <url>  Keep the models in PostgreSQL: postgres://user:password@host:5432/db
                   (serve, studio, seed, fake, db; default: $DECOREST_DATABASE_URL,
@@ -39,8 +42,13 @@ Options:
   --replace       Delete the rows of tables that hold some, then import (db import)
   --out <dir>     Where to write the datafiles (db export; default <dir>/data)
   --force         Replace the datafiles of a folder that already holds files (db export),
-                  or the files init would write
-  --from <file>   The source to import (init)
+                  or the files init would write; record replaces only files it wrote that
+                  you have not changed since
+  --resume        Record on into the recording a stopped session left (record)
+  --discard       Drop the recording a stopped session left and start afresh (record)
+  --keep-header <name>  Keep a header that is otherwise never written: Authorization,
+                  Cookie, Set-Cookie, Proxy-Authorization (record, init --from; repeatable)
+  --from <file>   The source to import (init): db.json, OpenAPI, Mockoon or .har
   --env <name>    The environment whose {{variables}} the requests use (run); a
                   secret comes from the studio's config folder or DECOREST_VAR_<name>
   --reporter <r>  text (default), junit, tap or json (run)

@@ -28,6 +28,11 @@ import type { CONTROL_OPERATIONS } from './operations.js';
 import type { OutgoingRequest, OutgoingResponse } from './outgoing-api.js';
 import type { OpenProjectBody, ProjectStatus } from './project-api.js';
 import type {
+  ImportRecordingBody,
+  RecordingPreviewBody,
+  RecordingStatus,
+} from './recording-api.js';
+import type {
   ConsoleSession,
   DuplicateRequestBody,
   EnvironmentEntry,
@@ -67,6 +72,7 @@ export {
   OUTGOING_TIMEOUT_MS,
 } from './outgoing-api.js';
 export type * from './project-api.js';
+export type * from './recording-api.js';
 export type * from './requests-api.js';
 export type * from './rules-api.js';
 export { RULE_BODY_LIMIT, RULES_FILE } from './rules-api.js';
@@ -146,6 +152,12 @@ export interface ControlPayloads {
   getConsoleSession: { answer: ConsoleSession };
   putConsoleSession: { body: ConsoleSession; answer: ConsoleSession };
   sendOutgoing: { body: OutgoingRequest; answer: OutgoingResponse };
+  getRecording: { answer: RecordingStatus };
+  startRecording: { answer: RecordingStatus };
+  stopRecording: { answer: RecordingStatus };
+  discardRecording: { answer: RecordingStatus };
+  previewRecording: { body: RecordingPreviewBody; answer: ImportPreview };
+  importRecording: { body: ImportRecordingBody; answer: ProjectStatus };
 }
 
 /** Issue 29: the OpenAPI 3.1 document the mock API serves at `/openapi.json`, as JSON. */

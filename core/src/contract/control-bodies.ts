@@ -292,4 +292,23 @@ export const CONTROL_BODIES: ControlBodies = {
     fields: 'pointer',
     schema: OUTGOING_REQUEST_SCHEMA,
   },
+  previewRecording: {
+    title: 'Invalid recording preview',
+    fields: 'path',
+    schema: {
+      type: 'object',
+      properties: { dir: IMPORT_SOURCE.dir! },
+      message: { type: 'must be a JSON object, { "dir"? }' },
+    },
+  },
+  importRecording: {
+    title: 'Invalid import',
+    fields: 'path',
+    schema: {
+      type: 'object',
+      required: ['dir'],
+      properties: { dir: IMPORT_SOURCE.dir!, force: { type: 'boolean' } },
+      message: { type: 'must be a JSON object, { "dir", "force"? }' },
+    },
+  },
 };

@@ -7,7 +7,7 @@
 import type { FieldRulesEdit, JsonValue } from './values.js';
 
 /** Which kind of file a plan was read from. */
-export type ImportSourceKind = 'json-server' | 'openapi' | 'mockoon';
+export type ImportSourceKind = 'json-server' | 'openapi' | 'mockoon' | 'har' | 'recording';
 
 /** One field of a planned model. `type` is TypeScript as written in a model file. */
 export interface PlannedField {

@@ -53,6 +53,12 @@ export const CONTROL_OPERATIONS = {
   getConsoleSession: { method: 'GET', path: '/console-session' },
   putConsoleSession: { method: 'PUT', path: '/console-session' },
   sendOutgoing: { method: 'POST', path: '/outgoing' },
+  getRecording: { method: 'GET', path: '/recording' },
+  startRecording: { method: 'POST', path: '/recording/start' },
+  stopRecording: { method: 'POST', path: '/recording/stop' },
+  discardRecording: { method: 'POST', path: '/recording/discard' },
+  previewRecording: { method: 'POST', path: '/recording/preview' },
+  importRecording: { method: 'POST', path: '/recording/import' },
 } as const;
 
 export type ControlOperationName = keyof typeof CONTROL_OPERATIONS;

@@ -3,6 +3,7 @@
  * proxy it applies (issue 16). Types only (the renderer imports them).
  */
 import type { RouteInfo } from './models-api.js';
+import type { RecordingStatus } from './recording-api.js';
 
 // ---------------------------------------------------------------- mock server
 
@@ -20,6 +21,8 @@ export interface ServerStatus {
    * follows every change, so every studio window shows them).
    */
   behaviour?: MockBehaviour;
+  /** Issue 46: the recording of proxied exchanges, while one is on or waits to be written. */
+  recording?: RecordingStatus;
 }
 
 export interface ChangePortBody {

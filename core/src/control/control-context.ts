@@ -2,9 +2,10 @@
  * What the control API's handlers reach: the studio's state, behind one interface so the
  * server knows nothing of how the studio is put together (`studio/start-studio.ts` is).
  */
-import type { ProjectStatus, ServerStatus } from '../contract/control-api.js';
+import type { ProjectStatus, RecordingStatus, ServerStatus } from '../contract/control-api.js';
 import type { Behaviour } from '../http/behaviour.js';
 import type { WriteGate } from '../http/write-gate.js';
+import type { ImportPlan } from '../import/import-plan.js';
 import type { ProjectRuntime } from '../project/open-project.js';
 import type { RulesHost } from '../rules/rules-host.js';
 import type { EventHub } from './event-hub.js';
@@ -45,10 +46,27 @@ export interface ControlContext {
   nextTrafficSeq(): number;
   /** Issue 29: the project's response rules (`mock-rules.json`), replaced live. */
   readonly rules: Pick<RulesHost, 'state' | 'replace'>;
+  /** Issue 46: the recording of what the mock API's proxy forwards. */
+  readonly recording: RecordingControl;
   readonly server: {
     status(): ServerStatus;
     start(): Promise<ServerStatus>;
     stop(): Promise<ServerStatus>;
     changePort(port: number): Promise<ServerStatus>;
   };
+}
+
+/** Issue 46: the studio's recording of proxied exchanges (`studio/studio-recording.ts`). */
+export interface RecordingControl {
+  status(): Promise<RecordingStatus>;
+  /** Records from now on (on into a recording that waits); a 409 without a proxy target. */
+  start(): Promise<RecordingStatus>;
+  /** Stops recording; the recording waits to be previewed and written. */
+  stop(): Promise<RecordingStatus>;
+  /** Drops the recording. */
+  discard(): Promise<RecordingStatus>;
+  /** The plan of the recording that waits; a 409 when there is none or it is still on. */
+  plan(): Promise<ImportPlan>;
+  /** Its project was written: the recording is done. */
+  written(): Promise<void>;
 }

@@ -27,14 +27,14 @@ import type { ControlRoutes } from './control-route.js';
  * What the schema (`CONTROL_BODIES`, issue 43) cannot say of the body: its folder is absolute
  * (the control server's working folder is nobody's business in a browser: say where).
  */
-function folderFindings(body: unknown): BodyFinding[] {
+export function folderFindings(body: unknown): BodyFinding[] {
   const dir = (body as { dir?: unknown } | null)?.['dir'];
   return typeof dir === 'string' && dir.trim() !== '' && !isAbsolute(dir)
     ? [{ pointer: '/dir', message: `must be an absolute path, got ${JSON.stringify(dir)}` }]
     : [];
 }
 
-function refuseRelative(body: unknown): void {
+export function refuseRelative(body: unknown): void {
   const problem = bodyProblem('Invalid import', folderFindings(body), 'path');
   if (problem !== undefined) throw problem;
 }
@@ -49,7 +49,8 @@ async function planOf(source: ImportSourceBody): Promise<ImportPlan> {
   }
 }
 
-function preview(plan: ImportPlan, dir: string | undefined): ImportPreview {
+/** What a plan would write into `dir` (issue 46: a recording's plan too). */
+export function preview(plan: ImportPlan, dir: string | undefined): ImportPreview {
   let files;
   try {
     files = planFiles(plan, DEFAULT_STYLE);
@@ -85,6 +86,20 @@ function preview(plan: ImportPlan, dir: string | undefined): ImportPreview {
   };
 }
 
+/** A write the folder refuses (PlanWriteError) as the 409 problem naming the files. */
+export async function refusedAsProblem<T>(dir: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!(error instanceof PlanWriteError)) throw error;
+    const detail =
+      error.existing.length > 0
+        ? `${error.existing.join(', ')} exist in ${dir}: nothing was written (replace them, or choose another folder)`
+        : error.message;
+    throw problems.importRefused(detail, error.existing);
+  }
+}
+
 export const IMPORT_ROUTES: Pick<ControlRoutes, 'previewImport' | 'importProject'> = {
   previewImport: {
     check: folderFindings,
@@ -100,16 +115,9 @@ export const IMPORT_ROUTES: Pick<ControlRoutes, 'previewImport' | 'importProject
       refuseRelative(body);
       const request = body as ImportProjectBody;
       const plan = await planOf(request);
-      try {
-        await writePlan(plan, request.dir, { force: request.force ?? false });
-      } catch (error) {
-        if (!(error instanceof PlanWriteError)) throw error;
-        const detail =
-          error.existing.length > 0
-            ? `${error.existing.join(', ')} exist in ${request.dir}: nothing was written (replace them, or choose another folder)`
-            : error.message;
-        throw problems.importRefused(detail, error.existing);
-      }
+      await refusedAsProblem(request.dir, () =>
+        writePlan(plan, request.dir, { force: request.force ?? false }),
+      );
       return ctx.openProject(request.dir);
     },
   },

@@ -18,6 +18,7 @@ import { OUTGOING_ROUTES } from './outgoing-operations.js';
 import { PREVIEW_ROUTES } from './preview-operations.js';
 import { PROJECT_FILES_ROUTES } from './project-files-operations.js';
 import { RECORD_ROUTES } from './record-operations.js';
+import { RECORDING_ROUTES } from './recording-operations.js';
 import { REQUESTS_ROUTES } from './requests-operations.js';
 import { routeInfos } from './route-info.js';
 import { RULES_ROUTES } from './rules-operations.js';
@@ -67,6 +68,7 @@ export const CONTROL_ROUTES: ControlRoutes = {
   ...OUTGOING_ROUTES,
   ...PROJECT_FILES_ROUTES,
   ...CONSOLE_SESSION_ROUTES,
+  ...RECORDING_ROUTES,
   getServer: { handle: ({ ctx }) => ctx.server.status() },
   startServer: { handle: ({ ctx }) => ctx.server.start() },
   stopServer: { handle: ({ ctx }) => ctx.server.stop() },

@@ -4,6 +4,7 @@
  */
 import type { ActiveBehaviour } from './behaviour.js';
 import type { PendingExchange } from './handler-timeout.js';
+import type { RecorderSlot } from './proxy-recorder.js';
 import type { RulesSource } from './response-rules.js';
 import type { RouteTable } from './route-table.js';
 import type { TrafficBus } from './traffic.js';
@@ -26,6 +27,8 @@ export interface DispatchContext {
   readonly rules?: RulesSource;
   /** Issue 24: held by a model edit; writes wait at it (the studio sets one). */
   readonly writes?: WriteGate;
+  /** Issue 46: the recording of proxied exchanges in force, if any. */
+  readonly recorder?: RecorderSlot;
   /** Issue 40: how long an answer waits for its client to read (`ServerOptions.writeStallMs`). */
   readonly writeStallMs?: number;
 }

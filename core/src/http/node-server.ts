@@ -7,6 +7,7 @@ import { dispatch } from './dispatch.js';
 import type { ServerLogger } from './dispatch-context.js';
 import { type PendingExchange, startTimeoutSweep } from './handler-timeout.js';
 import { answerProtocolErrors } from './protocol-errors.js';
+import type { RecorderSlot } from './proxy-recorder.js';
 import type { RulesSource } from './response-rules.js';
 import { EMPTY_ROUTE_TABLE, type RouteTable } from './route-table.js';
 import { TrafficBus } from './traffic.js';
@@ -29,6 +30,8 @@ export interface ServerOptions {
   rules?: RulesSource;
   /** Issue 24: writes wait here while a model edit holds it. */
   writes?: WriteGate;
+  /** Issue 46: records what the proxy forwards while a recording is in force. */
+  recorder?: RecorderSlot;
   /**
    * Issue 40: an answer the client has not read for this long (no `drain`) closes its
    * connection. `DEFAULT_WRITE_STALL_MS` (30 s) unless set.
@@ -77,6 +80,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(options.behaviour ? { behaviour: options.behaviour } : {}),
     ...(options.writes ? { writes: options.writes } : {}),
     ...(options.rules ? { rules: options.rules } : {}),
+    ...(options.recorder ? { recorder: options.recorder } : {}),
     ...(options.writeStallMs !== undefined ? { writeStallMs: options.writeStallMs } : {}),
   };
 

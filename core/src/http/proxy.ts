@@ -19,6 +19,7 @@ import { answerProblem } from './answer-problem.js';
 import type { ActiveBehaviour, ProxyTarget } from './behaviour.js';
 import { CORS_HEADERS } from './cors.js';
 import type { Exchange } from './exchange.js';
+import type { ProxyRecorder } from './proxy-recorder.js';
 import { applyEffect } from './simulate.js';
 import { CAPTURE_BODY_LIMIT } from './traffic.js';
 
@@ -68,7 +69,8 @@ export interface ProxyOutcome {
 
 /**
  * Forwards `req` to `target` and streams the answer to `res`. `fail` answers a problem while
- * nothing was sent yet; `done` runs once the exchange ended either way.
+ * nothing was sent yet; `done` runs once the exchange ended either way. With a `recorder`
+ * (issue 46), an answer that ends cleanly is handed to it too.
  */
 export function forward(
   target: ProxyTarget,
@@ -77,6 +79,8 @@ export function forward(
   res: ServerResponse,
   fail: (problem: HttpProblem) => void,
   done: (outcome: ProxyOutcome) => void,
+  recorder?: ProxyRecorder,
+  time = Date.now(),
 ): void {
   const base = target.url;
   const headers = forwardedHeaders(req.headers);
@@ -125,16 +129,48 @@ export function forward(
   upstream.on('response', (answer) => {
     responseHeaders = withCors(forwardedHeaders(answer.headers));
     res.writeHead(answer.statusCode ?? 502, responseHeaders);
+    // Issue 46: the chunks a recording holds (references to what passed, never copies).
+    let held: Buffer[] | undefined = recorder ? [] : undefined;
+    let heldBytes = 0;
     answer.on('data', (chunk: Buffer) => {
       // Kept for the traffic view (a "save as record" of a proxied answer needs its body).
       const room = CAPTURE_BODY_LIMIT - Math.min(responseBytes, CAPTURE_BODY_LIMIT);
       if (room > 0) responseHead.push(chunk.subarray(0, room));
       responseBytes += chunk.length;
+      if (held === undefined) return;
+      if (recorder!.hold(chunk.length, heldBytes)) {
+        held.push(chunk);
+        heldBytes += chunk.length;
+      } else {
+        // Past the recording's bounds: streamed on, not kept, its size still counted.
+        held = undefined;
+        recorder!.release(heldBytes);
+        heldBytes = 0;
+      }
     });
+    // Recorded as the answer ends, before `pipe` ends the client's response (this listener runs
+    // first): a chunked answer reaches its end at the client only once it is recorded.
+    if (recorder)
+      answer.on('end', () => {
+        recorder.record({
+          time,
+          method: req.method ?? 'GET',
+          url,
+          requestHeaders: req.headers,
+          status: answer.statusCode ?? 502,
+          headers: answer.headers,
+          body: held,
+          bytes: responseBytes,
+        });
+        recorder.release(heldBytes);
+        heldBytes = 0;
+      });
     answer.pipe(res);
     answer.on('end', () => end(answer.statusCode ?? 502));
     answer.on('error', () => {
       res.destroy();
+      recorder?.release(heldBytes);
+      heldBytes = 0;
       end(answer.statusCode ?? 502);
     });
   });
@@ -156,6 +192,9 @@ export function forward(
 export async function proxyExchange(ex: Exchange, active: ActiveBehaviour): Promise<void> {
   const { method, path, res, captured } = ex;
   const { traffic } = ex.ctx;
+  // Issue 46: read once, as the behaviour is: a recording switched on mid-request starts with
+  // the next one.
+  const recorder = ex.ctx.recorder?.current;
   ex.tag = 'proxied';
   const effect = active.effect(undefined);
   if (effect !== undefined && (await applyEffect(ex, effect))) return;
@@ -189,6 +228,8 @@ export async function proxyExchange(ex: Exchange, active: ActiveBehaviour): Prom
           tag: 'proxied',
         });
       },
+      recorder,
+      ex.time,
     );
   });
 }

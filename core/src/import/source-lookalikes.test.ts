@@ -24,7 +24,7 @@ describe('init --from refuses what is not an import source of its own', () => {
     const error = await refusal('package.json', await text('./fixtures/storefront-package.json'));
     expect(error).toBeInstanceOf(WrongSourceError);
     expect((error as Error).message).toBe(
-      'package.json: looks like an npm package.json (name, dependencies, scripts), not an import source of init: decorest does not import this kind of file. init --from takes a json-server db.json, an OpenAPI document or a Mockoon environment',
+      'package.json: looks like an npm package.json (name, dependencies, scripts), not an import source of init: decorest does not import this kind of file. init --from takes a json-server db.json, an OpenAPI document, a Mockoon environment or a HAR file',
     );
   });
 
@@ -44,10 +44,12 @@ describe('init --from refuses what is not an import source of its own', () => {
     expect((environment as Error).message).toMatch(/looks like a Postman environment/);
   });
 
-  it('names a HAR file and a bruno.json', async () => {
-    expect(
-      ((await refusal('checkout.har', await text('./fixtures/checkout.har'))) as Error).message,
-    ).toMatch(/^checkout\.har: looks like an HTTP archive \(HAR: log\.entries\)/);
+  it('reads a HAR file (issue 46), and names a bruno.json', async () => {
+    const har = await planImportText('checkout.har', await text('./fixtures/checkout.har'));
+    expect(har.source.kind).toBe('har');
+    // Named .json, it is still told by its content.
+    const asJson = await planImportText('checkout.json', await text('./fixtures/checkout.har'));
+    expect(asJson.source.kind).toBe('har');
     const bruno = '{ "version": "1", "name": "Shop", "type": "collection" }';
     expect(((await refusal('bruno.json', bruno)) as Error).message).toMatch(
       /looks like a Bruno collection's bruno\.json, .*import it in the studio's Console/,

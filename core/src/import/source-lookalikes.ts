@@ -59,7 +59,7 @@ export function lookalikeOf(value: unknown): Lookalike | undefined {
   )
     return { looksLike: 'an npm package.json (name, dependencies, scripts)', door: undefined };
   if (isObj(value['log']) && Array.isArray(value['log']['entries']))
-    return { looksLike: 'an HTTP archive (HAR: log.entries)', door: undefined };
+    return { looksLike: 'an HTTP archive (HAR: log.entries)', door: 'init' };
   if (value['type'] === 'collection' && typeof value['name'] === 'string' && 'version' in value)
     return {
       looksLike: "a Bruno collection's bruno.json",

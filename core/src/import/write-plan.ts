@@ -22,6 +22,11 @@ export interface WritePlanOptions {
   style?: SourceStyle;
   /** Files besides the plan's (the starter's README), written only where none exists. */
   extras?: readonly PlannedFile[];
+  /**
+   * Planned files left as they are, `force` or not (issue 46: a recording never rewrites a file
+   * the user changed); they are listed in `kept`.
+   */
+  keep?: ReadonlySet<string>;
 }
 
 export interface WrittenPlan {
@@ -53,8 +58,10 @@ export async function writePlan(
   const root = resolve(dir);
   const info = await stat(root).catch(() => undefined);
   if (info && !info.isDirectory()) throw new PlanWriteError(`${dir} is a file, not a folder`);
-  const planned = planFiles(plan, options.style ?? DEFAULT_STYLE);
-  const kept: string[] = [];
+  const all = planFiles(plan, options.style ?? DEFAULT_STYLE);
+  const keep = options.keep ?? new Set<string>();
+  const planned = all.filter((f) => !keep.has(f.path));
+  const kept: string[] = all.filter((f) => keep.has(f.path)).map((f) => f.path);
   for (const extra of options.extras ?? [])
     if (existsSync(join(root, extra.path))) kept.push(extra.path);
     else planned.push(extra);
@@ -64,7 +71,8 @@ export async function writePlan(
       `would replace ${existing.join(', ')} in ${dir}: nothing was written (--force replaces them)`,
       existing,
     );
-  const clashes = info ? await clashesOf(root, planned, plan) : [];
+  // A kept file is the plan's own (the user's version of it): no clash with the plan.
+  const clashes = info ? await clashesOf(root, all, plan) : [];
   if (clashes.length > 0)
     throw new PlanWriteError(
       `${clashes.join('; ')}: the project would not load, so nothing was written (init another folder, or remove them)`,

@@ -7,6 +7,7 @@ import { problems } from '../errors.js';
 import type { Behaviour } from '../http/behaviour.js';
 import type { ServerLogger } from '../http/dispatch-context.js';
 import { type RunningServer, startServer } from '../http/node-server.js';
+import type { RecorderSlot } from '../http/proxy-recorder.js';
 import type { RulesSource } from '../http/response-rules.js';
 import type { RouteTable } from '../http/route-table.js';
 import type { TrafficBus } from '../http/traffic.js';
@@ -30,6 +31,8 @@ export class MockServer {
   readonly #writes: WriteGate | undefined;
   readonly #rules: RulesSource | undefined;
   readonly #writeStallMs: number | undefined;
+  readonly #recorder: RecorderSlot | undefined;
+  readonly #extraStatus: (() => Partial<ServerStatus>) | undefined;
   readonly #onChange: (status: ServerStatus) => void;
   /** One state change at a time: a start racing a stop would leak a listening socket. */
   #queue: Promise<unknown> = Promise.resolve();
@@ -48,6 +51,10 @@ export class MockServer {
     rules?: RulesSource;
     /** Issue 40: `ServerOptions.writeStallMs`. */
     writeStallMs?: number;
+    /** Issue 46: records what the proxy forwards while a recording is on. */
+    recorder?: RecorderSlot;
+    /** Issue 46: what the status adds from outside the server (the recording). */
+    status?: () => Partial<ServerStatus>;
     onChange: (status: ServerStatus) => void;
   }) {
     this.host = init.host;
@@ -59,6 +66,8 @@ export class MockServer {
     this.#writes = init.writes;
     this.#rules = init.rules;
     this.#writeStallMs = init.writeStallMs;
+    this.#recorder = init.recorder;
+    this.#extraStatus = init.status;
     this.#onChange = init.onChange;
   }
 
@@ -73,7 +82,7 @@ export class MockServer {
     // A JSON copy: the settings are frozen-by-convention snapshots the UI may keep.
     if (this.#behaviour?.current !== undefined)
       status.behaviour = JSON.parse(JSON.stringify(this.#behaviour.settings())) as MockBehaviour;
-    return status;
+    return this.#extraStatus ? { ...status, ...this.#extraStatus() } : status;
   }
 
   setTable(table: RouteTable): void {
@@ -164,6 +173,7 @@ export class MockServer {
       ...(this.#behaviour ? { behaviour: this.#behaviour } : {}),
       ...(this.#writes ? { writes: this.#writes } : {}),
       ...(this.#rules ? { rules: this.#rules } : {}),
+      ...(this.#recorder ? { recorder: this.#recorder } : {}),
       ...(this.#writeStallMs !== undefined ? { writeStallMs: this.#writeStallMs } : {}),
     });
   }

@@ -29,6 +29,7 @@ import { ProjectHost } from './project-host.js';
 import { RecentProjects, studioConfigDir } from './recent-projects.js';
 import { seedProject } from './seed-project.js';
 import { StudioLog, type StudioLogWriter } from './studio-log.js';
+import { StudioRecording } from './studio-recording.js';
 
 export interface StudioOptions {
   /** The project folder to open. */
@@ -133,10 +134,21 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   const writes = new WriteGate();
   // Issue 29: the project's `mock-rules.json`, following the folder and the table it serves.
   const rules = new RulesHost(options.dir);
+  // Issue 46: what the proxy forwards, recorded while Traffic's Record switch is on.
+  const recording: StudioRecording = new StudioRecording({
+    root: () => host.root,
+    proxy: () => behaviour.settings().proxy,
+    changed: () => hub.publish({ type: 'server', server: mock.status() }),
+  });
   const mock = new MockServer({
     behaviour,
     writes,
     rules,
+    recorder: recording,
+    status: () => {
+      const summary = recording.summary();
+      return summary ? { recording: summary } : {};
+    },
     host: options.host ?? '127.0.0.1',
     port: options.apiPort ?? 3000,
     table: EMPTY_ROUTE_TABLE,
@@ -191,6 +203,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   await host.open(options.dir);
   await rulesLoading;
   await recent.add(host.root);
+  // A recording a killed studio left waits in the project: the server bar says so.
+  await recording.status();
   try {
     const loaded = host.serving();
     if (options.reset && loaded) await resetToSeed(loaded);
@@ -237,6 +251,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
         },
       },
       server: mock,
+      recording,
       rules,
       nextTrafficSeq: () => traffic.nextSeq(),
     },
@@ -279,6 +294,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       ),
     close: async () => {
       capture.close();
+      recording.close();
       rules.close();
       await control.close();
       await mock.close();

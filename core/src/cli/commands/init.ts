@@ -1,72 +1,7 @@
-import { relative } from 'node:path';
-
-import type { ImportNote, ImportPlan } from '../../import/import-plan.js';
-import type { PlannedFile, WrittenPlan } from '../../import/write-plan.js';
-import { cliCommand } from '../invocation.js';
+import type { ImportPlan } from '../../import/import-plan.js';
+import type { WrittenPlan } from '../../import/write-plan.js';
 import type { CliArgs } from '../parse-args.js';
-
-const KIND_LABELS: Record<ImportPlan['source']['kind'], string> = {
-  'json-server': 'json-server db.json',
-  openapi: 'OpenAPI document',
-  mockoon: 'Mockoon environment',
-};
-
-function fileLine(file: PlannedFile, width: number): string {
-  const what =
-    file.kind === 'model'
-      ? `model ${file.model}`
-      : file.kind === 'seed'
-        ? `${file.records} ${file.records === 1 ? 'record' : 'records'} of ${file.model}`
-        : file.kind === 'app'
-          ? 'manual routes'
-          : file.kind === 'rules'
-            ? 'response rules'
-            : 'how to start';
-  return `  ${file.path.padEnd(width)}  ${what}`;
-}
-
-function noteLines(title: string, notes: readonly ImportNote[]): string[] {
-  return notes.length === 0 ? [] : ['', `${title}:`, ...notes.map((n) => `  ${n.at}: ${n.text}`)];
-}
-
-function report(written: WrittenPlan, plan: ImportPlan | undefined): string {
-  const where = relative(process.cwd(), written.dir) || '.';
-  const width = Math.max(...written.files.map((f) => f.path.length));
-  const lines = [
-    plan
-      ? `decorest init: ${where} from ${plan.source.file} (${KIND_LABELS[plan.source.kind]})`
-      : `decorest init: a starter project in ${where}`,
-    '',
-    ...(written.files.length === 0
-      ? ['  nothing to write: the source holds no model or route']
-      : written.files.map((f) => fileLine(f, width))),
-  ];
-  if (written.replaced.length > 0)
-    lines.push('', `replaced (--force): ${written.replaced.join(', ')}`);
-  if (written.dataExists)
-    lines.push(
-      '',
-      `data/ holds records already: a start keeps them; ${cliCommand()} seed reset ${where} loads seed/`,
-    );
-  if (written.kept.length > 0) lines.push('', `kept as it was: ${written.kept.join(', ')}`);
-  if (plan) {
-    lines.push(
-      ...noteLines(
-        'guesses',
-        plan.notes.filter((n) => n.kind === 'guess'),
-      ),
-    );
-    lines.push(
-      ...noteLines(
-        'not imported',
-        plan.notes.filter((n) => n.kind === 'not-imported'),
-      ),
-    );
-  }
-  const decorest = cliCommand();
-  lines.push('', `next: ${decorest} serve ${where}   (or ${decorest} studio ${where})`);
-  return lines.join('\n');
-}
+import { planReport } from '../plan-report.js';
 
 /**
  * `decorest init [dir] [--from <file>] [--force]` (issue 28): writes a project from a
@@ -80,7 +15,9 @@ export async function runInit(args: CliArgs): Promise<number> {
   let written: WrittenPlan;
   if (args.from !== undefined) {
     const { readImportSource } = await import('../../import/read-source.js');
-    plan = await readImportSource(args.from);
+    plan = await readImportSource(args.from, {
+      keepHeaders: new Set((args.keepHeaders ?? []).map((h) => h.toLowerCase())),
+    });
     written = await writePlan(plan, args.dir, { force: args.force ?? false });
   } else {
     const { STARTER_EXTRAS, STARTER_PLAN } = await import('../../import/starter-project.js');
@@ -89,6 +26,6 @@ export async function runInit(args: CliArgs): Promise<number> {
       extras: STARTER_EXTRAS,
     });
   }
-  console.log(report(written, plan));
+  console.log(planReport(written, plan));
   return 0;
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import { RULES_FILE } from '../../contract/rules-api.js';
-import { DecorestError, HttpProblem, INTERNAL_ERROR_CODES } from '../../errors.js';
+import { DecorestError, HttpProblem } from '../../errors.js';
 import { Behaviour } from '../../http/behaviour.js';
 import { type RunningServer, startServer } from '../../http/node-server.js';
 import type { TrafficEvent } from '../../http/traffic.js';
@@ -10,6 +10,7 @@ import { openProject } from '../../project/open-project.js';
 import { rulesLoadError } from '../../rules/rules-load-error.js';
 import { dataOptions, withPushHint } from '../database-option.js';
 import { formatRoutes } from '../format-routes.js';
+import { listenError } from '../listen-error.js';
 import type { CliArgs } from '../parse-args.js';
 import { loadRules } from '../project-rules.js';
 import { untilStopped } from '../until-stopped.js';
@@ -24,32 +25,6 @@ function asCliError(error: unknown): unknown {
   if (!(error instanceof HttpProblem)) return error;
   const findings = (error.errors ?? []).map((e) => `\n  ${e.field}: ${e.message}`).join('');
   return new DecorestError(error.code, `--reset: ${error.detail}${findings}`);
-}
-
-/** A listen failure as one line the user can act on. */
-function listenError(error: unknown, args: CliArgs): DecorestError {
-  const code = (error as { code?: string }).code;
-  if (code === 'EADDRINUSE') {
-    return new DecorestError(
-      INTERNAL_ERROR_CODES.LISTEN_PORT_IN_USE,
-      `port ${args.port} is already in use on ${args.host}; pick another with --port`,
-    );
-  }
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
-    return new DecorestError(
-      INTERNAL_ERROR_CODES.BAD_HOST,
-      `cannot listen on ${args.host}: no such local address`,
-    );
-  }
-  if (code === 'EACCES')
-    return new DecorestError(
-      INTERNAL_ERROR_CODES.PORT_DENIED,
-      `not allowed to listen on port ${args.port}`,
-    );
-  return new DecorestError(
-    INTERNAL_ERROR_CODES.LISTEN_FAILED,
-    `cannot listen on ${args.host}:${args.port}: ${String(error)}`,
-  );
 }
 
 /** `decorest serve [dir]`: serves until SIGINT/SIGTERM, then closes datafiles cleanly. */

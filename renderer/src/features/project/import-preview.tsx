@@ -13,6 +13,8 @@ export const SOURCE_LABELS: Record<ImportPreview['source']['kind'], string> = {
   'json-server': 'json-server db.json',
   openapi: 'OpenAPI document',
   mockoon: 'Mockoon environment',
+  har: 'HAR file',
+  recording: 'Recording',
 };
 
 const count = (n: number, one: string, many = `${one}s`) =>

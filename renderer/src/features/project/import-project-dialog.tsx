@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 
 import { chooseFolder, nativeFolderDialog } from '../../bridge';
-import { isAbsolutePath, useImportStore } from '../../stores/import/import-store';
+import { besideProject, isAbsolutePath, useImportStore } from '../../stores/import/import-store';
 import { useProjectStore } from '../../stores/project/project-store';
 import { formatBytes } from '../../ui/badges';
 import { Dialog } from '../../ui/dialog';
@@ -21,15 +21,6 @@ import './project.css';
 
 /** Re-checks which files exist once typing in the folder field pauses. */
 const DIR_PAUSE_MS = 350;
-
-/** Beside the open project: `/home/me/todo` + `db` → `/home/me/db-api`. */
-function besideProject(root: string | undefined, base: string): string {
-  const name = /api$/i.test(base) ? base : `${base}-api`;
-  if (!root) return '';
-  const sep = root.includes('\\') && !root.includes('/') ? '\\' : '/';
-  const parent = root.slice(0, Math.max(root.lastIndexOf(sep), 0)) || sep;
-  return parent.endsWith(sep) ? `${parent}${name}` : `${parent}${sep}${name}`;
-}
 
 export function ImportProjectDialog({ onClose }: { onClose(): void }) {
   const root = useProjectStore((s) => s.status?.root);
@@ -97,9 +88,9 @@ export function ImportProjectDialog({ onClose }: { onClose(): void }) {
       <div className="body import-body">
         <p className="faint import-intro">
           A json-server <code>db.json</code> (or <code>.json5</code>), an OpenAPI 3.0 or 3.1
-          document (JSON or YAML) or a Mockoon environment export: each collection becomes a model
-          with its records as seed data. The same as{' '}
-          <code>npx decorest init &lt;folder&gt; --from &lt;file&gt;</code>.
+          document (JSON or YAML), a Mockoon environment export or a HAR file (a browser&apos;s
+          &ldquo;Save all as HAR&rdquo;): each collection becomes a model with its records as seed
+          data. The same as <code>npx decorest init &lt;folder&gt; --from &lt;file&gt;</code>.
         </p>
         <div className="import-grid">
           <label htmlFor="import-file" className="block-label">
@@ -110,7 +101,7 @@ export function ImportProjectDialog({ onClose }: { onClose(): void }) {
               id="import-file"
               className="input file-input"
               type="file"
-              accept=".json,.json5,.yaml,.yml,application/json,application/yaml"
+              accept=".json,.json5,.yaml,.yml,.har,application/json,application/yaml"
               autoFocus
               onChange={(e) => {
                 const file = e.target.files?.[0];

@@ -4,10 +4,13 @@ import { useCallback, useState } from 'react';
 import type { StreamState } from '../../api';
 import { behaviourSelectors, useBehaviourStore } from '../../stores/behaviour/behaviour-store';
 import { projectSelectors, useProjectStore } from '../../stores/project/project-store';
+import { useRecordingStore } from '../../stores/recording/recording-store';
 import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { CopyButton } from '../../ui/copy-button';
 import { ImportProjectDialog } from '../project/import-project-dialog';
 import { OpenProjectDialog } from '../project/open-project-dialog';
+import { useRecordingFolder } from '../traffic/record-switch';
+import { RecordingDialog } from '../traffic/recording-dialog';
 import { BehaviourDialog } from './behaviour-dialog';
 import { PortField } from './port-field';
 import { storageLabel } from './storage-label';
@@ -55,6 +58,39 @@ function ServerState() {
   );
 }
 
+/**
+ * Issue 46: a recording on (what the proxy forwards is recorded) or waiting to be written; the
+ * waiting one opens its review.
+ */
+function RecordingState() {
+  const recording = useServerStore((s) => s.status?.recording);
+  const folder = useRecordingFolder();
+  if (!recording || recording.state === 'off') return null;
+  const count = `${recording.exchanges.toLocaleString('en')} ${recording.exchanges === 1 ? 'exchange' : 'exchanges'}`;
+  if (recording.state === 'recording')
+    return (
+      <span
+        className="badge"
+        role="status"
+        aria-label={`Recording what the proxy forwards to ${recording.target ?? 'its target'}`}
+        title={`Recording what the proxy forwards to ${recording.target ?? 'its target'}: stop it in Traffic`}
+      >
+        <span className="dot err" aria-hidden="true" />
+        &nbsp;Recording
+      </span>
+    );
+  return (
+    <button
+      type="button"
+      className="btn small behaviour-on"
+      onClick={() => void useRecordingStore.getState().review(folder)}
+      title={`A recording of ${count} waits to be written as a project`}
+    >
+      Recording: {count}
+    </button>
+  );
+}
+
 export function ServerBar() {
   const project = useProjectStore((s) => s.status);
   const loadError = useProjectStore(projectSelectors.loadError);
@@ -72,6 +108,7 @@ export function ServerBar() {
   // Stable: the dialog's effect depends on it (the bar re-renders on every server change).
   const closeBehaviour = useCallback(() => setBehaving(false), []);
   const rules = useBehaviourStore(behaviourSelectors.activeCount);
+  const reviewing = useRecordingStore((s) => s.reviewing);
   const unknown = streamDown(stream);
   const storage = storageLabel(project?.storage);
 
@@ -119,6 +156,7 @@ export function ServerBar() {
       )}
       <span className="sep" aria-hidden="true" />
       <ServerState />
+      <RecordingState />
       {running && server?.url && !unknown ? (
         <span className="server-url">
           <a
@@ -217,6 +255,7 @@ export function ServerBar() {
       )}
       {importing && <ImportProjectDialog onClose={() => setImporting(false)} />}
       {behaving && <BehaviourDialog onClose={closeBehaviour} />}
+      {reviewing && <RecordingDialog />}
     </header>
   );
 }

@@ -6,6 +6,7 @@ import {
   useTrafficStore,
 } from '../../stores/traffic/traffic-store';
 import { EmptyState } from '../../ui/empty-state';
+import { RecordSwitch } from './record-switch';
 import { TrafficDetail } from './traffic-detail';
 import { TrafficList } from './traffic-list';
 
@@ -101,6 +102,7 @@ export function TrafficView() {
           </span>
         )}
         <span className="spacer" />
+        <RecordSwitch />
         <button
           type="button"
           className="btn small"

@@ -48,13 +48,22 @@ export function isAbsolutePath(path: string): boolean {
 
 /** `db.json` → `db`, `openapi.v2.yaml` → `openapi.v2`: the start of a folder name. */
 export function baseNameOf(fileName: string): string {
-  const base = fileName.replace(/\.(json5?|ya?ml)$/i, '');
+  const base = fileName.replace(/\.(json5?|ya?ml|har)$/i, '');
   return (
     base
       .toLowerCase()
       .replace(/[^a-z0-9._-]+/g, '-')
       .replace(/^[-.]+|-+$/g, '') || 'imported'
   );
+}
+
+/** Beside the open project: `/home/me/todo` + `db` → `/home/me/db-api`. */
+export function besideProject(root: string | undefined, base: string): string {
+  const name = /api$/i.test(base) ? base : `${base}-api`;
+  if (!root) return '';
+  const sep = root.includes('\\') && !root.includes('/') ? '\\' : '/';
+  const parent = root.slice(0, Math.max(root.lastIndexOf(sep), 0)) || sep;
+  return parent.endsWith(sep) ? `${parent}${name}` : `${parent}${sep}${name}`;
 }
 
 const INITIAL = {
@@ -75,7 +84,7 @@ export const useImportStore = create<ImportState>()((set, get) => ({
         dir: get().dir,
         error: localProblem(
           'The file is too large for the studio',
-          `${file.name} is ${(file.size / 1024 / 1024).toFixed(0)} MB, over the studio's ${MAX_IMPORT_BYTES / 1024 / 1024} MB limit: run \`npx decorest init <folder> --from ${file.name}\` (up to 50 MB)`,
+          `${file.name} is ${(file.size / 1024 / 1024).toFixed(0)} MB, over the studio's ${MAX_IMPORT_BYTES / 1024 / 1024} MB limit: run \`npx decorest init <folder> --from ${file.name}\` (up to 50 MB, a .har of any size)`,
         ),
       });
       return;
