@@ -1,10 +1,11 @@
 /**
  * Issue 48: every command the README shows stays runnable. The Quick start runs as written
  * (its shell block in a temp folder, its curl lines as requests, `npx decorest` as this clone's
- * bin, port 3000 as a free one); every other `decorest …` line in a shell block parses.
+ * bin, port 3000 as a free one); every other `decorest …` line in a shell block parses, in the
+ * README and in every page of docs/, and so does each command of the README's command table.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +18,14 @@ import { freePort } from '../core/src/test-support/free-port.js';
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(REPO, 'core', 'bin', 'decorest.js');
 const README = readFileSync(join(REPO, 'README.md'), 'utf8');
+const DOCS = join(REPO, 'docs');
+/** Each page of docs/ with its text, by file name. */
+const PAGES = readdirSync(DOCS)
+  .filter((name) => name.endsWith('.md'))
+  .sort()
+  .map((name) => [name, readFileSync(join(DOCS, name), 'utf8')] as const);
 
-/** The README's fenced blocks marked `sh`, with the heading they sit under. */
+/** A Markdown file's fenced blocks marked `sh`, with the heading they sit under. */
 function shellBlocks(text: string): { heading: string; body: string }[] {
   const blocks: { heading: string; body: string }[] = [];
   let heading = '';
@@ -30,6 +37,19 @@ function shellBlocks(text: string): { heading: string; body: string }[] {
     } else if (fence[1] === 'sh') blocks.push({ heading, body: fence[2]! });
   }
   return blocks;
+}
+
+/** The `decorest …` command lines of shell blocks, comments and line continuations removed. */
+function decorestLines(blocks: readonly { body: string }[]): string[] {
+  return blocks
+    .flatMap((b) => b.body.replace(/\\\n\s*/g, '').split('\n'))
+    .map((l) => l.replace(/\s+#.*$/, '').trim())
+    .filter((l) => /^(npx )?decorest /.test(l));
+}
+
+/** Parses a `decorest …` or `npx decorest …` line as the bin would; throws a usage error. */
+function parseLine(line: string): void {
+  parseCliArgs(words(line).slice(line.startsWith('npx ') ? 2 : 1));
 }
 
 /** Splits a command line as a POSIX shell would for plain words, '…' and "…" (no expansions). */
@@ -123,14 +143,25 @@ describe("the README's commands", () => {
   });
 
   it('parses every other decorest command a shell block shows', () => {
-    const lines = blocks
-      .flatMap((b) => b.body.replace(/\\\n\s*/g, '').split('\n'))
-      .map((l) => l.replace(/\s+#.*$/, '').trim())
-      .filter((l) => /^(npx )?decorest /.test(l));
-    expect(lines.length).toBeGreaterThan(5);
-    for (const line of lines) {
-      const args = words(line).slice(line.startsWith('npx ') ? 2 : 1);
-      expect(() => parseCliArgs(args), line).not.toThrow();
-    }
+    const lines = decorestLines(blocks);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(() => parseLine(line), line).not.toThrow();
+  });
+
+  it('parses every command of its command table', () => {
+    const lines = [...README.matchAll(/^\| `((?:npx )?decorest [^`]+)`/gm)].map((m) => m[1]!);
+    expect(lines.length).toBeGreaterThanOrEqual(10);
+    for (const line of lines) expect(() => parseLine(line), line).not.toThrow();
+  });
+});
+
+describe("the docs' commands", () => {
+  it('shows decorest commands in shell blocks', () => {
+    expect(PAGES.flatMap(([, text]) => decorestLines(shellBlocks(text))).length).toBeGreaterThan(5);
+  });
+
+  it.each(PAGES)('%s: every decorest line of a shell block parses', (_, text) => {
+    for (const line of decorestLines(shellBlocks(text)))
+      expect(() => parseLine(line), line).not.toThrow();
   });
 });
