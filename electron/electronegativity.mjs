@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run audit:electron`: electronegativity over the BUILT main and preload JavaScript (it pins
 // an old TypeScript, so not the sources: DESIGN "The desktop shell"). Fails on any finding of
-// medium severity or higher that electronegativity-allowlist.json and the README do not explain.
+// medium severity or higher that electronegativity-allowlist.json and docs/desktop-app.md do not
+// explain.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -47,7 +48,7 @@ try {
   const outcome = auditFindings(
     findings,
     allowlist,
-    readFileSync(path.join(root, 'README.md'), 'utf8'),
+    readFileSync(path.join(root, 'docs', 'desktop-app.md'), 'utf8'),
   );
 
   const line = (f) => `${f.severity.padEnd(8)} ${f.issue} ${f.file}:${f.location}  ${f.sample}`;
@@ -60,7 +61,7 @@ try {
   if (outcome.unexplained.length > 0) {
     for (const f of outcome.unexplained) console.error(`  UNEXPLAINED ${line(f)}`);
     console.error(
-      'Fix them, or add each to electron/electronegativity-allowlist.json with a reason and to the README.',
+      'Fix them, or add each to electron/electronegativity-allowlist.json with a reason and to docs/desktop-app.md.',
     );
     process.exitCode = 1;
   }

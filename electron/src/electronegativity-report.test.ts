@@ -45,10 +45,10 @@ describe('auditFindings', () => {
     { issue: 'OPEN_EXTERNAL_JS_CHECK', file: 'window.js', reason: 'http(s) only' },
     { issue: 'GONE_CHECK', file: 'main.js', reason: 'old' },
   ]);
-  const readme = 'Kept: PRELOAD_JS_CHECK (…), OPEN_EXTERNAL_JS_CHECK (…)';
+  const docsPage = 'Kept: PRELOAD_JS_CHECK (…), OPEN_EXTERNAL_JS_CHECK (…)';
 
   it('passes explained findings, fails the rest of medium and above, ignores low', () => {
-    const outcome = auditFindings(readFindings(REPORT), allow, readme);
+    const outcome = auditFindings(readFindings(REPORT), allow, docsPage);
     expect(outcome.explained.map((f) => f.issue)).toEqual([
       'PRELOAD_JS_CHECK',
       'OPEN_EXTERNAL_JS_CHECK',
@@ -57,14 +57,14 @@ describe('auditFindings', () => {
     expect(outcome.stale.map((e) => e.issue)).toEqual(['GONE_CHECK']);
   });
 
-  it('needs the README to name an allow-listed issue too', () => {
+  it('needs docs/desktop-app.md to name an allow-listed issue too', () => {
     const outcome = auditFindings(readFindings(REPORT), allow, 'nothing here');
     expect(outcome.unexplained.map((f) => f.issue)).toContain('PRELOAD_JS_CHECK');
   });
 
   it('matches an entry to its file only', () => {
     const moved = REPORT.replace('"window.js","18:12"', '"main.js","18:12"');
-    const outcome = auditFindings(readFindings(moved), allow, readme);
+    const outcome = auditFindings(readFindings(moved), allow, docsPage);
     expect(outcome.unexplained.map((f) => f.issue)).toContain('PRELOAD_JS_CHECK');
   });
 });

@@ -7,7 +7,7 @@
  * each changed path, so a file replaced by a rename is still heard on its next save.
  * `fs.watch(root, { recursive })` went deaf after the first rename-over save on Linux, and
  * chokidar 4, which re-arms a watch per file inode, missed an in-place save made within ~20 ms
- * of a rename-over one (README, "Dependencies"). The folders the loader ignores
+ * of a rename-over one (docs/dependencies.md). The folders the loader ignores
  * (`node_modules`, `data`, dot-folders, build output) are ignored here too, so an `npm install`
  * or a checkout inside the project is not this process's work.
  */

@@ -9,8 +9,9 @@
  * payloads), one statement at a time. A `pg_notify` inside the write's own statement was
  * measured and refused: every transaction that notifies takes the notification queue's lock
  * at commit, one at a time, so 8 concurrent writers ran at less than half their speed, with
- * or without a listener (README: "Sharing one API"). Out of band, the cost stays at most one
- * small statement per window while a server writes, and none while it does not.
+ * or without a listener (docs/postgresql.md, "Several servers on one database"). Out of band,
+ * the cost stays at most one small statement per window while a server writes, and none while
+ * it does not.
  *
  * Payloads carry ids, never records (at most 8000 bytes each: a long list of ids is split over
  * several), and the writer's origin: a random id per opened database, so a studio skips what

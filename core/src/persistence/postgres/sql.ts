@@ -68,7 +68,7 @@ export function describeAddress(a: DatabaseAddress): string {
   return `${a.user === undefined ? '' : `${a.user}@`}${host}:${a.port}/${a.database}`;
 }
 
-/** The pool's limits when nothing says otherwise (README: "what happens on each fault"). */
+/** The pool's limits when nothing says otherwise (docs/postgresql.md, "Faults"). */
 export const POOL_DEFAULTS = {
   /** Connections one server process holds at most (pg's default). */
   max: 10,

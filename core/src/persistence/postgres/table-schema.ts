@@ -105,7 +105,7 @@ function checkName(what: string, name: string): void {
 
 /**
  * The delete rule of `child`'s `@BelongTo field`: the parent's `@HasMany` that names it as
- * inverse, else nullify (README "Relations": deleting a user nulls its todos' `user`).
+ * inverse, else nullify (docs/relations.md: deleting a user nulls its todos' `user`).
  */
 function deleteRule(
   models: readonly ModelSchema[],

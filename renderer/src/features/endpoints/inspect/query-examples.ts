@@ -1,6 +1,6 @@
 /**
- * The query conventions a list route accepts (README "Query parameters, ours and
- * json-server's", CONTRACT §2), as examples made from the route's model: its fields and the
+ * The query conventions a list route accepts (docs/generated-api.md, "Query parameters, ours
+ * and json-server's", CONTRACT §2), as examples made from the route's model: its fields and the
  * first record of the document's example answer, so each one finds something when tried.
  */
 import type { OpenApiDocument } from '../../../api';
