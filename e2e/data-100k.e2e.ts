@@ -68,7 +68,8 @@ describe('Data view with 100,000 records', () => {
     const consolePage = new ConsolePage(session.ui.page);
     await new Frame(session.ui.page).open('Console');
     await consolePage.method.selectOption('GET');
-    await consolePage.url.fill('/todos?_end=60000');
+    // No limit (a limit is clamped to 1,000, issue 44): the first 60,000 by a filter.
+    await consolePage.url.fill('/todos?id_lte=60000');
     const started = Date.now();
     await consolePage.send.click();
     await expect
