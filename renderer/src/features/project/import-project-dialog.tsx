@@ -7,7 +7,6 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 
-import { chooseFolder, nativeFolderDialog } from '../../bridge';
 import { besideProject, isAbsolutePath, useImportStore } from '../../stores/import/import-store';
 import { useProjectStore } from '../../stores/project/project-store';
 import { formatBytes } from '../../ui/badges';
@@ -16,6 +15,7 @@ import { DialogActions } from '../../ui/dialog-actions';
 import { Loading } from '../../ui/empty-state';
 import { ProblemView } from '../../ui/problem-view';
 import { ImportPreviewView } from './import-preview';
+import { ProjectFolderError, ProjectFolderField } from './project-folder-field';
 
 import './project.css';
 
@@ -110,44 +110,17 @@ export function ImportProjectDialog({ onClose }: { onClose(): void }) {
             />
             {state.source && <span className="faint">{formatBytes(state.source.size)}</span>}
           </div>
-          <label htmlFor="import-dir" className="block-label">
-            New project folder
-          </label>
-          <div className="project-dir-row">
-            <input
-              id="import-dir"
-              className="input mono flex-1"
-              value={state.dir}
-              placeholder="/home/me/my-api"
-              aria-invalid={dirError !== null}
-              aria-describedby={dirError ? 'import-dir-error' : undefined}
-              onChange={(e) => {
-                setDirTouched(true);
-                actions.setDir(e.target.value);
-              }}
-            />
-            {nativeFolderDialog() && (
-              <button
-                type="button"
-                className="btn"
-                onClick={() =>
-                  void chooseFolder().then((p) => {
-                    if (!p) return;
-                    setDirTouched(true);
-                    actions.setDir(p);
-                  })
-                }
-              >
-                Browse…
-              </button>
-            )}
-          </div>
+          <ProjectFolderField
+            id="import-dir"
+            value={state.dir}
+            error={dirError}
+            onChange={(dir) => {
+              setDirTouched(true);
+              actions.setDir(dir);
+            }}
+          />
         </div>
-        {dirError && (
-          <p id="import-dir-error" className="error-text">
-            {dirError}
-          </p>
-        )}
+        <ProjectFolderError id="import-dir" error={dirError} />
         {state.error && (
           <ProblemView problem={state.error} className="inline" label="Import problem" />
         )}

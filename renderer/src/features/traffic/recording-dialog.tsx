@@ -6,7 +6,6 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 
-import { chooseFolder, nativeFolderDialog } from '../../bridge';
 import { isAbsolutePath } from '../../stores/import/import-store';
 import { useRecordingStore } from '../../stores/recording/recording-store';
 import { useServerStore } from '../../stores/server/server-store';
@@ -15,6 +14,7 @@ import { DialogActions } from '../../ui/dialog-actions';
 import { Loading } from '../../ui/empty-state';
 import { ProblemView } from '../../ui/problem-view';
 import { ImportPreviewView } from '../project/import-preview';
+import { ProjectFolderError, ProjectFolderField } from '../project/project-folder-field';
 
 import '../project/project.css';
 
@@ -101,44 +101,17 @@ export function RecordingDialog() {
           The same as <code>npx decorest record &lt;url&gt; &lt;folder&gt;</code>.
         </p>
         <div className="import-grid">
-          <label htmlFor="recording-dir" className="block-label">
-            New project folder
-          </label>
-          <div className="project-dir-row">
-            <input
-              id="recording-dir"
-              className="input mono flex-1"
-              value={state.dir}
-              placeholder="/home/me/my-api"
-              aria-invalid={dirError !== null}
-              aria-describedby={dirError ? 'recording-dir-error' : undefined}
-              onChange={(e) => {
-                setDirTouched(true);
-                actions.setDir(e.target.value);
-              }}
-            />
-            {nativeFolderDialog() && (
-              <button
-                type="button"
-                className="btn"
-                onClick={() =>
-                  void chooseFolder().then((p) => {
-                    if (!p) return;
-                    setDirTouched(true);
-                    actions.setDir(p);
-                  })
-                }
-              >
-                Browse…
-              </button>
-            )}
-          </div>
+          <ProjectFolderField
+            id="recording-dir"
+            value={state.dir}
+            error={dirError}
+            onChange={(dir) => {
+              setDirTouched(true);
+              actions.setDir(dir);
+            }}
+          />
         </div>
-        {dirError && (
-          <p id="recording-dir-error" className="error-text">
-            {dirError}
-          </p>
-        )}
+        <ProjectFolderError id="recording-dir" error={dirError} />
         {state.error && (
           <ProblemView problem={state.error} className="inline" label="Recording problem" />
         )}
