@@ -15,7 +15,7 @@ import { DialogActions } from '../../ui/dialog-actions';
 import { Loading } from '../../ui/empty-state';
 import { ProblemView } from '../../ui/problem-view';
 import { ImportPreviewView } from './import-preview';
-import { ProjectFolderError, ProjectFolderField } from './project-folder-field';
+import { ExistingFiles, ProjectFolderError, ProjectFolderField } from './project-folder-field';
 
 import './project.css';
 
@@ -132,27 +132,13 @@ export function ImportProjectDialog({ onClose }: { onClose(): void }) {
           </p>
         )}
         {state.preview && !busy && <ImportPreviewView preview={state.preview} />}
-        {existing.length > 0 && (
-          <div className="import-existing" role="group" aria-label="Files that exist">
-            <p>
-              <span className="badge warn">{existing.length} exist</span> In{' '}
-              <code>{state.dir}</code>:{' '}
-              {existing.map((f) => (
-                <code key={f.path} className="import-existing-file">
-                  {f.path}
-                </code>
-              ))}
-            </p>
-            <label className="check-row">
-              <input
-                type="checkbox"
-                checked={state.replace}
-                onChange={(e) => actions.setReplace(e.target.checked)}
-              />{' '}
-              Replace them
-            </label>
-          </div>
-        )}
+        <ExistingFiles
+          dir={state.dir}
+          files={existing}
+          replace={state.replace}
+          replaceLabel="Replace them"
+          onReplace={(replace) => actions.setReplace(replace)}
+        />
       </div>
     </Dialog>
   );

@@ -57,3 +57,36 @@ export function ProjectFolderError({ id, error }: { id: string; error: string | 
     </p>
   );
 }
+
+/** The files the folder already holds, and the choice to replace them (`replaceLabel`). */
+export function ExistingFiles({
+  dir,
+  files,
+  replace,
+  replaceLabel,
+  onReplace,
+}: {
+  dir: string;
+  files: readonly { path: string }[];
+  replace: boolean;
+  replaceLabel: string;
+  onReplace(replace: boolean): void;
+}) {
+  if (files.length === 0) return null;
+  return (
+    <div className="import-existing" role="group" aria-label="Files that exist">
+      <p>
+        <span className="badge warn">{files.length} exist</span> In <code>{dir}</code>:{' '}
+        {files.map((f) => (
+          <code key={f.path} className="import-existing-file">
+            {f.path}
+          </code>
+        ))}
+      </p>
+      <label className="check-row">
+        <input type="checkbox" checked={replace} onChange={(e) => onReplace(e.target.checked)} />{' '}
+        {replaceLabel}
+      </label>
+    </div>
+  );
+}

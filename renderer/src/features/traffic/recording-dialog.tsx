@@ -14,7 +14,11 @@ import { DialogActions } from '../../ui/dialog-actions';
 import { Loading } from '../../ui/empty-state';
 import { ProblemView } from '../../ui/problem-view';
 import { ImportPreviewView } from '../project/import-preview';
-import { ProjectFolderError, ProjectFolderField } from '../project/project-folder-field';
+import {
+  ExistingFiles,
+  ProjectFolderError,
+  ProjectFolderField,
+} from '../project/project-folder-field';
 
 import '../project/project.css';
 
@@ -119,27 +123,13 @@ export function RecordingDialog() {
         {state.preview && state.phase !== 'previewing' && (
           <ImportPreviewView preview={state.preview} />
         )}
-        {existing.length > 0 && (
-          <div className="import-existing" role="group" aria-label="Files that exist">
-            <p>
-              <span className="badge warn">{existing.length} exist</span> In{' '}
-              <code>{state.dir}</code>:{' '}
-              {existing.map((f) => (
-                <code key={f.path} className="import-existing-file">
-                  {f.path}
-                </code>
-              ))}
-            </p>
-            <label className="check-row">
-              <input
-                type="checkbox"
-                checked={state.replace}
-                onChange={(e) => actions.setReplace(e.target.checked)}
-              />{' '}
-              Replace the files a recording wrote (yours are kept)
-            </label>
-          </div>
-        )}
+        <ExistingFiles
+          dir={state.dir}
+          files={existing}
+          replace={state.replace}
+          replaceLabel="Replace the files a recording wrote (yours are kept)"
+          onReplace={(replace) => actions.setReplace(replace)}
+        />
       </div>
     </Dialog>
   );
