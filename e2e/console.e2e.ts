@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { screenshot, useStudioSession } from './fixtures.js';
+import { screenshot, themedShots, useStudioSession } from './fixtures.js';
 import { ConsolePage } from './pages/console.page.js';
 import { EndpointsPage } from './pages/endpoints.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
@@ -213,10 +213,7 @@ describe('Console', () => {
     await expect
       .poll(() => consolePage.body.innerText())
       .toMatch(/"content": "[^"]+"[\s\S]*"user": \d+/);
-    await screenshot(page, 'console-sample-body-light-1280x800');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, 'console-sample-body-dark-1280x800');
-    await page.emulateMedia({ colorScheme: 'light' });
+    await themedShots(page, 'console-sample-body');
     await consolePage.send.click();
     await expect.poll(() => consolePage.status.innerText()).toMatch(/^201/);
   });

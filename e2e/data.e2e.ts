@@ -3,7 +3,13 @@ import { join } from 'node:path';
 
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { axeViolations, eventually, screenshot, useStudioSession } from './fixtures.js';
+import {
+  axeViolations,
+  eventually,
+  screenshot,
+  themedShots,
+  useStudioSession,
+} from './fixtures.js';
 import { DataPage } from './pages/data.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 
@@ -90,12 +96,7 @@ describe('Data view', () => {
     await eventually(async () =>
       expect(await list.getByRole('option').allInnerTexts()).toEqual([`${other} ${names[other]}`]),
     );
-    await screenshot(page, 'data-parent-picker-light-1280x800');
-    expect(await axeViolations(page)).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, 'data-parent-picker-dark-1280x800');
-    expect(await axeViolations(page)).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'light' });
+    await themedShots(page, 'data-parent-picker');
     await editor.press('ArrowDown');
     await editor.press('Enter');
     await eventually(async () => expect(await user()).toBe(other));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { eventually, screenshot, useStudioSession } from './fixtures.js';
+import { eventually, screenshot, themedShots, useStudioSession } from './fixtures.js';
 import { DataPage } from './pages/data.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 
@@ -106,10 +106,7 @@ describe('Deleting a record from the Data view', () => {
         .getByRole('button', { name: 'Cancel' })
         .evaluate((button) => button === document.activeElement),
     ).toBe(true);
-    await screenshot(session.ui.page, 'data-delete-counts-light-1280x800');
-    await session.ui.page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(session.ui.page, 'data-delete-counts-dark-1280x800');
-    await session.ui.page.emulateMedia({ colorScheme: 'light' });
+    await themedShots(session.ui.page, 'data-delete-counts');
 
     // Delete then Enter: the focused Cancel closes the dialog and nothing is deleted.
     await session.ui.page.keyboard.press('Enter');
