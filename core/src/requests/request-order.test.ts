@@ -50,6 +50,19 @@ describe('request order', () => {
     expect(Object.keys(JSON.parse(text) as object).slice(0, 3)).toEqual(['version', 'name', 'seq']);
   });
 
+  it('puts a copy after its original, by name as read (issue 48)', async () => {
+    await collection.saveRequest('a', request('List books copy', 2));
+    await collection.saveRequest('a', request('List books', 2));
+    await collection.saveRequest('a', request('List books-2'));
+    await collection.saveRequest('a', request('List book'));
+    expect(await names('a')).toEqual([
+      'List books',
+      'List books copy',
+      'List book',
+      'List books-2',
+    ]);
+  });
+
   it('takes every kind of test, "header contains" too', () => {
     const checked = checkRequest({
       ...request('x'),

@@ -41,6 +41,17 @@ export function folderOrder(entries: readonly RequestEntry[]): (a: string, b: st
   };
 }
 
+/**
+ * File names without their extension (issue 48): "List books copy.json" sorted before "List
+ * books.json", since a space comes before the dot; the names sort as the user reads them.
+ */
+function byName(a: string, b: string): number {
+  const stem = (path: string) => path.replace(/\.[^./]+$/, '');
+  const [sa, sb] = [stem(a), stem(b)];
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** `entries` and `folders` in the collection's order (new arrays). */
 export function inCollectionOrder(
   entries: readonly RequestEntry[],
@@ -49,7 +60,7 @@ export function inCollectionOrder(
   const byFolder = folderOrder(entries);
   const place = (e: RequestEntry) => e.request.seq ?? UNNUMBERED;
   const requests = [...entries].sort(
-    (a, b) => byFolder(a.folder, b.folder) || place(a) - place(b) || (a.path < b.path ? -1 : 1),
+    (a, b) => byFolder(a.folder, b.folder) || place(a) - place(b) || byName(a.path, b.path),
   );
   return { requests, folders: [...folders].sort(byFolder) };
 }
