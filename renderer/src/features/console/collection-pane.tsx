@@ -229,13 +229,14 @@ function SavedList({
         byFolder.map(([folder, entries]) => (
           <section key={folder} className="saved-folder" aria-label={`Folder ${folder || '(top)'}`}>
             <div className="saved-folder-head">
-              <h4 className="nav-heading">{folder || 'requests/'}</h4>
+              {/* Issue 48: the top of requests/ is no folder of the user's; say it in words. */}
+              <h4 className="nav-heading">{folder || 'Not in a folder'}</h4>
               <span className="spacer" />
               {onRunFolder && (
                 <button
                   type="button"
                   className="btn small ghost"
-                  aria-label={`Run folder ${folder || 'requests/'}`}
+                  aria-label={folder ? `Run folder ${folder}` : 'Run the requests not in a folder'}
                   title="Run folder"
                   onClick={() => onRunFolder(folder)}
                 >
