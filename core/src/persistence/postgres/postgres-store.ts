@@ -17,7 +17,8 @@ import type { ModelStore, ReadableRecords, RecordMerge } from '../model-store.js
 import type { QueryableRecords, RecordPage, RecordQuery } from '../record-query.js';
 import { recordSnapshot } from '../record-snapshot.js';
 import type { PostgresDatabase } from './postgres-database.js';
-import { listSql } from './query-sql.js';
+import { type CachedCount, listSql } from './query-sql.js';
+import { readCounted } from './read-tables.js';
 import { decodeRow, encodeRecord, isStorableId } from './record-codec.js';
 import type { Queryable } from './sql.js';
 import { indexedColumns, type TableSpec } from './table-schema.js';
@@ -25,6 +26,9 @@ import { ADVANCE_IDENTITY, TableSql } from './table-sql.js';
 
 /** How many fresh ids an insert tries before giving up (each taken one means a race). */
 const ID_TRIES = 100;
+
+/** Counts of filtered lists a store keeps, each valid at one version of its table. */
+const CACHED_COUNTS = 256;
 
 /** Rows per multi-row write, and the protocol's bound on one statement's parameters. */
 const MANY_ROWS = 1000;
@@ -80,8 +84,45 @@ export class PostgresStore implements ModelStore {
   /** List pages answered by the database: only the page's rows travel (QUERY-DESIGN.md). */
   readonly query: QueryableRecords = { list: (query) => this.#list(query) };
 
+  /** Whether the table's rows are counted (counters-sql.ts), read once per store. */
+  #counted: Promise<'buckets' | 'total' | undefined> | undefined;
+  /**
+   * Counts of filtered lists by their WHERE, each at the table version it was counted at: a
+   * page uses one only when its own snapshot reads that version (query-sql.ts), so it is as
+   * exact as counting again. Most recently used last; the oldest goes past CACHED_COUNTS.
+   */
+  readonly #counts = new Map<string, CachedCount>();
+
+  #countedOf(): Promise<'buckets' | 'total' | undefined> {
+    this.#counted ??= readCounted(this.database.admitted()).then(
+      (tables) => tables.get(this.spec.table),
+      (error: unknown) => {
+        this.#counted = undefined;
+        throw databaseStoreError(error, this.database.where);
+      },
+    );
+    return this.#counted;
+  }
+
+  #cached(key: string): CachedCount | undefined {
+    const found = this.#counts.get(key);
+    if (found !== undefined) {
+      this.#counts.delete(key);
+      this.#counts.set(key, found);
+    }
+    return found;
+  }
+
+  #remember(key: string | undefined, version: unknown, total: number): void {
+    if (key === undefined || typeof version !== 'number') return;
+    this.#counts.delete(key);
+    this.#counts.set(key, { version, total });
+    if (this.#counts.size > CACHED_COUNTS) this.#counts.delete(this.#counts.keys().next().value!);
+  }
+
   async #list(query: RecordQuery): Promise<RecordPage | undefined> {
-    const sql = listSql(this.spec, query);
+    const counted = await this.#countedOf();
+    const sql = listSql(this.spec, query, { counted, cached: (key) => this.#cached(key) });
     if (sql === undefined) return undefined;
     const found = await rows(
       this.database.admitted(),
@@ -90,20 +131,23 @@ export class PostgresStore implements ModelStore {
       sql.page.values,
     );
     const width = this.spec.columns.length;
-    if (found.length > 0)
-      return {
-        items: found.map((row) => decodeRow(this.spec, row.slice(0, width))),
-        total: found[0]![width] as number,
-      };
+    if (found.length > 0) {
+      const total = found[0]![width] as number;
+      if (sql.versioned) this.#remember(sql.key, found[0]![width + 1], total);
+      return { items: found.map((row) => decodeRow(this.spec, row.slice(0, width))), total };
+    }
     // No row, so no count beside it: an empty match, or a window past the matches.
-    if (query.offset === 0 && query.limit !== 0) return { items: [], total: 0 };
+    if (query.offset === 0 && query.limit !== 0 && query.after === undefined)
+      return { items: [], total: 0 };
     const [count] = await rows(
       this.database.admitted(),
       this.database.where,
       sql.count.text,
       sql.count.values,
     );
-    return { items: [], total: count![0] as number };
+    const total = count![0] as number;
+    if (sql.versioned) this.#remember(sql.key, count![1], total);
+    return { items: [], total };
   }
 
   /**

@@ -1,6 +1,11 @@
 /**
  * A list query as one SELECT (issue 26, QUERY-DESIGN.md): WHERE, ORDER BY, LIMIT/OFFSET and the
- * match count in the same statement, every value a `$n` parameter. It answers exactly what
+ * match count in the same statement, every value a `$n` parameter (the conditions are
+ * filter-sql.ts). On a counted table (issue 44, counters-sql.ts) the count costs no scan: the
+ * whole table's is its counter; a filter's is the one a server cached at the table's version
+ * when that version is still the one this statement reads, else counted (through the filter's
+ * index); a deep offset in id order is found through the per-block counts; a keyset cursor
+ * (`after`) starts the page past a record. It answers exactly what
  * app/query/list-records answers over the records in memory; a query it cannot answer the same
  * way (a range, `like` or sort on an array field, `like` on a date, `like` with a pattern
  * that is more than plain text, an array of arrays) is left to that path: {@link listSql}
@@ -11,208 +16,51 @@
  * (`COLLATE "C"`), JavaScript by UTF-16 code unit, which differ only between astral characters
  * and U+E000–U+FFFF; `_like` on a number past 1e21 reads its digits, not JavaScript's exponent.
  */
-import type { Filter, RecordQuery } from '../record-query.js';
-import { isStorableDate, isStorableText } from './record-codec.js';
+import type { RecordQuery, SortKey } from '../record-query.js';
+import { BUCKET_BITS, BUCKETS_TABLE, COUNTS_TABLE, regclass } from './counters-sql.js';
+import { hasTextKey, textKey } from './field-indexes.js';
+import {
+  comparable,
+  compareSql,
+  filterSql,
+  isArrayColumn,
+  operand,
+  Params,
+  rangeParam,
+  searchSql,
+} from './filter-sql.js';
 import { quoteIdent } from './sql.js';
-import type { ColumnSpec, ColumnType, TableSpec } from './table-schema.js';
+import type { ColumnSpec, TableSpec } from './table-schema.js';
 
-/** The array type a scalar column's values are sent as, for `= ANY($n)`. */
-const ARRAY_OF: Partial<Record<ColumnType, string>> = {
-  int8: 'bigint[]',
-  float8: 'float8[]',
-  text: 'text[]',
-  bool: 'boolean[]',
-  timestamptz: 'timestamptz[]',
-};
-
-/**
- * Whether a filter value can be a value of the column (else it equals nothing there). Text
- * PostgreSQL cannot hold (U+0000, a lone surrogate) and a date outside what a date column
- * stores cannot be sent either: the database would refuse the statement (a 500).
- */
-function fits(type: ColumnType, value: unknown): boolean {
-  switch (type) {
-    case 'int8':
-      return typeof value === 'number' && Number.isSafeInteger(value);
-    case 'float8':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'bool':
-      return typeof value === 'boolean';
-    case 'text':
-      return typeof value === 'string' && isStorableText(value);
-    case 'timestamptz':
-      return typeof value === 'string' && isStorableDate(value);
-    default:
-      return false;
-  }
+/** A count of a query's matches, as counted at a version of its table. */
+export interface CachedCount {
+  readonly version: number;
+  readonly total: number;
 }
 
-/**
- * Whether a filter value can be an element of a stored list, as jsonb: not text PostgreSQL
- * cannot hold, not a number JSON has no form for (`1e400` would be sent as `null`).
- */
-function elementFits(value: unknown): boolean {
-  if (typeof value === 'string') return isStorableText(value);
-  if (typeof value === 'number') return Number.isFinite(value);
-  return true;
+/** How the statement counts (postgres-store.ts knows the table and keeps the cache). */
+export interface Counting {
+  /** The table's counter (counters-sql.ts), with per-block id counts or not; unset: none. */
+  readonly counted?: 'buckets' | 'total' | undefined;
+  /** The count cached for the matches of the WHERE named by `key`, if any. */
+  readonly cached?: ((key: string) => CachedCount | undefined) | undefined;
 }
 
-/**
- * Whether `value` has the JavaScript type the column's values have and can be sent (for
- * ranges; any other bound is left to app/query/list-records).
- */
-function comparable(type: ColumnType, value: unknown): boolean {
-  if (type === 'int8' || type === 'float8') return typeof value === 'number';
-  return fits(type, value);
-}
-
-class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
-/** A column as a sort or range operand: text in code-point order, as the ids are. */
-function operand(column: ColumnSpec): string {
-  const name = quoteIdent(column.name);
-  return column.type === 'text' ? `${name} COLLATE "C"` : name;
-}
-
-/** The value's parameter cast to the column's type, for `>=`/`<=` (numbers as doubles). */
-function rangeParam(params: Params, column: ColumnSpec, value: unknown): string {
-  const p = params.add(value);
-  switch (column.type) {
-    case 'int8':
-    case 'float8':
-      return `${p}::float8`;
-    case 'bool':
-      return `${p}::boolean`;
-    case 'timestamptz':
-      return `${p}::timestamptz`;
-    default:
-      return `${p}::text COLLATE "C"`;
-  }
-}
-
-function isArrayColumn(column: ColumnSpec): boolean {
-  return column.type === 'jsonb';
-}
-
-/** Whether an array column's elements are scalars (jsonb containment then matches list-records). */
-function scalarElements(column: ColumnSpec): boolean {
-  const type = column.field?.type;
-  return type?.kind === 'array' && type.element.kind !== 'array';
-}
-
-/** One filter as a condition, or `undefined` when it is not answered here. */
-function filterSql(params: Params, column: ColumnSpec, filter: Filter): string | undefined {
-  const name = quoteIdent(column.name);
-  const nonNull = filter.values.filter((v) => v !== null);
-  const hasNull = nonNull.length < filter.values.length;
-  if (isArrayColumn(column)) {
-    if (!scalarElements(column)) return undefined;
-    // A value no stored list can hold is in none of them: it matches nothing, excludes nothing.
-    const held = nonNull.filter(elementFits);
-    const contains = (v: unknown) => `${name} @> ${params.add(JSON.stringify([v]))}::jsonb`;
-    switch (filter.op) {
-      case 'eq': {
-        // Any element equal to any value; `null` also matches an absent list.
-        const any = held.map(contains);
-        if (hasNull) any.push(`(${name} IS NULL OR ${name} @> '[null]'::jsonb)`);
-        return any.length === 0 ? 'FALSE' : `(${any.join(' OR ')})`;
-      }
-      case 'ne': {
-        const every = held.map((v) => `NOT coalesce(${contains(v)}, FALSE)`);
-        if (hasNull) every.push(`(${name} IS NOT NULL AND NOT ${name} @> '[null]'::jsonb)`);
-        return every.length === 0 ? 'TRUE' : `(${every.join(' AND ')})`;
-      }
-      default:
-        return undefined;
-    }
-  }
-  const arrayType = ARRAY_OF[column.type];
-  if (arrayType === undefined) return undefined;
-  switch (filter.op) {
-    case 'eq': {
-      const usable = nonNull.filter((v) => fits(column.type, v));
-      const any: string[] = [];
-      if (usable.length > 0) any.push(`${name} = ANY(${params.add(usable)}::${arrayType})`);
-      if (hasNull) any.push(`${name} IS NULL`);
-      return any.length === 0 ? 'FALSE' : `(${any.join(' OR ')})`;
-    }
-    case 'ne': {
-      // A value the column cannot hold differs from every record: it excludes nothing.
-      const usable = nonNull.filter((v) => fits(column.type, v));
-      const every: string[] = [];
-      if (usable.length > 0)
-        every.push(`(${name} IS NULL OR ${name} <> ALL(${params.add(usable)}::${arrayType}))`);
-      if (hasNull) every.push(`${name} IS NOT NULL`);
-      return every.length === 0 ? 'TRUE' : `(${every.join(' AND ')})`;
-    }
-    case 'gt':
-    case 'gte':
-    case 'lt':
-    case 'lte': {
-      if (nonNull.some((v) => !comparable(column.type, v))) return undefined;
-      const op = RANGE_SQL[filter.op];
-      const any = nonNull.map((v) => `${operand(column)} ${op} ${rangeParam(params, column, v)}`);
-      // list-records sorts null after every value: `< null` holds for every present value.
-      if (hasNull && (filter.op === 'lte' || filter.op === 'lt')) any.push(`${name} IS NOT NULL`);
-      return any.length === 0 ? 'FALSE' : `(${any.join(' OR ')})`;
-    }
-    case 'like': {
-      // A date's text is its ISO string in JavaScript, another form in PostgreSQL.
-      if (column.type === 'timestamptz') return undefined;
-      // A regular expression runs on the linear-time engine in list-records (PostgreSQL's
-      // dialect and engine differ); a pattern that is plain text, the common `title_like=json`,
-      // is a case-insensitive substring here. Text that cannot be sent is left there too (a
-      // lone surrogate may match half a stored pair there).
-      if (filter.values.some((v) => typeof v !== 'string' || !isPlainText(v))) return undefined;
-      const any = filter.values.map(
-        (v) => `strpos(lower(${name}::text), lower(${params.add(v)})) > 0`,
-      );
-      return any.length === 0 ? 'FALSE' : `(${any.join(' OR ')})`;
-    }
-  }
-}
-
-const RANGE_SQL = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
-
-/** A pattern without one character a regular expression reads as syntax, storable as text. */
-function isPlainText(pattern: string): boolean {
-  return !/[\\^$.|?*+()[\]{}]/.test(pattern) && isStorableText(pattern);
-}
-
-/** `q` over the string columns and the string elements of array columns. */
-function searchSql(
-  params: Params,
-  columns: ReadonlyMap<string, ColumnSpec>,
-  search: NonNullable<RecordQuery['search']>,
-): string | undefined {
-  if (!isStorableText(search.text)) return undefined;
-  const text = params.add(search.text);
-  const any: string[] = [];
-  for (const field of search.fields) {
-    const column = columns.get(field);
-    if (column === undefined) return undefined;
-    const name = quoteIdent(field);
-    if (column.type === 'text') any.push(`strpos(lower(${name}), ${text}) > 0`);
-    else if (isArrayColumn(column))
-      any.push(
-        `EXISTS (SELECT 1 FROM jsonb_array_elements(${name}) AS e(v) WHERE jsonb_typeof(v) = 'string' AND strpos(lower(v #>> '{}'), ${text}) > 0)`,
-      );
-    else return undefined;
-  }
-  return any.length === 0 ? 'FALSE' : `(${any.join(' OR ')})`;
-}
+/** Below this offset a plain OFFSET is as cheap as the per-block counts. */
+const BUCKET_OFFSET = 1 << BUCKET_BITS;
 
 export interface ListSql {
-  /** The page, each row the table's columns then the count of every match. */
+  /**
+   * The page, each row the table's columns, then the count of every match, then (on a counted
+   * table) the table's version the statement read.
+   */
   readonly page: { readonly text: string; readonly values: unknown[] };
-  /** The count alone, for a page that came back empty (the count beside its rows is then lost). */
+  /** The count (and version) alone, for a page that came back empty. */
   readonly count: { readonly text: string; readonly values: unknown[] };
+  /** The matches' cache key (their WHERE and its values); unset when the counter answers. */
+  readonly key?: string | undefined;
+  /** Whether the rows carry the version after the count. */
+  readonly versioned: boolean;
 }
 
 const QUERY_COLUMNS = new WeakMap<TableSpec, ReadonlyMap<string, ColumnSpec>>();
@@ -234,8 +82,65 @@ function queryColumnsOf(spec: TableSpec): ReadonlyMap<string, ColumnSpec> {
   return columns;
 }
 
+/**
+ * One sort key as ORDER BY terms. `id` is never null: no NULLS LAST, so `_sort=-id` is the
+ * primary key read backwards (with NULLS LAST the planner sorts every row). A text field with
+ * an order index sorts by its indexed prefix first, then the whole text: the same order, read
+ * from the index, with only the rows whose prefixes tie sorted (field-indexes.ts).
+ */
+function orderTerms(column: ColumnSpec, key: SortKey): string[] {
+  const direction = key.descending ? 'DESC' : 'ASC';
+  if (column.name === 'id') return [`"id" ${direction}`];
+  const whole = `${operand(column)} ${direction} NULLS LAST`;
+  return hasTextKey(column) ? [`${textKey(column.name)} ${direction} NULLS LAST`, whole] : [whole];
+}
+
+/**
+ * The rows after the keyset cursor `after` in the order `keys` (then ascending id), as
+ * list-records orders them: absent and null last in either direction, ties by id. Each key in
+ * turn: equal on the keys before it and after on it; then equal on every key and a greater id.
+ */
+function keysetSql(
+  params: Params,
+  columns: ReadonlyMap<string, ColumnSpec>,
+  keys: readonly SortKey[],
+  after: readonly unknown[],
+): string | undefined {
+  if (after.length !== keys.length + 1) return undefined;
+  const equal: string[] = [];
+  const any: string[] = [];
+  const idColumn = columns.get('id')!;
+  const all = [...keys, { field: 'id', descending: false }];
+  for (let i = 0; i < all.length; i++) {
+    const key = all[i]!;
+    const column = columns.get(key.field);
+    const value = after[i];
+    if (column === undefined) return undefined;
+    const isId = column === idColumn;
+    if (value === null || value === undefined) {
+      if (isId) return undefined;
+      // Nothing is after null but more nulls, which only tie.
+      equal.push(`${quoteIdent(column.name)} IS NULL`);
+      continue;
+    }
+    if (!comparable(column.type, value)) return undefined;
+    const bound = rangeParam(params, column, value);
+    const past = compareSql(column, key.descending ? '<' : '>', bound);
+    const step = isId ? past : `(${past} OR ${quoteIdent(column.name)} IS NULL)`;
+    any.push(equal.length === 0 ? step : `(${[...equal, step].join(' AND ')})`);
+    // After an `id` key nothing ties: the keys behind it cannot matter.
+    if (isId) break;
+    equal.push(compareSql(column, '=', bound));
+  }
+  return any.length === 0 ? 'FALSE' : any.length === 1 ? any[0]! : `(${any.join(' OR ')})`;
+}
+
 /** The statements answering `query` on `spec`'s table, or `undefined` (see the file comment). */
-export function listSql(spec: TableSpec, query: RecordQuery): ListSql | undefined {
+export function listSql(
+  spec: TableSpec,
+  query: RecordQuery,
+  counting: Counting = {},
+): ListSql | undefined {
   const columns = queryColumnsOf(spec);
   const params = new Params();
   const where: string[] = [];
@@ -258,24 +163,93 @@ export function listSql(spec: TableSpec, query: RecordQuery): ListSql | undefine
   for (const key of query.sort) {
     const column = columns.get(key.field);
     if (column === undefined || isArrayColumn(column)) return undefined;
-    order.push(`${operand(column)} ${key.descending ? 'DESC' : 'ASC'} NULLS LAST`);
+    order.push(...orderTerms(column, key));
   }
-  order.push('"id"');
+  // Ties in ascending id order; a last key on `id` leaves none.
+  if (query.sort.at(-1)?.field !== 'id') order.push('"id"');
   const table = quoteIdent(spec.table);
   const whereSql = where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`;
-  const filterValues = [...params.values];
+  const counted = counting.counted;
+  const rel = regclass(spec.table);
+  const version = `(SELECT "version" FROM ${quoteIdent(COUNTS_TABLE)} WHERE "relid" = ${rel})`;
+  const scan = `(SELECT count(*) FROM ${table}${whereSql})`;
+  let total = scan;
+  let key: string | undefined;
+  if (counted !== undefined && where.length === 0)
+    // A counter row lost by hand reads NULL: then counted after all.
+    total = `coalesce((SELECT "total" FROM ${quoteIdent(COUNTS_TABLE)} WHERE "relid" = ${rel}), ${scan})`;
+  else if (counted !== undefined) {
+    key = `${whereSql}\u0000${JSON.stringify(params.values)}`;
+    const cached = counting.cached?.(key);
+    // The scalar subquery in ELSE runs only when needed: PostgreSQL evaluates an InitPlan when
+    // its value is first asked for, and a CASE asks only for the branch it takes.
+    if (cached !== undefined)
+      total = `CASE WHEN ${version} = ${params.add(cached.version)}::bigint THEN ${params.add(cached.total)}::bigint ELSE ${scan} END`;
+  }
+  const totals = counted === undefined ? total : `${total}, ${version}`;
+  const countValues = [...params.values];
+  const after =
+    query.after === undefined ? undefined : keysetSql(params, columns, query.sort, query.after);
+  if (query.after !== undefined && after === undefined) return undefined;
+  const list = spec.columns.map((c) => quoteIdent(c.name)).join(', ');
+  const count = { text: `SELECT ${totals}`, values: countValues };
+  const deep = bucketPage(spec, query, counted, where.length + (after === undefined ? 0 : 1));
+  if (deep !== undefined)
+    return {
+      page: deep(params, `SELECT ${list}, ${totals} FROM ${table}`),
+      count,
+      key,
+      versioned: true,
+    };
+  const conditions = after === undefined ? where : [...where, after];
+  const pageWhere = conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`;
   let window = '';
   if (query.limit !== undefined) window += ` LIMIT ${params.add(query.limit)}`;
   if (query.offset > 0) window += ` OFFSET ${params.add(query.offset)}`;
-  const list = spec.columns.map((c) => quoteIdent(c.name)).join(', ');
   return {
     page: {
       // The total as a scalar subquery, run once (an InitPlan) in the page's snapshot. Not
       // `count(*) OVER ()`: a window over every match makes the database fetch and sort all
       // of them before the LIMIT (6× slower at a million rows, bench/POSTGRES-RESULTS.md).
-      text: `SELECT ${list}, (SELECT count(*) FROM ${table}${whereSql}) FROM ${table}${whereSql} ORDER BY ${order.join(', ')}${window}`,
+      text: `SELECT ${list}, ${totals} FROM ${table}${pageWhere} ORDER BY ${order.join(', ')}${window}`,
       values: params.values,
     },
-    count: { text: `SELECT count(*) FROM ${table}${whereSql}`, values: filterValues },
+    count,
+    key,
+    versioned: counted !== undefined,
+  };
+}
+
+/**
+ * A deep page of the whole table in id order, on a table with per-block id counts: the block
+ * holding row `offset` is found by a running sum over the blocks (a thousandth of the rows),
+ * and only the rows of that block before it are skipped, instead of every row before it.
+ * `undefined` when the query is not that page.
+ */
+function bucketPage(
+  spec: TableSpec,
+  query: RecordQuery,
+  counted: Counting['counted'],
+  conditions: number,
+): ((params: Params, select: string) => { text: string; values: unknown[] }) | undefined {
+  const [only, ...more] = query.sort;
+  const idOrder = only === undefined || (only.field === 'id' && more.length === 0);
+  if (counted !== 'buckets' || conditions > 0 || !idOrder || query.offset < BUCKET_OFFSET)
+    return undefined;
+  const descending = only?.descending === true;
+  return (params, select) => {
+    const offset = params.add(query.offset);
+    const dir = descending ? 'DESC' : 'ASC';
+    const blocks =
+      `WITH b AS (SELECT "bucket", "n", sum("n") OVER (ORDER BY "bucket" ${dir}) AS upto FROM ${quoteIdent(BUCKETS_TABLE)} WHERE "relid" = ${regclass(spec.table)}), ` +
+      `s AS (SELECT "bucket", (upto - "n")::bigint AS before FROM b WHERE upto > ${offset}::bigint ORDER BY "bucket" ${dir} LIMIT 1) `;
+    const from = descending
+      ? `"id" < (SELECT ("bucket" + 1) << ${BUCKET_BITS} FROM s)`
+      : `"id" >= (SELECT "bucket" << ${BUCKET_BITS} FROM s)`;
+    const limit = query.limit === undefined ? '' : ` LIMIT ${params.add(query.limit)}`;
+    return {
+      text: `${blocks}${select} WHERE ${from} ORDER BY "id" ${dir}${limit} OFFSET (SELECT ${offset}::bigint - before FROM s)`,
+      values: params.values,
+    };
   };
 }

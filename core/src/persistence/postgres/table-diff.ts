@@ -1,11 +1,15 @@
 /**
  * What differs between the database's tables and the models' (issue 26), and the DDL that
- * makes them match: read from information_schema, compared, and turned into steps, each
- * marked when it may lose data. The tables' shapes themselves are table-schema.ts.
+ * makes them match: read (read-tables.ts), compared, and turned into steps, each marked when
+ * it may lose data. The tables' shapes themselves are table-schema.ts; the indexes of fields
+ * field-indexes.ts and the row counters counters-sql.ts (issue 44).
  */
 import { TablesDifferError } from '../../errors.js';
 import type { ModelSchema } from '../../model/schema.js';
-import { type Pool, type Queryable, quoteIdent } from './sql.js';
+import { bucketed, counterInfraSql, counterTableSql, forgetCounterSql } from './counters-sql.js';
+import { fieldIndexes, possibleFieldIndexNames, TRIGRAM_EXTENSION } from './field-indexes.js';
+import { type DatabaseTable, readFacts, readTables } from './read-tables.js';
+import { type Pool, type PoolClient, quoteIdent } from './sql.js';
 import {
   type ColumnSpec,
   columnSql,
@@ -23,84 +27,15 @@ import {
   type TableSpec,
 } from './table-schema.js';
 
-export interface DatabaseColumn {
-  readonly name: string;
-  /** information_schema's `udt_name`: `int8`, `text`, `_text` … */
-  readonly type: string;
-  readonly identity: boolean;
-}
-
-export interface DatabaseTable {
-  readonly name: string;
-  /** The comment, when it is one of ours (`decorest model Todo`). */
-  readonly tag: string | undefined;
-  readonly columns: readonly DatabaseColumn[];
-  /** Foreign keys by column: the referenced table and information_schema's delete rule. */
-  readonly foreignKeys: ReadonlyMap<
-    string,
-    { readonly table: string; readonly deleteRule: string; readonly name: string }
-  >;
-  readonly indexes: ReadonlySet<string>;
-}
-
-/** The tables of the connection's current schema, as information_schema and pg_indexes see them. */
-export async function readTables(db: Queryable): Promise<DatabaseTable[]> {
-  const tables = await db.query<{ name: string; tag: string | null }>(
-    `SELECT t.table_name AS name,
-            obj_description(format('%I.%I', t.table_schema, t.table_name)::regclass, 'pg_class') AS tag
-       FROM information_schema.tables t
-      WHERE t.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
-      ORDER BY t.table_name`,
-  );
-  const columns = await db.query<{ table: string; name: string; type: string; identity: string }>(
-    `SELECT table_name AS "table", column_name AS name, udt_name AS type, is_identity AS identity
-       FROM information_schema.columns
-      WHERE table_schema = current_schema()
-      ORDER BY table_name, ordinal_position`,
-  );
-  const keys = await db.query<{
-    table: string;
-    column: string;
-    parent: string;
-    rule: string;
-    name: string;
-  }>(
-    `SELECT k.table_name AS "table", k.column_name AS "column", p.table_name AS parent,
-            r.constraint_name AS name,
-            r.delete_rule AS rule
-       FROM information_schema.referential_constraints r
-       JOIN information_schema.key_column_usage k
-         ON k.constraint_schema = r.constraint_schema AND k.constraint_name = r.constraint_name
-       JOIN information_schema.key_column_usage p
-         ON p.constraint_schema = r.unique_constraint_schema
-        AND p.constraint_name = r.unique_constraint_name
-        AND p.ordinal_position = k.position_in_unique_constraint
-      WHERE r.constraint_schema = current_schema()`,
-  );
-  const indexes = await db.query<{ table: string; name: string }>(
-    `SELECT tablename AS "table", indexname AS name FROM pg_indexes WHERE schemaname = current_schema()`,
-  );
-  return tables.rows.map(({ name, tag }) => ({
-    name,
-    tag: tag?.startsWith(`${TABLE_TAG} `) ? tag : undefined,
-    columns: columns.rows
-      .filter((c) => c.table === name)
-      .map((c) => ({ name: c.name, type: c.type, identity: c.identity === 'YES' })),
-    foreignKeys: new Map(
-      keys.rows
-        .filter((k) => k.table === name)
-        .map((k) => [k.column, { table: k.parent, deleteRule: k.rule, name: k.name }]),
-    ),
-    indexes: new Set(indexes.rows.filter((i) => i.table === name).map((i) => i.name)),
-  }));
-}
+export type { DatabaseColumn, DatabaseFacts, DatabaseTable } from './read-tables.js';
+export { readTables } from './read-tables.js';
 
 // --------------------------------------------------------------------------------- differences
 
 export type TableDifference =
   | { readonly kind: 'missing-table'; readonly table: string }
   /** A table tagged as a model's that no model has now (a removed or renamed model). */
-  | { readonly kind: 'extra-table'; readonly table: string }
+  | { readonly kind: 'extra-table'; readonly table: string; readonly counted?: true }
   | { readonly kind: 'missing-column'; readonly table: string; readonly column: string }
   | { readonly kind: 'extra-column'; readonly table: string; readonly column: string }
   | {
@@ -127,7 +62,28 @@ export type TableDifference =
       readonly expected: DeleteRule;
       readonly actual: string;
     }
-  | { readonly kind: 'missing-index'; readonly table: string; readonly column: string };
+  /** A relation's index, or (`index` named) a field's (field-indexes.ts). */
+  | {
+      readonly kind: 'missing-index';
+      readonly table: string;
+      readonly column: string;
+      readonly index?: string;
+    }
+  /** A field index of ours that its field no longer wants (opted out, retyped: made again). */
+  | {
+      readonly kind: 'extra-index';
+      readonly table: string;
+      readonly column: string;
+      readonly index: string;
+    }
+  /** The table's rows are not counted (yet), or not the way its id kind wants. */
+  | { readonly kind: 'missing-counter'; readonly table: string };
+
+/** What the tables should have that depends on the database (read-tables.ts `readFacts`). */
+export interface DiffOptions {
+  /** Trigram indexes for `q` can be made (pg_trgm is installed): want them. */
+  readonly search?: boolean;
+}
 
 /** information_schema's `delete_rule` for each of ours. */
 const DELETE_RULE_NAME: Record<DeleteRule, string> = {
@@ -143,6 +99,7 @@ const DELETE_RULE_NAME: Record<DeleteRule, string> = {
 export function diffTables(
   specs: readonly TableSpec[],
   actual: readonly DatabaseTable[],
+  options: DiffOptions = {},
 ): TableDifference[] {
   const out: TableDifference[] = [];
   const byName = new Map(actual.map((t) => [t.name, t]));
@@ -186,6 +143,9 @@ export function diffTables(
       if (!found.indexes.has(indexName(table, c.name)))
         out.push({ kind: 'missing-index', table, column: c.name });
     }
+    out.push(...fieldIndexDifferences(spec, found, out, options.search === true));
+    if (found.counted !== (bucketed(spec) ? 'buckets' : 'total'))
+      out.push({ kind: 'missing-counter', table });
     const wanted = new Set(spec.columns.map((c) => c.name));
     // A closed model's `$extra` holds the undeclared fields its Keep kept (issue 42): they are
     // the user's data, dropped only by Fit, and answered again once the model is opened.
@@ -196,7 +156,38 @@ export function diffTables(
   const wantedTables = new Set(specs.map((s) => s.table));
   for (const t of actual)
     if (t.tag !== undefined && !wantedTables.has(t.name))
-      out.push({ kind: 'extra-table', table: t.name });
+      out.push({
+        kind: 'extra-table',
+        table: t.name,
+        ...(t.counted !== undefined ? { counted: true as const } : {}),
+      });
+  return out;
+}
+
+/**
+ * The field indexes `found` lacks, and ours it has that no field wants. A column whose type
+ * changes loses its indexes before the change (a `COLLATE "C"` key cannot hold a number) and
+ * gets them again after. A search index is never dropped for want of pg_trgm: without it the
+ * wish is unknown, not gone.
+ */
+function fieldIndexDifferences(
+  spec: TableSpec,
+  found: DatabaseTable,
+  before: readonly TableDifference[],
+  search: boolean,
+): TableDifference[] {
+  const table = spec.table;
+  const retyped = new Set<string>();
+  for (const d of before) if (d.kind === 'type-differs' && d.table === table) retyped.add(d.column);
+  const out: TableDifference[] = [];
+  const wantedIndexes = fieldIndexes(spec, search);
+  const wantedNames = new Set(fieldIndexes(spec, true).map((i) => i.name));
+  for (const [index, column] of possibleFieldIndexNames(spec))
+    if (found.indexes.has(index) && (!wantedNames.has(index) || retyped.has(column)))
+      out.push({ kind: 'extra-index', table, column, index });
+  for (const { name, column } of wantedIndexes)
+    if (!found.indexes.has(name) || retyped.has(column))
+      out.push({ kind: 'missing-index', table, column, index: name });
   return out;
 }
 
@@ -225,19 +216,24 @@ function widens(from: string, to: ColumnType): boolean {
 export function migrationSteps(
   specs: readonly TableSpec[],
   differences: readonly TableDifference[],
+  options: DiffOptions = {},
 ): MigrationStep[] {
   const spec = (table: string): TableSpec => specs.find((s) => s.table === table)!;
   const column = (table: string, name: string): ColumnSpec =>
     spec(table).columns.find((c) => c.name === name)!;
   const create: MigrationStep[] = [];
+  /** Index drops come before the type changes they make possible. */
+  const unindex: MigrationStep[] = [];
   const alter: MigrationStep[] = [];
   const keys: MigrationStep[] = [];
   const drops: MigrationStep[] = [];
+  /** Whether the counters' shared tables and functions are among the steps already. */
+  let counted = false;
   const newTables = specs.filter((s) =>
     differences.some((d) => d.kind === 'missing-table' && d.table === s.table),
   );
   if (newTables.length > 0) {
-    for (const sql of createTablesSql(newTables))
+    for (const sql of createTablesSql(newTables, options))
       create.push({ sql, destructive: false, reason: 'a new model' });
   }
   for (const d of differences) {
@@ -317,13 +313,45 @@ export function migrationSteps(
           reason: `${d.column}'s parent is no longer in this database`,
         });
         break;
-      case 'missing-index':
+      case 'missing-index': {
+        const field =
+          d.index === undefined
+            ? undefined
+            : fieldIndexes(spec(d.table), true).find((i) => i.name === d.index);
         keys.push({
           table: d.table,
-          sql: indexSql(d.table, d.column),
+          sql: field?.sql ?? indexSql(d.table, d.column),
           destructive: false,
-          reason: `${d.column} is looked up`,
+          reason:
+            field === undefined
+              ? `${d.column} is looked up`
+              : field.kind === 'order'
+                ? `lists filter and sort on ${d.column} through an index`
+                : `q searches ${d.column} through an index`,
         });
+        break;
+      }
+      case 'extra-index':
+        unindex.push({
+          table: d.table,
+          sql: `DROP INDEX IF EXISTS ${quoteIdent(d.index)}`,
+          destructive: false,
+          reason: `${d.column} no longer wants the index ${d.index}`,
+        });
+        break;
+      case 'missing-counter':
+        if (!counted) {
+          counted = true;
+          for (const sql of counterInfraSql())
+            keys.push({ sql, destructive: false, reason: 'exact totals without a scan' });
+        }
+        for (const sql of counterTableSql(spec(d.table)))
+          keys.push({
+            table: d.table,
+            sql,
+            destructive: false,
+            reason: `X-Total-Count of ${d.table} without a scan`,
+          });
         break;
       case 'extra-column':
         drops.push({
@@ -336,14 +364,14 @@ export function migrationSteps(
       case 'extra-table':
         drops.push({
           table: d.table,
-          sql: `DROP TABLE ${t} CASCADE`,
+          sql: `${d.counted === true ? `${forgetCounterSql(d.table)}; ` : ''}DROP TABLE ${t} CASCADE`,
           destructive: true,
           reason: `no model is stored in ${d.table} any more: its records are lost`,
         });
         break;
     }
   }
-  return [...create, ...alter, ...keys, ...drops];
+  return [...create, ...unindex, ...alter, ...keys, ...drops];
 }
 
 /**
@@ -405,9 +433,12 @@ export async function syncTables(
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK.toString()]);
+    const extension = await searchExtension(client, specs, options.dryRun === true);
     const actual = await readTables(client);
-    const differences = diffTables(specs, actual);
-    const steps = migrationSteps(specs, differences).map((step) => {
+    const search = extension !== undefined || (await readFacts(client)).search;
+    const differences = diffTables(specs, actual, { search });
+    const planned = migrationSteps(specs, differences, { search });
+    const steps = [...(extension === undefined ? [] : [extension]), ...planned].map((step) => {
       if (step.table === undefined) return step;
       const model = modelOfTable(step.table, specs, actual);
       return model === undefined ? step : { ...step, model };
@@ -421,7 +452,8 @@ export async function syncTables(
     if (options.dryRun !== true) {
       if (destructive.length > 0 && options.acceptDataLoss !== true)
         throw new TablesDifferError(destructive);
-      for (const step of steps) await client.query(step.sql);
+      // The extension, if any, is made already (searchExtension).
+      for (const step of planned) await client.query(step.sql);
     }
     await client.query(options.dryRun === true ? 'ROLLBACK' : 'COMMIT');
     return { steps, created };
@@ -432,6 +464,37 @@ export async function syncTables(
     throw error;
   } finally {
     client.release(broken);
+  }
+}
+
+/**
+ * pg_trgm, installed when some string field wants a search index and the database offers the
+ * extension but lacks it: the step that did it (a dry run only plans it). A role without the
+ * right to install it (pg_trgm is a trusted extension: the database's CREATE right suffices)
+ * leaves `q` without an index, not the start refused: the savepoint undoes the attempt.
+ */
+async function searchExtension(
+  client: PoolClient,
+  specs: readonly TableSpec[],
+  dryRun: boolean,
+): Promise<MigrationStep | undefined> {
+  if (!specs.some((s) => fieldIndexes(s, true).some((i) => i.kind === 'search'))) return undefined;
+  const facts = await readFacts(client);
+  if (facts.search || !facts.searchInstallable) return undefined;
+  const step: MigrationStep = {
+    sql: `CREATE EXTENSION IF NOT EXISTS ${TRIGRAM_EXTENSION}`,
+    destructive: false,
+    reason: 'q searches text through trigram indexes',
+  };
+  if (dryRun) return step;
+  await client.query('SAVEPOINT decorest_search');
+  try {
+    await client.query(step.sql);
+    await client.query('RELEASE SAVEPOINT decorest_search');
+    return (await readFacts(client)).search ? step : undefined;
+  } catch {
+    await client.query('ROLLBACK TO SAVEPOINT decorest_search');
+    return undefined;
   }
 }
 
