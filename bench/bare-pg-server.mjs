@@ -45,7 +45,7 @@ const todo = (row) => ({ id: row[0], content: row[1], completed: row[2], user: r
 
 const CORS = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Location, X-Total-Count, Link',
+  'access-control-expose-headers': 'Location, X-Total-Count, Link, X-Limit-Clamped',
 };
 
 function send(res, status, body, headers = {}) {

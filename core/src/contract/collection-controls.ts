@@ -18,4 +18,15 @@ export const COLLECTION_CONTROLS: readonly string[] = [
   'q',
   '_embed',
   '_expand',
+  '_after',
 ];
+
+/**
+ * The most records one collection GET answers when it asks for a number (`limit`, `_limit`,
+ * `_per_page`, `_start`/`_end`): a larger ask is cut to this, and the answer says so in
+ * {@link LIMIT_CLAMPED_HEADER} (issue 44). A GET that names no limit still answers every match.
+ */
+export const MAX_LIMIT = 100_000;
+
+/** Sent, with the limit applied, when a collection GET asked for more than {@link MAX_LIMIT}. */
+export const LIMIT_CLAMPED_HEADER = 'X-Limit-Clamped';

@@ -48,7 +48,9 @@ describe('CORS', () => {
       { origin: 'http://localhost:5173' },
     );
     expect(answer.headers['access-control-allow-origin']).toBe('*');
-    expect(answer.headers['access-control-expose-headers']).toBe('Location, X-Total-Count, Link');
+    expect(answer.headers['access-control-expose-headers']).toBe(
+      'Location, X-Total-Count, Link, X-Limit-Clamped',
+    );
     const missing = await rawRequest(url, 'GET', '/nope');
     expect(missing.headers['access-control-allow-origin']).toBe('*');
   });

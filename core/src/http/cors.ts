@@ -1,10 +1,10 @@
 /**
  * CORS for any origin (CONTRACT §7): a frontend on another localhost port calls the mock API
- * directly, and reads `Location`, `X-Total-Count` and `Link` from script.
+ * directly, and reads `Location`, `X-Total-Count`, `Link` and `X-Limit-Clamped` from script.
  */
 export const CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Location, X-Total-Count, Link',
+  'access-control-expose-headers': 'Location, X-Total-Count, Link, X-Limit-Clamped',
 });
 
 /** Headers of a preflight answer for a path that allows `methods`. */

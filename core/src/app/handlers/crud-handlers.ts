@@ -1,6 +1,7 @@
 /**
  * The handlers behind the seven generated endpoints (spec §4.1, statuses from CONTRACT §2).
  */
+import { LIMIT_CLAMPED_HEADER, MAX_LIMIT } from '../../contract/collection-controls.js';
 import type { Request } from '../../http/request.js';
 import type { Response } from '../../http/response.js';
 import type { HandlerFunction } from '../../http/types.js';
@@ -15,6 +16,7 @@ import {
 import { embedRelations } from '../query/embed.js';
 import { parseIncludes } from '../query/includes.js';
 import { askStore, listRecords } from '../query/list-records.js';
+import { encodeCursor } from '../query/page-cursor.js';
 import { absoluteBase, pageLinks } from '../query/page-links.js';
 import {
   createRecord,
@@ -48,13 +50,21 @@ export async function answerList(
         filters: [scope, ...parsed.filters.filter((f) => f.field !== scope.field || f.op !== 'eq')],
       }
     : parsed;
-  const { items, total } = await listPage(model, query, scope);
+  const { items, total, byStore } = await listPage(model, query, scope);
   res.header('x-total-count', total);
+  if (query.clampedFrom !== undefined) res.header(LIMIT_CLAMPED_HEADER, MAX_LIMIT);
   if (query.page) {
+    // A database gets the next page through an index from the last record's keys, however deep
+    // (issue 44); a store in memory skips its offset as fast, and keeps json-server's links.
+    const last = items.at(-1);
+    const after =
+      byStore && last !== undefined && items.length === query.page.size
+        ? encodeCursor(last, query.sort)
+        : undefined;
     // Absolute, as json-server 0.17 sends them: a frontend on another origin follows them as is.
     res.header(
       'link',
-      pageLinks(absoluteBase(req.header('host'), basePath), req.query(), query.page, total),
+      pageLinks(absoluteBase(req.header('host'), basePath), req.query(), query.page, total, after),
     );
   }
   res.json(await embedRelations(model, items, query.include));
@@ -68,14 +78,19 @@ async function listPage(
   model: ModelRuntime,
   query: CollectionQuery,
   scope: Filter | undefined,
-): Promise<{ readonly items: readonly StoredRecord[]; readonly total: number }> {
+): Promise<{
+  readonly items: readonly StoredRecord[];
+  readonly total: number;
+  /** Whether the store answered the query itself (a database) rather than from memory. */
+  readonly byStore: boolean;
+}> {
   const asked = await askStore(model.store, query, model.stringFields);
-  if (asked !== undefined) return asked;
+  if (asked !== undefined) return { ...asked, byStore: true };
   const records = await model.store.records();
   const onlyLimit = !scope && isPlainLimit(query) ? model.store.first?.(query.limit!) : undefined;
   return onlyLimit
-    ? { items: await onlyLimit, total: records.count() }
-    : listRecords(records, query, model.stringFields);
+    ? { items: await onlyLimit, total: records.count(), byStore: false }
+    : { ...listRecords(records, query, model.stringFields), byStore: false };
 }
 
 /** `?limit=n` and nothing else: what a datasource's `getLimit(n)` answers (spec §2.3). */
@@ -86,7 +101,8 @@ function isPlainLimit(query: CollectionQuery): boolean {
     query.filters.length === 0 &&
     query.sort.length === 0 &&
     query.q === undefined &&
-    query.page === undefined
+    query.page === undefined &&
+    query.after === undefined
   );
 }
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { COLLECTION_CONTROLS } from '../../contract/collection-controls.js';
+import { COLLECTION_CONTROLS, MAX_LIMIT } from '../../contract/collection-controls.js';
 import { HttpProblem } from '../../errors.js';
 import type { FieldSchema, FieldType, ModelSchema } from '../../model/schema.js';
 import { type CollectionQuery, filterTypes, parseCollectionQuery } from './collection-query.js';
@@ -124,6 +124,63 @@ describe('parseCollectionQuery: paging', () => {
       field: '_page',
       message: 'must be an integer >= 1, got "0"',
     });
+  });
+});
+
+describe('parseCollectionQuery: the limit cap and keyset cursors (issue 44)', () => {
+  it(`cuts a limit above ${MAX_LIMIT} to it and remembers what was asked, whichever parameter asked`, () => {
+    expect(parse(`limit=${MAX_LIMIT}`).limit).toBe(MAX_LIMIT);
+    expect(parse(`limit=${MAX_LIMIT}`).clampedFrom).toBeUndefined();
+    expect(parse(`limit=${MAX_LIMIT + 1}`)).toMatchObject({
+      limit: MAX_LIMIT,
+      clampedFrom: MAX_LIMIT + 1,
+    });
+    expect(parse('_limit=999999999')).toMatchObject({ limit: MAX_LIMIT, clampedFrom: 999999999 });
+    expect(parse('_start=5&_end=900000')).toMatchObject({
+      offset: 5,
+      limit: MAX_LIMIT,
+      clampedFrom: 899995,
+    });
+    expect(parse('_page=3&_per_page=500000')).toMatchObject({
+      offset: 2 * MAX_LIMIT,
+      limit: MAX_LIMIT,
+      page: { number: 3, size: MAX_LIMIT },
+      clampedFrom: 500000,
+    });
+    // No limit asked: every match, as CONTRACT §2 says.
+    expect(parse('')).toMatchObject({ limit: undefined });
+  });
+
+  const cursor = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+
+  it('reads _after as the sort keys, then the id, of the record to start past; the page offset is the cursor', () => {
+    expect(parse(`_after=${cursor([7])}`)).toMatchObject({ after: [7], offset: 0 });
+    expect(parse(`_sort=score,title&_after=${cursor([2.5, null, 7])}`).after).toEqual([
+      2.5,
+      null,
+      7,
+    ]);
+    expect(parse(`_page=4&_per_page=10&_after=${cursor([30])}`)).toMatchObject({
+      offset: 0,
+      limit: 10,
+      after: [30],
+    });
+  });
+
+  it('refuses an _after that is no cursor of the list, naming _after', () => {
+    for (const bad of [
+      'not base64!',
+      Buffer.from('{oops').toString('base64url'),
+      cursor([1, 2]),
+      cursor(['seven']),
+      cursor([null]),
+      'x'.repeat(9000),
+    ])
+      expect(refusal(`_after=${bad}`)).toMatchObject({ status: 400, field: '_after' });
+    expect(refusal(`sort=done&_after=${cursor(['yes', 1])}`).message).toContain(
+      '"yes" is no value of done',
+    );
+    expect(refusal(`sort=level&_after=${cursor(['medium', 1])}`).field).toBe('_after');
   });
 });
 
@@ -263,7 +320,13 @@ describe('parseCollectionQuery: filters', () => {
   });
 
   it('treats every control as a control, never as a filter', () => {
-    const valid: Record<string, string> = { sort: 'title', _sort: 'title', _order: 'asc', q: 'x' };
+    const valid: Record<string, string> = {
+      sort: 'title',
+      _sort: 'title',
+      _order: 'asc',
+      q: 'x',
+      _after: Buffer.from('[1]').toString('base64url'),
+    };
     for (const control of COLLECTION_CONTROLS) {
       const value =
         valid[control] ??

@@ -7,13 +7,14 @@
  * ignored filter that answers every record; only jQuery's cache-buster `_` and JSONP's
  * `callback` are ignored, as json-server ignores them. A bad value is a 400 naming it.
  */
-import { COLLECTION_CONTROLS } from '../../contract/collection-controls.js';
+import { COLLECTION_CONTROLS, MAX_LIMIT } from '../../contract/collection-controls.js';
 import { problems } from '../../errors.js';
 import { fieldKeyProblem } from '../../model/field-key.js';
 import type { FieldType, ModelSchema } from '../../model/schema.js';
 import type { Filter, FilterOp, LikePattern, SortKey } from '../../persistence/record-query.js';
 import { checkPattern, queryPattern } from '../../rules/pattern-pool.js';
 import { type Includes, parseIncludes } from './includes.js';
+import { parseCursor } from './page-cursor.js';
 import { splitList } from './split-list.js';
 
 // The query's parts live beside the store interface, which a database answers them through.
@@ -30,6 +31,10 @@ export interface CollectionQuery {
   readonly include: Includes;
   /** Set when `_page` asked for paging, for the `Link` header. */
   readonly page: { readonly number: number; readonly size: number } | undefined;
+  /** `_after`: start past the record this keyset cursor names (page-cursor.ts, issue 44). */
+  readonly after?: readonly unknown[] | undefined;
+  /** The limit asked for when it was above {@link MAX_LIMIT} and `limit` was cut to it. */
+  readonly clampedFrom?: number | undefined;
 }
 
 const OPERATORS: ReadonlyMap<string, FilterOp> = new Map([
@@ -190,12 +195,21 @@ export function parseCollectionQuery(
     limit = nonNegativeInteger(search.has('limit') ? 'limit' : '_limit', limitRaw);
   const end = one('_end');
   if (end !== undefined) limit = Math.max(0, nonNegativeInteger('_end', end) - offset);
+  // Issue 44: one GET answers at most MAX_LIMIT records; the answer's header says it was cut.
+  let clampedFrom: number | undefined;
+  const clamp = (asked: number): number => {
+    if (asked <= MAX_LIMIT) return asked;
+    clampedFrom = asked;
+    return MAX_LIMIT;
+  };
+  if (limit !== undefined) limit = clamp(limit);
   const pageRaw = one('_page');
   if (pageRaw !== undefined) {
     const number = nonNegativeInteger('_page', pageRaw);
     if (number < 1) throw problems.badQuery('_page', 'must be an integer >= 1, got "0"');
     const perRaw = one('_per_page');
-    const size = perRaw !== undefined ? nonNegativeInteger('_per_page', perRaw) : (limit ?? 10);
+    const size =
+      perRaw !== undefined ? clamp(nonNegativeInteger('_per_page', perRaw)) : (limit ?? 10);
     offset = (number - 1) * size;
     limit = size;
     page = { number, size };
@@ -269,13 +283,18 @@ export function parseCollectionQuery(
   }
 
   const qRaw = one('q');
+  const afterRaw = one('_after');
+  // The cursor is the start: the page's own offset (`_page`) is not skipped again.
+  const after = afterRaw === undefined ? undefined : parseCursor(afterRaw, sort, types);
   return {
-    offset,
+    offset: after !== undefined && page !== undefined ? 0 : offset,
     limit,
     sort,
     filters,
     q: qRaw === undefined || qRaw === '' ? undefined : qRaw.toLowerCase(),
     include,
     page,
+    ...(after === undefined ? {} : { after }),
+    ...(clampedFrom === undefined ? {} : { clampedFrom }),
   };
 }

@@ -32,6 +32,7 @@ export async function askStore(
     sort: query.sort,
     offset: query.offset,
     limit: query.limit,
+    after: query.after,
   });
 }
 
@@ -169,7 +170,8 @@ export function listRecords(
   stringFields: readonly string[],
 ): ListResult {
   const indexed = collection.indexed;
-  const { offset, limit, filters, sort, q } = query;
+  const { offset, limit, filters, sort, q, after } = query;
+  if (after !== undefined) return listAfter(collection, query, stringFields, after);
   if (filters.length === 0 && q === undefined && sort.length === 0) {
     return { items: collection.page(offset, limit), total: collection.count() };
   }
@@ -210,13 +212,49 @@ export function listRecords(
   const matches: StoredRecord[] = [];
   for (const record of collection.values()) if (keep(record)) matches.push(record);
   // Array.prototype.sort is stable, so ties keep ascending id order.
-  matches.sort((a, b) => {
-    for (const key of sort) {
-      const c = compare(a[key.field], b[key.field]);
-      if (c !== 0)
-        return key.descending ? (a[key.field] == null || b[key.field] == null ? c : -c) : c;
-    }
-    return 0;
-  });
+  matches.sort((a, b) => compareKeys(a, b, sort));
   return { items: window(matches, offset, limit), total: matches.length };
+}
+
+/** How `a` and `b` compare on the sort keys (absent and null last either way); 0 on a tie. */
+function compareKeys(
+  a: Readonly<Record<string, unknown>>,
+  b: Readonly<Record<string, unknown>>,
+  sort: CollectionQuery['sort'],
+): number {
+  for (const key of sort) {
+    const c = compare(a[key.field], b[key.field]);
+    if (c !== 0)
+      return key.descending ? (a[key.field] == null || b[key.field] == null ? c : -c) : c;
+  }
+  return 0;
+}
+
+/**
+ * `_after` (issue 44, page-cursor.ts): the matches past the record the cursor names, in the
+ * list's order (its sort, then ascending id); `total` counts every match all the same.
+ */
+function listAfter(
+  collection: ReadableRecords,
+  query: CollectionQuery,
+  stringFields: readonly string[],
+  after: readonly unknown[],
+): ListResult {
+  const { sort, filters, q, offset, limit } = query;
+  const cursor: Record<string, unknown> = { id: after[sort.length] };
+  sort.forEach((key, i) => (cursor[key.field] = after[i]));
+  const past = (r: StoredRecord): boolean => {
+    const c = compareKeys(r, cursor, sort);
+    return c > 0 || (c === 0 && compare(r.id, cursor.id) > 0);
+  };
+  const matches: StoredRecord[] = [];
+  for (const record of collection.values())
+    if (
+      filters.every((f) => matchesFilter(record, f)) &&
+      (q === undefined || matchesSearch(record, q, stringFields))
+    )
+      matches.push(record);
+  matches.sort((a, b) => compareKeys(a, b, sort) || compare(a.id, b.id));
+  const rest = matches.filter(past);
+  return { items: window(rest, offset, limit), total: matches.length };
 }
