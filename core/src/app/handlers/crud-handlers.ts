@@ -57,14 +57,17 @@ export async function answerList(
     // A database gets the next page through an index from the last record's keys, however deep
     // (issue 44); a store in memory skips its offset as fast, and keeps json-server's links.
     const last = items.at(-1);
-    const after =
-      byStore && last !== undefined && items.length === query.page.size
-        ? encodeCursor(last, query.sort)
-        : undefined;
+    const full = last !== undefined && items.length === query.page.size;
+    const next = {
+      after: byStore && full ? encodeCursor(last, query.sort) : undefined,
+      // A short page of a walk from a cursor is its end, though records inserted before the
+      // walk's position make the page numbers run on.
+      ended: query.after !== undefined && !full,
+    };
     // Absolute, as json-server 0.17 sends them: a frontend on another origin follows them as is.
     res.header(
       'link',
-      pageLinks(absoluteBase(req.header('host'), basePath), req.query(), query.page, total, after),
+      pageLinks(absoluteBase(req.header('host'), basePath), req.query(), query.page, total, next),
     );
   }
   res.json(await embedRelations(model, items, query.include));

@@ -17,7 +17,7 @@ import type { ModelStore, ReadableRecords, RecordMerge } from '../model-store.js
 import type { QueryableRecords, RecordPage, RecordQuery } from '../record-query.js';
 import { recordSnapshot } from '../record-snapshot.js';
 import type { PostgresDatabase } from './postgres-database.js';
-import { type CachedCount, listSql } from './query-sql.js';
+import { type CachedCount, type ListSql, listSql } from './query-sql.js';
 import { readCounted } from './read-tables.js';
 import { decodeRow, encodeRecord, isStorableId } from './record-codec.js';
 import type { Queryable } from './sql.js';
@@ -132,7 +132,7 @@ export class PostgresStore implements ModelStore {
     );
     const width = this.spec.columns.length;
     if (found.length > 0) {
-      const total = found[0]![width] as number;
+      const total = await this.#totalOf(sql, found[0]![width]);
       if (sql.versioned) this.#remember(sql.key, found[0]![width + 1], total);
       return { items: found.map((row) => decodeRow(this.spec, row.slice(0, width))), total };
     }
@@ -145,9 +145,22 @@ export class PostgresStore implements ModelStore {
       sql.count.text,
       sql.count.values,
     );
-    const total = count![0] as number;
+    const total = await this.#totalOf(sql, count![0]);
     if (sql.versioned) this.#remember(sql.key, count![1], total);
     return { items: [], total };
+  }
+
+  /** The count a statement read; NULL from a counter row someone deleted: counted instead. */
+  async #totalOf(sql: ListSql, read: unknown): Promise<number> {
+    if (typeof read === 'number') return read;
+    this.#counted = undefined;
+    const [count] = await rows(
+      this.database.admitted(),
+      this.database.where,
+      sql.scan.text,
+      sql.scan.values,
+    );
+    return count![0] as number;
   }
 
   /**

@@ -57,6 +57,8 @@ export interface ListSql {
   readonly page: { readonly text: string; readonly values: unknown[] };
   /** The count (and version) alone, for a page that came back empty. */
   readonly count: { readonly text: string; readonly values: unknown[] };
+  /** The matches counted by a scan: for a counted table whose counter row is gone. */
+  readonly scan: { readonly text: string; readonly values: unknown[] };
   /** The matches' cache key (their WHERE and its values); unset when the counter answers. */
   readonly key?: string | undefined;
   /** Whether the rows carry the version after the count. */
@@ -170,14 +172,15 @@ export function listSql(
   const table = quoteIdent(spec.table);
   const whereSql = where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`;
   const counted = counting.counted;
+  const filterCount = params.values.length;
   const rel = regclass(spec.table);
   const version = `(SELECT "version" FROM ${quoteIdent(COUNTS_TABLE)} WHERE "relid" = ${rel})`;
   const scan = `(SELECT count(*) FROM ${table}${whereSql})`;
   let total = scan;
   let key: string | undefined;
   if (counted !== undefined && where.length === 0)
-    // A counter row lost by hand reads NULL: then counted after all.
-    total = `coalesce((SELECT "total" FROM ${quoteIdent(COUNTS_TABLE)} WHERE "relid" = ${rel}), ${scan})`;
+    // A counter row lost by hand reads NULL: the store then counts (postgres-store.ts).
+    total = `(SELECT "total" FROM ${quoteIdent(COUNTS_TABLE)} WHERE "relid" = ${rel})`;
   else if (counted !== undefined) {
     key = `${whereSql}\u0000${JSON.stringify(params.values)}`;
     const cached = counting.cached?.(key);
@@ -193,11 +196,13 @@ export function listSql(
   if (query.after !== undefined && after === undefined) return undefined;
   const list = spec.columns.map((c) => quoteIdent(c.name)).join(', ');
   const count = { text: `SELECT ${totals}`, values: countValues };
+  const scanning = { text: `SELECT ${scan}`, values: params.values.slice(0, filterCount) };
   const deep = bucketPage(spec, query, counted, where.length + (after === undefined ? 0 : 1));
   if (deep !== undefined)
     return {
       page: deep(params, `SELECT ${list}, ${totals} FROM ${table}`),
       count,
+      scan: scanning,
       key,
       versioned: true,
     };
@@ -215,6 +220,7 @@ export function listSql(
       values: params.values,
     },
     count,
+    scan: scanning,
     key,
     versioned: counted !== undefined,
   };
