@@ -3,7 +3,7 @@
  * while two servers write, the indexes a table sync makes (and not for an opted-out field),
  * and the plans PostgreSQL picks for the list conventions on a table of 50,000 rows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { ModelSchema } from '../../model/schema.js';
 import {
@@ -112,7 +112,7 @@ describeWithPostgres('PostgreSQL lists at scale', () => {
           try {
             await reader.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
             const counter = await reader.query<{ total: string }>(
-              `SELECT "total" FROM "decorest_counts" WHERE "relid" = '"tasks"'::regclass`,
+              `SELECT sum("total") AS total FROM "decorest_counts" WHERE "relid" = '"tasks"'::regclass`,
             );
             const counted = await reader.query<{ n: string }>('SELECT count(*) AS n FROM "tasks"');
             await reader.query('COMMIT');
@@ -244,15 +244,21 @@ describeWithPostgres('PostgreSQL lists at scale', () => {
     /** The plan's nodes, and whether each is under an InitPlan (a count the CASE may skip). */
     const nodesOf = async (
       q: RecordQuery,
-      cached?: { version: number; total: number },
+      cached?: { state: string; total: number },
     ): Promise<{ type: string; index?: string; relation?: string; initPlan: boolean }[]> => {
       const sql = listSql(spec, q, {
-        counted: 'buckets',
+        counted: true,
         cached: cached === undefined ? undefined : () => cached,
       })!;
+      return planOf(sql.page);
+    };
+    const planOf = async (statement: {
+      text: string;
+      values: unknown[];
+    }): Promise<{ type: string; index?: string; relation?: string; initPlan: boolean }[]> => {
       const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({
-        text: `EXPLAIN (FORMAT JSON) ${sql.page.text}`,
-        values: sql.page.values,
+        text: `EXPLAIN (FORMAT JSON) ${statement.text}`,
+        values: statement.values,
       });
       const out: { type: string; index?: string; relation?: string; initPlan: boolean }[] = [];
       const walk = (node: PlanNode, initPlan: boolean): void => {
@@ -284,20 +290,44 @@ describeWithPostgres('PostgreSQL lists at scale', () => {
       }
     });
 
-    it('finds a deep offset in id order through the per-block counts: no Seq Scan, no Sort', async () => {
-      for (const descending of [false, true]) {
-        const nodes = await nodesOf(query({ offset: 40_000, sort: [{ field: 'id', descending }] }));
-        expect(seqScans(nodes)).toEqual([]);
-        expect(nodes.some((n) => n.relation === 'decorest_id_buckets')).toBe(true);
-      }
+    it('starts a deep page in id order from an anchor kept for the table state: no Seq Scan, no Sort, no skip past the anchor', async () => {
       const store = new PostgresDatabase(pool).store(spec);
-      const deep = await store.query.list(query({ offset: 40_000, limit: 3 }));
-      expect(deep!.items.map((r) => r.id)).toEqual([40_001, 40_002, 40_003]);
-      const back = await store.query.list(
-        query({ offset: 40_000, limit: 2, sort: [{ field: 'id', descending: true }] }),
-      );
-      expect(back!.items.map((r) => r.id)).toEqual([10_000, 9_999]);
-      expect(back!.total).toBe(50_000);
+      for (const descending of [false, true]) {
+        const q = query({ offset: 40_000, sort: [{ field: 'id', descending }] });
+        // Anchors as the store keeps them: every 1,024th id in the list's order.
+        const ids = Array.from({ length: 49 }, (_, k) =>
+          descending ? 50_000 - k * 1024 : 1 + k * 1024,
+        );
+        const sql = listSql(spec, q, { counted: true, anchors: () => ({ state: '0:1', ids }) })!;
+        expect(sql.deep?.anchored).toBeDefined();
+        const nodes = await planOf(sql.page);
+        expect(seqScans(nodes)).toEqual([]);
+        expect(nodes.some((n) => n.type === 'Sort')).toBe(false);
+        expect(nodes.some((n) => n.index === 'tasks_pkey')).toBe(true);
+      }
+      // Through the store: by offset twice (the second at the same state reads the anchors),
+      // then from anchors; after a write, by offset again; right every time.
+      const sent = vi.spyOn(pool, 'query');
+      const deep = () => store.query.list(query({ offset: 40_000, limit: 3 }));
+      const back = () =>
+        store.query.list(
+          query({ offset: 40_000, limit: 2, sort: [{ field: 'id', descending: true }] }),
+        );
+      const anchoredPages = () =>
+        sent.mock.calls.filter((c) => /"id" (>|<)= \$\d+::bigint ORDER BY/.test(textOf(c[0])))
+          .length;
+      for (let i = 0; i < 3; i++) {
+        expect((await deep())!.items.map((r) => r.id)).toEqual([40_001, 40_002, 40_003]);
+        const page = await back();
+        expect(page!.items.map((r) => r.id)).toEqual([10_000, 9_999]);
+        expect(page!.total).toBe(50_000);
+      }
+      expect(anchoredPages()).toBe(2);
+      await store.remove(7);
+      expect((await deep())!.items.map((r) => r.id)).toEqual([40_002, 40_003, 40_004]);
+      await store.insert({ id: 7, title: 'back', rank: 1, done: false });
+      expect((await deep())!.items.map((r) => r.id)).toEqual([40_001, 40_002, 40_003]);
+      sent.mockRestore();
     });
 
     it('pages a filter on a boolean or a number, a relation, a sort by a field and q through indexes; the count a cache skips', async () => {
@@ -309,7 +339,7 @@ describeWithPostgres('PostgreSQL lists at scale', () => {
         [query({ filters: [{ field: 'owner', op: 'eq', values: [7] }] }), 'tasks_owner_idx'],
       ];
       for (const [q, index] of cases) {
-        const nodes = await nodesOf(q, { version: 1, total: 1 });
+        const nodes = await nodesOf(q, { state: '0:1', total: 1 });
         // The page: an index, never the table.
         expect(
           nodes.filter((n) => !n.initPlan && n.type === 'Seq Scan'),
@@ -347,6 +377,11 @@ describeWithPostgres('PostgreSQL lists at scale', () => {
     });
   });
 });
+
+/** A statement's text, whether pg was handed the text or a query config. */
+function textOf(arg: unknown): string {
+  return typeof arg === 'string' ? arg : ((arg as { text?: string }).text ?? '');
+}
 
 interface PlanNode {
   readonly 'Node Type': string;

@@ -17,7 +17,7 @@ import type { ModelStore, ReadableRecords, RecordMerge } from '../model-store.js
 import type { QueryableRecords, RecordPage, RecordQuery } from '../record-query.js';
 import { recordSnapshot } from '../record-snapshot.js';
 import type { PostgresDatabase } from './postgres-database.js';
-import { type CachedCount, type ListSql, listSql } from './query-sql.js';
+import { type Anchors, type CachedCount, type ListSql, listSql } from './query-sql.js';
 import { readCounted } from './read-tables.js';
 import { decodeRow, encodeRecord, isStorableId } from './record-codec.js';
 import type { Queryable } from './sql.js';
@@ -27,8 +27,17 @@ import { ADVANCE_IDENTITY, TableSql } from './table-sql.js';
 /** How many fresh ids an insert tries before giving up (each taken one means a race). */
 const ID_TRIES = 100;
 
-/** Counts of filtered lists a store keeps, each valid at one version of its table. */
+/** Counts of filtered lists a store keeps, each valid at one state of its table. */
 const CACHED_COUNTS = 256;
+/** Lists whose deep-page anchors a store keeps (each a thousandth of the list's ids). */
+const CACHED_ANCHORS = 16;
+
+/** Sets `key` in `map` as its most recent entry, the oldest dropped past `most`. */
+function remember<V>(map: Map<string, V>, key: string, value: V, most: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > most) map.delete(map.keys().next().value!);
+}
 
 /** Rows per multi-row write, and the protocol's bound on one statement's parameters. */
 const MANY_ROWS = 1000;
@@ -85,17 +94,21 @@ export class PostgresStore implements ModelStore {
   readonly query: QueryableRecords = { list: (query) => this.#list(query) };
 
   /** Whether the table's rows are counted (counters-sql.ts), read once per store. */
-  #counted: Promise<'buckets' | 'total' | undefined> | undefined;
+  #counted: Promise<boolean> | undefined;
   /**
-   * Counts of filtered lists by their WHERE, each at the table version it was counted at: a
-   * page uses one only when its own snapshot reads that version (query-sql.ts), so it is as
+   * Counts of filtered lists by their WHERE, each at the table state it was counted at: a
+   * page uses one only when its own snapshot reads that state (query-sql.ts), so it is as
    * exact as counting again. Most recently used last; the oldest goes past CACHED_COUNTS.
    */
   readonly #counts = new Map<string, CachedCount>();
+  /** Anchors of deep pages in id order, by list, each at a table state (query-sql.ts). */
+  readonly #anchors = new Map<string, Anchors>();
+  /** The state the last deep page of each list read by OFFSET alone saw. */
+  readonly #deepSeen = new Map<string, string>();
 
-  #countedOf(): Promise<'buckets' | 'total' | undefined> {
+  #countedOf(): Promise<boolean> {
     this.#counted ??= readCounted(this.database.admitted()).then(
-      (tables) => tables.get(this.spec.table),
+      (tables) => tables.has(this.spec.table),
       (error: unknown) => {
         this.#counted = undefined;
         throw databaseStoreError(error, this.database.where);
@@ -106,51 +119,79 @@ export class PostgresStore implements ModelStore {
 
   #cached(key: string): CachedCount | undefined {
     const found = this.#counts.get(key);
-    if (found !== undefined) {
-      this.#counts.delete(key);
-      this.#counts.set(key, found);
-    }
+    if (found !== undefined) remember(this.#counts, key, found, CACHED_COUNTS);
     return found;
-  }
-
-  #remember(key: string | undefined, version: unknown, total: number): void {
-    if (key === undefined || typeof version !== 'number') return;
-    this.#counts.delete(key);
-    this.#counts.set(key, { version, total });
-    if (this.#counts.size > CACHED_COUNTS) this.#counts.delete(this.#counts.keys().next().value!);
   }
 
   async #list(query: RecordQuery): Promise<RecordPage | undefined> {
     const counted = await this.#countedOf();
-    const sql = listSql(this.spec, query, { counted, cached: (key) => this.#cached(key) });
+    const sql = listSql(this.spec, query, {
+      counted,
+      cached: (key) => this.#cached(key),
+      anchors: (key) => this.#anchors.get(key),
+    });
     if (sql === undefined) return undefined;
-    const found = await rows(
-      this.database.admitted(),
-      this.database.where,
-      sql.page.text,
-      sql.page.values,
-    );
+    const db = this.database;
+    let found = await rows(db.admitted(), db.where, sql.page.text, sql.page.values);
     const width = this.spec.columns.length;
+    const { deep } = sql;
+    if (deep?.anchored !== undefined && found[0]?.[width + 1] !== deep.anchored.state) {
+      // The table moved since the anchors were taken (or the page is past the last): read
+      // the page by its offset alone, as without anchors.
+      this.#anchors.delete(deep.key);
+      found = await rows(
+        db.admitted(),
+        db.where,
+        deep.anchored.plain.text,
+        deep.anchored.plain.values,
+      );
+    } else if (deep !== undefined && deep.anchored === undefined)
+      await this.#anchorLater(deep, found[0]?.[width + 1]);
     if (found.length > 0) {
       const total = await this.#totalOf(sql, found[0]![width]);
-      if (sql.versioned) this.#remember(sql.key, found[0]![width + 1], total);
+      if (sql.stated) this.#remember(sql.key, found[0]![width + 1], total);
       return { items: found.map((row) => decodeRow(this.spec, row.slice(0, width))), total };
     }
     // No row, so no count beside it: an empty match, or a window past the matches.
     if (query.offset === 0 && query.limit !== 0 && query.after === undefined)
       return { items: [], total: 0 };
-    const [count] = await rows(
-      this.database.admitted(),
-      this.database.where,
-      sql.count.text,
-      sql.count.values,
-    );
+    const [count] = await rows(db.admitted(), db.where, sql.count.text, sql.count.values);
     const total = await this.#totalOf(sql, count![0]);
-    if (sql.versioned) this.#remember(sql.key, count![1], total);
+    if (sql.stated) this.#remember(sql.key, count![1], total);
     return { items: [], total };
   }
 
-  /** The count a statement read; NULL from a counter row someone deleted: counted instead. */
+  #remember(key: string | undefined, state: unknown, total: number): void {
+    if (key !== undefined && typeof state === 'string')
+      remember(this.#counts, key, { state, total }, CACHED_COUNTS);
+  }
+
+  /**
+   * After a deep page read by OFFSET alone: when the one before it saw the same table state
+   * (the table holds still), the list's anchors are read, one ordered pass over the index, and
+   * the next deep pages start from them. A table written between every deep page never pays
+   * for anchors it could not use. A failed read only leaves the pages to their offsets.
+   */
+  async #anchorLater(deep: NonNullable<ListSql['deep']>, state: unknown): Promise<void> {
+    if (typeof state !== 'string') return;
+    const seen = this.#deepSeen.get(deep.key);
+    remember(this.#deepSeen, deep.key, state, CACHED_ANCHORS);
+    if (seen !== state) return;
+    const db = this.database;
+    const found = await rows(db.pool, db.where, deep.anchorsSql.text, deep.anchorsSql.values).catch(
+      () => [],
+    );
+    const at = found[0]?.[1];
+    if (typeof at === 'string')
+      remember(
+        this.#anchors,
+        deep.key,
+        { state: at, ids: found.map((row) => row[0] as RecordId) },
+        CACHED_ANCHORS,
+      );
+  }
+
+  /** The count a statement read; NULL from counter rows someone deleted: counted instead. */
   async #totalOf(sql: ListSql, read: unknown): Promise<number> {
     if (typeof read === 'number') return read;
     this.#counted = undefined;

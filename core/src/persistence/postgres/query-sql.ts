@@ -2,10 +2,10 @@
  * A list query as one SELECT (issue 26, QUERY-DESIGN.md): WHERE, ORDER BY, LIMIT/OFFSET and the
  * match count in the same statement, every value a `$n` parameter (the conditions are
  * filter-sql.ts). On a counted table (issue 44, counters-sql.ts) the count costs no scan: the
- * whole table's is its counter; a filter's is the one a server cached at the table's version
- * when that version is still the one this statement reads, else counted (through the filter's
- * index); a deep offset in id order is found through the per-block counts; a keyset cursor
- * (`after`) starts the page past a record. It answers exactly what
+ * whole table's is its counter; a filter's is the one a server cached at the table's state
+ * when that state is still the one this statement reads, else counted (through the filter's
+ * index); a deep offset in id order starts from an anchor the server keeps for that state; a
+ * keyset cursor (`after`) starts the page past a record. It answers exactly what
  * app/query/list-records answers over the records in memory; a query it cannot answer the same
  * way (a range, `like` or sort on an array field, `like` on a date, `like` with a pattern
  * that is more than plain text, an array of arrays) is left to that path: {@link listSql}
@@ -16,8 +16,9 @@
  * (`COLLATE "C"`), JavaScript by UTF-16 code unit, which differ only between astral characters
  * and U+E000–U+FFFF; `_like` on a number past 1e21 reads its digits, not JavaScript's exponent.
  */
+import type { RecordId } from '../../model/schema.js';
 import type { RecordQuery, SortKey } from '../record-query.js';
-import { BUCKET_BITS, BUCKETS_TABLE, COUNTS_TABLE, regclass } from './counters-sql.js';
+import { stateSql, totalSql } from './counters-sql.js';
 import { hasTextKey, textKey } from './field-indexes.js';
 import {
   comparable,
@@ -32,37 +33,59 @@ import {
 import { quoteIdent } from './sql.js';
 import type { ColumnSpec, TableSpec } from './table-schema.js';
 
-/** A count of a query's matches, as counted at a version of its table. */
+/** A count of a query's matches, as counted at a state of its table (counters-sql.ts). */
 export interface CachedCount {
-  readonly version: number;
+  readonly state: string;
   readonly total: number;
 }
 
-/** How the statement counts (postgres-store.ts knows the table and keeps the cache). */
-export interface Counting {
-  /** The table's counter (counters-sql.ts), with per-block id counts or not; unset: none. */
-  readonly counted?: 'buckets' | 'total' | undefined;
-  /** The count cached for the matches of the WHERE named by `key`, if any. */
-  readonly cached?: ((key: string) => CachedCount | undefined) | undefined;
+/** The id at every {@link ANCHOR_STEP}-th match of a list in id order, at a table state. */
+export interface Anchors {
+  readonly state: string;
+  readonly ids: readonly RecordId[];
 }
 
-/** Below this offset a plain OFFSET is as cheap as the per-block counts. */
-const BUCKET_OFFSET = 1 << BUCKET_BITS;
+/** Matches between two anchors: a deep page skips fewer than this many rows. */
+export const ANCHOR_STEP = 1024;
+
+/** How the statement counts and finds deep pages (postgres-store.ts keeps the caches). */
+export interface Counting {
+  /** The table's rows are counted (counters-sql.ts). */
+  readonly counted?: boolean | undefined;
+  /** The count cached for the matches of the WHERE named by `key`, if any. */
+  readonly cached?: ((key: string) => CachedCount | undefined) | undefined;
+  /** The anchors kept for the list named by `key`, if any. */
+  readonly anchors?: ((key: string) => Anchors | undefined) | undefined;
+}
+
+type Statement = { readonly text: string; readonly values: unknown[] };
 
 export interface ListSql {
   /**
    * The page, each row the table's columns, then the count of every match, then (on a counted
-   * table) the table's version the statement read.
+   * table) the table's state the statement read.
    */
-  readonly page: { readonly text: string; readonly values: unknown[] };
-  /** The count (and version) alone, for a page that came back empty. */
-  readonly count: { readonly text: string; readonly values: unknown[] };
-  /** The matches counted by a scan: for a counted table whose counter row is gone. */
-  readonly scan: { readonly text: string; readonly values: unknown[] };
-  /** The matches' cache key (their WHERE and its values); unset when the counter answers. */
+  readonly page: Statement;
+  /** The count (and state) alone, for a page that came back empty. */
+  readonly count: Statement;
+  /** The matches counted by a scan: for a counted table whose counter rows are gone. */
+  readonly scan: Statement;
+  /** The matches' count cache key (their WHERE and its values); unset when the counter answers. */
   readonly key?: string | undefined;
-  /** Whether the rows carry the version after the count. */
-  readonly versioned: boolean;
+  /** Whether the rows carry the table's state after the count. */
+  readonly stated: boolean;
+  /**
+   * A page deep in id order on a counted table: its anchors' cache key, the statement that
+   * finds them (rows: an anchor id, the state), and, when `page` started from an anchor, the
+   * state the anchors were taken at and the page by OFFSET alone, for when the state moved.
+   */
+  readonly deep?:
+    | {
+        readonly key: string;
+        readonly anchorsSql: Statement;
+        readonly anchored?: { readonly state: string; readonly plain: Statement };
+      }
+    | undefined;
 }
 
 const QUERY_COLUMNS = new WeakMap<TableSpec, ReadonlyMap<string, ColumnSpec>>();
@@ -171,91 +194,94 @@ export function listSql(
   if (query.sort.at(-1)?.field !== 'id') order.push('"id"');
   const table = quoteIdent(spec.table);
   const whereSql = where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`;
-  const counted = counting.counted;
-  const filterCount = params.values.length;
-  const rel = regclass(spec.table);
-  const version = `(SELECT "version" FROM ${quoteIdent(COUNTS_TABLE)} WHERE "relid" = ${rel})`;
+  const filterValues = [...params.values];
+  const counted = counting.counted === true;
+  const state = stateSql(spec.table);
   const scan = `(SELECT count(*) FROM ${table}${whereSql})`;
   let total = scan;
   let key: string | undefined;
-  if (counted !== undefined && where.length === 0)
-    // A counter row lost by hand reads NULL: the store then counts (postgres-store.ts).
-    total = `(SELECT "total" FROM ${quoteIdent(COUNTS_TABLE)} WHERE "relid" = ${rel})`;
-  else if (counted !== undefined) {
-    key = `${whereSql}\u0000${JSON.stringify(params.values)}`;
+  if (counted && where.length === 0)
+    // Counter rows lost by hand read NULL: the store then counts (postgres-store.ts).
+    total = totalSql(spec.table);
+  else if (counted) {
+    key = `${whereSql}\u0000${JSON.stringify(filterValues)}`;
     const cached = counting.cached?.(key);
     // The scalar subquery in ELSE runs only when needed: PostgreSQL evaluates an InitPlan when
     // its value is first asked for, and a CASE asks only for the branch it takes.
     if (cached !== undefined)
-      total = `CASE WHEN ${version} = ${params.add(cached.version)}::bigint THEN ${params.add(cached.total)}::bigint ELSE ${scan} END`;
+      total = `CASE WHEN ${state} = ${params.add(cached.state)}::text THEN ${params.add(cached.total)}::bigint ELSE ${scan} END`;
   }
-  const totals = counted === undefined ? total : `${total}, ${version}`;
-  const countValues = [...params.values];
-  const after =
-    query.after === undefined ? undefined : keysetSql(params, columns, query.sort, query.after);
-  if (query.after !== undefined && after === undefined) return undefined;
+  const totals = counted ? `${total}, ${state}` : total;
+  const base = [...params.values];
   const list = spec.columns.map((c) => quoteIdent(c.name)).join(', ');
-  const count = { text: `SELECT ${totals}`, values: countValues };
-  const scanning = { text: `SELECT ${scan}`, values: params.values.slice(0, filterCount) };
-  const deep = bucketPage(spec, query, counted, where.length + (after === undefined ? 0 : 1));
-  if (deep !== undefined)
+  /** The page with `extra` conditions and `offset`: the values after `base`. */
+  const pageOf = (extra: (p: Params) => string[], offset: number): Statement => {
+    const p = new Params();
+    p.values.push(...base);
+    const conditions = [...where, ...extra(p)];
+    const pageWhere = conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`;
+    let window = '';
+    if (query.limit !== undefined) window += ` LIMIT ${p.add(query.limit)}`;
+    if (offset > 0) window += ` OFFSET ${p.add(offset)}`;
+    // The total as a scalar subquery, run once (an InitPlan) in the page's snapshot. Not
+    // `count(*) OVER ()`: a window over every match makes the database fetch and sort all
+    // of them before the LIMIT (6× slower at a million rows, bench/POSTGRES-RESULTS.md).
     return {
-      page: deep(params, `SELECT ${list}, ${totals} FROM ${table}`),
-      count,
-      scan: scanning,
-      key,
-      versioned: true,
-    };
-  const conditions = after === undefined ? where : [...where, after];
-  const pageWhere = conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`;
-  let window = '';
-  if (query.limit !== undefined) window += ` LIMIT ${params.add(query.limit)}`;
-  if (query.offset > 0) window += ` OFFSET ${params.add(query.offset)}`;
-  return {
-    page: {
-      // The total as a scalar subquery, run once (an InitPlan) in the page's snapshot. Not
-      // `count(*) OVER ()`: a window over every match makes the database fetch and sort all
-      // of them before the LIMIT (6× slower at a million rows, bench/POSTGRES-RESULTS.md).
       text: `SELECT ${list}, ${totals} FROM ${table}${pageWhere} ORDER BY ${order.join(', ')}${window}`,
-      values: params.values,
-    },
-    count,
-    scan: scanning,
-    key,
-    versioned: counted !== undefined,
+      values: p.values,
+    };
   };
+  let cursorFits = true;
+  const page = pageOf((p) => {
+    if (query.after === undefined) return [];
+    const condition = keysetSql(p, columns, query.sort, query.after);
+    cursorFits = condition !== undefined;
+    return condition === undefined ? [] : [condition];
+  }, query.offset);
+  if (!cursorFits) return undefined;
+  const sql = {
+    page,
+    count: { text: `SELECT ${totals}`, values: base },
+    scan: { text: `SELECT ${scan}`, values: filterValues },
+    key,
+    stated: counted,
+  };
+  const [only, ...more] = query.sort;
+  const idOrder = only === undefined || (only.field === 'id' && more.length === 0);
+  if (!counted || !idOrder || query.after !== undefined || query.offset < ANCHOR_STEP) return sql;
+  return { ...sql, ...deepPage(spec, query, pageOf, { whereSql, filterValues, state }, counting) };
 }
 
 /**
- * A deep page of the whole table in id order, on a table with per-block id counts: the block
- * holding row `offset` is found by a running sum over the blocks (a thousandth of the rows),
- * and only the rows of that block before it are skipped, instead of every row before it.
- * `undefined` when the query is not that page.
+ * A page deep in id order: the anchors' statement (the id at every ANCHOR_STEP-th match, one
+ * ordered read of the index), and, with anchors kept for this list, the page from the anchor
+ * before `offset`: fewer than ANCHOR_STEP rows skipped instead of `offset`.
  */
-function bucketPage(
+function deepPage(
   spec: TableSpec,
   query: RecordQuery,
-  counted: Counting['counted'],
-  conditions: number,
-): ((params: Params, select: string) => { text: string; values: unknown[] }) | undefined {
-  const [only, ...more] = query.sort;
-  const idOrder = only === undefined || (only.field === 'id' && more.length === 0);
-  if (counted !== 'buckets' || conditions > 0 || !idOrder || query.offset < BUCKET_OFFSET)
-    return undefined;
-  const descending = only?.descending === true;
-  return (params, select) => {
-    const offset = params.add(query.offset);
-    const dir = descending ? 'DESC' : 'ASC';
-    const blocks =
-      `WITH b AS (SELECT "bucket", "n", sum("n") OVER (ORDER BY "bucket" ${dir}) AS upto FROM ${quoteIdent(BUCKETS_TABLE)} WHERE "relid" = ${regclass(spec.table)}), ` +
-      `s AS (SELECT "bucket", (upto - "n")::bigint AS before FROM b WHERE upto > ${offset}::bigint ORDER BY "bucket" ${dir} LIMIT 1) `;
-    const from = descending
-      ? `"id" < (SELECT ("bucket" + 1) << ${BUCKET_BITS} FROM s)`
-      : `"id" >= (SELECT "bucket" << ${BUCKET_BITS} FROM s)`;
-    const limit = query.limit === undefined ? '' : ` LIMIT ${params.add(query.limit)}`;
-    return {
-      text: `${blocks}${select} WHERE ${from} ORDER BY "id" ${dir}${limit} OFFSET (SELECT ${offset}::bigint - before FROM s)`,
-      values: params.values,
-    };
+  pageOf: (extra: (p: Params) => string[], offset: number) => Statement,
+  where: { whereSql: string; filterValues: unknown[]; state: string },
+  counting: Counting,
+): { readonly page?: Statement; readonly deep: NonNullable<ListSql['deep']> } {
+  const descending = query.sort[0]?.descending === true;
+  const dir = descending ? 'DESC' : 'ASC';
+  const key = `${dir}${where.whereSql}\u0000${JSON.stringify(where.filterValues)}`;
+  const anchorsSql = {
+    text: `SELECT "id", ${where.state} FROM (SELECT "id", row_number() OVER (ORDER BY "id" ${dir}) - 1 AS "rn" FROM ${quoteIdent(spec.table)}${where.whereSql}) AS s WHERE "rn" % ${ANCHOR_STEP} = 0 ORDER BY "rn"`,
+    values: where.filterValues,
+  };
+  const anchors = counting.anchors?.(key);
+  const step = Math.floor(query.offset / ANCHOR_STEP);
+  const anchor = anchors?.ids[step];
+  if (anchors === undefined || anchor === undefined) return { deep: { key, anchorsSql } };
+  const idColumn = queryColumnsOf(spec).get('id')!;
+  const plain = pageOf(() => [], query.offset);
+  return {
+    page: pageOf(
+      (p) => [compareSql(idColumn, descending ? '<=' : '>=', rangeParam(p, idColumn, anchor))],
+      query.offset - step * ANCHOR_STEP,
+    ),
+    deep: { key, anchorsSql, anchored: { state: anchors.state, plain } },
   };
 }

@@ -26,11 +26,8 @@ export interface DatabaseTable {
     { readonly table: string; readonly deleteRule: string; readonly name: string }
   >;
   readonly indexes: ReadonlySet<string>;
-  /**
-   * Whether its row count is kept (counters-sql.ts): `buckets` with the per-block counts of
-   * numeric ids, `total` without; absent when not counted (or not yet).
-   */
-  readonly counted?: 'buckets' | 'total';
+  /** Set when its row count is kept (counters-sql.ts); absent when not counted (or not yet). */
+  readonly counted?: true;
 }
 
 /** What the database offers beyond tables: trigram indexes (pg_trgm) for `q`. */
@@ -51,20 +48,16 @@ export async function readFacts(db: Queryable): Promise<DatabaseFacts> {
   return { search: rows[0]?.usable === true, searchInstallable: rows[0]?.available === true };
 }
 
-/** Per table name, how it is counted (see {@link DatabaseTable.counted}). */
-export async function readCounted(db: Queryable): Promise<Map<string, 'buckets' | 'total'>> {
-  const out = new Map<string, 'buckets' | 'total'>();
+/** The tables of the current schema whose rows are counted (see {@link DatabaseTable.counted}). */
+export async function readCounted(db: Queryable): Promise<Set<string>> {
+  const out = new Set<string>();
   const infra = await db.query<{ ready: boolean }>(COUNTER_INFRA_SQL);
   if (infra.rows[0]?.ready !== true) return out;
-  const { rows } = await db.query<{
-    table: string;
-    triggers: string;
-    buckets: boolean;
-    counted: boolean;
-  }>(COUNTED_TABLES_SQL);
+  const { rows } = await db.query<{ table: string; triggers: string; counted: boolean }>(
+    COUNTED_TABLES_SQL,
+  );
   for (const r of rows)
-    if (Number(r.triggers) === Object.keys(COUNT_TRIGGERS).length && r.counted)
-      out.set(r.table, r.buckets ? 'buckets' : 'total');
+    if (Number(r.triggers) === Object.keys(COUNT_TRIGGERS).length && r.counted) out.add(r.table);
   return out;
 }
 
@@ -118,6 +111,6 @@ export async function readTables(db: Queryable): Promise<DatabaseTable[]> {
         .map((k) => [k.column, { table: k.parent, deleteRule: k.rule, name: k.name }]),
     ),
     indexes: new Set(indexes.rows.filter((i) => i.table === name).map((i) => i.name)),
-    ...(counted.has(name) ? { counted: counted.get(name)! } : {}),
+    ...(counted.has(name) ? { counted: true as const } : {}),
   }));
 }

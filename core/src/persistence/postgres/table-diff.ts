@@ -6,7 +6,6 @@
  */
 import { TablesDifferError } from '../../errors.js';
 import type { ModelSchema } from '../../model/schema.js';
-import { bucketed } from './counters-sql.js';
 import { fieldIndexes, possibleFieldIndexNames, TRIGRAM_EXTENSION } from './field-indexes.js';
 import { type MigrationStep, migrationSteps } from './migration-steps.js';
 import { type DatabaseTable, readFacts, readTables } from './read-tables.js';
@@ -71,7 +70,7 @@ export type TableDifference =
       readonly column: string;
       readonly index: string;
     }
-  /** The table's rows are not counted (yet), or not the way its id kind wants. */
+  /** The table's rows are not counted (yet). */
   | { readonly kind: 'missing-counter'; readonly table: string };
 
 /** What the tables should have that depends on the database (read-tables.ts `readFacts`). */
@@ -139,8 +138,7 @@ export function diffTables(
         out.push({ kind: 'missing-index', table, column: c.name });
     }
     out.push(...fieldIndexDifferences(spec, found, out, options.search === true));
-    if (found.counted !== (bucketed(spec) ? 'buckets' : 'total'))
-      out.push({ kind: 'missing-counter', table });
+    if (found.counted !== true) out.push({ kind: 'missing-counter', table });
     const wanted = new Set(spec.columns.map((c) => c.name));
     // A closed model's `$extra` holds the undeclared fields its Keep kept (issue 42): they are
     // the user's data, dropped only by Fit, and answered again once the model is opened.
