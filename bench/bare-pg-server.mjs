@@ -34,8 +34,8 @@ pool.on('error', () => undefined);
 const COLUMNS = '"id", "content", "completed", "user", "$nulls"';
 const SQL = {
   byId: `SELECT ${COLUMNS} FROM "todos" WHERE "id" = $1`,
-  // X-Total-Count from the counter the triggers keep (issue 44), and the table's version beside.
-  list: `SELECT ${COLUMNS}, (SELECT "total" FROM "decorest_counts" WHERE "relid" = '"todos"'::regclass), (SELECT "version" FROM "decorest_counts" WHERE "relid" = '"todos"'::regclass) FROM "todos" ORDER BY "id" LIMIT $1`,
+  // X-Total-Count from the counters the triggers keep (issue 44), and the table's state beside.
+  list: `SELECT ${COLUMNS}, (SELECT sum("total")::bigint FROM "decorest_counts" WHERE "relid" = '"todos"'::regclass), (SELECT string_agg("slot" || ':' || "version", ',' ORDER BY "slot") FROM "decorest_counts" WHERE "relid" = '"todos"'::regclass) FROM "todos" ORDER BY "id" LIMIT $1`,
   insert: `INSERT INTO "todos" ("content", "completed", "user", "$nulls") VALUES ($1, $2, $3, $4::text[]) ON CONFLICT ("id") DO NOTHING RETURNING ${COLUMNS}`,
 };
 

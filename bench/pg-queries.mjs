@@ -230,42 +230,58 @@ export function measureTotals(cluster, db, seconds = 3, rounds = 3) {
   const counterMs = explainMs(
     cluster,
     db,
-    `SELECT "total" FROM "decorest_counts" WHERE "relid" = ${rel}`,
+    `SELECT sum("total") FROM "decorest_counts" WHERE "relid" = ${rel}`,
   );
   const reltuplesMs = explainMs(cluster, db, `SELECT reltuples FROM pg_class WHERE oid = ${rel}`);
   // Copies of the table, one counted by the same triggers, one not, each with its indexes.
+  // And one counted the simplest way, one row for the whole table, for comparison.
   cluster.psql(
     db,
     `CREATE TABLE "ins_plain" (LIKE "todos" INCLUDING ALL);
      CREATE TABLE "ins_counted" (LIKE "todos" INCLUDING ALL);
-     CREATE TRIGGER "decorest_count_insert" AFTER INSERT ON "ins_counted" REFERENCING NEW TABLE AS decorest_new FOR EACH STATEMENT EXECUTE FUNCTION "decorest_counted_insert"('buckets');
-     INSERT INTO "decorest_counts" VALUES ('"ins_counted"'::regclass, 0, 1);`,
+     CREATE TABLE "ins_single" (LIKE "todos" INCLUDING ALL);
+     CREATE TRIGGER "decorest_count_insert" AFTER INSERT ON "ins_counted" REFERENCING NEW TABLE AS decorest_new FOR EACH STATEMENT EXECUTE FUNCTION "decorest_counted_insert"();
+     INSERT INTO "decorest_counts" VALUES ('"ins_counted"'::regclass, 0, 0, 1);
+     CREATE TABLE "bench_single_count" ("total" bigint NOT NULL);
+     INSERT INTO "bench_single_count" VALUES (0);
+     CREATE FUNCTION "bench_single_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN UPDATE "bench_single_count" SET "total" = "total" + (SELECT count(*) FROM decorest_new); RETURN NULL; END $$;
+     CREATE TRIGGER "count" AFTER INSERT ON "ins_single" REFERENCING NEW TABLE AS decorest_new FOR EACH STATEMENT EXECUTE FUNCTION "bench_single_insert"();
+     ANALYZE "ins_plain", "ins_counted", "ins_single";`,
   );
   const insert = (table) =>
     `INSERT INTO "${table}" ("content", "completed", "priority", "user", "$nulls") VALUES ('Bench todo', false, 3, NULL, '{user}');\n`;
   const plain = [];
   const counted = [];
+  const single = [];
   for (let round = 0; round < rounds; round++) {
     plain.push(pgbenchTps(cluster, db, insert('ins_plain'), seconds));
     counted.push(pgbenchTps(cluster, db, insert('ins_counted'), seconds));
+    single.push(pgbenchTps(cluster, db, insert('ins_single'), seconds));
   }
   const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
   // The estimate after those inserts, without an ANALYZE since: how far off it is.
   const estimate = cluster
     .psql(
       db,
-      `SELECT reltuples::bigint, (SELECT count(*) FROM "ins_counted"), (SELECT "total" FROM "decorest_counts" WHERE "relid" = '"ins_counted"'::regclass) FROM pg_class WHERE oid = '"ins_counted"'::regclass;`,
+      `SELECT reltuples::bigint, (SELECT count(*) FROM "ins_counted"), (SELECT sum("total") FROM "decorest_counts" WHERE "relid" = '"ins_counted"'::regclass) FROM pg_class WHERE oid = '"ins_counted"'::regclass;`,
     )
     .trim()
     .split('|')
     .map(Number);
-  cluster.psql(db, 'DROP TABLE "ins_plain", "ins_counted";');
+  cluster.psql(
+    db,
+    `DROP TABLE "ins_plain", "ins_counted", "ins_single", "bench_single_count";
+     DROP FUNCTION "bench_single_insert"();
+     DELETE FROM "decorest_counts" WHERE "relid" NOT IN (SELECT oid FROM pg_class);`,
+  );
   return {
     countMs,
     counterMs,
     reltuplesMs,
     plainTps: med(plain),
     countedTps: med(counted),
+    singleTps: med(single),
     estimate: { reltuples: estimate[0], actual: estimate[1], counter: estimate[2] },
   };
 }

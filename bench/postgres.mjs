@@ -958,7 +958,7 @@ export async function runPostgresBench(opts, { command = 'node bench/postgres.mj
               `The checkout moved during the run (others work in it): ${revision} at the start, ${revisionNow()} at the end; servers started before a rebuild of core/dist kept the code they loaded.`,
             ]),
         ...notes,
-        'list10 is `SELECT …, (SELECT "total" FROM "decorest_counts" …), (SELECT "version" …) FROM "todos" ORDER BY "id" LIMIT $1`: X-Total-Count is the counter the triggers keep (issue 44), no longer a `count(*)` over every row; byId and create are an index lookup and an insert (which now also updates the counter, for both servers alike).',
+        'list10 is `SELECT …, (SELECT sum("total") FROM "decorest_counts" …), (SELECT string_agg(…"version"…) …) FROM "todos" ORDER BY "id" LIMIT $1`: X-Total-Count is the sum of the counters the triggers keep (issue 44), no longer a `count(*)` over every row; byId and create are an index lookup and an insert (which now also updates a counter, for both servers alike).',
         'create runs last: the tables grow by the creates of every round (a few thousand rows), read cells are not affected.',
       ],
     };
