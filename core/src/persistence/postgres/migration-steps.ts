@@ -29,6 +29,11 @@ export interface MigrationStep {
   readonly destructive: boolean;
   /** Why, in words, for a confirmation prompt. */
   readonly reason: string;
+  /**
+   * Set on a step that changes how the database answers, not what it holds (issue 44: a field's
+   * index, the row counters, pg_trgm): a reader of the records (`db export`) needs none of them.
+   */
+  readonly upkeep?: true;
 }
 
 /** The only type change that keeps every value exactly (an int8 a double holds: ours are). */
@@ -150,6 +155,7 @@ export function migrationSteps(
           table: d.table,
           sql: field?.sql ?? indexSql(d.table, d.column),
           destructive: false,
+          ...(field === undefined ? {} : { upkeep: true as const }),
           reason:
             field === undefined
               ? `${d.column} is looked up`
@@ -164,6 +170,7 @@ export function migrationSteps(
           table: d.table,
           sql: `DROP INDEX IF EXISTS ${quoteIdent(d.index)}`,
           destructive: false,
+          upkeep: true,
           reason: `${d.column} no longer wants the index ${d.index}`,
         });
         break;
@@ -171,13 +178,19 @@ export function migrationSteps(
         if (!counted) {
           counted = true;
           for (const sql of counterInfraSql())
-            keys.push({ sql, destructive: false, reason: 'exact totals without a scan' });
+            keys.push({
+              sql,
+              destructive: false,
+              upkeep: true,
+              reason: 'exact totals without a scan',
+            });
         }
         for (const sql of counterTableSql(spec(d.table)))
           keys.push({
             table: d.table,
             sql,
             destructive: false,
+            upkeep: true,
             reason: `X-Total-Count of ${d.table} without a scan`,
           });
         break;

@@ -17,6 +17,7 @@ import type { ModelStore, ReadableRecords, RecordMerge } from '../model-store.js
 import type { QueryableRecords, RecordPage, RecordQuery } from '../record-query.js';
 import { recordSnapshot } from '../record-snapshot.js';
 import type { PostgresDatabase } from './postgres-database.js';
+import { preparedName, tableSignature } from './prepared-names.js';
 import { type Anchors, type CachedCount, type ListSql, listSql } from './query-sql.js';
 import { readCounted } from './read-tables.js';
 import { decodeRow, encodeRecord, isStorableId } from './record-codec.js';
@@ -64,9 +65,15 @@ async function rows(
   text: string,
   values: unknown[],
   id?: RecordId,
+  name?: string,
 ): Promise<unknown[][]> {
   try {
-    const result = await db.query<unknown[]>({ text, values, rowMode: 'array' });
+    const result = await db.query<unknown[]>({
+      text,
+      values,
+      rowMode: 'array',
+      ...(name === undefined ? {} : { name }),
+    });
     return result.rows;
   } catch (error) {
     throw databaseStoreError(error, where, id);
@@ -76,6 +83,8 @@ async function rows(
 export class PostgresStore implements ModelStore {
   readonly #sql: TableSql;
   readonly #indexed: ReadonlySet<string>;
+  /** What names its prepared list statements (prepared-names.ts). */
+  readonly #signature: string;
 
   constructor(
     readonly database: PostgresDatabase,
@@ -83,6 +92,7 @@ export class PostgresStore implements ModelStore {
     readonly label = 'default',
   ) {
     this.#sql = new TableSql(spec);
+    this.#signature = tableSignature(spec);
     this.#indexed = new Set(indexedColumns(spec));
   }
 
@@ -105,6 +115,8 @@ export class PostgresStore implements ModelStore {
   readonly #anchors = new Map<string, Anchors>();
   /** The state the last deep page of each list read by OFFSET alone saw. */
   readonly #deepSeen = new Map<string, string>();
+  /** Anchor reads in flight, by list. */
+  readonly #anchoring = new Map<string, Promise<void>>();
 
   #countedOf(): Promise<boolean> {
     this.#counted ??= readCounted(this.database.admitted()).then(
@@ -132,19 +144,23 @@ export class PostgresStore implements ModelStore {
     });
     if (sql === undefined) return undefined;
     const db = this.database;
-    let found = await rows(db.admitted(), db.where, sql.page.text, sql.page.values);
+    const page = (statement: { text: string; values: unknown[] }) =>
+      rows(
+        db.admitted(),
+        db.where,
+        statement.text,
+        statement.values,
+        undefined,
+        preparedName(this.#signature, statement.text),
+      );
+    let found = await page(sql.page);
     const width = this.spec.columns.length;
     const { deep } = sql;
     if (deep?.anchored !== undefined && found[0]?.[width + 1] !== deep.anchored.state) {
       // The table moved since the anchors were taken (or the page is past the last): read
       // the page by its offset alone, as without anchors.
       this.#anchors.delete(deep.key);
-      found = await rows(
-        db.admitted(),
-        db.where,
-        deep.anchored.plain.text,
-        deep.anchored.plain.values,
-      );
+      found = await page(deep.anchored.plain);
     } else if (deep !== undefined && deep.anchored === undefined)
       await this.#anchorLater(deep, found[0]?.[width + 1]);
     if (found.length > 0) {
@@ -177,18 +193,28 @@ export class PostgresStore implements ModelStore {
     const seen = this.#deepSeen.get(deep.key);
     remember(this.#deepSeen, deep.key, state, CACHED_ANCHORS);
     if (seen !== state) return;
-    const db = this.database;
-    const found = await rows(db.pool, db.where, deep.anchorsSql.text, deep.anchorsSql.values).catch(
-      () => [],
-    );
-    const at = found[0]?.[1];
-    if (typeof at === 'string')
-      remember(
-        this.#anchors,
-        deep.key,
-        { state: at, ids: found.map((row) => row[0] as RecordId) },
-        CACHED_ANCHORS,
-      );
+    // Concurrent deep pages of one list wait for the same read.
+    let reading = this.#anchoring.get(deep.key);
+    if (reading === undefined) {
+      const db = this.database;
+      reading = rows(db.pool, db.where, deep.anchorsSql.text, deep.anchorsSql.values)
+        .then(
+          (found) => {
+            const at = found[0]?.[1];
+            if (typeof at === 'string')
+              remember(
+                this.#anchors,
+                deep.key,
+                { state: at, ids: found.map((row) => row[0] as RecordId) },
+                CACHED_ANCHORS,
+              );
+          },
+          () => undefined,
+        )
+        .finally(() => this.#anchoring.delete(deep.key));
+      this.#anchoring.set(deep.key, reading);
+    }
+    await reading;
   }
 
   /** The count a statement read; NULL from counter rows someone deleted: counted instead. */

@@ -220,9 +220,12 @@ export function listSql(
     p.values.push(...base);
     const conditions = [...where, ...extra(p)];
     const pageWhere = conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`;
+    // A whole number as a literal: a prepared statement (prepared-names.ts) then gets a plan
+    // for its own LIMIT, where a `$n` would have it planned again on every execution.
+    const literal = (n: number) => (Number.isSafeInteger(n) && n >= 0 ? String(n) : p.add(n));
     let window = '';
-    if (query.limit !== undefined) window += ` LIMIT ${p.add(query.limit)}`;
-    if (offset > 0) window += ` OFFSET ${p.add(offset)}`;
+    if (query.limit !== undefined) window += ` LIMIT ${literal(query.limit)}`;
+    if (offset > 0) window += ` OFFSET ${literal(offset)}`;
     // The total as a scalar subquery, run once (an InitPlan) in the page's snapshot. Not
     // `count(*) OVER ()`: a window over every match makes the database fetch and sort all
     // of them before the LIMIT (6× slower at a million rows, bench/POSTGRES-RESULTS.md).

@@ -294,6 +294,7 @@ async function searchExtension(
   const step: MigrationStep = {
     sql: `CREATE EXTENSION IF NOT EXISTS ${TRIGRAM_EXTENSION}`,
     destructive: false,
+    upkeep: true,
     reason: 'q searches text through trigram indexes',
   };
   if (dryRun) return step;

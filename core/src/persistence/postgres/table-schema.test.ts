@@ -79,8 +79,8 @@ describe('tables from models', () => {
       `COMMENT ON TABLE "notes" IS 'decorest model Note'`,
       'ALTER TABLE "todos" ADD CONSTRAINT "todos_user_fkey" FOREIGN KEY ("user") REFERENCES "users" ("id") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED',
       'ALTER TABLE "notes" ADD CONSTRAINT "notes_author_fkey" FOREIGN KEY ("author") REFERENCES "users" ("id") ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED',
-      'CREATE INDEX "todos_user_idx" ON "todos" ("user")',
-      'CREATE INDEX "notes_author_idx" ON "notes" ("author")',
+      'CREATE INDEX "todos_user_idx" ON "todos" ("user", "id")',
+      'CREATE INDEX "notes_author_idx" ON "notes" ("author", "id")',
       // No index for a list (`tags`): a B-tree orders scalars only.
       'CREATE INDEX "users_name_idx" ON "users" ((left("name", 256) COLLATE "C"), "id")',
       'CREATE INDEX "todos_content_idx" ON "todos" ((left("content", 256) COLLATE "C"), "id")',
@@ -134,7 +134,7 @@ describe('tables from models', () => {
     );
     const spec = tableOf(invoice, [remote, invoice]);
     expect(createTablesSql([spec]).slice(2, 3)).toEqual([
-      'CREATE INDEX "invoices_account_idx" ON "invoices" ("account")',
+      'CREATE INDEX "invoices_account_idx" ON "invoices" ("account", "id")',
     ]);
     const asIs: DatabaseTable = {
       name: 'invoices',

@@ -198,8 +198,13 @@ export function foreignKeySql(table: string, c: ColumnSpec): string {
   );
 }
 
+/**
+ * A relation's index: on `(key, id)`, so a parent's children come out in id order, a page of
+ * them LIMIT rows deep (issue 44); tables made before keep their `(key)` index, which serves
+ * the same lookups with a sort.
+ */
 export function indexSql(table: string, column: string): string {
-  return `CREATE INDEX ${quoteIdent(indexName(table, column))} ON ${quoteIdent(table)} (${quoteIdent(column)})`;
+  return `CREATE INDEX ${quoteIdent(indexName(table, column))} ON ${quoteIdent(table)} (${quoteIdent(column)}, "id")`;
 }
 
 /**
