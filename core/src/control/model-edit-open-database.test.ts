@@ -9,9 +9,9 @@ import { afterEach, expect, it } from 'vitest';
 
 import type { ModelEdit, ModelEditPreview, ModelEditResult } from '../contract/control-api.js';
 import { removeTempProjects, writeTempProject } from '../loader/test-support/temp-project.js';
+import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 import { describeWithPostgres } from '../test-support/postgres-cluster.js';
 import { useStore } from '../test-support/store-choice.js';
-import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 import { hashesOf } from './test-support/model-edits.js';
 
 const OPEN_PRODUCT = `import { Rest } from 'decorest';
