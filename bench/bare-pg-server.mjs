@@ -34,7 +34,10 @@ pool.on('error', () => undefined);
 const COLUMNS = '"id", "content", "completed", "user", "$nulls"';
 const SQL = {
   byId: `SELECT ${COLUMNS} FROM "todos" WHERE "id" = $1`,
-  list: `SELECT ${COLUMNS}, (SELECT count(*) FROM "todos") FROM "todos" ORDER BY "id" LIMIT $1`,
+  // X-Total-Count from the counters the triggers keep (issue 44), and the table's state beside;
+  // the limit a literal and the statement prepared, as decorest sends its list pages.
+  list: (limit) =>
+    `SELECT ${COLUMNS}, (SELECT sum("total")::bigint FROM "decorest_counts" WHERE "relid" = '"todos"'::regclass), (SELECT string_agg("slot" || ':' || "version", ',' ORDER BY "slot") FROM "decorest_counts" WHERE "relid" = '"todos"'::regclass) FROM "todos" ORDER BY "id" LIMIT ${limit}`,
   insert: `INSERT INTO "todos" ("content", "completed", "user", "$nulls") VALUES ($1, $2, $3, $4::text[]) ON CONFLICT ("id") DO NOTHING RETURNING ${COLUMNS}`,
 };
 
@@ -45,7 +48,7 @@ const todo = (row) => ({ id: row[0], content: row[1], completed: row[2], user: r
 
 const CORS = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Location, X-Total-Count, Link',
+  'access-control-expose-headers': 'Location, X-Total-Count, Link, X-Limit-Clamped',
 };
 
 function send(res, status, body, headers = {}) {
@@ -74,7 +77,12 @@ async function handle(req, res) {
   if (req.method === 'GET' && path === '/todos') {
     const limit = Number(new URLSearchParams(req.url.slice(q + 1)).get('limit') ?? 'NaN');
     if (!Number.isInteger(limit) || limit < 0) return send(res, 400, { error: 'limit' });
-    const { rows } = await query(SQL.list, [limit]);
+    const { rows } = await pool.query({
+      name: `list_${limit}`,
+      text: SQL.list(limit),
+      values: [],
+      rowMode: 'array',
+    });
     const total = rows.length > 0 ? rows[0][5] : 0;
     return send(res, 200, rows.map(todo), { 'x-total-count': String(total) });
   }

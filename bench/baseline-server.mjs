@@ -30,7 +30,7 @@ let nextId = ordered.reduce((max, t) => Math.max(max, t.id), 0) + 1;
 
 const COMMON = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Location, X-Total-Count, Link',
+  'access-control-expose-headers': 'Location, X-Total-Count, Link, X-Limit-Clamped',
 };
 
 function send(res, status, value, extra) {

@@ -157,6 +157,30 @@ describeWithPostgres('db import, db export and seed on PostgreSQL', () => {
     expect(served.status).toBe(201);
   });
 
+  it('exports a database whose tables lack the indexes and row counters db push now makes (issue 44)', async () => {
+    const dir = await todoCopy({ 'users.db': USERS, 'todos.db': TODOS });
+    const url = await freshDatabase();
+    expect((await runCli(['db', 'import', dir, '--database', url])).code).toBe(0);
+    // As an older version left them: no field index, no counting trigger.
+    await query(
+      url,
+      `DROP INDEX "todos_content_idx"; DROP TRIGGER "decorest_count_insert" ON "todos"`,
+    );
+    const out = join(dir, 'exported');
+    const exported = await runCli(['db', 'export', dir, '--database', url, '--out', out]);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout).toContain('7 records exported');
+    // db push puts them back, and counts what is there.
+    const pushed = await runCli(['db', 'push', dir, '--database', url]);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(pushed.stdout).toContain('CREATE INDEX "todos_content_idx"');
+    const [counted] = await query<{ total: string }>(
+      url,
+      `SELECT sum("total")::text AS total FROM "decorest_counts" WHERE "relid" = '"todos"'::regclass`,
+    );
+    expect(Number(counted?.total)).toBe(await count(url, 'todos'));
+  });
+
   it('names a refused record by file and line and imports nothing', async () => {
     const dir = await todoCopy({
       'users.db': USERS,

@@ -18,6 +18,7 @@ export const COLLECTION_CONTROLS: readonly string[] = [
   'q',
   '_embed',
   '_expand',
+  '_after',
 ];
 
 /**

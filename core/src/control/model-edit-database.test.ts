@@ -107,6 +107,14 @@ describeWithPostgres('model edits on PostgreSQL', () => {
     expect(done.migrated).toBe(2);
     expect(await file()).toContain('title!: string;');
     expect(Object.keys(await columns())).toEqual(['id', 'title', 'price', 'note', '$nulls']);
+    // The field's indexes (issue 44) are named after it, and renamed with it.
+    const { rows: indexes } = await client!.query<{ name: string }>(
+      `SELECT indexname AS name FROM pg_indexes WHERE tablename = 'products' ORDER BY 1`,
+    );
+    expect(indexes.map((i) => i.name).filter((n) => /_(name|title)_/.test(n))).toEqual([
+      'products_title_idx',
+      'products_title_trgm',
+    ]);
     expect(await products()).toEqual([
       { id: 1, title: 'Pen', price: '12.5', note: 'blue' },
       { id: 2, title: 'Cup', price: '3' },

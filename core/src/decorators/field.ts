@@ -16,6 +16,8 @@ import type { FieldOptions } from '../metadata/types.js';
  * @Field({ minLength: 1, maxLength: 200 }) content!: string;
  * @Field({ min: 0, max: 5, default: 0 }) stars?: number;
  * @Field({ format: 'email' }) email!: string;
+ * // A write-heavy table's field no list sorts, filters or searches on: no database index.
+ * @Field({ index: false }) trace!: string;
  * ```
  */
 export function Field(prototype: object, property: string | symbol): void;

@@ -42,6 +42,11 @@ export interface FieldOptions extends Omit<FieldRules, 'pattern'> {
   pattern?: string | RegExp;
   /** The value a create (POST) stores when the field is absent. */
   default?: unknown;
+  /**
+   * `false`: a database (PostgreSQL) keeps no index for the field, for a write-heavy table
+   * whose lists never sort, filter or search on it. Every scalar field is indexed by default.
+   */
+  index?: boolean;
 }
 
 /** What happens to a parent's children when the parent is deleted (CONTRACT §3). */

@@ -33,6 +33,7 @@ import {
 import type { FieldSchema } from '../model/schema.js';
 import type { StoredRecord } from '../persistence/collection.js';
 import { replaceProjectFile } from '../persistence/inside-project.js';
+import { searchIndexName } from '../persistence/postgres/field-indexes.js';
 import { PostgresStore } from '../persistence/postgres/postgres-store.js';
 import { decodeRow, nullMeansAbsent, param } from '../persistence/postgres/record-codec.js';
 import { type PoolClient, quoteIdent } from '../persistence/postgres/sql.js';
@@ -147,14 +148,14 @@ function tableSteps(
           values: [edit.field, edit.to],
         },
       ];
-      if (column.parent !== undefined) {
-        const rename = (kind: 'INDEX' | 'CONSTRAINT', name: (t: string, c: string) => string) =>
-          kind === 'INDEX'
-            ? `ALTER INDEX IF EXISTS ${quoteIdent(name(spec.table, edit.field))} RENAME TO ${quoteIdent(name(spec.table, edit.to))}`
-            : `ALTER TABLE ${t} RENAME CONSTRAINT ${quoteIdent(name(spec.table, edit.field))} TO ${quoteIdent(name(spec.table, edit.to))}`;
-        steps.push({ text: rename('INDEX', indexName) });
-        if (column.parent.foreignKey) steps.push({ text: rename('CONSTRAINT', foreignKeyName) });
-      }
+      const rename = (kind: 'INDEX' | 'CONSTRAINT', name: (t: string, c: string) => string) =>
+        kind === 'INDEX'
+          ? `ALTER INDEX IF EXISTS ${quoteIdent(name(spec.table, edit.field))} RENAME TO ${quoteIdent(name(spec.table, edit.to))}`
+          : `ALTER TABLE ${t} RENAME CONSTRAINT ${quoteIdent(name(spec.table, edit.field))} TO ${quoteIdent(name(spec.table, edit.to))}`;
+      // A relation's index, or a field's (issue 44): named after the column, so renamed with it.
+      steps.push({ text: rename('INDEX', indexName) });
+      if (column.parent === undefined) steps.push({ text: rename('INDEX', searchIndexName) });
+      else if (column.parent.foreignKey) steps.push({ text: rename('CONSTRAINT', foreignKeyName) });
       return steps;
     }
     case 'removeField':
@@ -180,7 +181,13 @@ function tableSteps(
       const c = quoteIdent(edit.field);
       const sqlType = SQL_TYPE[after.type];
       const retyped = after.type !== column.type;
-      const steps: Statement[] = [];
+      // A field's indexes may not fit the new type (a text prefix of a number): dropped here,
+      // made again for the new type by the reload's syncTables (issue 44).
+      const steps: Statement[] = retyped
+        ? [indexName, searchIndexName].map((name) => ({
+            text: `DROP INDEX IF EXISTS ${quoteIdent(name(spec.table, edit.field))}`,
+          }))
+        : [];
       if (edit.convert === true) {
         // The values are convert-values.ts's, not a cast's: the column is emptied and refilled.
         if (retyped)

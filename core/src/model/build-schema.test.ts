@@ -140,12 +140,30 @@ describe('load errors name file, line and Model.field', () => {
       '@Field({ minLength: 10, maxLength: 5 })',
       'minLength (10) is above maxLength (5): no value could pass',
     ],
+    ["@Field({ index: 'no' as unknown as boolean })", 'index must be true or false, got no'],
   ])('refuses a rule no validator can apply, at load: %s', async (rule, reason) => {
     const error = await loadError({
       'a.ts': `${HEADER}@Rest @FromDataSource export class Gadget {\n  id!: number;\n  ${rule} code!: string;\n}\n`,
     });
     expect(error.code).toBe('BAD_FIELD_RULE');
     expect(error.message).toContain(`a.ts:4: Gadget.code: ${reason}`);
+  });
+
+  it('reads @Field({ index: false }) as a field without an index, and leaves the others indexed', async () => {
+    const root = await project({
+      'a.ts': `${HEADER}@Rest @FromDataSource export class Gadget {\n  id!: number;\n  @Field({ index: false }) log!: string;\n  @Field({ index: true }) code!: string;\n  name!: string;\n}\n`,
+    });
+    const opened = await openProject(root);
+    try {
+      const fields = opened.models.find((m) => m.name === 'Gadget')!.fields;
+      expect(fields.map((f) => [f.name, f.index])).toEqual([
+        ['log', false],
+        ['code', undefined],
+        ['name', undefined],
+      ]);
+    } finally {
+      await opened.close();
+    }
   });
 
   it('refuses a min that is not a number', async () => {

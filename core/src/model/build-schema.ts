@@ -96,6 +96,9 @@ function buildOne(
     const rules = allRules[p.name];
     const badRule = ruleProblem(rules);
     if (badRule !== undefined) fail(CODES.BAD_FIELD_RULE, p, name, badRule);
+    const index: unknown = rules?.index;
+    if (index !== undefined && typeof index !== 'boolean')
+      fail(CODES.BAD_FIELD_RULE, p, name, `index must be true or false, got ${String(index)}`);
     const relation = relations[p.name];
     const declared = p.declaration?.type;
     const resolved = resolveDeclaredType(
@@ -153,6 +156,7 @@ function buildOne(
       constraints: constraintsOf(rules),
       declaredIn: p.declaredIn.name,
       ...(rules?.default !== undefined ? { default: rules.default } : {}),
+      ...(rules?.index === false ? { index: false as const } : {}),
     };
     fields.push(field);
   }

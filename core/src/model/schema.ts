@@ -47,6 +47,12 @@ export interface FieldSchema {
   readonly constraints: Readonly<FieldRules>;
   /** Stored on create when the field is absent (`@Field({ default })`). */
   readonly default?: unknown;
+  /**
+   * `@Field({ index: false })`: a database keeps no index for it (issue 44), so writes of a
+   * write-heavy table stay cheaper; sorts, filters and `q` on it then read the whole table.
+   * Absent: indexed (every scalar field is, by default).
+   */
+  readonly index?: false;
   /** The class whose declaration holds the field (a base class for inherited fields). */
   readonly declaredIn: string;
 }

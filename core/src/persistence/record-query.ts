@@ -43,6 +43,12 @@ export interface RecordQuery {
   readonly sort: readonly SortKey[];
   readonly offset: number;
   readonly limit?: number | undefined;
+  /**
+   * Keyset continuation (issue 44, the `Link` header's `next`): only the matches that sort
+   * after the record whose sort-key values, then id, these are (one value per `sort` key, then
+   * the id); `offset` then counts from there. `total` still counts every match.
+   */
+  readonly after?: readonly unknown[] | undefined;
 }
 
 export interface RecordPage {

@@ -16,6 +16,7 @@ import { embedRelations } from '../query/embed.js';
 import { parseIncludes } from '../query/includes.js';
 import { capLimit, limitHeader, linkSearch } from '../query/limit-cap.js';
 import { askStore, listRecords } from '../query/list-records.js';
+import { encodeCursor } from '../query/page-cursor.js';
 import { absoluteBase, pageLinks } from '../query/page-links.js';
 import {
   createRecord,
@@ -50,15 +51,25 @@ export async function answerList(
         filters: [scope, ...parsed.filters.filter((f) => f.field !== scope.field || f.op !== 'eq')],
       }
     : capped.query;
-  const { items, total } = await listPage(model, query, scope);
+  const { items, total, byStore } = await listPage(model, query, scope);
   res.header('x-total-count', total);
   if (capped.requested !== undefined) res.header(...limitHeader(capped.requested));
   if (query.page) {
+    // A database gets the next page through an index from the last record's keys, however deep
+    // (issue 44); a store in memory skips its offset as fast, and keeps json-server's links.
+    const last = items.at(-1);
+    const full = last !== undefined && items.length === query.page.size;
+    const next = {
+      after: byStore && full ? encodeCursor(last, query.sort) : undefined,
+      // A short page of a walk from a cursor is its end, though records inserted before the
+      // walk's position make the page numbers run on.
+      ended: query.after !== undefined && !full,
+    };
     // Absolute, as json-server 0.17 sends them: a frontend on another origin follows them as is.
     const search = linkSearch(req.query(), capped);
     res.header(
       'link',
-      pageLinks(absoluteBase(req.header('host'), basePath), search, query.page, total),
+      pageLinks(absoluteBase(req.header('host'), basePath), search, query.page, total, next),
     );
   }
   res.json(await embedRelations(model, items, query.include));
@@ -72,14 +83,19 @@ async function listPage(
   model: ModelRuntime,
   query: CollectionQuery,
   scope: Filter | undefined,
-): Promise<{ readonly items: readonly StoredRecord[]; readonly total: number }> {
+): Promise<{
+  readonly items: readonly StoredRecord[];
+  readonly total: number;
+  /** Whether the store answered the query itself (a database) rather than from memory. */
+  readonly byStore: boolean;
+}> {
   const asked = await askStore(model.store, query, model.stringFields);
-  if (asked !== undefined) return asked;
+  if (asked !== undefined) return { ...asked, byStore: true };
   const records = await model.store.records();
   const onlyLimit = !scope && isPlainLimit(query) ? model.store.first?.(query.limit!) : undefined;
   return onlyLimit
-    ? { items: await onlyLimit, total: records.count() }
-    : listRecords(records, query, model.stringFields);
+    ? { items: await onlyLimit, total: records.count(), byStore: false }
+    : { ...listRecords(records, query, model.stringFields), byStore: false };
 }
 
 /** `?limit=n` and nothing else: what a datasource's `getLimit(n)` answers (spec §2.3). */
@@ -90,7 +106,8 @@ function isPlainLimit(query: CollectionQuery): boolean {
     query.filters.length === 0 &&
     query.sort.length === 0 &&
     query.q === undefined &&
-    query.page === undefined
+    query.page === undefined &&
+    query.after === undefined
   );
 }
 

@@ -127,6 +127,40 @@ describe('parseCollectionQuery: paging', () => {
   });
 });
 
+describe('parseCollectionQuery: keyset cursors (issue 44)', () => {
+  const cursor = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+
+  it('reads _after as the sort keys, then the id, of the record to start past; the page offset is the cursor', () => {
+    expect(parse(`_after=${cursor([7])}`)).toMatchObject({ after: [7], offset: 0 });
+    expect(parse(`_sort=score,title&_after=${cursor([2.5, null, 7])}`).after).toEqual([
+      2.5,
+      null,
+      7,
+    ]);
+    expect(parse(`_page=4&_per_page=10&_after=${cursor([30])}`)).toMatchObject({
+      offset: 0,
+      limit: 10,
+      after: [30],
+    });
+  });
+
+  it('refuses an _after that is no cursor of the list, naming _after', () => {
+    for (const bad of [
+      'not base64!',
+      Buffer.from('{oops').toString('base64url'),
+      cursor([1, 2]),
+      cursor(['seven']),
+      cursor([null]),
+      'x'.repeat(9000),
+    ])
+      expect(refusal(`_after=${bad}`)).toMatchObject({ status: 400, field: '_after' });
+    expect(refusal(`sort=done&_after=${cursor(['yes', 1])}`).message).toContain(
+      '"yes" is no value of done',
+    );
+    expect(refusal(`sort=level&_after=${cursor(['medium', 1])}`).field).toBe('_after');
+  });
+});
+
 describe('parseCollectionQuery: sorting', () => {
   it('reads sort=a,-b in order, ascending unless prefixed with -', () => {
     expect(parse('sort=level,-score').sort).toEqual([
@@ -263,7 +297,13 @@ describe('parseCollectionQuery: filters', () => {
   });
 
   it('treats every control as a control, never as a filter', () => {
-    const valid: Record<string, string> = { sort: 'title', _sort: 'title', _order: 'asc', q: 'x' };
+    const valid: Record<string, string> = {
+      sort: 'title',
+      _sort: 'title',
+      _order: 'asc',
+      q: 'x',
+      _after: Buffer.from('[1]').toString('base64url'),
+    };
     for (const control of COLLECTION_CONTROLS) {
       const value =
         valid[control] ??

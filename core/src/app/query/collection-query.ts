@@ -14,6 +14,7 @@ import type { FieldType, ModelSchema } from '../../model/schema.js';
 import type { Filter, FilterOp, LikePattern, SortKey } from '../../persistence/record-query.js';
 import { checkPattern, queryPattern } from '../../rules/pattern-pool.js';
 import { type Includes, parseIncludes } from './includes.js';
+import { parseCursor } from './page-cursor.js';
 import { splitList } from './split-list.js';
 
 // The query's parts live beside the store interface, which a database answers them through.
@@ -30,6 +31,8 @@ export interface CollectionQuery {
   readonly include: Includes;
   /** Set when `_page` asked for paging, for the `Link` header. */
   readonly page: { readonly number: number; readonly size: number } | undefined;
+  /** `_after`: start past the record this keyset cursor names (page-cursor.ts, issue 44). */
+  readonly after?: readonly unknown[] | undefined;
 }
 
 const OPERATORS: ReadonlyMap<string, FilterOp> = new Map([
@@ -269,13 +272,17 @@ export function parseCollectionQuery(
   }
 
   const qRaw = one('q');
+  const afterRaw = one('_after');
+  // The cursor is the start: the page's own offset (`_page`) is not skipped again.
+  const after = afterRaw === undefined ? undefined : parseCursor(afterRaw, sort, types);
   return {
-    offset,
+    offset: after !== undefined && page !== undefined ? 0 : offset,
     limit,
     sort,
     filters,
     q: qRaw === undefined || qRaw === '' ? undefined : qRaw.toLowerCase(),
     include,
     page,
+    ...(after === undefined ? {} : { after }),
   };
 }

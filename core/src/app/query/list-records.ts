@@ -9,7 +9,7 @@ import type { ModelStore, ReadableRecords } from '../../persistence/model-store.
 import type { SortKey } from '../../persistence/record-query.js';
 import type { CollectionQuery, Filter } from './collection-query.js';
 import { effectiveSort, viewSpecOf } from './list-views.js';
-import { compareBy, matchesFilter, matchesSearch } from './record-match.js';
+import { compare, compareBy, matchesFilter, matchesSearch } from './record-match.js';
 
 export interface ListResult {
   readonly items: readonly StoredRecord[];
@@ -33,6 +33,7 @@ export async function askStore(
     sort: query.sort,
     offset: query.offset,
     limit: query.limit,
+    after: query.after,
   });
 }
 
@@ -107,7 +108,8 @@ export function listRecords(
   query: CollectionQuery,
   stringFields: readonly string[],
 ): ListResult {
-  const { offset, limit, filters, q } = query;
+  const { offset, limit, filters, q, after } = query;
+  if (after !== undefined) return listAfter(collection, query, stringFields, after);
   const keys = effectiveSort(query.sort);
   const byId = keys.length === 1 && keys[0]!.field === 'id';
   // `_sort=id` is the order every list has without a sort.
@@ -136,4 +138,34 @@ export function listRecords(
   if (view !== undefined) return { items: view.slice(offset, limit ?? Infinity), total: view.size };
   const walk = collection.each?.bind(collection) ?? walkOf(collection.values());
   return scan(walk, keep, sort, offset, limit);
+}
+
+/**
+ * `_after` (issue 44, page-cursor.ts): the matches past the record the cursor names, in the
+ * list's order (its sort, then ascending id); `total` counts every match all the same.
+ */
+function listAfter(
+  collection: ReadableRecords,
+  query: CollectionQuery,
+  stringFields: readonly string[],
+  after: readonly unknown[],
+): ListResult {
+  const { sort, filters, q, offset, limit } = query;
+  const cursor: Record<string, unknown> = { id: after[sort.length] };
+  sort.forEach((key, i) => (cursor[key.field] = after[i]));
+  const order = compareBy(sort);
+  const past = (r: StoredRecord): boolean => {
+    const c = order(r, cursor as StoredRecord);
+    return c > 0 || (c === 0 && compare(r.id, cursor.id) > 0);
+  };
+  const matches: StoredRecord[] = [];
+  for (const record of collection.values())
+    if (
+      filters.every((f) => matchesFilter(record, f)) &&
+      (q === undefined || matchesSearch(record, q, stringFields))
+    )
+      matches.push(record);
+  matches.sort((a, b) => order(a, b) || compare(a.id, b.id));
+  const rest = matches.filter(past);
+  return { items: window(rest, offset, limit), total: matches.length };
 }

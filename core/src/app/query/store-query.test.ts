@@ -201,6 +201,95 @@ describeWithPostgres('PostgresStore list queries', () => {
     expect(answered).toBeGreaterThan(250);
   });
 
+  it('continues after a keyset cursor (issue 44) as list-records does, which starts right past the named record', async () => {
+    const { PostgresDatabase } = await import('../../persistence/postgres/postgres-database.js');
+    const schema = model(
+      'Keyed',
+      'keyed_things',
+      FIELDS.map((name) => field(name, TYPES[name]!, { optional: true, nullable: true })),
+    );
+    const spec = tableOf(schema, [schema]);
+    for (const sql of createTablesSql([spec])) await pool.query(sql);
+    const store: PostgresStore = new PostgresDatabase(pool).store(spec);
+    for (const record of fc.sample(recordArb, { numRuns: 40, seed: 44 })) {
+      const defined = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
+      await store.insert(defined);
+    }
+    const snapshot = await store.records();
+    const all = [...snapshot.values()];
+    const asList = (query: RecordQuery) => ({
+      ...query,
+      limit: query.limit,
+      q: query.search?.text,
+      include: NO_INCLUDES,
+      page: undefined,
+    });
+    let answered = 0;
+    const keyed = queryArb.chain((query) =>
+      fc.nat(all.length - 1).map((i) => {
+        const named = all[i]!;
+        return {
+          query: {
+            ...query,
+            after: [...query.sort.map((k) => named[k.field] ?? null), named.id],
+          },
+          named,
+        };
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(keyed, async ({ query, named }) => {
+        // The oracle itself: the whole ordered list (the named record in it, matching or not),
+        // cut right past the named record, then windowed.
+        const ordered = listRecords(
+          snapshot,
+          asList({
+            ...query,
+            filters: [],
+            search: undefined,
+            offset: 0,
+            limit: undefined,
+            after: undefined,
+          }),
+          STRING_FIELDS,
+        ).items;
+        const matching = new Set(
+          listRecords(
+            snapshot,
+            asList({ ...query, offset: 0, limit: undefined, after: undefined }),
+            STRING_FIELDS,
+          ).items.map((r) => r.id),
+        );
+        const rest = ordered.slice(ordered.findIndex((r) => r.id === named.id) + 1);
+        const end = query.limit === undefined ? undefined : query.offset + query.limit;
+        const expected = listRecords(snapshot, asList(query), STRING_FIELDS);
+        expect(
+          expected.items.map((r) => r.id),
+          JSON.stringify(query),
+        ).toEqual(
+          rest
+            .filter((r) => matching.has(r.id))
+            .slice(query.offset, end)
+            .map((r) => r.id),
+        );
+        expect(expected.total).toBe(matching.size);
+        const page = await store.query.list(query);
+        if (page === undefined) {
+          expect(leftToMemory(query), JSON.stringify(query)).toBe(true);
+          return;
+        }
+        answered++;
+        expect(
+          page.items.map((r) => r.id),
+          JSON.stringify(query),
+        ).toEqual(expected.items.map((r) => r.id));
+        expect(page.total, JSON.stringify(query)).toBe(expected.total);
+      }),
+      { numRuns: 300, seed: 44 },
+    );
+    expect(answered).toBeGreaterThan(150);
+  });
+
   it('answers filter values no column can hold (NUL, lone surrogates, dates out of range, 1e400) as list-records does, never a database error', async () => {
     const { PostgresDatabase } = await import('../../persistence/postgres/postgres-database.js');
     const schema = model(

@@ -399,6 +399,7 @@ describeWithPostgres('PostgresStore', () => {
       );
       expect((await ensureTables(db.pool, [user, grown])).map((s) => s.sql)).toEqual([
         'ALTER TABLE "todos" ADD COLUMN "due" timestamptz',
+        'CREATE INDEX "todos_due_idx" ON "todos" ("due", "id")',
       ]);
       const stored: StoredRecord = await db
         .store(tableOf(grown, [user, grown]))

@@ -2,24 +2,26 @@
  * A model's table as its {@link ModelStore} (issue 26). Its database (postgres-database.ts)
  * holds the pool, the transactions and the batch door; its statements are table-sql.ts.
  *
- * Several servers may share the database (a team's mock server): nothing is cached, every read
- * asks the database, ids come from the database (numeric: the identity column) or are checked
- * there (string: the primary key), so two processes never hand out the same one.
+ * Several servers may share the database (a team's mock server): every read asks the database
+ * (the list pages' caches, table-lists.ts, are used only while the database says the table is
+ * as it was), ids come from the database (numeric: the identity column) or are checked there
+ * (string: the primary key), so two processes never hand out the same one.
  */
 import { randomBytes } from 'node:crypto';
 
-import { databaseStoreError, IdConflictError, IdKindError } from '../../errors.js';
+import { IdConflictError, IdKindError } from '../../errors.js';
 import type { RecordId } from '../../model/schema.js';
 import type { BatchDoor } from '../batch-door.js';
 import type { BatchOp } from '../batch-plan.js';
 import type { NewRecord, StoredRecord } from '../collection.js';
 import type { ModelStore, ReadableRecords, RecordMerge } from '../model-store.js';
-import type { QueryableRecords, RecordPage, RecordQuery } from '../record-query.js';
+import type { QueryableRecords } from '../record-query.js';
 import { recordSnapshot } from '../record-snapshot.js';
 import type { PostgresDatabase } from './postgres-database.js';
-import { listSql } from './query-sql.js';
 import { decodeRow, encodeRecord, isStorableId } from './record-codec.js';
+import { rows } from './rows.js';
 import type { Queryable } from './sql.js';
+import { TableLists } from './table-lists.js';
 import { indexedColumns, type TableSpec } from './table-schema.js';
 import { ADVANCE_IDENTITY, TableSql } from './table-sql.js';
 
@@ -44,22 +46,6 @@ function randomStringId(): string {
   return randomBytes(12).toString('base64url');
 }
 
-/** A statement's rows, as arrays; a refusal as the store's error (errors/postgres-errors.ts). */
-async function rows(
-  db: Queryable,
-  where: string,
-  text: string,
-  values: unknown[],
-  id?: RecordId,
-): Promise<unknown[][]> {
-  try {
-    const result = await db.query<unknown[]>({ text, values, rowMode: 'array' });
-    return result.rows;
-  } catch (error) {
-    throw databaseStoreError(error, where, id);
-  }
-}
-
 export class PostgresStore implements ModelStore {
   /** Issue 26: a database table is written like the default datasource's. */
   readonly readOnly = false;
@@ -73,40 +59,17 @@ export class PostgresStore implements ModelStore {
   ) {
     this.#sql = new TableSql(spec);
     this.#indexed = new Set(indexedColumns(spec));
+    this.#lists = new TableLists(database, spec);
   }
 
   get batches(): BatchDoor {
     return this.database.batches;
   }
 
-  /** List pages answered by the database: only the page's rows travel (QUERY-DESIGN.md). */
-  readonly query: QueryableRecords = { list: (query) => this.#list(query) };
+  readonly #lists: TableLists;
 
-  async #list(query: RecordQuery): Promise<RecordPage | undefined> {
-    const sql = listSql(this.spec, query);
-    if (sql === undefined) return undefined;
-    const found = await rows(
-      this.database.admitted(),
-      this.database.where,
-      sql.page.text,
-      sql.page.values,
-    );
-    const width = this.spec.columns.length;
-    if (found.length > 0)
-      return {
-        items: found.map((row) => decodeRow(this.spec, row.slice(0, width))),
-        total: found[0]![width] as number,
-      };
-    // No row, so no count beside it: an empty match, or a window past the matches.
-    if (query.offset === 0 && query.limit !== 0) return { items: [], total: 0 };
-    const [count] = await rows(
-      this.database.admitted(),
-      this.database.where,
-      sql.count.text,
-      sql.count.values,
-    );
-    return { items: [], total: count![0] as number };
-  }
+  /** List pages answered by the database: only the page's rows travel (QUERY-DESIGN.md). */
+  readonly query: QueryableRecords = { list: (query) => this.#lists.list(query) };
 
   /**
    * Every record, read now. Enough for the conformance suite and small tables; the list

@@ -1,106 +1,35 @@
 /**
  * What differs between the database's tables and the models' (issue 26), and the DDL that
- * makes them match: read from information_schema, compared, and turned into steps, each
- * marked when it may lose data. The tables' shapes themselves are table-schema.ts.
+ * makes them match: read (read-tables.ts), compared, and turned into steps, each marked when
+ * it may lose data. The tables' shapes themselves are table-schema.ts; the indexes of fields
+ * field-indexes.ts and the row counters counters-sql.ts (issue 44).
  */
 import { TablesDifferError } from '../../errors.js';
 import type { ModelSchema } from '../../model/schema.js';
-import { type Pool, type Queryable, quoteIdent } from './sql.js';
+import { fieldIndexes, possibleFieldIndexNames, TRIGRAM_EXTENSION } from './field-indexes.js';
+import { type MigrationStep, migrationSteps } from './migration-steps.js';
+import { type DatabaseTable, readFacts, readTables } from './read-tables.js';
+import type { Pool, PoolClient } from './sql.js';
 import {
-  type ColumnSpec,
-  columnSql,
   type ColumnType,
-  createTablesSql,
   type DeleteRule,
   EXTRA_COLUMN,
-  foreignKeyName,
-  foreignKeySql,
   indexName,
-  indexSql,
-  SQL_TYPE,
   TABLE_TAG,
   tableOf,
   type TableSpec,
 } from './table-schema.js';
 
-export interface DatabaseColumn {
-  readonly name: string;
-  /** information_schema's `udt_name`: `int8`, `text`, `_text` … */
-  readonly type: string;
-  readonly identity: boolean;
-}
-
-export interface DatabaseTable {
-  readonly name: string;
-  /** The comment, when it is one of ours (`decorest model Todo`). */
-  readonly tag: string | undefined;
-  readonly columns: readonly DatabaseColumn[];
-  /** Foreign keys by column: the referenced table and information_schema's delete rule. */
-  readonly foreignKeys: ReadonlyMap<
-    string,
-    { readonly table: string; readonly deleteRule: string; readonly name: string }
-  >;
-  readonly indexes: ReadonlySet<string>;
-}
-
-/** The tables of the connection's current schema, as information_schema and pg_indexes see them. */
-export async function readTables(db: Queryable): Promise<DatabaseTable[]> {
-  const tables = await db.query<{ name: string; tag: string | null }>(
-    `SELECT t.table_name AS name,
-            obj_description(format('%I.%I', t.table_schema, t.table_name)::regclass, 'pg_class') AS tag
-       FROM information_schema.tables t
-      WHERE t.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
-      ORDER BY t.table_name`,
-  );
-  const columns = await db.query<{ table: string; name: string; type: string; identity: string }>(
-    `SELECT table_name AS "table", column_name AS name, udt_name AS type, is_identity AS identity
-       FROM information_schema.columns
-      WHERE table_schema = current_schema()
-      ORDER BY table_name, ordinal_position`,
-  );
-  const keys = await db.query<{
-    table: string;
-    column: string;
-    parent: string;
-    rule: string;
-    name: string;
-  }>(
-    `SELECT k.table_name AS "table", k.column_name AS "column", p.table_name AS parent,
-            r.constraint_name AS name,
-            r.delete_rule AS rule
-       FROM information_schema.referential_constraints r
-       JOIN information_schema.key_column_usage k
-         ON k.constraint_schema = r.constraint_schema AND k.constraint_name = r.constraint_name
-       JOIN information_schema.key_column_usage p
-         ON p.constraint_schema = r.unique_constraint_schema
-        AND p.constraint_name = r.unique_constraint_name
-        AND p.ordinal_position = k.position_in_unique_constraint
-      WHERE r.constraint_schema = current_schema()`,
-  );
-  const indexes = await db.query<{ table: string; name: string }>(
-    `SELECT tablename AS "table", indexname AS name FROM pg_indexes WHERE schemaname = current_schema()`,
-  );
-  return tables.rows.map(({ name, tag }) => ({
-    name,
-    tag: tag?.startsWith(`${TABLE_TAG} `) ? tag : undefined,
-    columns: columns.rows
-      .filter((c) => c.table === name)
-      .map((c) => ({ name: c.name, type: c.type, identity: c.identity === 'YES' })),
-    foreignKeys: new Map(
-      keys.rows
-        .filter((k) => k.table === name)
-        .map((k) => [k.column, { table: k.parent, deleteRule: k.rule, name: k.name }]),
-    ),
-    indexes: new Set(indexes.rows.filter((i) => i.table === name).map((i) => i.name)),
-  }));
-}
+export { type MigrationStep, migrationSteps } from './migration-steps.js';
+export type { DatabaseColumn, DatabaseFacts, DatabaseTable } from './read-tables.js';
+export { readTables } from './read-tables.js';
 
 // --------------------------------------------------------------------------------- differences
 
 export type TableDifference =
   | { readonly kind: 'missing-table'; readonly table: string }
   /** A table tagged as a model's that no model has now (a removed or renamed model). */
-  | { readonly kind: 'extra-table'; readonly table: string }
+  | { readonly kind: 'extra-table'; readonly table: string; readonly counted?: true }
   | { readonly kind: 'missing-column'; readonly table: string; readonly column: string }
   | { readonly kind: 'extra-column'; readonly table: string; readonly column: string }
   | {
@@ -127,7 +56,28 @@ export type TableDifference =
       readonly expected: DeleteRule;
       readonly actual: string;
     }
-  | { readonly kind: 'missing-index'; readonly table: string; readonly column: string };
+  /** A relation's index, or (`index` named) a field's (field-indexes.ts). */
+  | {
+      readonly kind: 'missing-index';
+      readonly table: string;
+      readonly column: string;
+      readonly index?: string;
+    }
+  /** A field index of ours that its field no longer wants (opted out, retyped: made again). */
+  | {
+      readonly kind: 'extra-index';
+      readonly table: string;
+      readonly column: string;
+      readonly index: string;
+    }
+  /** The table's rows are not counted (yet). */
+  | { readonly kind: 'missing-counter'; readonly table: string };
+
+/** What the tables should have that depends on the database (read-tables.ts `readFacts`). */
+export interface DiffOptions {
+  /** Trigram indexes for `q` can be made (pg_trgm is installed): want them. */
+  readonly search?: boolean;
+}
 
 /** information_schema's `delete_rule` for each of ours. */
 const DELETE_RULE_NAME: Record<DeleteRule, string> = {
@@ -143,6 +93,7 @@ const DELETE_RULE_NAME: Record<DeleteRule, string> = {
 export function diffTables(
   specs: readonly TableSpec[],
   actual: readonly DatabaseTable[],
+  options: DiffOptions = {},
 ): TableDifference[] {
   const out: TableDifference[] = [];
   const byName = new Map(actual.map((t) => [t.name, t]));
@@ -186,6 +137,8 @@ export function diffTables(
       if (!found.indexes.has(indexName(table, c.name)))
         out.push({ kind: 'missing-index', table, column: c.name });
     }
+    out.push(...fieldIndexDifferences(spec, found, out, options.search === true));
+    if (found.counted !== true) out.push({ kind: 'missing-counter', table });
     const wanted = new Set(spec.columns.map((c) => c.name));
     // A closed model's `$extra` holds the undeclared fields its Keep kept (issue 42): they are
     // the user's data, dropped only by Fit, and answered again once the model is opened.
@@ -196,154 +149,39 @@ export function diffTables(
   const wantedTables = new Set(specs.map((s) => s.table));
   for (const t of actual)
     if (t.tag !== undefined && !wantedTables.has(t.name))
-      out.push({ kind: 'extra-table', table: t.name });
+      out.push({
+        kind: 'extra-table',
+        table: t.name,
+        ...(t.counted !== undefined ? { counted: true as const } : {}),
+      });
   return out;
 }
 
-export interface MigrationStep {
-  readonly sql: string;
-  /** The table it changes (undefined for the DDL of new tables, which is never destructive). */
-  readonly table?: string;
-  /** The model stored there, when known (set by syncTables). */
-  readonly model?: string;
-  /** Whether the step may lose data: a dropped table or column, a type that may not hold every value. */
-  readonly destructive: boolean;
-  /** Why, in words, for a confirmation prompt. */
-  readonly reason: string;
-}
-
-/** The only type change that keeps every value exactly (an int8 a double holds: ours are). */
-function widens(from: string, to: ColumnType): boolean {
-  return from === 'int8' && to === 'float8';
-}
-
 /**
- * The DDL that makes the database match `specs`, in an order that runs: new tables, columns
- * and type changes first, then foreign keys and indexes, drops last. Destructive steps are
- * marked; a caller runs them only when told to (`db push --accept-data-loss`, say).
+ * The field indexes `found` lacks, and ours it has that no field wants. A column whose type
+ * changes loses its indexes before the change (a `COLLATE "C"` key cannot hold a number) and
+ * gets them again after. A search index is never dropped for want of pg_trgm: without it the
+ * wish is unknown, not gone.
  */
-export function migrationSteps(
-  specs: readonly TableSpec[],
-  differences: readonly TableDifference[],
-): MigrationStep[] {
-  const spec = (table: string): TableSpec => specs.find((s) => s.table === table)!;
-  const column = (table: string, name: string): ColumnSpec =>
-    spec(table).columns.find((c) => c.name === name)!;
-  const create: MigrationStep[] = [];
-  const alter: MigrationStep[] = [];
-  const keys: MigrationStep[] = [];
-  const drops: MigrationStep[] = [];
-  const newTables = specs.filter((s) =>
-    differences.some((d) => d.kind === 'missing-table' && d.table === s.table),
-  );
-  if (newTables.length > 0) {
-    for (const sql of createTablesSql(newTables))
-      create.push({ sql, destructive: false, reason: 'a new model' });
-  }
-  for (const d of differences) {
-    const t = quoteIdent(d.table);
-    switch (d.kind) {
-      case 'missing-table':
-        break;
-      case 'missing-column': {
-        const c = column(d.table, d.column);
-        alter.push({
-          table: d.table,
-          sql: `ALTER TABLE ${t} ADD COLUMN ${columnSql(spec(d.table), c)}`,
-          destructive: false,
-          reason: `a new field ${d.column}`,
-        });
-        break;
-      }
-      case 'type-differs': {
-        const c = quoteIdent(d.column);
-        const safe = widens(d.actual, d.expected);
-        alter.push({
-          table: d.table,
-          sql: `ALTER TABLE ${t} ALTER COLUMN ${c} TYPE ${SQL_TYPE[d.expected]} USING ${c}::${SQL_TYPE[d.expected]}`,
-          destructive: !safe,
-          reason: safe
-            ? `${d.column} widens from ${d.actual} to ${d.expected}`
-            : `${d.column} changes from ${d.actual} to ${d.expected}: a value that does not convert fails the step, one that converts may not read back the same`,
-        });
-        break;
-      }
-      case 'identity-differs':
-        alter.push(
-          d.expected
-            ? {
-                table: d.table,
-                sql: `ALTER TABLE ${t} ALTER COLUMN "id" ADD GENERATED BY DEFAULT AS IDENTITY`,
-                destructive: false,
-                reason: 'numeric ids are given out by the database',
-              }
-            : {
-                table: d.table,
-                sql: `ALTER TABLE ${t} ALTER COLUMN "id" DROP IDENTITY IF EXISTS`,
-                destructive: false,
-                reason: 'string ids are given out by the server',
-              },
-        );
-        break;
-      case 'missing-foreign-key':
-        keys.push({
-          table: d.table,
-          sql: foreignKeySql(d.table, column(d.table, d.column)),
-          destructive: false,
-          reason: `${d.column} references its parent (fails while a record names an absent parent)`,
-        });
-        break;
-      case 'delete-rule-differs': {
-        const name = quoteIdent(foreignKeyName(d.table, d.column));
-        keys.push({
-          table: d.table,
-          sql: `ALTER TABLE ${t} DROP CONSTRAINT IF EXISTS ${name}`,
-          destructive: false,
-          reason: `${d.column}'s delete rule changes from ${d.actual} to ${d.expected}`,
-        });
-        keys.push({
-          table: d.table,
-          sql: foreignKeySql(d.table, column(d.table, d.column)),
-          destructive: false,
-          reason: `${d.column}'s delete rule changes from ${d.actual} to ${d.expected}`,
-        });
-        break;
-      }
-      case 'extra-foreign-key':
-        keys.unshift({
-          table: d.table,
-          sql: `ALTER TABLE ${t} DROP CONSTRAINT ${quoteIdent(d.constraint)}`,
-          destructive: false,
-          reason: `${d.column}'s parent is no longer in this database`,
-        });
-        break;
-      case 'missing-index':
-        keys.push({
-          table: d.table,
-          sql: indexSql(d.table, d.column),
-          destructive: false,
-          reason: `${d.column} is looked up`,
-        });
-        break;
-      case 'extra-column':
-        drops.push({
-          table: d.table,
-          sql: `ALTER TABLE ${t} DROP COLUMN ${quoteIdent(d.column)}`,
-          destructive: true,
-          reason: `no field ${d.column} any more: its values are lost`,
-        });
-        break;
-      case 'extra-table':
-        drops.push({
-          table: d.table,
-          sql: `DROP TABLE ${t} CASCADE`,
-          destructive: true,
-          reason: `no model is stored in ${d.table} any more: its records are lost`,
-        });
-        break;
-    }
-  }
-  return [...create, ...alter, ...keys, ...drops];
+function fieldIndexDifferences(
+  spec: TableSpec,
+  found: DatabaseTable,
+  before: readonly TableDifference[],
+  search: boolean,
+): TableDifference[] {
+  const table = spec.table;
+  const retyped = new Set<string>();
+  for (const d of before) if (d.kind === 'type-differs' && d.table === table) retyped.add(d.column);
+  const out: TableDifference[] = [];
+  const wantedIndexes = fieldIndexes(spec, search);
+  const wantedNames = new Set(fieldIndexes(spec, true).map((i) => i.name));
+  for (const [index, column] of possibleFieldIndexNames(spec))
+    if (found.indexes.has(index) && (!wantedNames.has(index) || retyped.has(column)))
+      out.push({ kind: 'extra-index', table, column, index });
+  for (const { name, column } of wantedIndexes)
+    if (!found.indexes.has(name) || retyped.has(column))
+      out.push({ kind: 'missing-index', table, column, index: name });
+  return out;
 }
 
 /**
@@ -405,9 +243,12 @@ export async function syncTables(
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK.toString()]);
+    const extension = await searchExtension(client, specs, options.dryRun === true);
     const actual = await readTables(client);
-    const differences = diffTables(specs, actual);
-    const steps = migrationSteps(specs, differences).map((step) => {
+    const search = extension !== undefined || (await readFacts(client)).search;
+    const differences = diffTables(specs, actual, { search });
+    const planned = migrationSteps(specs, differences, { search });
+    const steps = [...(extension === undefined ? [] : [extension]), ...planned].map((step) => {
       if (step.table === undefined) return step;
       const model = modelOfTable(step.table, specs, actual);
       return model === undefined ? step : { ...step, model };
@@ -421,7 +262,8 @@ export async function syncTables(
     if (options.dryRun !== true) {
       if (destructive.length > 0 && options.acceptDataLoss !== true)
         throw new TablesDifferError(destructive);
-      for (const step of steps) await client.query(step.sql);
+      // The extension, if any, is made already (searchExtension).
+      for (const step of planned) await client.query(step.sql);
     }
     await client.query(options.dryRun === true ? 'ROLLBACK' : 'COMMIT');
     return { steps, created };
@@ -432,6 +274,38 @@ export async function syncTables(
     throw error;
   } finally {
     client.release(broken);
+  }
+}
+
+/**
+ * pg_trgm, installed when some string field wants a search index and the database offers the
+ * extension but lacks it: the step that did it (a dry run only plans it). A role without the
+ * right to install it (pg_trgm is a trusted extension: the database's CREATE right suffices)
+ * leaves `q` without an index, not the start refused: the savepoint undoes the attempt.
+ */
+async function searchExtension(
+  client: PoolClient,
+  specs: readonly TableSpec[],
+  dryRun: boolean,
+): Promise<MigrationStep | undefined> {
+  if (!specs.some((s) => fieldIndexes(s, true).some((i) => i.kind === 'search'))) return undefined;
+  const facts = await readFacts(client);
+  if (facts.search || !facts.searchInstallable) return undefined;
+  const step: MigrationStep = {
+    sql: `CREATE EXTENSION IF NOT EXISTS ${TRIGRAM_EXTENSION}`,
+    destructive: false,
+    upkeep: true,
+    reason: 'q searches text through trigram indexes',
+  };
+  if (dryRun) return step;
+  await client.query('SAVEPOINT decorest_search');
+  try {
+    await client.query(step.sql);
+    await client.query('RELEASE SAVEPOINT decorest_search');
+    return (await readFacts(client)).search ? step : undefined;
+  } catch {
+    await client.query('ROLLBACK TO SAVEPOINT decorest_search');
+    return undefined;
   }
 }
 

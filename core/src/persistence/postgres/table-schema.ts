@@ -22,6 +22,8 @@
  * hold that it does not declare, as one object, NULL when there are none.
  */
 import type { FieldSchema, FieldType, ModelSchema } from '../../model/schema.js';
+import { counterInfraSql, counterTableSql } from './counters-sql.js';
+import { fieldIndexes } from './field-indexes.js';
 import { derivedName, MAX_IDENTIFIER_BYTES, quoteIdent } from './sql.js';
 
 /** The hidden column naming a record's fields whose NULL reads the other way (record-codec). */
@@ -196,15 +198,24 @@ export function foreignKeySql(table: string, c: ColumnSpec): string {
   );
 }
 
+/**
+ * A relation's index: on `(key, id)`, so a parent's children come out in id order, a page of
+ * them LIMIT rows deep (issue 44); tables made before keep their `(key)` index, which serves
+ * the same lookups with a sort.
+ */
 export function indexSql(table: string, column: string): string {
-  return `CREATE INDEX ${quoteIdent(indexName(table, column))} ON ${quoteIdent(table)} (${quoteIdent(column)})`;
+  return `CREATE INDEX ${quoteIdent(indexName(table, column))} ON ${quoteIdent(table)} (${quoteIdent(column)}, "id")`;
 }
 
 /**
  * The DDL creating `specs` from nothing: every table first, then foreign keys (so cycles and
- * self-references need no order), then indexes.
+ * self-references need no order), then the relations' and the fields' indexes (trigram ones
+ * with `search`: pg_trgm is installed), then the row counters (issue 44).
  */
-export function createTablesSql(specs: readonly TableSpec[]): string[] {
+export function createTablesSql(
+  specs: readonly TableSpec[],
+  options: { readonly search?: boolean } = {},
+): string[] {
   const out: string[] = [];
   for (const spec of specs) {
     out.push(
@@ -218,6 +229,10 @@ export function createTablesSql(specs: readonly TableSpec[]): string[] {
   for (const spec of specs)
     for (const c of spec.columns)
       if (c.parent !== undefined) out.push(indexSql(spec.table, c.name));
+  for (const spec of specs)
+    for (const index of fieldIndexes(spec, options.search === true)) out.push(index.sql);
+  if (specs.length > 0) out.push(...counterInfraSql());
+  for (const spec of specs) out.push(...counterTableSql(spec, true));
   return out;
 }
 
