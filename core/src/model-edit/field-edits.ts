@@ -347,6 +347,24 @@ export function changeFieldType(
   return applySplices(text, splices);
 }
 
+/**
+ * The options of a field's `@Field({...})` that are no rule the studio edits but say how it is
+ * stored (`index: false`, issue 44): a rules edit keeps them.
+ */
+function storageOptions(decorator: TS.Decorator | undefined): Record<string, boolean> {
+  const call = decorator?.expression;
+  const options = call && ts.isCallExpression(call) ? call.arguments[0] : undefined;
+  if (!options || !ts.isObjectLiteralExpression(options)) return {};
+  const kept: Record<string, boolean> = {};
+  for (const property of options.properties) {
+    if (!ts.isPropertyAssignment(property) || property.name.getText() !== 'index') continue;
+    const kind = property.initializer.kind;
+    if (kind === ts.SyntaxKind.FalseKeyword) kept['index'] = false;
+    else if (kind === ts.SyntaxKind.TrueKeyword) kept['index'] = true;
+  }
+  return kept;
+}
+
 /** Sets, replaces or (with no rules) removes the field's `@Field({...})`. */
 export function setFieldRules(
   text: string,
@@ -356,8 +374,8 @@ export function setFieldRules(
   style: SourceStyle,
 ): string {
   const member = findField(classOf(text, model), field);
-  const wanted = rulesText(rules, style);
   const existing = decoratorsOf(member).find((d) => decoratorName(d) === 'Field');
+  const wanted = rulesText({ ...storageOptions(existing), ...rules }, style);
   if (existing) {
     if (wanted)
       return applySplices(text, [

@@ -182,6 +182,17 @@ describe.each(CORPUS)('model edits: $name', (project) => {
     });
   });
 
+  it("keeps a field's index: false through a rules edit (issue 44)", () => {
+    const unindexed = setFieldRules(author, 'Author', 'id', { min: 1 }, style).replace(
+      '@Field({ min: 1 })',
+      '@Field({ index: false, min: 1 })',
+    );
+    const edited = setFieldRules(unindexed, 'Author', 'id', { max: 9 }, style);
+    expect(edited).toContain('@Field({ index: false, max: 9 })');
+    const cleared = setFieldRules(edited, 'Author', 'id', {}, style);
+    expect(cleared).toContain('@Field({ index: false })');
+  });
+
   it('creates a model file in the project style that loads', async () => {
     const { fileName, text } = createModelFile(
       {
