@@ -342,6 +342,13 @@ describeWithPostgres('decorest with --database', () => {
     expect(pushed.code, pushed.stderr).toBe(0);
     expect(pushed.stdout).toMatch(/CREATE TABLE "todos" \(/);
     expect(pushed.stdout).toMatch(/FOREIGN KEY \("user"\) REFERENCES "users"/);
+    // Each reason once, naming the models, not before every statement (issue 48).
+    const comments = pushed.stdout.split('\n').filter((l) => l.trim().startsWith('--'));
+    expect(new Set(comments).size).toBe(comments.length);
+    const models = comments.filter((c) => c.includes('new models'));
+    expect(models).toHaveLength(1);
+    expect(models[0]).toContain('Todo (table todos)');
+    expect(models[0]).toContain('User (table users)');
     const tables = await query<{ name: string }>(
       url,
       `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,

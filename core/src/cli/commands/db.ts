@@ -13,9 +13,19 @@ import { instantiateDataSources } from '../../project/datasources.js';
 import { openProject, type ProjectRuntime } from '../../project/open-project.js';
 import { type CliArgs, DATABASE_ENV, databaseUrl } from '../parse-args.js';
 
-function stepText(step: { sql: string; reason: string; destructive: boolean }): string {
-  const why = step.destructive ? `loses data: ${step.reason}` : step.reason;
-  return `  -- ${why}\n  ${step.sql};`;
+type PrintedStep = { sql: string; reason: string; destructive: boolean };
+
+/** The steps as SQL, each reason as a comment once before the statements that share it. */
+function stepsText(steps: readonly PrintedStep[]): string {
+  const lines: string[] = [];
+  let last: string | undefined;
+  for (const step of steps) {
+    const why = step.destructive ? `loses data: ${step.reason}` : step.reason;
+    if (why !== last) lines.push(`  -- ${why}`);
+    last = why;
+    lines.push(`  ${step.sql};`);
+  }
+  return lines.join('\n');
 }
 
 /** One database `db push` brings to its models: the default datasource's, or a named one's. */
@@ -69,9 +79,7 @@ export async function runDb(args: CliArgs): Promise<number> {
       const destructive = plan.steps.filter((s) => s.destructive).length;
       if (destructive === 0 || args.yes === true) continue;
       refused += destructive;
-      console.log(
-        `decorest db push: ${where} would run:\n${plan.steps.map(stepText).join('\n')}\n`,
-      );
+      console.log(`decorest db push: ${where} would run:\n${stepsText(plan.steps)}\n`);
     }
     if (refused > 0)
       throw new DecorestError(
@@ -87,7 +95,7 @@ export async function runDb(args: CliArgs): Promise<number> {
         console.log(`decorest db push: ${where}: the tables already match the models`);
         continue;
       }
-      console.log(`decorest db push: ${where}\n${steps.map(stepText).join('\n')}\n`);
+      console.log(`decorest db push: ${where}\n${stepsText(steps)}\n`);
       console.log(`decorest db push: ${steps.length} step${steps.length === 1 ? '' : 's'} applied`);
     }
     return 0;

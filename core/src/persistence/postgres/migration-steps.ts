@@ -66,8 +66,12 @@ export function migrationSteps(
     differences.some((d) => d.kind === 'missing-table' && d.table === s.table),
   );
   if (newTables.length > 0) {
+    // One reason for the whole block, naming each model (issue 48: `db push` printed "a new
+    // model" before each of a model's statements).
+    const named = newTables.map((t) => `${t.model} (table ${t.table})`).join(', ');
+    const reason = `${newTables.length === 1 ? 'a new model' : 'new models'}: ${named}`;
     for (const sql of createTablesSql(newTables, options))
-      create.push({ sql, destructive: false, reason: 'a new model' });
+      create.push({ sql, destructive: false, reason });
   }
   for (const d of differences) {
     const t = quoteIdent(d.table);
