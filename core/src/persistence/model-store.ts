@@ -58,6 +58,12 @@ export interface ModelStore {
    */
   sampleIds?(n: number): Promise<RecordId[]>;
   get(id: RecordId): MaybePromise<StoredRecord | undefined>;
+  /**
+   * Issue 45: `JSON.stringify(record)` of a record this store handed out, where the store
+   * keeps each record's text (the file store, until a write replaces the record); the others
+   * leave it out and the caller serialises the object. Synchronous: it is on every read.
+   */
+  readonly json?: ((record: StoredRecord) => string) | undefined;
   insert(record: Record<string, unknown>): Promise<StoredRecord>;
   replace(id: RecordId, record: Record<string, unknown>): Promise<StoredRecord | undefined>;
   /**

@@ -6,7 +6,7 @@
 import type { HandlerFunction } from '../../http/types.js';
 import type { ModelRuntime } from '../model-runtime.js';
 import { createRecord } from '../write/record-writes.js';
-import { answerList, existing } from './crud-handlers.js';
+import { answerList, existing, withExisting } from './crud-handlers.js';
 
 export function relationHandler(
   parent: ModelRuntime,
@@ -14,11 +14,12 @@ export function relationHandler(
   inverse: string,
   basePath: string,
 ): HandlerFunction {
-  return async (req, res) => {
-    const record = await existing(parent, req.params('id'));
-    const path = `${basePath}/${encodeURIComponent(String(record.id))}/${child.schema.path}`;
-    await answerList(child, req, res, path, { field: inverse, op: 'eq', values: [record.id] });
-  };
+  // Without a promise when both stores hold their records in memory (issue 45).
+  return (req, res) =>
+    withExisting(parent, req.params('id'), (record) => {
+      const path = `${basePath}/${encodeURIComponent(String(record.id))}/${child.schema.path}`;
+      return answerList(child, req, res, path, { field: inverse, op: 'eq', values: [record.id] });
+    });
 }
 
 /**

@@ -70,6 +70,10 @@ export abstract class IndexedCollection implements Collection {
     return this.table.view(spec);
   }
 
+  json(record: StoredRecord): string {
+    return this.table.json(record);
+  }
+
   each(visit: (record: StoredRecord) => void): void {
     this.table.each(visit);
   }
