@@ -64,6 +64,12 @@ export interface ModelStore {
    * leave it out and the caller serialises the object. Synchronous: it is on every read.
    */
   readonly json?: ((record: StoredRecord) => string) | undefined;
+  /**
+   * Issue 45: where the store holds its records in memory, a number that changes with every
+   * write that reaches them: the same number means the same records, so an answer built from
+   * them is still the answer. Stores whose records change elsewhere leave it out.
+   */
+  readonly version?: (() => number) | undefined;
   insert(record: Record<string, unknown>): Promise<StoredRecord>;
   replace(id: RecordId, record: Record<string, unknown>): Promise<StoredRecord | undefined>;
   /**

@@ -5,15 +5,10 @@ import type { Request } from '../../http/request.js';
 import type { Response } from '../../http/response.js';
 import type { HandlerFunction } from '../../http/types.js';
 import type { StoredRecord } from '../../persistence/collection.js';
-import type { ReadableRecords } from '../../persistence/model-store.js';
 import type { ModelRuntime } from '../model-runtime.js';
-import type { CollectionQuery, Filter } from '../query/collection-query.js';
 import { embedRelations } from '../query/embed.js';
-import { type Includes, parseIncludes } from '../query/includes.js';
-import { type CappedQuery, limitHeader, linkSearch } from '../query/limit-cap.js';
-import { askStore, listRecords, type ListResult } from '../query/list-records.js';
-import { absoluteBase, pageLinks } from '../query/page-links.js';
-import { parsedQuery } from '../query/parsed-queries.js';
+import { parseIncludes } from '../query/includes.js';
+import { KeptPages } from '../query/kept-pages.js';
 import {
   createRecord,
   deleteRecord,
@@ -22,6 +17,7 @@ import {
   patchRecord,
   replaceRecord,
 } from '../write/record-writes.js';
+import { answerList, type ListRoute } from './list-answer.js';
 
 /** The record named by `:id`, or a 400/404 problem. */
 export function existing(model: ModelRuntime, rawId: string): Promise<StoredRecord> {
@@ -45,126 +41,10 @@ export function withExisting<T>(
   return then(found ?? notFound(model, id));
 }
 
-/**
- * Answers a collection GET: `/todos`, or `/users/:id/todos` with `scope` fixing the relation.
- * `basePath` is what `Link` headers point at. Synchronous when the store answers from memory
- * and nothing is embedded (the read hot path, issue 45); a promise otherwise.
- */
-export function answerList(
-  model: ModelRuntime,
-  req: Request,
-  res: Response,
-  basePath: string,
-  scope?: Filter,
-): void | Promise<void> {
-  const capped = parsedQuery(model, req.queryString, () => req.query());
-  const query = scope
-    ? {
-        ...capped.query,
-        filters: [
-          scope,
-          ...capped.query.filters.filter((f) => f.field !== scope.field || f.op !== 'eq'),
-        ],
-      }
-    : capped.query;
-  const page = listPage(model, query, scope);
-  if (page instanceof Promise)
-    return page.then((found) => answerPage(model, req, res, basePath, capped, query, found));
-  return answerPage(model, req, res, basePath, capped, query, page);
-}
-
-/** Writes a list's page: its headers, then its records (their kept texts where the store has them). */
-function answerPage(
-  model: ModelRuntime,
-  req: Request,
-  res: Response,
-  basePath: string,
-  capped: CappedQuery,
-  query: CollectionQuery,
-  { items, total }: ListResult,
-): void | Promise<void> {
-  res.header('x-total-count', total);
-  if (capped.requested !== undefined) res.header(...limitHeader(capped.requested));
-  if (query.page) {
-    // Absolute, as json-server 0.17 sends them: a frontend on another origin follows them as is.
-    const search = linkSearch(req.query(), capped);
-    res.header(
-      'link',
-      pageLinks(absoluteBase(req.header('host'), basePath), search, query.page, total),
-    );
-  }
-  return answerRecords(model, res, items, query.include);
-}
-
-/**
- * `records` as the answer's JSON array: the store's kept texts joined when nothing is embedded
- * and the store keeps them (issue 45), else the objects serialised.
- */
-function answerRecords(
-  model: ModelRuntime,
-  res: Response,
-  records: readonly StoredRecord[],
-  include: Includes,
-): void | Promise<void> {
-  if (includesNothing(include)) {
-    const { json } = model.store;
-    return json === undefined ? res.json(records) : res.jsonArray(records, json);
-  }
-  return embedRelations(model, records, include).then((out) => res.json(out));
-}
-
-function includesNothing({ embed, expand, emptied }: Includes): boolean {
-  return embed.length === 0 && expand.length === 0 && emptied.length === 0;
-}
-
-/**
- * The page and the match count: asked of the store when it answers queries (a database, issue
- * 26), else worked out over its records, without a promise when the store holds them.
- */
-function listPage(
-  model: ModelRuntime,
-  query: CollectionQuery,
-  scope: Filter | undefined,
-): ListResult | Promise<ListResult> {
-  const { store } = model;
-  if (store.query !== undefined)
-    return askStore(store, query, model.stringFields).then(
-      (asked) =>
-        asked ?? Promise.resolve(store.records()).then((r) => pageOf(model, r, query, scope)),
-    );
-  const records = store.records();
-  if (records instanceof Promise) return records.then((r) => pageOf(model, r, query, scope));
-  return pageOf(model, records, query, scope);
-}
-
-/** The page over a store's records (a datasource's `getLimit` answers a plain limit). */
-function pageOf(
-  model: ModelRuntime,
-  records: ReadableRecords,
-  query: CollectionQuery,
-  scope: Filter | undefined,
-): ListResult | Promise<ListResult> {
-  const onlyLimit = !scope && isPlainLimit(query) ? model.store.first?.(query.limit!) : undefined;
-  if (onlyLimit !== undefined)
-    return Promise.resolve(onlyLimit).then((items) => ({ items, total: records.count() }));
-  return listRecords(records, query, model.stringFields);
-}
-
-/** `?limit=n` and nothing else: what a datasource's `getLimit(n)` answers (spec §2.3). */
-function isPlainLimit(query: CollectionQuery): boolean {
-  return (
-    query.limit !== undefined &&
-    query.offset === 0 &&
-    query.filters.length === 0 &&
-    query.sort.length === 0 &&
-    query.q === undefined &&
-    query.page === undefined
-  );
-}
-
 /** The generated handlers of one model; `basePath` is the mount prefix plus the model path. */
 export function crudHandlers(model: ModelRuntime, basePath: string) {
-  const list: HandlerFunction = (req, res) => answerList(model, req, res, basePath);
+  const listRoute: ListRoute = { model, basePath, pages: new KeptPages() };
+  const list: HandlerFunction = (req, res) => answerList(listRoute, req, res);
 
   const answerOne = async (record: StoredRecord, req: Request, res: Response): Promise<void> => {
     res.json((await embedRelations(model, [record], parseIncludes(req.query(), model.schema)))[0]);

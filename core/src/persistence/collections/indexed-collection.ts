@@ -74,6 +74,10 @@ export abstract class IndexedCollection implements Collection {
     return this.table.json(record);
   }
 
+  version(): number {
+    return this.table.version;
+  }
+
   each(visit: (record: StoredRecord) => void): void {
     this.table.each(visit);
   }

@@ -88,6 +88,8 @@ export class RecordTable {
   private readonly fields = new Map<string, FieldIndex>();
   private readonly views: RecordViews;
   private readonly texts: RecordTexts;
+  /** Counts changes of the records (see {@link version}). */
+  private changes = 0;
 
   /**
    * `views`: how the kept views are made (record-views.ts; tests keep them at any size);
@@ -115,6 +117,7 @@ export class RecordTable {
    * in id order, as appended files are) instead of one insertion per record.
    */
   bulkLoad(records: Map<RecordId, StoredRecord>): void {
+    this.changes++;
     this.byId = records; // adopted, not copied: the loader hands over its map
     this.order = sortIds([...records.keys()], this.compare);
     for (const index of this.fields.values()) {
@@ -137,8 +140,17 @@ export class RecordTable {
     return this.byId.has(id);
   }
 
+  /**
+   * A number that changes whenever a record is put, deleted or the table is refilled: the same
+   * number means the same records (issue 45: a kept list answer is still the answer).
+   */
+  get version(): number {
+    return this.changes;
+  }
+
   /** Inserts or replaces; returns the record it replaced. */
   put(record: StoredRecord): StoredRecord | undefined {
+    this.changes++;
     const previous = this.byId.get(record.id);
     this.byId.set(record.id, record);
     if (previous === undefined) {
@@ -155,6 +167,7 @@ export class RecordTable {
   delete(id: RecordId): StoredRecord | undefined {
     const previous = this.byId.get(id);
     if (previous === undefined) return undefined;
+    this.changes++;
     this.byId.delete(id);
     removeSorted(this.order, id, this.compare);
     for (const index of this.fields.values()) if (index.ready) index.delete(previous);
@@ -165,6 +178,7 @@ export class RecordTable {
 
   /** Empties the table and hands back every record in id order (for undo). */
   clear(): StoredRecord[] {
+    this.changes++;
     const records = this.snapshot();
     this.byId.clear();
     this.order = [];
@@ -182,7 +196,7 @@ export class RecordTable {
    * before a write replaced it is still answered as it was, but its text is not kept.
    */
   json(record: StoredRecord): string {
-    return this.texts.text(record, this.byId.get(record.id) === record);
+    return this.texts.text(record, this.byId);
   }
 
   /** How many record texts are kept, and their characters (tests, the bench's notes). */

@@ -28,12 +28,15 @@ export class RecordTexts {
     this.#budget = budget;
   }
 
-  /** `JSON.stringify(record)`, kept unless `keep` says the record is not (or no longer) stored. */
-  text(record: StoredRecord, keep: boolean): string {
+  /**
+   * `JSON.stringify(record)`, kept while `record` is the one `stored` holds under its id: a
+   * record read before a write replaced it is answered as it was, and not kept.
+   */
+  text(record: StoredRecord, stored: ReadonlyMap<unknown, StoredRecord>): string {
     const kept = this.#texts.get(record);
     if (kept !== undefined) return kept;
     const text = JSON.stringify(record);
-    if (!keep) return text;
+    if (stored.get(record.id) !== record) return text;
     if (this.#chars + text.length > this.#budget) this.clear();
     if (text.length <= this.#budget) {
       this.#texts.set(record, text);
