@@ -13,7 +13,10 @@ const schema = {
   relations: [],
 } as unknown as ModelSchema;
 
-const model = { schema, filterTypes: filterTypes(schema, () => 'number') } as unknown as ModelRuntime;
+const model = {
+  schema,
+  filterTypes: filterTypes(schema, () => 'number'),
+} as unknown as ModelRuntime;
 
 describe('list queries parsed once per query string (issue 45)', () => {
   it('parses a query string the first time only, and refuses a bad one every time', () => {
