@@ -553,10 +553,12 @@ hand: profiles are not part of this run):
   round trip through libuv's thread pool per batch, as the largest cost of decorest's own
   (11.7 % of the server's samples) after Node's socket write. Appends are now one synchronous
   \`write(2)\` per event-loop turn (2.2 %); every acknowledged write is still in the datafile.
-- Reads spend most of their time in Node's HTTP layer (the socket \`writev\` about a quarter),
-  which the bare baseline pays too; decorest's own dispatch, handler and \`JSON.stringify\` are
-  about a tenth. \`GET /todos/:id\` without a query no longer builds a \`URLSearchParams\` or an
-  embed list.
+- Reads spend most of their time in Node's HTTP layer (the socket \`writev\` alone 40–50 % of
+  the server's CPU per answer), which the bare baseline pays too. Issue 45: decorest's own code
+  is now about 1–3 µs of a read at N = 100,000 (4–14 µs before), less than the bare server's
+  own (5–9 µs): a record is answered as its kept JSON text, a list page asked again before any
+  write as the bytes sent last time, a list's query string is parsed once, and a handler that
+  answers at once takes no promise.
 - The bench itself was the first bottleneck: autocannon and the servers shared both cores, so
   the fastest cells measured the client. The client and the servers are now pinned to separate
   CPUs, and wrk (C) drives the load when installed.
