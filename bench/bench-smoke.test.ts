@@ -61,10 +61,13 @@ describe('npm run bench --quick', () => {
         expect(rows.map(([scenario, n, target]) => `${scenario} ${n} ${target}`)).toEqual(
           SCENARIOS.flatMap((s) => [`${s} 200 decorest`, `${s} 200 node:http baseline`]),
         );
-        for (const [scenario, , target, rps, , , bad] of rows) {
+        for (const [scenario, , target, rps, , , bad, , , cpu] of rows) {
           expect(bad, `${scenario} ${target}`).toBe('0');
           expect(Number(rps?.replaceAll(',', '')), `${scenario} ${target}`).toBeGreaterThan(0);
+          // Issue 45: the server's CPU per answered request, from /proc.
+          expect(Number(cpu?.replaceAll(',', '')), `${scenario} ${target}`).toBeGreaterThan(0);
         }
+        expect(run.stdout).toMatch(/- byId at N=200: CPU\/req: bare ÷ decorest ≥ 0\.80×: /);
         // Every create decorest answered 201 is in its datafile after a SIGKILL.
         const durable = /acknowledged: ([\d,]+), in datafile: ([\d,]+)/.exec(run.stdout);
         expect(durable, run.stdout).not.toBeNull();

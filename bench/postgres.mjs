@@ -25,6 +25,7 @@ import { generateData } from './data.mjs';
 import { pickClient } from './load.mjs';
 import { postgresUnavailable, postgresVersion, startPostgres } from './pg-cluster.mjs';
 import { listCellsMarkdown, runListCells } from './pg-list-cells.mjs';
+import { procTicks, TICKS } from './proc-cpu.mjs';
 import {
   describeExit,
   freePort,
@@ -131,20 +132,6 @@ export function readPostgresOptions(argv) {
 }
 
 // ---------------------------------------------------------------- CPU accounting (Linux /proc)
-
-const TICKS = 100; // USER_HZ on Linux
-
-/** utime + stime (and, with `children`, cutime + cstime: its reaped children's) in ticks. */
-function procTicks(pid, children = false) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const own = Number(f[11]) + Number(f[12]);
-    return children ? own + Number(f[13]) + Number(f[14]) : own;
-  } catch {
-    return 0;
-  }
-}
 
 /**
  * PostgreSQL's CPU so far: the postmaster's own and its reaped children's (a backend whose

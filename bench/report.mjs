@@ -15,6 +15,15 @@ export const GOALS = {
   largeN: 100_000,
   /** Issue 42: open models keep the closed figures within 5 %. */
   openVsClosed: 0.95,
+  /**
+   * Issue 45, judged by server CPU per answered request: a read costs decorest at most 1.25×
+   * the bare baseline's (bare ÷ decorest ≥ 0.8×), stretch at most as much (≥ 1.0×); nested10
+   * at the larger N costs at most 1 / 0.85 of its own at the smallest N.
+   */
+  cpuVsBaseline: 0.8,
+  cpuVsBaselineStretch: 1,
+  cpuScale: 0.85,
+  cpuScaleScenarios: ['nested10'],
 };
 
 export const fmt = {
@@ -23,6 +32,9 @@ export const fmt = {
   ms: (v) => (Number.isFinite(v) ? v.toFixed(2) : '–'),
   whole: (v) => (Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : '–'),
   ratio: (v) => (Number.isFinite(v) && v > 0 ? `${v >= 10 ? v.toFixed(0) : v.toFixed(2)}×` : '–'),
+  /** µs of CPU per request: one decimal below 1,000 µs, whole above. */
+  cpu: (v) =>
+    Number.isFinite(v) ? (v >= 1000 ? Math.round(v).toLocaleString('en-US') : v.toFixed(1)) : '–',
 };
 
 /** Errors (socket errors and timeouts) plus answers outside 2xx. */
@@ -56,6 +68,21 @@ export function ratioOf(a, b) {
     if (pairs.length) return median(pairs);
   }
   return medianRatioOf(a, b);
+}
+
+/**
+ * Issue 45: how `b`'s server CPU per request compares with `a`'s, as `b`'s µs over `a`'s (above
+ * 1×: `a` answers for less CPU; "bare ÷ decorest" with `a` decorest and `b` the baseline).
+ * Paired round by round as {@link ratioOf} pairs req/s, else the two medians.
+ */
+export function cpuRatioOf(a, b) {
+  const ua = a?.roundUs;
+  const ub = b?.roundUs;
+  if (ua && ub && ua.length === ub.length && ua.length > 1) {
+    const pairs = ua.map((x, i) => ub[i] / x).filter((v) => Number.isFinite(v) && v > 0);
+    if (pairs.length) return median(pairs);
+  }
+  return b?.cpuUs / a?.cpuUs;
 }
 
 /** The ratio of two medians, shown beside {@link ratioOf} where a verdict rests on it. */
@@ -108,6 +135,7 @@ export function cellVerdicts(cells, cell, sizes) {
     const want = GOALS.readsVsBaseline;
     items.push({ goal: `≥ ${want}× baseline`, ...judge(ratioOf(cell, base), want) });
   }
+  if (read) items.push(...cpuVerdicts(cells, cell, sizes));
   const small = sizes[0];
   if (n !== small) {
     const ref = cellOf(cells, scenario, 'decorest', small);
@@ -131,6 +159,43 @@ export function cellVerdicts(cells, cell, sizes) {
         ? 'met'
         : `NOT met (${bad}${cell.problem ? `; ${cell.problem}` : ''})`,
   });
+  return items;
+}
+
+/**
+ * Issue 45's verdicts on a decorest read cell, by server CPU per answered request: against the
+ * bare baseline (bare ÷ decorest ≥ 0.8×, stretch ≥ 1.0×) and, for nested10 at a larger N,
+ * against its own cell at the smallest N (≥ 0.85×). Empty when the run measured no CPU.
+ */
+export function cpuVerdicts(cells, cell, sizes) {
+  const items = [];
+  if (!Number.isFinite(cell.cpuUs)) return items;
+  const base = cellOf(cells, cell.scenario, 'baseline', cell.n);
+  if (Number.isFinite(base?.cpuUs)) {
+    const ratio = cpuRatioOf(cell, base);
+    const context = `${fmt.cpu(cell.cpuUs)} vs ${fmt.cpu(base.cpuUs)} µs`;
+    items.push({
+      goal: `CPU/req: bare ÷ decorest ≥ ${fmt.ratio(GOALS.cpuVsBaseline)}`,
+      ...judge(ratio, GOALS.cpuVsBaseline, { context }),
+    });
+    items.push({
+      goal: `stretch ≥ ${fmt.ratio(GOALS.cpuVsBaselineStretch)}`,
+      ...judge(ratio, GOALS.cpuVsBaselineStretch),
+    });
+  }
+  const small = sizes[0];
+  if (cell.n !== small && GOALS.cpuScaleScenarios.includes(cell.scenario)) {
+    const ref = cellOf(cells, cell.scenario, 'decorest', small);
+    if (Number.isFinite(ref?.cpuUs)) {
+      const baseRef = cellOf(cells, cell.scenario, 'baseline', small);
+      const baseScale = cpuRatioOf(base, baseRef);
+      const context = Number.isFinite(baseScale) ? `baseline ${fmt.ratio(baseScale)}` : undefined;
+      items.push({
+        goal: `CPU/req ≥ ${fmt.ratio(GOALS.cpuScale)} own N=${fmt.n(small)}`,
+        ...judge(cpuRatioOf(cell, ref), GOALS.cpuScale, { context }),
+      });
+    }
+  }
   return items;
 }
 
@@ -162,14 +227,14 @@ export function resultsTable(cells, labels, { rounds = 1, sizes }) {
   const small = sizes[0];
   const scaleHead = sizes.length > 1 ? ` ÷ own N=${fmt.n(small)} |` : '';
   const rows = [
-    `| scenario | N | target | req/s${range ? ` (median of ${rounds})` : ''} |${range ? ' range |' : ''} p50 ms | p99 ms | errors + non-2xx | ÷ baseline | decorest ÷ best json-server |${scaleHead} verdicts (decorest: issue 6; open models: issue 42) |`,
-    `|---|--:|---|--:|${range ? '--:|' : ''}--:|--:|--:|--:|--:|${sizes.length > 1 ? '--:|' : ''}---|`,
+    `| scenario | N | target | req/s${range ? ` (median of ${rounds})` : ''} |${range ? ' range |' : ''} p50 ms | p99 ms | errors + non-2xx | ÷ baseline | decorest ÷ best json-server |${scaleHead} server CPU µs/req${range ? ` (median of ${rounds})` : ''} | CPU: baseline ÷ this | verdicts (decorest: issues 6 and 45; open models: issue 42) |`,
+    `|---|--:|---|--:|${range ? '--:|' : ''}--:|--:|--:|--:|--:|${sizes.length > 1 ? '--:|' : ''}--:|--:|---|`,
   ];
   for (const cell of cells) {
     const label = labels[cell.target] ?? cell.target;
     const head = `| ${cell.scenario} | ${fmt.n(cell.n)} | ${label} |`;
     if (!cell.result) {
-      const blanks = ' |'.repeat(6 + (range ? 1 : 0) + (sizes.length > 1 ? 1 : 0));
+      const blanks = ' |'.repeat(8 + (range ? 1 : 0) + (sizes.length > 1 ? 1 : 0));
       rows.push(`${head} not measured: ${cell.problem} |${blanks}`);
       continue;
     }
@@ -190,8 +255,13 @@ export function resultsTable(cells, labels, { rounds = 1, sizes }) {
       .map((v) => `${v.goal}: ${v.met ? v.text : `**${v.text}**`}`)
       .join('; ');
     const rps = r.requests === 0 ? '0 (none answered in time)' : fmt.rps(r.rps);
+    const cpu = fmt.cpu(cell.cpuUs);
+    const cpuVsBase =
+      cell.target !== 'baseline' && Number.isFinite(base?.cpuUs)
+        ? fmt.ratio(cpuRatioOf(cell, base))
+        : '';
     rows.push(
-      `${head} ${rps} |${spread} ${fmt.ms(r.p50)} | ${fmt.ms(r.p99)} | ${badText} | ${vsBase} | ${vsBest} |${scale} ${verdict} |`,
+      `${head} ${rps} |${spread} ${fmt.ms(r.p50)} | ${fmt.ms(r.p99)} | ${badText} | ${vsBase} | ${vsBest} |${scale} ${cpu} | ${cpuVsBase} | ${verdict} |`,
     );
   }
   return rows.join('\n');
@@ -271,6 +341,9 @@ export function startupTable(entries, labels, { sizes, spawns, models }) {
       v ? `≤ ${GOALS.rssVsBaseline}× baseline: ${bold(v)}` : '',
     );
   }
+  for (const n of sizes)
+    if (entries.some((e) => e.n === n && Number.isFinite(e.rssAfterReads)))
+      row('RSS after the read cells, MiB', n, (x) => x.rssAfterReads, fmt.whole);
   for (const n of sizes) row('RSS after the load run, MiB', n, (x) => x.rssAfter, fmt.whole);
   for (const n of sizes) {
     const d = at('decorest', n)?.durability;
@@ -397,6 +470,7 @@ export function resultsMarkdown({
   targets,
   targets15 = [],
   targets27 = [],
+  targets45 = [],
   studio = studioSection(undefined),
   notes,
 }) {
@@ -419,6 +493,7 @@ ${table}
 p50/p99: latency (of the median round when there are several; which answers count is in the notes). "÷ baseline": this row's req/s over the bare node:http
 server's in the same scenario and size; "decorest ÷ best json-server": over the faster json-server; "÷ own N=…": this row's req/s over the same target's in the same scenario at the smallest size.
 With several rounds every ratio is the median of the per-round ratios (the two cells of one round against each other), not the ratio of the two medians: the host drifts between rounds.
+"server CPU µs/req": the server process's CPU time (every thread, from /proc) over the measured cell, per answered request, the median of the rounds; "CPU: baseline ÷ this": the bare server's µs per request over this row's, paired round by round (above 1×: this row spends less CPU per answer).
 
 ${
   readTable
@@ -456,6 +531,17 @@ keeps no cache, so each of its starts is a first start.
 
 ${targets27.length ? targets27.join('\n') : '- (not measured in this run)'}
 
+## Issue 45 targets in this run
+
+Reads judged by the server's CPU per answered request (its process's CPU time over the measured
+cell, from /proc, divided by the requests answered; the median of the rounds, and paired round
+by round against the baseline), steadier than req/s on a shared host: a server given less CPU
+answers fewer requests at about the same cost each, and a server faster than its client idles
+rather than shows its speed. "bare ÷ decorest" above 1× means decorest spent less CPU per answer
+than the bare \`node:http\` server. Writes keep their lead over the best json-server (req/s).
+
+${targets45.length ? targets45.join('\n') : '- (not measured in this run)'}
+
 ${studio}
 
 ## Where the time goes
@@ -467,10 +553,12 @@ hand: profiles are not part of this run):
   round trip through libuv's thread pool per batch, as the largest cost of decorest's own
   (11.7 % of the server's samples) after Node's socket write. Appends are now one synchronous
   \`write(2)\` per event-loop turn (2.2 %); every acknowledged write is still in the datafile.
-- Reads spend most of their time in Node's HTTP layer (the socket \`writev\` about a quarter),
-  which the bare baseline pays too; decorest's own dispatch, handler and \`JSON.stringify\` are
-  about a tenth. \`GET /todos/:id\` without a query no longer builds a \`URLSearchParams\` or an
-  embed list.
+- Reads spend most of their time in Node's HTTP layer (the socket \`writev\` alone 40–50 % of
+  the server's CPU per answer), which the bare baseline pays too. Issue 45: decorest's own code
+  is now about 1–3 µs of a read at N = 100,000 (4–14 µs before), less than the bare server's
+  own (5–9 µs): a record is answered as its kept JSON text, a list page asked again before any
+  write as the bytes sent last time, a list's query string is parsed once, and a handler that
+  answers at once takes no promise.
 - The bench itself was the first bottleneck: autocannon and the servers shared both cores, so
   the fastest cells measured the client. The client and the servers are now pinned to separate
   CPUs, and wrk (C) drives the load when installed.

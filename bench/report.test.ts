@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { issue27Lines } from './issue27.mjs';
+import { issue45Lines } from './issue45.mjs';
 import {
+  cpuRatioOf,
+  cpuVerdicts,
   medianRatioOf,
   openVerdicts,
   ratioOf,
@@ -131,3 +134,101 @@ function median(values: number[]): number {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
+
+/** A read cell with server CPU per request for each round (issue 45). */
+function cpuCell(scenario: string, target: string, n: number, roundUs: number[]) {
+  const sorted = roundUs.filter(Number.isFinite).sort((a, b) => a - b);
+  const cpuUs = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : median(sorted);
+  return {
+    scenario,
+    target,
+    n,
+    result: { rps: 10_000, errors: 0, non2xx: 0, statuses: {} },
+    roundRps: roundUs.map(() => 10_000),
+    roundUs,
+    cpuUs,
+  };
+}
+
+describe("issue 45's verdicts by server CPU per request", () => {
+  const sizes = [1_000, 100_000];
+
+  it('pairs the rounds: bare µs over decorest µs, the median of the pairs', () => {
+    // The host slows every server alike in rounds 2 and 3.
+    const decorest = cpuCell('byId', 'decorest', 1_000, [20, 30, 31, 21, 20]);
+    const baseline = cpuCell('byId', 'baseline', 1_000, [24, 36, 37, 25, 22]);
+    expect(cpuRatioOf(decorest, baseline)).toBeCloseTo(
+      median([1.2, 1.2, 37 / 31, 25 / 21, 1.1]),
+      6,
+    );
+    expect(
+      cpuRatioOf(
+        cpuCell('byId', 'decorest', 1_000, [20]),
+        cpuCell('byId', 'baseline', 1_000, [25]),
+      ),
+    ).toBeCloseTo(1.25, 6);
+  });
+
+  it('meets ≥ 0.8× at 1.25× the bare CPU, and the stretch only at or under it', () => {
+    const base = cpuCell('list10', 'baseline', 1_000, [20, 20, 20]);
+    const within = cpuCell('list10', 'decorest', 1_000, [24, 24, 24]);
+    const [limit, stretch] = cpuVerdicts([base, within], within, sizes);
+    expect(limit).toMatchObject({ goal: 'CPU/req: bare ÷ decorest ≥ 0.80×', met: true });
+    expect(limit!.text).toBe('met (0.83×; 24.0 vs 20.0 µs)');
+    expect(stretch).toMatchObject({ goal: 'stretch ≥ 1.00×', met: false });
+    const over = cpuCell('list10', 'decorest', 1_000, [26, 26, 26]);
+    expect(cpuVerdicts([base, over], over, sizes)[0]).toMatchObject({ met: false });
+    const under = cpuCell('list10', 'decorest', 1_000, [18, 19, 20]);
+    expect(cpuVerdicts([base, under], under, sizes)[1]).toMatchObject({ met: true });
+  });
+
+  it('judges nested10 at the larger N against its own N=1,000, and only nested10', () => {
+    const cells = [
+      cpuCell('nested10', 'decorest', 1_000, [20, 20, 20]),
+      cpuCell('nested10', 'baseline', 1_000, [25, 25, 25]),
+      cpuCell('nested10', 'decorest', 100_000, [24, 24, 24]),
+      cpuCell('nested10', 'baseline', 100_000, [25, 26, 25]),
+      cpuCell('byId', 'decorest', 1_000, [20, 20, 20]),
+      cpuCell('byId', 'decorest', 100_000, [40, 40, 40]),
+    ];
+    const scale = cpuVerdicts(cells, cells[2]!, sizes).find((v) => v.goal.includes('own N'));
+    expect(scale).toMatchObject({ goal: 'CPU/req ≥ 0.85× own N=1,000', met: false });
+    expect(scale!.text).toBe('NOT met (0.83×, 2 % short; baseline 1.00×)');
+    expect(cpuVerdicts(cells, cells[5]!, sizes).some((v) => v.goal.includes('own N'))).toBe(false);
+    // The smaller size has no scale verdict of its own.
+    expect(cpuVerdicts(cells, cells[0]!, sizes).some((v) => v.goal.includes('own N'))).toBe(false);
+  });
+
+  it('says nothing when the run measured no CPU', () => {
+    const cell = { ...cpuCell('byId', 'decorest', 1_000, [NaN]), cpuUs: NaN };
+    expect(cpuVerdicts([cell, cpuCell('byId', 'baseline', 1_000, [20])], cell, sizes)).toEqual([]);
+  });
+
+  it('lists reads, writes against the best json-server, and memory with the texts kept', () => {
+    const cells = [
+      cpuCell('byId', 'decorest', 100_000, [18, 18, 18]),
+      cpuCell('byId', 'baseline', 100_000, [20, 20, 20]),
+      {
+        ...cpuCell('patch', 'decorest', 100_000, [40]),
+        roundRps: [12_000],
+        result: { rps: 12_000, errors: 0, non2xx: 0, statuses: {} },
+      },
+      {
+        ...cpuCell('patch', 'json-server-1', 100_000, [900]),
+        roundRps: [100],
+        result: { rps: 100, errors: 0, non2xx: 0, statuses: {} },
+      },
+    ];
+    const entries = [
+      { target: 'decorest', n: 100_000, rssLoaded: 107, rssAfterReads: 135 },
+      { target: 'baseline', n: 100_000, rssLoaded: 99, rssAfterReads: 100 },
+    ];
+    const lines = issue45Lines({ cells, entries, sizes: [100_000] });
+    expect(lines[0]).toBe(
+      '- byId at N=100,000: CPU/req: bare ÷ decorest ≥ 0.80×: met (1.11×; 18.0 vs 20.0 µs); stretch ≥ 1.00×: met (1.11×)',
+    );
+    expect(lines[1]).toBe('- patch at N=100,000 (a write): ≥ 100× best json-server: met (120×)');
+    expect(lines[2]).toContain("- RSS at ready at N=100,000 ≤ 1.3× the baseline's: met (1.08×)");
+    expect(lines[3]).toContain('NOT met (1.35×, 4 % over)');
+  });
+});

@@ -18,11 +18,13 @@ import { FILE_SCALE_USAGE, readFileScaleOptions, runFileScale } from './file-sca
 import { timeFirstStart } from './first-start.mjs';
 import { issue15Lines } from './issue15.mjs';
 import { issue27Lines } from './issue27.mjs';
+import { issue45Lines } from './issue45.mjs';
 import { pickClient, readsClient } from './load.mjs';
 import { writeModelProject } from './models.mjs';
 import { runNotes } from './notes.mjs';
 import { readOptions, USAGE } from './options.mjs';
 import { readPostgresOptions, runPostgresBench, writePostgresResults } from './postgres.mjs';
+import { cpuSince, usPerRequest } from './proc-cpu.mjs';
 import {
   describeExit,
   freePort,
@@ -39,6 +41,7 @@ import { timeSaveToServe } from './reload.mjs';
 import {
   badCount,
   fmt,
+  median,
   resultsMarkdown,
   resultsTable,
   startupTable,
@@ -257,13 +260,17 @@ async function runCell(opts, scenarioName, entry, labels, round) {
   const load = (durationSec) =>
     opts.driver.run({ url: entry.base, connections: opts.connections, durationSec, plan });
   if (round === 0 && opts.warmup > 0) await load(opts.warmup);
+  // Issue 45: the server's CPU over the measured cell, per answered request (bench/proc-cpu.mjs).
+  const cpu = cpuSince(entry.handle.child.pid);
   const result = await load(opts.duration);
+  result.cpuUs = usPerRequest(cpu.end(), result.requests);
   if (entry.handle.exit) {
     entry.dead = true;
     return { ...cell, result, problem: `server died under load: ${describeExit(entry.handle)}` };
   }
   log(
     `${scenarioName.padEnd(8)} ${nameOf(entry, labels).padEnd(38)} ${fmt.rps(result.rps).padStart(7)} req/s` +
+      `  ${fmt.ms(result.cpuUs)} µs CPU/req` +
       (opts.rounds > 1 ? `  (round ${round + 1}/${opts.rounds})` : '') +
       (result.errors + result.non2xx
         ? `  (${result.errors} errors, ${result.non2xx} non-2xx)`
@@ -284,13 +291,16 @@ async function runScenarios(entries, opts, labels, problems, scenarios = opts.sc
   const cells = [];
   const live = entries.filter((e) => !e.dead);
   for (const scenarioName of scenarios) {
-    const rounds = new Map(live.map((e) => [e, { results: [], byRound: [], problem: undefined }]));
+    const rounds = new Map(
+      live.map((e) => [e, { results: [], byRound: [], usByRound: [], problem: undefined }]),
+    );
     for (let round = 0; round < opts.rounds; round++) {
       for (const entry of roundOrder(live, round)) {
         const cell = await runCell(opts, scenarioName, entry, labels, round);
         const acc = rounds.get(entry);
         if (cell.result) acc.results.push(cell.result);
         acc.byRound[round] = cell.result?.rps ?? NaN;
+        acc.usByRound[round] = cell.result?.cpuUs ?? NaN;
         if (cell.problem && !acc.problem) {
           acc.problem = cell.problem;
           const where = `${scenarioName} × ${nameOf(entry, labels)}${opts.clientNote ?? ''}`;
@@ -301,11 +311,21 @@ async function runScenarios(entries, opts, labels, problems, scenarios = opts.sc
       }
     }
     for (const entry of live) {
-      const { results, byRound, problem } = rounds.get(entry);
+      const { results, byRound, usByRound, problem } = rounds.get(entry);
       const result = results.length ? mergeRounds(results) : undefined;
-      // roundRps: each round's req/s in round order (NaN where a round had no result), for ratioOf.
+      // roundRps: each round's req/s in round order (NaN where a round had no result), for ratioOf;
+      // roundUs the same for server CPU per request, cpuUs its median (issue 45, cpuRatioOf).
       const { target, n } = entry;
-      cells.push({ scenario: scenarioName, target, n, result, roundRps: byRound, problem });
+      cells.push({
+        scenario: scenarioName,
+        target,
+        n,
+        result,
+        roundRps: byRound,
+        roundUs: usByRound,
+        cpuUs: median(usByRound),
+        problem,
+      });
       if (!problem && result && badCount(result) > 0) {
         const where = `${scenarioName} × ${nameOf(entry, labels)}${opts.clientNote ?? ''}`;
         const statuses = JSON.stringify(result.statuses);
@@ -465,6 +485,11 @@ async function main() {
     // Reads under both clients (issue 27), before any write cell changes the collections.
     const reads = opts.scenarios.filter((s) => READ_SCENARIOS.has(s));
     cells = await runScenarios(entries, opts, labels, problems, reads);
+    // Issue 45: memory with the records' texts kept (byId has answered every record by now).
+    await sleep(RSS_SETTLE_MS);
+    for (const e of entries) {
+      if (e.handle && !e.dead && !e.handle.exit && reads.length) e.rssAfterReads = rssMiB(e.handle);
+    }
     if (opts.readsDriver) {
       const second = {
         ...opts,
@@ -516,12 +541,14 @@ async function main() {
     sizes: opts.sizes,
     reload,
   });
+  const targets45 = issue45Lines({ cells, entries: served, sizes: opts.sizes });
   console.log(table);
   if (readTable) console.log(`\nReads under ${opts.readsDriver.label}\n\n${readTable}`);
   console.log(`\n${startup}`);
   if (targets.length) console.log(`\n${targets.join('\n')}`);
   if (targets15.length) console.log(`\n${targets15.join('\n')}`);
   if (targets27.length) console.log(`\n${targets27.join('\n')}`);
+  if (targets45.length) console.log(`\n${targets45.join('\n')}`);
   for (const p of problems) console.log(`\nPROBLEM ${p.text}`);
 
   if (opts.write) {
@@ -565,6 +592,7 @@ async function main() {
       targets,
       targets15,
       targets27,
+      targets45,
       studio: studioSection(studioResults),
       notes,
     });

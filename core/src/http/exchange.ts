@@ -15,8 +15,8 @@ import { ExchangeCapture } from './traffic.js';
 
 export class Exchange {
   readonly startedAt = performance.now();
-  /** Epoch milliseconds, for the traffic log. */
-  readonly time = Date.now();
+  /** Epoch milliseconds, read only while the traffic log has a listener (issue 45). */
+  readonly #time: number | undefined;
   /** Path and query string as sent. */
   readonly url: string;
   /** The path without the query string. */
@@ -54,7 +54,16 @@ export class Exchange {
     this.table = ctx.table();
     this.behaviour = ctx.behaviour?.current;
     this.captured = ctx.traffic.capturing ? new ExchangeCapture(rawReq) : undefined;
+    this.#time = ctx.traffic.hasListeners ? Date.now() : undefined;
     this.res = new Response(rawRes, CORS_HEADERS, () => this.#report(), ctx.writeStallMs);
+  }
+
+  /**
+   * When the request arrived, epoch milliseconds (the traffic log). Taken as it arrived when
+   * the log had a listener then; worked back from the monotonic clock for one that came later.
+   */
+  get time(): number {
+    return this.#time ?? Date.now() - Math.round(performance.now() - this.startedAt);
   }
 
   /** GET and HEAD carry no body to read (the hot path: nothing awaited before the handler). */

@@ -129,4 +129,15 @@ describe('jsonArrayPages', () => {
       expect([...jsonArrayPages(items)].join('')).toBe(JSON.stringify(items));
     }
   });
+
+  it("joins the items' kept texts to the same JSON text (issue 45)", () => {
+    const records = [{ id: 1, t: 'a\u2028b' }, { id: 2, big: 'z'.repeat(70_000) }, { id: 3 }];
+    const texts = new Map(records.map((r) => [r, JSON.stringify(r)]));
+    for (const length of [0, 1, 2, 255, 256, 257, 600, 5000]) {
+      const items = Array.from({ length }, (_, i) => records[i % records.length]!);
+      const pages = [...jsonArrayPages(items, (r) => texts.get(r)!)];
+      expect(pages.join('')).toBe(JSON.stringify(items));
+      if (length > 256) expect(pages.length).toBeGreaterThan(1);
+    }
+  });
 });

@@ -83,8 +83,12 @@ function drained(raw: ServerResponse, stallMs: number): Promise<boolean> {
  * The pages of `JSON.stringify(items)` in order, serialised one at a time as they are asked
  * for. A page of records is stringified as an array and its brackets replaced, so every value
  * is written exactly as `JSON.stringify` writes it inside an array (`undefined` as `null`).
+ * With `textOf` (each item's `JSON.stringify`, kept: issue 45), a page is their texts joined.
  */
-export function* jsonArrayPages(items: readonly unknown[]): Generator<string, void, undefined> {
+export function* jsonArrayPages<T>(
+  items: readonly T[],
+  textOf?: (item: T) => string,
+): Generator<string, void, undefined> {
   if (items.length === 0) {
     yield '[]';
     return;
@@ -92,15 +96,34 @@ export function* jsonArrayPages(items: readonly unknown[]): Generator<string, vo
   let perPage = FIRST_PAGE_ITEMS;
   for (let start = 0; start < items.length;) {
     const end = Math.min(items.length, start + perPage);
-    const text = JSON.stringify(items.slice(start, end));
     const last = end === items.length;
-    yield `${start === 0 ? '[' : ','}${text.slice(1, last ? undefined : -1)}`;
+    let text: string;
+    if (textOf === undefined) {
+      const page = JSON.stringify(items.slice(start, end));
+      text = page.slice(1, last ? undefined : -1);
+    } else {
+      text = joinTexts(items, start, end, textOf);
+      if (last) text += ']';
+    }
+    yield `${start === 0 ? '[' : ','}${text}`;
     perPage = Math.max(
       1,
       Math.min(MAX_PAGE_ITEMS, Math.round(((end - start) * PAGE_BYTES) / text.length)),
     );
     start = end;
   }
+}
+
+/** The texts of `items[start, end)` joined with commas (an array's elements, no brackets). */
+export function joinTexts<T>(
+  items: readonly T[],
+  start: number,
+  end: number,
+  textOf: (item: T) => string,
+): string {
+  let text = start < end ? textOf(items[start]!) : '';
+  for (let i = start + 1; i < end; i++) text += `,${textOf(items[i]!)}`;
+  return text;
 }
 
 /**

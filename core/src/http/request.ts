@@ -57,6 +57,11 @@ export class Request {
     return this.#search !== '';
   }
 
+  /** The query string as sent, without `?` (`''` when there is none). */
+  get queryString(): string {
+    return this.#search;
+  }
+
   /** A query parameter's first value, or the whole query. */
   query(): URLSearchParams;
   query(name: string): string | undefined;

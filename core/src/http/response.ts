@@ -3,7 +3,9 @@ import type { ServerResponse } from 'node:http';
 import {
   closeIfUnread,
   DEFAULT_WRITE_STALL_MS,
+  joinTexts,
   jsonArrayPages,
+  STREAM_MIN_ITEMS,
   streamable,
   writeJsonArray,
 } from './json-stream.js';
@@ -78,6 +80,28 @@ export class Response {
     this.send(text ?? '');
   }
 
+  /**
+   * Writes `text`, a value's JSON already serialised (issue 45: a record's kept text), exactly
+   * as {@link json} writes the value. Internal to the generated routes.
+   * @internal
+   */
+  jsonText(text: string): void {
+    this.#headers['content-type'] ??= JSON_TYPE;
+    this.send(text);
+  }
+
+  /**
+   * Writes `items` as a JSON array, `textOf(item)` being each item's `JSON.stringify` (kept by
+   * the store, issue 45): the same bytes {@link json} writes for `items`, streamed alike when
+   * long. Internal to the generated routes.
+   * @internal
+   */
+  jsonArray<T>(items: readonly T[], textOf: (item: T) => string): void {
+    if (items.length > STREAM_MIN_ITEMS) return this.#stream(items, textOf);
+    this.#headers['content-type'] ??= JSON_TYPE;
+    this.send(`[${joinTexts(items, 0, items.length, textOf)}]`);
+  }
+
   /** Writes a text or binary body; `text/plain` unless a content type was set. */
   send(body: string | Buffer = ''): void {
     if (this.#sent) throw new Error('the response was already sent');
@@ -95,9 +119,9 @@ export class Response {
     this.#onSent?.();
   }
 
-  #stream(items: readonly unknown[]): void {
+  #stream<T>(items: readonly T[], textOf?: (item: T) => string): void {
     if (this.#sent) throw new Error('the response was already sent');
-    const pages = jsonArrayPages(items);
+    const pages = jsonArrayPages(items, textOf);
     // Before the head: a first page JSON cannot hold is still the handler's error (a 500).
     const first = pages.next().value as string;
     this.#sent = true;

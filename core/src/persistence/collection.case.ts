@@ -215,6 +215,19 @@ export function runCollectionCases(name: string, open: CollectionFactory): void 
       expect((stored as { polluted?: unknown }).polluted).toBeUndefined();
       expect(JSON.stringify(c.get(1))).toBe('{"id":1,"__proto__":{"polluted":true},"a":1}');
     });
+
+    it("answers a record's JSON text as JSON.stringify writes it, the current one after a write", async () => {
+      const c = await open({ idKind: 'number' });
+      await c.insert({ t: 'a\u2028b', n: 1.5, '2': 'two', list: [null, { x: '😀' }] });
+      const first = c.get(1)!;
+      expect(c.json(first)).toBe(JSON.stringify(first));
+      expect(c.json(first)).toBe(
+        '{"2":"two","id":1,"t":"a\u2028b","n":1.5,"list":[null,{"x":"😀"}]}',
+      );
+      await c.replace(1, { t: 'c' });
+      expect(c.json(c.get(1)!)).toBe('{"id":1,"t":"c"}');
+      expect(c.json(first)).toBe(JSON.stringify(first));
+    });
   });
 
   describe(`${name}: secondary indexes`, () => {

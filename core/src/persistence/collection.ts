@@ -63,6 +63,16 @@ export interface Collection {
    * `undefined` when the query is not worth keeping (yet) or its order is not total.
    */
   view(spec: ViewSpec): RecordView | undefined;
+  /**
+   * `JSON.stringify(record)` of a record read from this collection, kept beside the stored
+   * record until a write replaces it (issue 45: a read answers bytes, not an object).
+   */
+  json(record: StoredRecord): string;
+  /**
+   * A number that changes with every write that reaches memory: the same number means the
+   * same records (issue 45: a kept list answer is still the answer).
+   */
+  version(): number;
   /** Every record in ascending id order, to `visit` (quicker than `values()`). */
   each(visit: (record: StoredRecord) => void): void;
   /** Every record in ascending id order; consume it synchronously. */

@@ -58,6 +58,18 @@ export interface ModelStore {
    */
   sampleIds?(n: number): Promise<RecordId[]>;
   get(id: RecordId): MaybePromise<StoredRecord | undefined>;
+  /**
+   * Issue 45: `JSON.stringify(record)` of a record this store handed out, where the store
+   * keeps each record's text (the file store, until a write replaces the record); the others
+   * leave it out and the caller serialises the object. Synchronous: it is on every read.
+   */
+  readonly json?: ((record: StoredRecord) => string) | undefined;
+  /**
+   * Issue 45: where the store holds its records in memory, a number that changes with every
+   * write that reaches them: the same number means the same records, so an answer built from
+   * them is still the answer. Stores whose records change elsewhere leave it out.
+   */
+  readonly version?: (() => number) | undefined;
   insert(record: Record<string, unknown>): Promise<StoredRecord>;
   replace(id: RecordId, record: Record<string, unknown>): Promise<StoredRecord | undefined>;
   /**

@@ -5,8 +5,10 @@
  */
 import type { HandlerFunction } from '../../http/types.js';
 import type { ModelRuntime } from '../model-runtime.js';
+import { KeptPages } from '../query/kept-pages.js';
 import { createRecord } from '../write/record-writes.js';
-import { answerList, existing } from './crud-handlers.js';
+import { existing, withExisting } from './crud-handlers.js';
+import { answerList } from './list-answer.js';
 
 export function relationHandler(
   parent: ModelRuntime,
@@ -14,11 +16,14 @@ export function relationHandler(
   inverse: string,
   basePath: string,
 ): HandlerFunction {
-  return async (req, res) => {
-    const record = await existing(parent, req.params('id'));
-    const path = `${basePath}/${encodeURIComponent(String(record.id))}/${child.schema.path}`;
-    await answerList(child, req, res, path, { field: inverse, op: 'eq', values: [record.id] });
-  };
+  const pages = new KeptPages();
+  // Without a promise when both stores hold their records in memory (issue 45).
+  return (req, res) =>
+    withExisting(parent, req.params('id'), (record) => {
+      const basePathOf = `${basePath}/${encodeURIComponent(String(record.id))}/${child.schema.path}`;
+      const scope = { field: inverse, op: 'eq' as const, values: [record.id] };
+      return answerList({ model: child, basePath: basePathOf, scope, pages }, req, res);
+    });
 }
 
 /**

@@ -65,6 +65,12 @@ export class CollectionStore implements ModelStore {
     return this.collection.get(id);
   }
 
+  /** The record's JSON text, kept by the collection (issue 45). */
+  readonly json = (record: StoredRecord): string => this.collection.json(record);
+
+  /** Changes with every write of the collection (issue 45: kept list answers). */
+  readonly version = (): number => this.collection.version();
+
   insert(record: Record<string, unknown>): Promise<StoredRecord> {
     return this.collection.insert(record);
   }

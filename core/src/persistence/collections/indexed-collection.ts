@@ -70,6 +70,14 @@ export abstract class IndexedCollection implements Collection {
     return this.table.view(spec);
   }
 
+  json(record: StoredRecord): string {
+    return this.table.json(record);
+  }
+
+  version(): number {
+    return this.table.version;
+  }
+
   each(visit: (record: StoredRecord) => void): void {
     this.table.each(visit);
   }

@@ -7,7 +7,8 @@
  *   (a server's first answer is a list or a record by id, and building a relation index over
  *   100,000 loaded records is start-up time that answer does not need; issue 15).
  *
- * - the {@link RecordViews}: kept answers to list queries (issue 44), built when asked.
+ * - the {@link RecordViews}: kept answers to list queries (issue 44), built when asked;
+ * - the {@link RecordTexts}: each answered record's JSON text (issue 45).
  *
  * It knows nothing of files; both collections mutate it through `put` and `delete` only, so
  * the indexes and views can never drift from the records.
@@ -23,6 +24,7 @@ import {
   sortIds,
 } from '../datafile/id-order.js';
 import type { RecordView, ViewSpec } from '../record-query.js';
+import { RecordTexts } from './record-texts.js';
 import { RecordViews } from './record-views.js';
 
 const NO_IDS: readonly RecordId[] = [];
@@ -85,13 +87,20 @@ export class RecordTable {
   private order: RecordId[] = [];
   private readonly fields = new Map<string, FieldIndex>();
   private readonly views: RecordViews;
+  private readonly texts: RecordTexts;
+  /** Counts changes of the records (see {@link version}). */
+  private changes = 0;
 
-  /** `views`: how the kept views are made (record-views.ts; tests keep them at any size). */
+  /**
+   * `views`: how the kept views are made (record-views.ts; tests keep them at any size);
+   * `textBudget`: characters of kept record texts (record-texts.ts).
+   */
   constructor(
     readonly idKind: IdKind,
     indexedFields: readonly string[] = [],
-    views: { readonly minRecords?: number } = {},
+    views: { readonly minRecords?: number; readonly textBudget?: number } = {},
   ) {
+    this.texts = new RecordTexts(views.textBudget);
     const compare = idComparator(idKind);
     this.compare = compare;
     for (const field of indexedFields) this.fields.set(field, new FieldIndex(field, compare));
@@ -108,6 +117,7 @@ export class RecordTable {
    * in id order, as appended files are) instead of one insertion per record.
    */
   bulkLoad(records: Map<RecordId, StoredRecord>): void {
+    this.changes++;
     this.byId = records; // adopted, not copied: the loader hands over its map
     this.order = sortIds([...records.keys()], this.compare);
     for (const index of this.fields.values()) {
@@ -115,6 +125,7 @@ export class RecordTable {
       index.ready = records.size === 0;
     }
     this.views.reset();
+    this.texts.clear();
   }
 
   get size(): number {
@@ -129,8 +140,17 @@ export class RecordTable {
     return this.byId.has(id);
   }
 
+  /**
+   * A number that changes whenever a record is put, deleted or the table is refilled: the same
+   * number means the same records (issue 45: a kept list answer is still the answer).
+   */
+  get version(): number {
+    return this.changes;
+  }
+
   /** Inserts or replaces; returns the record it replaced. */
   put(record: StoredRecord): StoredRecord | undefined {
+    this.changes++;
     const previous = this.byId.get(record.id);
     this.byId.set(record.id, record);
     if (previous === undefined) {
@@ -138,6 +158,7 @@ export class RecordTable {
       for (const index of this.fields.values()) if (index.ready) index.add(record);
     } else {
       for (const index of this.fields.values()) if (index.ready) index.update(previous, record);
+      this.texts.forget(previous);
     }
     this.views.put(previous, record);
     return previous;
@@ -146,15 +167,18 @@ export class RecordTable {
   delete(id: RecordId): StoredRecord | undefined {
     const previous = this.byId.get(id);
     if (previous === undefined) return undefined;
+    this.changes++;
     this.byId.delete(id);
     removeSorted(this.order, id, this.compare);
     for (const index of this.fields.values()) if (index.ready) index.delete(previous);
     this.views.delete(previous);
+    this.texts.forget(previous);
     return previous;
   }
 
   /** Empties the table and hands back every record in id order (for undo). */
   clear(): StoredRecord[] {
+    this.changes++;
     const records = this.snapshot();
     this.byId.clear();
     this.order = [];
@@ -163,7 +187,21 @@ export class RecordTable {
       index.ready = true;
     }
     this.views.reset();
+    this.texts.clear();
     return records;
+  }
+
+  /**
+   * `JSON.stringify(record)`, kept while `record` is the stored one (issue 45): a record read
+   * before a write replaced it is still answered as it was, but its text is not kept.
+   */
+  json(record: StoredRecord): string {
+    return this.texts.text(record, this.byId);
+  }
+
+  /** How many record texts are kept, and their characters (tests, the bench's notes). */
+  get keptTexts(): { readonly count: number; readonly chars: number } {
+    return { count: this.texts.size, chars: this.texts.chars };
   }
 
   /** Every record in id order, as of now (compaction serializes this while writes go on). */
