@@ -68,6 +68,8 @@ export interface Collection {
    * record until a write replaces it (issue 45: a read answers bytes, not an object).
    */
   json(record: StoredRecord): string;
+  /** The JSON text of the record stored under `id` (as {@link json}), or `undefined` if absent. */
+  jsonOf(id: RecordId): string | undefined;
   /**
    * A number that changes with every write that reaches memory: the same number means the
    * same records (issue 45: a kept list answer is still the answer).

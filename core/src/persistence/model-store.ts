@@ -65,6 +65,11 @@ export interface ModelStore {
    */
   readonly json?: ((record: StoredRecord) => string) | undefined;
   /**
+   * Issue 45: the JSON text of the record stored under `id`, as {@link json} gives it, or
+   * `undefined` when there is none: a read by id answered without reaching the record.
+   */
+  readonly jsonOf?: ((id: RecordId) => string | undefined) | undefined;
+  /**
    * Issue 45: where the store holds its records in memory, a number that changes with every
    * write that reaches them: the same number means the same records, so an answer built from
    * them is still the answer. Stores whose records change elsewhere leave it out.

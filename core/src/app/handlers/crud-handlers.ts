@@ -49,16 +49,19 @@ export function crudHandlers(model: ModelRuntime, basePath: string) {
   const answerOne = async (record: StoredRecord, req: Request, res: Response): Promise<void> => {
     res.json((await embedRelations(model, [record], parseIncludes(req.query(), model.schema)))[0]);
   };
-  const answerFound = (record: StoredRecord, req: Request, res: Response): void | Promise<void> => {
-    if (req.hasQuery) return answerOne(record, req, res);
-    // Issue 45: the record's kept text, where the store keeps one.
-    const { json } = model.store;
-    return json === undefined ? res.json(record) : res.jsonText(json(record));
+  const answerFound = (record: StoredRecord, req: Request, res: Response): void | Promise<void> =>
+    req.hasQuery ? answerOne(record, req, res) : res.json(record);
+  const { jsonOf } = model.store;
+  // The common `GET /todos/1` of the file store: the record's kept text, found by its id
+  // (issue 45), without a promise (issue 27). A database answers later.
+  const getOne: HandlerFunction = (req, res) => {
+    if (jsonOf !== undefined && !req.hasQuery) {
+      const id = model.parseId(req.params('id'));
+      const text = jsonOf(id);
+      return text === undefined ? notFound(model, id) : res.jsonText(text);
+    }
+    return withExisting(model, req.params('id'), (record) => answerFound(record, req, res));
   };
-  // The common `GET /todos/1` of the file store: the record is at hand, so it is answered
-  // without a promise (issue 27: two async frames per read). A database answers later.
-  const getOne: HandlerFunction = (req, res) =>
-    withExisting(model, req.params('id'), (record) => answerFound(record, req, res));
 
   const create: HandlerFunction = async (req, res) => {
     const saved = await createRecord(model, req.body());

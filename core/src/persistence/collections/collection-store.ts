@@ -68,6 +68,9 @@ export class CollectionStore implements ModelStore {
   /** The record's JSON text, kept by the collection (issue 45). */
   readonly json = (record: StoredRecord): string => this.collection.json(record);
 
+  /** The kept text of the record stored under `id` (issue 45: a read by id in one lookup). */
+  readonly jsonOf = (id: RecordId): string | undefined => this.collection.jsonOf(id);
+
   /** Changes with every write of the collection (issue 45: kept list answers). */
   readonly version = (): number => this.collection.version();
 

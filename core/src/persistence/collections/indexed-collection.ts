@@ -74,6 +74,10 @@ export abstract class IndexedCollection implements Collection {
     return this.table.json(record);
   }
 
+  jsonOf(id: RecordId): string | undefined {
+    return this.table.jsonOf(id);
+  }
+
   version(): number {
     return this.table.version;
   }

@@ -158,7 +158,7 @@ export class RecordTable {
       for (const index of this.fields.values()) if (index.ready) index.add(record);
     } else {
       for (const index of this.fields.values()) if (index.ready) index.update(previous, record);
-      this.texts.forget(previous);
+      this.texts.forget(record.id);
     }
     this.views.put(previous, record);
     return previous;
@@ -172,7 +172,7 @@ export class RecordTable {
     removeSorted(this.order, id, this.compare);
     for (const index of this.fields.values()) if (index.ready) index.delete(previous);
     this.views.delete(previous);
-    this.texts.forget(previous);
+    this.texts.forget(id);
     return previous;
   }
 
@@ -197,6 +197,14 @@ export class RecordTable {
    */
   json(record: StoredRecord): string {
     return this.texts.text(record, this.byId);
+  }
+
+  /** The JSON text of the record stored under `id` (kept, or made and kept), if there is one. */
+  jsonOf(id: RecordId): string | undefined {
+    const kept = this.texts.kept(id);
+    if (kept !== undefined) return kept;
+    const record = this.byId.get(id);
+    return record === undefined ? undefined : this.texts.keep(record);
   }
 
   /** How many record texts are kept, and their characters (tests, the bench's notes). */

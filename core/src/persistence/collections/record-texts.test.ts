@@ -40,6 +40,20 @@ describe('record texts (issue 45)', () => {
     expect(t.keptTexts).toEqual({ count: 0, chars: 0 });
   });
 
+  it('answers a read by id from the text kept under the id, the current record after a write', () => {
+    const t = table(3);
+    expect(t.jsonOf(2)).toBe('{"id":2,"title":"todo 2","done":false}');
+    expect(t.keptTexts.count).toBe(1);
+    expect(t.jsonOf(2)).toBe(t.json(t.get(2)!));
+    t.put(todo(2, 'new'));
+    expect(t.jsonOf(2)).toBe('{"id":2,"title":"new","done":false}');
+    t.delete(2);
+    expect(t.jsonOf(2)).toBeUndefined();
+    expect(t.jsonOf(99)).toBeUndefined();
+    t.put(todo(2, 'back'));
+    expect(t.jsonOf(2)).toBe('{"id":2,"title":"back","done":false}');
+  });
+
   it('drops every text on a bulk load: the records are new objects', () => {
     const t = table(5);
     t.each((r) => t.json(r));
