@@ -244,6 +244,28 @@ describe('Console', () => {
     }
   });
 
+  it('names an unsaved tab by its method and URL, the badge whole beside a long title (issue 48)', async () => {
+    const page = session.ui.page;
+    await consolePage.newTab.click();
+    await consolePage.method.selectOption('DELETE');
+    const url = '{{baseUrl}}/todos/1?reason=a-long-query-that-runs-past-the-width-of-a-tab';
+    await consolePage.url.fill(url);
+    // Read as "DELETE {{baseUrl}}/…", not "DELETE{{baseUrl}}/…".
+    const tab = consolePage.tab(`DELETE ${url}`);
+    await tab.waitFor();
+    expect(await tab.ariaSnapshot()).toContain(`button "DELETE ${url}"`);
+    const badge = tab.locator('.method');
+    const title = tab.locator('.req-tab-title');
+    const [badgeBox, titleBox] = [await badge.boundingBox(), await title.boundingBox()];
+    // The badge keeps its width and ends before the title begins; the title is cut instead.
+    expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(badgeBox!.x + badgeBox!.width).toBeLessThanOrEqual(titleBox!.x);
+    expect(await title.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await screenshot(page, 'console-tab-long-title');
+    await page.getByRole('button', { name: `Close ${url}` }).click();
+    await tab.waitFor({ state: 'detached' });
+  });
+
   it("starts on the open project's first route, so Send answers in any project", async () => {
     const page = session.ui.page;
     const home = await mkdtemp(join(tmpdir(), 'decorest-e2e-library-'));

@@ -88,7 +88,8 @@ export function ConsoleTabs() {
                 if (e.button === 1) close(t);
               }}
             >
-              <span className={`method ${t.method}`}>{t.method}</span>
+              <span className={`method ${t.method}`}>{t.method}</span>{' '}
+              {/* The space keeps "GET {{baseUrl}}/…" two words in the tab's text and name. */}
               <span className="req-tab-title">{t.title}</span>
               {t.unsaved && (
                 <span className="unsaved-dot" title="Unsaved changes">
