@@ -17,6 +17,7 @@ import { sep } from 'node:path';
 import { type AsyncSubscription, subscribe } from '@parcel/watcher';
 
 import { IGNORED_FOLDERS, isIgnoredFolder, isProjectFile } from '../loader/list-project-files.js';
+import { isNewFolder, NewFolderWatch } from './new-folder-watch.js';
 
 export interface SourceWatcher {
   /** Resolves once the folder is watched: a save from then on is heard. */
@@ -34,6 +35,17 @@ export function isSourcePath(root: string, path: string): boolean {
   return !parts.slice(0, -1).some(isIgnoredFolder) && isProjectFile(parts[parts.length - 1]!);
 }
 
+/** Whether `path` is a folder under `root` the loader reads (no ignored folder on its way). */
+function isSourceFolder(root: string, path: string): boolean {
+  return (
+    path.startsWith(root + sep) &&
+    !path
+      .slice(root.length + 1)
+      .split(sep)
+      .some(isIgnoredFolder)
+  );
+}
+
 function realOrSelf(path: string): string {
   try {
     return realpathSync.native(path);
@@ -47,14 +59,20 @@ export function watchSources(root: string, changed: (paths: string[]) => void): 
   let closed = false;
   // Events name real paths (a project reached through a symlinked folder among them).
   const roots = [root, realOrSelf(root)];
+  const isOurs = (path: string) => roots.some((r) => isSourcePath(r, path));
+  // What is made inside a new folder before its watch is armed (new-folder-watch.ts).
+  const newFolders = new NewFolderWatch((path) => {
+    if (!closed && isOurs(path)) changed([path]);
+  }, isIgnoredFolder);
   const subscription: Promise<AsyncSubscription | undefined> = subscribe(
     root,
     (error, events) => {
       // A folder that cannot be read (permissions) is skipped, not a crash of the server.
       if (error || closed) return;
-      const paths = events
-        .map((e) => e.path)
-        .filter((path) => roots.some((r) => isSourcePath(r, path)));
+      const paths = events.map((e) => e.path).filter(isOurs);
+      for (const event of events)
+        if (isNewFolder(event) && roots.some((r) => isSourceFolder(r, event.path)))
+          newFolders.add(event.path);
       // A folder deleted with its files may be reported as the folder alone.
       const folders = events.some((e) => e.type === 'delete' && !/\.[jt]s$/.test(e.path));
       if (paths.length > 0 || folders) changed(paths);
@@ -65,6 +83,7 @@ export function watchSources(root: string, changed: (paths: string[]) => void): 
     ready: subscription.then(() => undefined),
     close: async () => {
       closed = true;
+      newFolders.close();
       await (await subscription)?.unsubscribe();
     },
   };

@@ -10,13 +10,14 @@
  * re-arming anything. The same folders are ignored (`node_modules`, `data`, dot-folders, build
  * output), with the same globs, so both subscriptions can share one native watcher.
  */
-import { type FSWatcher, readdirSync, realpathSync, statSync, watch } from 'node:fs';
-import { join, sep } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { sep } from 'node:path';
 
-import { type AsyncSubscription, type Event, subscribe } from '@parcel/watcher';
+import { type AsyncSubscription, subscribe } from '@parcel/watcher';
 
 import { ENVIRONMENTS_DIR, REQUESTS_DIR } from '../contract/requests-api.js';
 import { IGNORED_FOLDERS } from '../loader/list-project-files.js';
+import { isNewFolder, NewFolderWatch } from '../project/new-folder-watch.js';
 
 /** Quiet time after a file event before telling: an editor's save, a pull, is one burst. */
 export const COLLECTION_QUIET_MS = 100;
@@ -67,7 +68,7 @@ export function watchCollection(
       if (!closed) changed();
     }, options.debounceMs ?? COLLECTION_QUIET_MS);
   };
-  const newFolders = new NewFolderWatch(tell);
+  const newFolders = new NewFolderWatch(tell, (name) => name.startsWith('.'));
   const subscription: Promise<AsyncSubscription | undefined> = subscribe(
     root,
     (error, events) => {
@@ -89,71 +90,4 @@ export function watchCollection(
       await (await subscription)?.unsubscribe();
     },
   };
-}
-
-function isNewFolder(event: Event): boolean {
-  if (event.type !== 'create') return false;
-  try {
-    return statSync(event.path).isDirectory();
-  } catch {
-    return false; // gone again already
-  }
-}
-
-/** Folders watched beside @parcel/watcher, at most this many (a collection has a few dozen). */
-const NEW_FOLDER_WATCH_LIMIT = 500;
-
-/**
- * @parcel/watcher (2.6, inotify) misses folders made together (`mkdir -p requests/a/b`, a pull
- * bringing a new tree): it adds its watch on `a` after `b` exists and never reads `a` again, so
- * a file saved in `b` later is never heard (8 of 10 tries on Linux). Each folder that appears
- * under the collection's folders gets a plain `fs.watch` of its own, on it and every folder in
- * it, which hears what is saved there from then on.
- */
-class NewFolderWatch {
-  readonly #watchers = new Map<string, FSWatcher>();
-
-  constructor(private readonly tell: () => void) {}
-
-  add(folder: string): void {
-    if (this.#watchers.has(folder) || this.#watchers.size >= NEW_FOLDER_WATCH_LIMIT) return;
-    let watcher: FSWatcher;
-    try {
-      watcher = watch(folder, (_type, name) => {
-        this.tell();
-        if (name !== null) this.#addIfFolder(join(folder, name));
-      });
-    } catch {
-      return; // gone again, or not readable: the main watcher still hears its parent
-    }
-    watcher.on('error', () => this.#drop(folder));
-    this.#watchers.set(folder, watcher);
-    let entries: string[];
-    try {
-      entries = readdirSync(folder, { withFileTypes: true })
-        .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
-        .map((e) => e.name);
-    } catch {
-      return;
-    }
-    for (const name of entries) this.add(join(folder, name));
-  }
-
-  #addIfFolder(path: string): void {
-    try {
-      if (statSync(path).isDirectory()) this.add(path);
-    } catch {
-      this.#drop(path); // removed: its watcher (if any) goes too
-    }
-  }
-
-  #drop(folder: string): void {
-    this.#watchers.get(folder)?.close();
-    this.#watchers.delete(folder);
-  }
-
-  close(): void {
-    for (const watcher of this.#watchers.values()) watcher.close();
-    this.#watchers.clear();
-  }
 }
