@@ -1,8 +1,8 @@
 /**
  * Every error Decorest raises, in one table (as Fastify keeps `lib/errors.js`), split by
  * family under errors/ and re-exported here so every module imports its errors from one place:
- * - errors/problems.ts: {@link HttpProblem}, answered to the client as an RFC 9457 problem
- *   document, and the `problems` table;
+ * - errors/http-problem.ts: {@link HttpProblem}, answered to the client as an RFC 9457 problem
+ *   document; errors/problems.ts: the `problems` table;
  * - errors/load-errors.ts: {@link LoadError} / {@link DecoratorUsageError}, a project that could
  *   not be loaded, with file, line and target so the user can fix the model;
  * - errors/internal-errors.ts: the record store's, the transport's, the loader's and the CLI's;
@@ -15,4 +15,5 @@ export * from './errors/import-errors.js';
 export * from './errors/internal-errors.js';
 export * from './errors/load-errors.js';
 export * from './errors/postgres-errors.js';
+export * from './errors/http-problem.js';
 export * from './errors/problems.js';

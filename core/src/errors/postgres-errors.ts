@@ -8,8 +8,8 @@
  * is imported by everything through errors.ts and must not load the driver (issue 15).
  */
 import { DecorestError } from './base.js';
+import { DatabaseUnavailableProblem } from './http-problem.js';
 import { IdConflictError, INTERNAL_ERROR_CODES, InvalidRecordError } from './internal-errors.js';
-import { DatabaseUnavailableProblem } from './problems.js';
 
 /** The database could not be reached or logged into; the message is the one line to show. */
 export class DatabaseConnectError extends DecorestError {
