@@ -12,9 +12,10 @@ import { mergeRounds } from './rounds.mjs';
 const log = (line) => process.stderr.write(`${line}\n`);
 
 /**
- * Runs the cells at `data.n`. `helpers` are postgres.mjs's: `dbPush(dir, url)`,
- * `startTimed(entry, cpus, notes)`, `loadCell(opts, name, entries, options)`,
- * `statements(cluster, db)`, `decorestCli()`, `usPerRequest(pct, result)`.
+ * Runs the cells at `data.n`. `helpers` are the section's own, passed by postgres.mjs:
+ * `dbPush(dir, url)`, `decorestCli()` (pg-setup.mjs), `startTimed(entry, cpus, notes)`
+ * (pg-servers.mjs), `loadCell(opts, name, entries, options)`, `usPerRequest(pct, result)`
+ * (pg-load.mjs), `statements(cluster, db)` (pg-sql.mjs).
  */
 export async function runListCells({ opts, cluster, workRoot, data, running, problems, helpers }) {
   const n = data.n;
