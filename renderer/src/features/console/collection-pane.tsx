@@ -1,7 +1,8 @@
 /**
- * The Console's left pane (issue 30): the project's saved requests by folder (open, rename,
- * move, duplicate, delete; rename or run a folder; Import… from Postman, Bruno or a `.http`
- * file; Save… or Ctrl/Cmd+S) and the history, as two tabs. Saved requests are files in the
+ * The Console's left pane (issue 30): the project's saved requests by folder, one tree with
+ * a single Tab stop (saved-tree.tsx, issue 48: open, rename, move, duplicate, delete; rename
+ * or run a folder), Import… from Postman, Bruno or a `.http` file, Save… or Ctrl/Cmd+S, and
+ * the history, as two tabs. Saved requests are files in the
  * project (`requests/<folder>/<name>.json`), so a team commits them with the models.
  */
 import { useEffect, useMemo, useState } from 'react';
