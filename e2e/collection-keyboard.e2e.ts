@@ -2,8 +2,8 @@
  * Issue 48, the Saved list by keyboard: one tree view with a roving tabindex, so Tab enters it
  * once and leaves it with one more press; the arrows, Home, End and a first letter walk it;
  * ArrowLeft and ArrowRight close and open a folder; Enter opens a request in a tab; Shift+F10
- * opens a row's actions (Duplicate) and F2 renames, each giving focus back to the row. Both
- * themes with the focus ring in view, axe.
+ * (or a right-click) opens a row's actions (Duplicate) and F2 renames, each giving focus back
+ * to the row. Both themes with the focus ring in view, axe.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -124,6 +124,15 @@ describe('The Saved list by keyboard (issue 48)', () => {
     await folderMenu.waitFor({ state: 'detached' });
     await expect.poll(focused).toBe('todos');
     await shots('folder-focused');
+
+    // A right-click opens the same menu, and Escape gives focus to the row clicked.
+    await consolePage.saved('List users').click({ button: 'right' });
+    const usersMenu = page.getByRole('menu', { name: 'Actions for List users' });
+    await usersMenu.waitFor();
+    await page.keyboard.press('Escape');
+    await usersMenu.waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('GET List users');
+    await press('Home', 'todos');
 
     // Still one Tab stop, the item last focused: Tab away and back returns to it.
     await press('ArrowDown', 'GET List todos');
