@@ -198,13 +198,13 @@ describe('Managing saved requests and environments (issue 30)', () => {
     await move.getByLabel('Folder').fill('auth');
     await move.getByRole('button', { name: 'Move' }).click();
     await move.waitFor({ state: 'detached' });
-    await collection.folder('auth').getByRole('button', { name: 'POST Sign in' }).waitFor();
+    await collection.requestsIn('auth').getByRole('treeitem', { name: 'POST Sign in' }).waitFor();
     expect(await files('requests/auth')).toEqual(['Sign in.json']);
 
     // A request open in the Console follows its folder's rename.
     await collection
-      .folder('Bruno Todos/todos')
-      .getByRole('button', { name: 'GET List todos' })
+      .requestsIn('Bruno Todos/todos')
+      .getByRole('treeitem', { name: 'GET List todos' })
       .click();
     await collection
       .folder('Bruno Todos/todos')

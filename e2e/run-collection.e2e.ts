@@ -116,10 +116,10 @@ describe('Run collection (issue 47)', () => {
     // The Console hears the files and lists them, Users first.
     await consolePage.saved('List todos').waitFor();
     expect(
-      await collection.pane
-        .getByRole('region')
-        .evaluateAll((folders) => folders.map((f) => f.getAttribute('aria-label'))),
-    ).toEqual(['Folder Users', 'Folder Todos']);
+      await collection.folders.evaluateAll((folders) =>
+        folders.map((f) => f.getAttribute('aria-label')),
+      ),
+    ).toEqual(['Users', 'Todos']);
     await consolePage.environment.selectOption('Local');
     await shots('saved');
 

@@ -1,7 +1,7 @@
 /**
- * The Console's saved requests (issue 30): the Saved tab's folders, each request's actions
- * menu, and the dialogs they open (Import requests, Environments, Rename/Move request, Rename
- * folder). Found by role and accessible name.
+ * The Console's saved requests (issue 30): the Saved tab's tree of folders and requests
+ * (issue 48), each row's actions menu, and the dialogs they open (Import requests,
+ * Environments, Rename/Move request, Rename folder). Found by role and accessible name.
  */
 import type { Locator, Page } from 'playwright-core';
 
@@ -47,8 +47,28 @@ export class CollectionPage {
     return this.environmentsDialog.getByLabel(label, { exact: true });
   }
 
+  /** Issue 48: the Saved tab's requests, one tree (a single Tab stop). */
+  get tree(): Locator {
+    return this.pane.getByRole('tree', { name: 'Saved requests' });
+  }
+  /** A folder's item in the tree (`Not in a folder` for the top of `requests/`). */
   folder(name: string): Locator {
-    return this.pane.getByRole('region', { name: `Folder ${name}`, exact: true });
+    return this.tree.getByRole('treeitem', { name, exact: true, level: 1 });
+  }
+  /** A folder's requests (its item owns them, so they are not inside it): `GET List todos`… */
+  requestsIn(folder: string): Locator {
+    return this.tree.getByRole('group', { name: folder, exact: true });
+  }
+  /** The folders' items, in the order shown. */
+  get folders(): Locator {
+    return this.tree.getByRole('treeitem', { level: 1 });
+  }
+  /** The accessible name of the focused tree item; `null` when focus is not on one. */
+  focusedItem(): Promise<string | null> {
+    return this.page.evaluate(() => {
+      const el = document.activeElement;
+      return el?.getAttribute('role') === 'treeitem' ? el.getAttribute('aria-label') : null;
+    });
   }
   /** Opens a saved request's actions menu and picks an item. */
   async act(request: string, item: string): Promise<void> {

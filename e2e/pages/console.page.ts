@@ -44,10 +44,10 @@ export class ConsolePage {
   get resolvedUrl(): Locator {
     return this.page.getByLabel('Resolved URL');
   }
-  /** A saved request's button in the Saved tab, by its name. */
+  /** A saved request's item in the Saved tab's tree (named `GET List todos`), by its name. */
   saved(name: string): Locator {
     const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return this.requests.getByRole('button', { name: new RegExp(`^[A-Z]+ ${escaped}$`) });
+    return this.requests.getByRole('treeitem', { name: new RegExp(`^[A-Z]+ ${escaped}$`) });
   }
 
   /** Issue 30: the open requests' tabs, and one by its title. */

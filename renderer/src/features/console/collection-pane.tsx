@@ -1,14 +1,14 @@
 /**
- * The Console's left pane (issue 30): the project's saved requests by folder (open, rename,
- * move, duplicate, delete; rename or run a folder; Import… from Postman, Bruno or a `.http`
- * file; Save… or Ctrl/Cmd+S) and the history, as two tabs. Saved requests are files in the
+ * The Console's left pane (issue 30): the project's saved requests by folder, one tree with
+ * a single Tab stop (saved-tree.tsx, issue 48: open, rename, move, duplicate, delete; rename
+ * or run a folder), Import… from Postman, Bruno or a `.http` file, Save… or Ctrl/Cmd+S, and
+ * the history, as two tabs. Saved requests are files in the
  * project (`requests/<folder>/<name>.json`), so a team commits them with the models.
  */
 import { useEffect, useMemo, useState } from 'react';
 
 import type { Problem, RequestEntry } from '../../api';
 import { useCollectionStore } from '../../stores/collection/collection-store';
-import { MethodBadge } from '../../ui/badges';
 import { Dialog } from '../../ui/dialog';
 import { DialogActions } from '../../ui/dialog-actions';
 import { ProblemView } from '../../ui/problem-view';
@@ -20,7 +20,7 @@ import {
   RenameFolderDialog,
   RenameRequestDialog,
 } from './request-move-dialogs';
-import { RowMenu } from './row-menu';
+import { type SavedDialog, SavedTree } from './saved-tree';
 
 import './collection.css';
 
@@ -105,14 +105,6 @@ export function SaveRequestDialog({ onClose }: { onClose(): void }) {
 
 const NO_FOLDERS: readonly string[] = [];
 
-/** A dialog the Saved tab has open over it. */
-type SavedDialog =
-  | { kind: 'import' }
-  | { kind: 'rename'; entry: RequestEntry }
-  | { kind: 'move'; entry: RequestEntry }
-  | { kind: 'rename-folder'; folder: string }
-  | { kind: 'delete'; entry: RequestEntry };
-
 function SavedDialogs({ dialog, onClose }: { dialog: SavedDialog | null; onClose(): void }) {
   if (!dialog) return null;
   if (dialog.kind === 'import') return <ImportRequestsDialog onClose={onClose} />;
@@ -133,7 +125,6 @@ function SavedList({
 }) {
   const collection = useCollectionStore((s) => s.collection);
   const error = useCollectionStore((s) => s.error);
-  const openPath = useCollectionStore((s) => s.open?.entry.path);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [dialog, setDialog] = useState<SavedDialog | null>(null);
   const byFolder = useMemo(() => {
@@ -176,7 +167,6 @@ function SavedList({
         <span className="spinner" aria-hidden="true" /> Loading saved requests…
       </p>
     );
-  const store = useCollectionStore.getState();
   return (
     <>
       {byFolder.length > 0 && (
@@ -226,66 +216,12 @@ function SavedList({
           )}
         </div>
       ) : (
-        byFolder.map(([folder, entries]) => (
-          <section key={folder} className="saved-folder" aria-label={`Folder ${folder || '(top)'}`}>
-            <div className="saved-folder-head">
-              {/* Issue 48: the top of requests/ is no folder of the user's; say it in words. */}
-              <h4 className="nav-heading">{folder || 'Not in a folder'}</h4>
-              <span className="spacer" />
-              {onRunFolder && (
-                <button
-                  type="button"
-                  className="btn small ghost"
-                  aria-label={folder ? `Run folder ${folder}` : 'Run the requests not in a folder'}
-                  title="Run folder"
-                  onClick={() => onRunFolder(folder)}
-                >
-                  ▶
-                </button>
-              )}
-              {folder && (
-                <button
-                  type="button"
-                  className="btn small ghost"
-                  aria-label={`Rename folder ${folder}…`}
-                  title="Rename folder…"
-                  onClick={() => setDialog({ kind: 'rename-folder', folder })}
-                >
-                  ✎
-                </button>
-              )}
-            </div>
-            <ul className="nav-list">
-              {entries.map((entry) => (
-                <li key={entry.path} className="history-row">
-                  <button
-                    type="button"
-                    className="history-item"
-                    aria-current={entry.path === openPath ? 'true' : undefined}
-                    title={`${entry.request.method} ${entry.request.url}`}
-                    onClick={() => store.openRequest(entry)}
-                  >
-                    <MethodBadge method={entry.request.method} />
-                    <span>{entry.request.name}</span>
-                  </button>
-                  <RowMenu
-                    label={`Actions for ${entry.request.name}`}
-                    items={[
-                      { label: 'Rename…', run: () => setDialog({ kind: 'rename', entry }) },
-                      { label: 'Move to folder…', run: () => setDialog({ kind: 'move', entry }) },
-                      { label: 'Duplicate', run: () => void act(store.duplicate(entry.path)) },
-                      {
-                        label: 'Delete…',
-                        danger: true,
-                        run: () => setDialog({ kind: 'delete', entry }),
-                      },
-                    ]}
-                  />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))
+        <SavedTree
+          groups={byFolder}
+          onRunFolder={onRunFolder}
+          onDialog={setDialog}
+          onDuplicate={(entry) => void act(useCollectionStore.getState().duplicate(entry.path))}
+        />
       )}
       <SavedDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </>

@@ -49,6 +49,20 @@ const GROUPS: [title: string, shortcuts: Shortcut[]][] = [
       ],
     ],
   ],
+  [
+    // Issue 48: the Saved tab's tree (saved-tree.tsx), one Tab stop.
+    'Saved requests',
+    [
+      [[['↑'], ['↓']], 'Previous or next request or folder'],
+      [[['→'], ['←']], 'Open or close a folder; into it, or back to it'],
+      [[['Home'], ['End']], 'First or last one'],
+      [[['a–z']], 'The next one whose name starts with the letter'],
+      [[['Enter'], ['Space']], 'Open the request in a tab, or open or close the folder'],
+      [[['Shift', 'F10'], ['Menu']], 'Its actions (or right-click it)'],
+      [[['F2']], 'Rename it'],
+      [[['Delete']], 'Delete the request (asks first)'],
+    ],
+  ],
 ];
 
 export function ShortcutsDialog({ onClose }: { onClose(): void }) {
