@@ -111,6 +111,23 @@ describe('The Saved list by keyboard (issue 48)', () => {
     await rename.waitFor({ state: 'detached' });
     await expect.poll(focused).toBe('GET One todo');
 
+    // Delete asks first; the row that takes the deleted one's place takes focus too (its
+    // opener is gone, and focus must not fall to the page).
+    await press('ArrowDown', 'GET One todo copy');
+    const items = () =>
+      collection.tree
+        .getByRole('treeitem')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+    const before = await items();
+    const at = before.indexOf('GET One todo copy');
+    await page.keyboard.press('Delete');
+    const confirm = collection.dialog('Delete request?');
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await consolePage.saved('One todo copy').waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe(before[at + 1]);
+    await press('ArrowUp', 'GET One todo');
+
     // A folder's actions too (its ▶ and ✎ buttons, which are no Tab stops), then Escape.
     await press('ArrowLeft', 'todos');
     await page.keyboard.press('Shift+F10');

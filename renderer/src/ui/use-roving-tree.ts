@@ -4,7 +4,14 @@
  * the keys of `tree-keys.ts` move between the items. Keys pressed inside an item's own
  * controls (its "⋯" button, its open menu) stay theirs.
  */
-import { type FocusEvent, type KeyboardEvent, type RefObject, useRef, useState } from 'react';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 
 import { treeKeyMove, type TreeMove, type TreeRow } from './tree-keys';
 
@@ -45,6 +52,19 @@ export function useRovingTree(
   const tabStop = [focused, preferred].find(shown) ?? rows[0]?.key;
   const item = (key: string) =>
     ref.current?.querySelector<HTMLElement>(`[data-tree-key="${CSS.escape(key)}"]`) ?? null;
+  // Where the focused item stood, so focus has somewhere to go when the item goes.
+  const focusedIndex = useRef(0);
+  useEffect(() => {
+    // The focused item was deleted or renamed (its key changed) and focus fell to the page
+    // (a dialog gives it back to an opener that is gone): the item now in its place takes it,
+    // as in VS Code's explorer, so the keyboard user carries on where they were.
+    const active = document.activeElement;
+    if (focused === undefined || shown(focused) || rows.length === 0) return;
+    if (active !== null && active !== document.body) return;
+    const next = rows[Math.min(focusedIndex.current, rows.length - 1)]!.key;
+    setFocused(next);
+    item(next)?.focus();
+  });
   return {
     treeProps: {
       ref,
@@ -62,7 +82,12 @@ export function useRovingTree(
       onFocus(e) {
         // A click on an item, its button or its menu makes that item the Tab stop too.
         const key = keyOf(e.target);
-        if (key !== undefined) setFocused(key);
+        if (key === undefined) return;
+        setFocused(key);
+        focusedIndex.current = Math.max(
+          0,
+          rows.findIndex((r) => r.key === key),
+        );
       },
     },
     itemProps: (key) => ({ tabIndex: key === tabStop ? 0 : -1, 'data-tree-key': key }),
