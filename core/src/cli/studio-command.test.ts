@@ -114,7 +114,10 @@ describe("decorest studio's terminal on a mock-rules.json that does not load (is
       { DECOREST_STUDIO_CONFIG_DIR: config },
       (kill) => cleanup.push(kill),
     );
-    expect(studio.output()).toMatch(/^mock-rules\.json does not load: .+; the last good rules/m);
+    // Nothing loaded before: no rule answers (not "the last good rules", which there are not).
+    expect(studio.output()).toMatch(
+      /^mock-rules\.json does not load: .+; no rule answers until it loads$/m,
+    );
 
     await writeFile(rulesFile, JSON.stringify({ rules: [] }));
     await expect
@@ -125,6 +128,7 @@ describe("decorest studio's terminal on a mock-rules.json that does not load (is
     await expect
       .poll(() => studio.output().split('does not load').length, { timeout: 10_000 })
       .toBe(before + 1);
+    expect(studio.output()).toMatch(/does not load: .+; the last good rules keep answering$/m);
   }, 30_000);
 });
 

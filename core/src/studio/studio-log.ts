@@ -44,13 +44,17 @@ export function failureLine(root: string, failure: LoadFailure): string {
 
 /**
  * `mock-rules.json does not load: /rules/0/status: must be …` (and how many more), as the
- * studio's banner says it: a hand edit that does not load is news in the terminal too.
+ * studio's banner says it: a hand edit that does not load is news in the terminal too. At the
+ * start no rules loaded before, so none answer; after a good load, the last good ones do.
  */
-export function rulesFailureLine(found: readonly RuleProblem[]): string {
+export function rulesFailureLine(
+  found: readonly RuleProblem[],
+  when: 'start' | 'edit' = 'edit',
+): string {
   const [first] = found;
   const where = first?.pointer ? `${first.pointer}: ` : '';
   const more = found.length > 1 ? ` (and ${found.length - 1} more)` : '';
-  return `${RULES_FILE} does not load: ${where}${first?.message ?? 'unknown problem'}${more}; the last good rules keep answering`;
+  return `${RULES_FILE} does not load: ${where}${first?.message ?? 'unknown problem'}${more}; ${when === 'start' ? 'no rule answers until it loads' : 'the last good rules keep answering'}`;
 }
 
 function describeEdit(edit: ModelEdit): string {

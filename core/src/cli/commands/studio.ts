@@ -50,7 +50,7 @@ export async function runStudio(args: CliArgs): Promise<number> {
   }
   if (project.error) lines.push('', `load error: ${failureLine(project.root, project.error)}`);
   const rulesProblems = studio.rulesProblems();
-  if (rulesProblems !== undefined) lines.push('', rulesFailureLine(rulesProblems));
+  if (rulesProblems !== undefined) lines.push('', rulesFailureLine(rulesProblems, 'start'));
   for (const warning of project.warnings) lines.push(`warning: ${warning}`);
   // One write, so a reader of stdout sees both URLs together.
   console.log(`${lines.join('\n')}\n`);

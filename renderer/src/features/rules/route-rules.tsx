@@ -20,6 +20,7 @@ const NONE: readonly string[] = [];
 export function RulesFileProblems() {
   const problems = useRulesStore((s) => s.state?.problems);
   const file = useRulesStore((s) => s.state?.file);
+  const answering = useRulesStore((s) => (s.state?.rules.length ?? 0) > 0);
   if (!problems?.length) return null;
   return (
     <div className="banner err rules-file-problems" role="alert" aria-label="Rules file problem">
@@ -32,7 +33,12 @@ export function RulesFileProblems() {
           </li>
         ))}
       </ul>
-      <span className="faint">The last good rules keep answering until the file is fixed.</span>
+      <span className="faint">
+        {/* A file broken since the start has no last good rules: none answer. */}
+        {answering
+          ? 'The last good rules keep answering until the file is fixed.'
+          : 'No rule answers until the file is fixed.'}
+      </span>
     </div>
   );
 }
