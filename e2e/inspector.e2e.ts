@@ -15,6 +15,7 @@ const session = useStudioSession((dir) => rm(join(dir, 'seed'), { recursive: tru
 
 interface Media {
   example?: unknown;
+  'x-decorest-examples'?: Record<string, { summary: string; value: unknown }>;
 }
 interface Answer {
   content?: Record<string, Media>;
@@ -119,6 +120,43 @@ describe('Endpoint inspector (issue 29)', () => {
     expect(await consolePage.url.inputValue()).toMatch(/^\/todos\?completed=(true|false)$/);
     await consolePage.send.click();
     await expect.poll(() => consolePage.status.innerText()).toMatch(/^200/);
+    expect(session.ui.problems).toEqual([]);
+  });
+
+  it('shows GET /users as the query chosen answers it: no todos, then each user’s todos (issue 48)', async () => {
+    const { page } = session.ui;
+    const inspector = new InspectorPage(page);
+    await new Frame(page).open('Endpoints');
+    await new EndpointsPage(page).table.waitFor();
+    await inspector.open('GET', '/users');
+    const served = (await servedOperation('get', '/users')).responses['200']!.content![
+      'application/json'
+    ]!;
+    type User = { id: number; todos?: { user: number }[] };
+
+    // No query: the list as stored, no children.
+    const plain = (await inspector.example('200')) as User[];
+    expect(plain).toEqual(served.example);
+    for (const user of plain) expect(user).not.toHaveProperty('todos');
+    expect(await inspector.exampleQuery.inputValue()).toBe('');
+
+    // ?embed=todos: the document's answer to it, each user's todos linked to that user.
+    await inspector.chooseExampleQuery('embed=todos');
+    await expect
+      .poll(() => inspector.example('200'))
+      .toEqual(served['x-decorest-examples']!['embed=todos']!.value);
+    const embedded = (await inspector.example('200')) as User[];
+    expect(embedded.some((u) => u.todos!.length > 0)).toBe(true);
+    for (const user of embedded) for (const todo of user.todos!) expect(todo.user).toBe(user.id);
+    // The select's description says what the chosen query adds.
+    expect(await inspector.exampleQueryDescription()).toMatch(/^Each User with its todos/);
+    await page.getByLabel('Example 200 body', { exact: true }).scrollIntoViewIfNeeded();
+    await themedShots(page, 'inspector-get-users-embed', { wide: true });
+
+    // Back to no query: no children again.
+    await inspector.chooseExampleQuery('');
+    await expect.poll(() => inspector.example('200')).toEqual(served.example);
+    await inspector.back.click();
     expect(session.ui.problems).toEqual([]);
   });
 

@@ -41,6 +41,24 @@ export class InspectorPage {
     return JSON.parse(text) as unknown;
   }
 
+  /** Which query a list's example answers (issue 48): `no query`, `?embed=todos` … */
+  get exampleQuery(): Locator {
+    return this.page.getByRole('combobox', { name: 'Example for' });
+  }
+
+  /** Shows the example a list answers to `query` (`embed=todos`), or to none with ''. */
+  async chooseExampleQuery(query: string): Promise<void> {
+    await this.exampleQuery.selectOption({ label: query === '' ? 'no query' : `?${query}` });
+  }
+
+  /** What the example query's select is described by: what the chosen query adds. */
+  exampleQueryDescription(): Promise<string> {
+    return this.exampleQuery.evaluate((select) => {
+      const ids = select.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
+      return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    });
+  }
+
   /** A query example's button, by the start of its query (`completed=`). */
   queryExample(start: string): Locator {
     const escaped = start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

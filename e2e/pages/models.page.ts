@@ -1,6 +1,15 @@
 /** The Models view: the model list, one model's schema, the diagram. */
 import type { Locator, Page } from 'playwright-core';
 
+/** An element's box on the page, with its accessible text. */
+export interface Box {
+  text: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 export class ModelsPage {
   constructor(readonly page: Page) {}
 
@@ -32,5 +41,37 @@ export class ModelsPage {
 
   diagramNode(name: string): Locator {
     return this.page.getByRole('group', { name: `Model ${name}` });
+  }
+
+  /** Every model card of the diagram. */
+  get diagramNodes(): Locator {
+    return this.page.getByRole('group', { name: /^Model / });
+  }
+
+  /** Where each card of the diagram is on the page, named by its model. */
+  cardBoxes(): Promise<Box[]> {
+    return this.diagramNodes.evaluateAll((nodes) =>
+      nodes.map((n) => {
+        const r = n.getBoundingClientRect();
+        return {
+          text: n.getAttribute('aria-label') ?? '',
+          x: r.x,
+          y: r.y,
+          w: r.width,
+          h: r.height,
+        };
+      }),
+    );
+  }
+
+  /** The diagram's canvas: what of the cards is on screen (the legend sits above it). */
+  get diagramCanvas(): Locator {
+    return this.page.getByRole('application', { name: 'Model diagram canvas' });
+  }
+
+  async canvasBox(): Promise<Box> {
+    const r = await this.diagramCanvas.boundingBox();
+    if (!r) throw new Error('The diagram canvas is not on the page');
+    return { text: 'canvas', x: r.x, y: r.y, w: r.width, h: r.height };
   }
 }

@@ -9,6 +9,7 @@ import type { ModelRuntime } from '../app/model-runtime.js';
 import type { JsonValue } from '../contract/values.js';
 import type { RouteDefinition } from '../http/types.js';
 import type { ExampleRecord, ExampleRecords } from './example-records.js';
+import { includeExamples, QUERY_EXAMPLES_KEY, type QueryExamples } from './include-examples.js';
 import { type BodyContext, type ProblemContext, problemExample } from './problem-examples.js';
 
 type Operation = Record<string, unknown>;
@@ -27,6 +28,8 @@ export interface ExampleContext {
 interface OperationExamples {
   body?: JsonValue;
   success?: JsonValue;
+  /** A list's success body as each `embed`/`_expand` query answers it (issue 48). */
+  variants?: QueryExamples;
   problems: ProblemContext;
 }
 
@@ -99,7 +102,11 @@ function generatedExamples(
   const record = recordAt(ctx, runtime);
   switch (route.operation) {
     case 'list':
-      return { success: [...records], problems: { ...base, list: runtime } };
+      return {
+        success: [...records],
+        variants: includeExamples(runtime, records, ctx.records),
+        problems: { ...base, list: runtime },
+      };
     case 'get':
     case 'delete':
       return { success: records[0]!, problems: { ...base, record } };
@@ -114,7 +121,12 @@ function generatedExamples(
   const child = childName === undefined ? undefined : ctx.runtimes.get(childName);
   if (!child) return { problems: { ...base, record } };
   const { inverse, records: children } = childrenOf(ctx, runtime, child);
-  if (kind === 'relation') return { success: children, problems: { ...base, record, list: child } };
+  if (kind === 'relation')
+    return {
+      success: children,
+      variants: includeExamples(child, children, ctx.records),
+      problems: { ...base, record, list: child },
+    };
   if (kind === 'relation-create') {
     // The body's link is the parent the path names (the schema asks for it; the path sets it).
     const body = writeBody(child, children[0]!);
@@ -212,11 +224,11 @@ function problemResponse(description: string, status: number, ctx: ProblemContex
   };
 }
 
-type Media = { schema?: unknown; example?: unknown };
+type Media = { schema?: unknown; example?: unknown; [QUERY_EXAMPLES_KEY]?: QueryExamples };
 
 /**
  * Puts examples on `op`, built for `route`: on its request body's media types, on its 2xx
- * answers, and on each problem answer, whose shared `$ref` becomes the answer itself with the
+ * answers (a list's also as each include query answers it), and on each problem answer, whose shared `$ref` becomes the answer itself with the
  * example this operation gets. `problemText` is each status's description.
  */
 export function addExamples(
@@ -246,6 +258,9 @@ export function addExamples(
       continue;
     }
     const media = (response['content'] as Record<string, Media> | undefined)?.['application/json'];
-    if (media && made.success !== undefined && status.startsWith('2')) media.example = made.success;
+    if (!media || made.success === undefined || !status.startsWith('2')) continue;
+    media.example = made.success;
+    if (made.variants && Object.keys(made.variants).length > 0)
+      media[QUERY_EXAMPLES_KEY] = made.variants;
   }
 }

@@ -1,4 +1,4 @@
-/** The inspector's building blocks: a body's field table, an example, the statuses, the snippets. */
+/** The inspector's building blocks: a body's field table, the statuses, the snippets. */
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 
 import { Requirement, StatusBadge } from '../../ui/badges';
@@ -6,6 +6,7 @@ import { CopyButton } from '../../ui/copy-button';
 import { type RowsColumn, RowsTable } from '../../ui/rows-table';
 import type { ResponsePart } from './inspect/inspect-route';
 import type { FieldRow } from './inspect/openapi-read';
+import { ResponseExample } from './response-example';
 
 /** A titled card of the inspector, with an optional control beside the title. */
 export function Section({
@@ -76,21 +77,6 @@ export function FieldTable({ rows }: { rows: FieldRow[] }) {
   );
 }
 
-export function Example({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="inspector-example">
-      <pre className="code-frame snippet" aria-label={label} tabIndex={0}>
-        {value}
-      </pre>
-      <CopyButton
-        text={value}
-        label={`Copy ${label.toLowerCase()}`}
-        className="btn small ghost inspector-copy"
-      />
-    </div>
-  );
-}
-
 /** Tabs of a set (statuses, snippets): arrows move and select, Home and End jump. */
 export function useTabs(count: number) {
   const [selected, setSelected] = useState(0);
@@ -156,9 +142,12 @@ export function Responses({ responses }: { responses: ResponsePart[] }) {
           {shown.headers.length > 0 && <> · headers {shown.headers.join(', ')}</>}
         </p>
         {shown.example !== null ? (
-          <Example
-            label={`Example ${shown.status} body`}
-            value={JSON.stringify(shown.example, null, 2)}
+          // Keyed by status: a query chosen for one status is not carried to the next.
+          <ResponseExample
+            key={shown.status}
+            status={shown.status}
+            example={shown.example}
+            {...(shown.variants ? { variants: shown.variants } : {})}
           />
         ) : (
           shown.contentType && (

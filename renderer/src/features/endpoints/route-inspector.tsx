@@ -14,10 +14,11 @@ import { MethodBadge } from '../../ui/badges';
 import { EmptyState, Loading } from '../../ui/empty-state';
 import { type RowsColumn, RowsTable } from '../../ui/rows-table';
 import { RouteRules } from '../rules/route-rules';
+import { Example } from './example-box';
 import { inspectRoute, type ParamRow, type RouteInspection } from './inspect/inspect-route';
 import type { Parameter } from './inspect/openapi-read';
 import { curlSnippet, fetchSnippet, fillPath } from './inspect/snippets';
-import { Chip, Example, FieldTable, None, Responses, Section, Snippets } from './inspector-parts';
+import { Chip, FieldTable, None, Responses, Section, Snippets } from './inspector-parts';
 import { openQuery } from './open-query';
 import { openRoute } from './open-route';
 

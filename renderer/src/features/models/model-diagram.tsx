@@ -17,15 +17,15 @@ import {
   MarkerType,
   type Node,
   type NodeProps,
-  Panel,
   Position,
   ReactFlow,
 } from '@xyflow/react';
 import ELK, { type ElkNode } from 'elkjs/lib/elk.bundled.js';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import type { ModelInfo, RelationInfo } from '../../api';
 import { Loading } from '../../ui/empty-state';
+import { DIAGRAM_MIN_ZOOM, FIT_OPTIONS, FitToCanvas } from './diagram-fit';
 
 import '@xyflow/react/dist/style.css';
 import './model-diagram.css';
@@ -299,6 +299,7 @@ export default function ModelDiagram({
 }) {
   const [nodes, setNodes] = useState<ModelNode[] | null>(null);
   const [edges, setEdges] = useState<LabelledEdge[]>([]);
+  const moved = useRef(false);
   useEffect(() => {
     let live = true;
     void layout(models, edgesOf(models)).then((placed) => {
@@ -311,28 +312,46 @@ export default function ModelDiagram({
     };
   }, [models, onOpen]);
   if (!nodes) return <Loading what="the diagram" />;
+  const userMoved = () => {
+    moved.current = true;
+  };
   return (
     <div className="diagram" aria-label="Diagram of the models and their relations" role="figure">
+      {/* Above the canvas, not over it: a card fitted to the canvas is never under the text. */}
+      <p className="diagram-legend">
+        Arrows run from a <code>@BelongTo</code> field to its parent model. Click a title to open
+        the model; drag to pan, scroll to zoom.
+      </p>
       <ReactFlow
+        aria-label="Model diagram canvas"
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
         colorMode="system"
         fitView
-        // Never shrink below legible text: a big project pans instead.
-        fitViewOptions={{ padding: 0.15, maxZoom: 1.3, minZoom: 0.6 }}
-        minZoom={0.2}
+        // Every card whole on open, however many (issue 48); a user zooms in to read one.
+        fitViewOptions={FIT_OPTIONS}
+        minZoom={DIAGRAM_MIN_ZOOM}
+        // A gesture (wheel, drag, pinch) has an event; React Flow's own fits have none.
+        onMoveStart={(event) => {
+          if (event) userMoved();
+        }}
         nodesConnectable={false}
         proOptions={{ hideAttribution: true }}
         onNodesChange={() => undefined}
       >
         <Background gap={20} size={1} />
-        <Controls showInteractive={false} />
-        <Panel position="top-left" className="diagram-legend">
-          Arrows run from a <code>@BelongTo</code> field to its parent model. Click a title to open
-          the model; drag to pan, scroll to zoom.
-        </Panel>
+        <Controls
+          showInteractive={false}
+          fitViewOptions={FIT_OPTIONS}
+          onZoomIn={userMoved}
+          onZoomOut={userMoved}
+          onFitView={() => {
+            moved.current = false;
+          }}
+        />
+        <FitToCanvas cards={nodes} moved={moved} />
       </ReactFlow>
     </div>
   );

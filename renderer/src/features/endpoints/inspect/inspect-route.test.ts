@@ -120,6 +120,20 @@ describe('inspectRoute', () => {
     });
   });
 
+  it('gives a list’s 200 the document’s answer to each include query (issue 48)', () => {
+    const seen = inspectRoute(doc, route('GET', '/users'), user);
+    const ok = seen.responses[0]!;
+    // Without a query a list answers no children: only ?embed= adds them.
+    expect((ok.example as { todos?: unknown }[]).every((u) => u.todos === undefined)).toBe(true);
+    expect(ok.variants?.map((v) => v.query)).toEqual(['embed=todos']);
+    const [first] = ok.variants![0]!.example as { id: number; todos: { user: number }[] }[];
+    expect(first!.todos.length).toBeGreaterThan(0);
+    for (const todo of first!.todos) expect(todo.user).toBe(first!.id);
+    expect(ok.variants![0]!.summary).toMatch(/todos/);
+    // A problem answer has none.
+    expect(seen.responses.find((r) => r.status === '400')?.variants).toBeUndefined();
+  });
+
   it('shows a hand-mapped create at a model path as the document says, plus req.body(Model)', () => {
     const seen = inspectRoute(doc, route('POST', '/todos', 'manual'), todo);
     expect(seen.summary).toBe('Hand-mapped handler');

@@ -13,6 +13,7 @@ import {
   operationOf,
   type Parameter,
   parametersOf,
+  type QueryVariant,
   refName,
   requestExampleOf,
   requestSchemaOf,
@@ -57,6 +58,8 @@ export interface ResponsePart {
   schemaName?: string;
   /** Null: the document gives no example (a 204, what a hand-mapped handler answers). */
   example: Json | null;
+  /** A list's example as each include query answers it (issue 48): the document's too. */
+  variants?: QueryVariant[];
   problem: boolean;
   /** Not in the operation: what `req.body(Model)` in a hand-mapped handler answers. */
   fromBinding?: boolean;
@@ -140,6 +143,7 @@ export function inspectRoute(
       example: r.example ?? null,
     };
     if (r.contentType) shown.contentType = r.contentType;
+    if (r.variants) shown.variants = r.variants;
     const name = r.problem ? 'Problem' : schemaName(doc, r.schema);
     if (name) shown.schemaName = name;
     if (fromBinding) shown.fromBinding = true;

@@ -13,6 +13,19 @@ export type JsonSchema = { [key: string]: Json };
 export interface MediaObject {
   schema?: JsonSchema;
   example?: Json;
+  /**
+   * A list's answer to each include query (issue 48), by query (`embed=books`): the core's
+   * extension, as OpenAPI's `examples` may not stand beside `example`.
+   */
+  'x-decorest-examples'?: Record<string, { summary?: string; value?: Json }>;
+}
+
+/** The example body of an answer to one query of the route (`?embed=books`). */
+export interface QueryVariant {
+  /** Without the `?`: `embed=books`. */
+  query: string;
+  summary: string;
+  example: Json;
 }
 
 /**
@@ -176,8 +189,16 @@ export interface ResponseRow {
   schema?: JsonSchema;
   /** The document's example of the body; absent when it gives none. */
   example?: Json;
+  /** The example as each include query answers it (a list's 2xx), in the document's order. */
+  variants?: QueryVariant[];
   headers: string[];
   problem: boolean;
+}
+
+function variantsOf(media: MediaObject | undefined): QueryVariant[] {
+  return Object.entries(media?.['x-decorest-examples'] ?? {}).flatMap(([query, v]) =>
+    v && v.value !== undefined ? [{ query, summary: v.summary ?? '', example: v.value }] : [],
+  );
 }
 
 /** Every status of `responses` (an operation's, or a binding's), lowest first, references followed. */
@@ -198,6 +219,8 @@ export function responsesOf(
       if (contentType) row.contentType = contentType;
       if (media?.schema) row.schema = media.schema;
       if (media?.example !== undefined) row.example = media.example;
+      const variants = variantsOf(media);
+      if (variants.length > 0) row.variants = variants;
       return row;
     })
     .sort((a, b) => a.status.localeCompare(b.status));
