@@ -107,6 +107,11 @@ describe('Response rules (issue 29)', () => {
 
     // The route's Delay / fail dialog holds its rules too; Escape closes only the topmost dialog.
     await new InspectorPage(page).back.click();
+    // Endpoints still counts the switched-off rule (issue 48), with a badge of its own.
+    const row = new EndpointsPage(page).row('GET', '/todos');
+    await expect.poll(() => row.innerText()).toMatch(/\b1 off\b/);
+    expect(await row.locator('.badge.off').count()).toBe(1);
+    await themedShots(page, 'endpoints-rule-off');
     await page.getByRole('button', { name: 'Delay & failure GET /todos', exact: true }).click();
     const behaviour = page.getByRole('dialog', { name: 'Behaviour of GET /todos' });
     await behaviour.getByRole('button', { name: 'Edit rule Third call fails' }).click();

@@ -30,8 +30,9 @@ export function ruleBadgeText({ on, off }: RuleCount): string {
 export function RuleBadge({ count }: { count: RuleCount | undefined }) {
   if (count === undefined) return null;
   const text = ruleBadgeText(count);
-  // Only switched-off rules: the route answers as generated, so the badge is muted.
-  const tone = count.on > 0 ? 'accent' : '';
+  // Only switched-off rules: the route answers as generated, so the badge is muted (a dashed
+  // outline, which reads as "off" in both themes where a sunk fill vanished in dark).
+  const tone = count.on > 0 ? 'accent' : 'off';
   const title =
     count.off > 0
       ? `Response rules on this route; ${count.off} switched off (Inspect)`
