@@ -52,6 +52,10 @@ describe('A data folder another process serves', () => {
       await session.ui.page.getByText('The project does not load', { exact: true }).count(),
     ).toBe(1);
     expect(await session.ui.page.getByRole('button', { name: 'New model' }).count()).toBe(0);
+    // The mock API says why it serves nothing, with the holder's pid, rather than a 404.
+    const locked = await fetch(`${session.studio.apiUrl}/todos`);
+    expect(locked.status).toBe(503);
+    expect(((await locked.json()) as { detail: string }).detail).toContain(`pid ${holder!.pid}`);
     await themedShots(session.ui.page, 'data-locked');
 
     const exited = new Promise((resolve) => holder!.once('exit', resolve));

@@ -61,6 +61,7 @@ const SAMPLES: { [K in keyof typeof problems]: () => HttpProblem } = {
   portInUse: () => problems.portInUse('127.0.0.1', 3000),
   readOnlyModel: () => problems.readOnlyModel('Quote', 'quotes'),
   projectUnavailable: () => problems.projectUnavailable('the project did not load'),
+  projectNotLoaded: () => problems.projectNotLoaded('todo.ts:3:1: unexpected token'),
   noSeed: () => problems.noSeed('/p/seed'),
   simulatedFailure: () => problems.simulatedFailure(503, 'GET', '/todos'),
   proxyFailed: () => problems.proxyFailed('http://127.0.0.1:9', 'ECONNREFUSED'),

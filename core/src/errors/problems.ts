@@ -250,6 +250,16 @@ export const problems = {
       title: 'No project is serving',
       detail,
     }),
+  /** Issue 48: the studio's project does not load (a model error, a data folder held). */
+  projectNotLoaded: (reason: string) =>
+    new HttpProblem({
+      code: 'PROJECT_NOT_LOADED',
+      status: 503,
+      type: 'project-not-loaded',
+      title: 'The project does not load',
+      detail: `${reason}; the mock API answers again once the project loads`,
+      headers: { 'retry-after': '2' },
+    }),
   handlerTimeout: (method: string, path: string, timeoutMs: number) =>
     new HttpProblem({
       code: 'HANDLER_TIMEOUT',

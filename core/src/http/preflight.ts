@@ -33,7 +33,11 @@ export function answerPreflight(ex: Exchange): Promise<void> | void {
   }
   if (allowed.length === 0) {
     if (behaviour?.proxy) return proxyExchange(ex, behaviour);
-    return answerProblem(res, problems.routeNotFound(ex.method, path), path);
+    return answerProblem(
+      res,
+      ex.table.unavailable ?? problems.routeNotFound(ex.method, path),
+      path,
+    );
   }
   for (const [k, v] of Object.entries(
     preflightHeaders(allowed, rawReq.headers['access-control-request-headers']),

@@ -13,12 +13,14 @@ export function matchRoute(ex: Exchange): RouteMatch<RouteDefinition> | null {
 
 /**
  * A request no route matches: forwarded when a proxy is set (issue 16), else a 404, or a 405
- * naming the methods the path takes (RFC 9110 §15.5.6).
+ * naming the methods the path takes (RFC 9110 §15.5.6); while the project does not load, the
+ * 503 that says why.
  */
 export function answerUnmatched(ex: Exchange): Promise<void> | void {
   const { behaviour, path } = ex;
   if (behaviour?.proxy) return proxyExchange(ex, behaviour);
   ex.rawReq.resume();
+  if (ex.table.unavailable) return answerProblem(ex.res, ex.table.unavailable, path);
   const allowed = ex.table.allowedMethods(path);
   // HEAD is answered wherever GET is.
   const withHead = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;

@@ -1,4 +1,4 @@
-import { DuplicateRouteError } from '../errors.js';
+import { DuplicateRouteError, type HttpProblem } from '../errors.js';
 import type { BodyBinder } from './request.js';
 import { createRouter, type RouteMatch } from './router.js';
 import type { RouteDefinition } from './types.js';
@@ -13,6 +13,11 @@ export interface RouteTable {
   readonly binder: BodyBinder | undefined;
   match(method: string, path: string): RouteMatch<RouteDefinition> | null;
   allowedMethods(path: string): string[];
+  /**
+   * Set when the project did not load: every request is answered with this problem (a 503
+   * naming why) rather than a 404 "No route", which would say the API has no such resource.
+   */
+  readonly unavailable?: HttpProblem;
 }
 
 /** `/todos/:id` and `/todos/:todoId` are the same route to a router. */
@@ -56,3 +61,8 @@ export function buildRouteTable(
 
 /** A table with no routes: what a server answers before a project is loaded. */
 export const EMPTY_ROUTE_TABLE: RouteTable = buildRouteTable([], []);
+
+/** A table with no routes that answers every request with `problem` (a project not loading). */
+export function unavailableRouteTable(problem: HttpProblem): RouteTable {
+  return Object.freeze({ ...EMPTY_ROUTE_TABLE, unavailable: problem });
+}

@@ -120,7 +120,17 @@ describe('hot reload in the studio', () => {
     expect(opened.error?.message).toContain('not today');
     const models = await f.api('GET', '/models');
     expect(models.status).toBe(409);
-    expect((await f.mock('GET', '/todos')).status).toBe(404);
+    // Not a 404 "No route", which would say the API has no todos: a 503 saying why (issue 48).
+    const unloaded = await f.mock('GET', '/todos');
+    expect(unloaded.status).toBe(503);
+    expect(unloaded.headers['retry-after']).toBe('2');
+    expect(unloaded.json).toMatchObject({
+      type: 'project-not-loaded',
+      title: 'The project does not load',
+      detail: expect.stringMatching(
+        /^user\.ts:\d+:\d+: .*not today.*; the mock API answers again once the project loads$/,
+      ) as unknown,
+    });
 
     const events = await readEvents(f.base, f.studio.token);
     try {

@@ -10,7 +10,7 @@ import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { RecordChange } from '../app/write/record-changes.js';
 import type { LoadFailure, ProjectStatus } from '../contract/control-api.js';
 import { problems } from '../errors.js';
-import { EMPTY_ROUTE_TABLE, type RouteTable } from '../http/route-table.js';
+import { type RouteTable, unavailableRouteTable } from '../http/route-table.js';
 import {
   openProject,
   type OpenProjectOptions,
@@ -22,6 +22,7 @@ import { type ProjectWatcher, RELOAD_QUIET_MS, watchProject } from '../project/w
 import { type CollectionWatcher, watchCollection } from '../requests/watch-collection.js';
 import { SEED_FOLDER } from '../seed/seed-data.js';
 import { toLoadFailure } from './load-failure.js';
+import { failureLine } from './studio-log.js';
 
 export interface ProjectHostEvents {
   /** The status changed (loaded, failed, recovered, another folder). */
@@ -198,7 +199,9 @@ export class ProjectHost {
       if (project === undefined) await switchTo();
       else if (this.#project !== project) await project.close();
       this.#failure = toLoadFailure(error, root);
-      this.#events.table(EMPTY_ROUTE_TABLE);
+      // Said as the terminal says it: `user.ts:3:1: reason`, relative to the project.
+      const reason = failureLine(root, this.#failure);
+      this.#events.table(unavailableRouteTable(problems.projectNotLoaded(reason)));
       this.#events.status();
       await this.#watchForFix();
     }
