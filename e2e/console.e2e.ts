@@ -266,6 +266,21 @@ describe('Console', () => {
     await tab.waitFor({ state: 'detached' });
   });
 
+  it('fills {{baseUrl}} with the mock API when no environment gives it (issue 48 review)', async () => {
+    const page = session.ui.page;
+    await consolePage.newTab.click();
+    await consolePage.environment.selectOption({ label: 'No environment' });
+    await consolePage.url.fill('{{baseUrl}}/todos?limit=1');
+    // Named as the URL it sends to, not "Unknown variable: {{baseUrl}}".
+    await expect
+      .poll(() => consolePage.resolvedUrl.innerText())
+      .toContain(`${session.studio.apiUrl}/todos?limit=1`);
+    expect(await page.getByText('Unknown variable', { exact: false }).count()).toBe(0);
+    await consolePage.send.click();
+    await expect.poll(() => consolePage.status.innerText()).toMatch(/^200/);
+    await page.getByRole('button', { name: 'Close {{baseUrl}}/todos?limit=1' }).click();
+  });
+
   it("starts on the open project's first route, so Send answers in any project", async () => {
     const page = session.ui.page;
     const home = await mkdtemp(join(tmpdir(), 'decorest-e2e-library-'));

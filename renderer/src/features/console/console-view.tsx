@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useCollectionStore } from '../../stores/collection/collection-store';
 import { useConsoleStore } from '../../stores/console/console-store';
 import { type RunSource, type RunTarget, useFolderRunStore } from '../../stores/console/folder-run';
+import { consoleVariables } from '../../stores/console/request-variables';
 import { useModelsStore } from '../../stores/models/models-store';
 import { useProjectStore } from '../../stores/project/project-store';
 import { serverSelectors, useServerStore } from '../../stores/server/server-store';
@@ -80,7 +81,11 @@ export function ConsoleView() {
       .run(
         target,
         useCollectionStore.getState().collection ?? NOTHING_SAVED,
-        useConsoleStore.getState().variables,
+        consoleVariables(
+          useConsoleStore.getState().variables,
+          {},
+          serverSelectors.url(useServerStore.getState()),
+        ),
         serverSelectors.url(useServerStore.getState()),
       );
   const routes = useModelsStore((s) => s.routes);
@@ -95,7 +100,11 @@ export function ConsoleView() {
           curlOf(
             useConsoleStore.getState(),
             mockUrl,
-            { ...useConsoleStore.getState().variables, ...useConsoleStore.getState().savedValues },
+            consoleVariables(
+              useConsoleStore.getState().variables,
+              useConsoleStore.getState().savedValues,
+              mockUrl,
+            ),
             useProjectStore.getState().status?.root ?? null,
           ),
         ),

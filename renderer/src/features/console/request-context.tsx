@@ -10,6 +10,8 @@ import { fillRequest, unknownVariables } from '../../api';
 import { collectionSelectors, useCollectionStore } from '../../stores/collection/collection-store';
 import { maskSecrets, secretNamesOf, variableHints } from '../../stores/collection/variable-hints';
 import { useConsoleStore } from '../../stores/console/console-store';
+import { consoleVariables } from '../../stores/console/request-variables';
+import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { EnvironmentsDialog } from './environments-dialog';
 
 export function RequestContext() {
@@ -23,9 +25,10 @@ export function RequestContext() {
   const environmentValues = useConsoleStore((s) => s.variables);
   // Issue 47: what earlier answers saved fills in too, over the environment's (as Send does).
   const savedValues = useConsoleStore((s) => s.savedValues);
+  const mockUrl = useServerStore(serverSelectors.url);
   const variables = useMemo(
-    () => ({ ...environmentValues, ...savedValues }),
-    [environmentValues, savedValues],
+    () => consoleVariables(environmentValues, savedValues, mockUrl),
+    [environmentValues, savedValues, mockUrl],
   );
   // Issue 30: every part a variable may hide in, and every part a save keeps.
   const bodyKind = useConsoleStore((s) => s.bodyKind);

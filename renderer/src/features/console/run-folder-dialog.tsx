@@ -82,6 +82,9 @@ function CiCommand({ target }: { target: RunTarget }) {
         folder: target.folder,
         environment: env ? environment : '',
         requests: requestsOfFolder(collection?.requests ?? [], target.folder),
+        environmentBaseUrl:
+          env?.environment.variables.some((v) => v.name === 'baseUrl' && v.enabled !== false) ??
+          false,
       }),
       secrets: ciSecretVariables(env?.environment),
     };

@@ -11,11 +11,14 @@ function shellWord(text: string): string {
 }
 
 /**
- * Whether the request goes to the mock API: a path (`/todos`), as the Console sends it. A URL
- * that starts with a `{{variable}}` goes where the environment says, so it asks for nothing.
+ * Whether the request goes to the mock API: a path (`/todos`), as the Console sends it, or
+ * `{{baseUrl}}/…` when the environment gives no `baseUrl` (the Console then fills in the mock
+ * API, and `--serve` does the same in CI). Another `{{variable}}` goes where the environment
+ * says, so it asks for nothing.
  */
-const onTheMockApi = (entry: RequestEntry): boolean => {
+const onTheMockApi = (entry: RequestEntry, environmentBaseUrl: boolean): boolean => {
   const url = urlOfSaved(entry.request).trim();
+  if (url.startsWith('{{baseUrl}}')) return !environmentBaseUrl;
   return !/^[a-z][a-z\d+.-]*:/i.test(url) && !url.startsWith('{{');
 };
 
@@ -26,6 +29,8 @@ export interface CiRun {
   environment: string;
   /** The requests the run sends. */
   requests: readonly RequestEntry[];
+  /** Whether the chosen environment defines `baseUrl` (else it is the mock API). */
+  environmentBaseUrl?: boolean;
 }
 
 /**
@@ -42,7 +47,8 @@ export function ciCommand(run: CiRun): string {
     shellWord(`requests${run.folder ? `/${run.folder}` : ''}`),
   ];
   if (run.environment) words.push('--env', shellWord(run.environment));
-  if (run.requests.some(onTheMockApi)) words.push('--serve');
+  if (run.requests.some((r) => onTheMockApi(r, run.environmentBaseUrl ?? false)))
+    words.push('--serve');
   return words.join(' ');
 }
 

@@ -204,13 +204,27 @@ describe('the CI command (CONTRACT §7)', () => {
       `npx decorest run . 'requests/Bruno Todos' --env 'Bob'\\''s env' --serve`,
     );
   });
-  it('starts no mock API for requests to other hosts or to {{baseUrl}}', () => {
+  it('starts no mock API for requests to other hosts, nor to {{baseUrl}} an environment gives', () => {
     const remote = [
       saved('', 'Remote', 'https://api.example.com/x'),
       saved('', 'Base', '{{baseUrl}}/todos'),
     ];
-    expect(ciCommand({ folder: 'x', environment: '', requests: remote })).toBe(
+    expect(
+      ciCommand({
+        folder: 'x',
+        environment: 'Staging',
+        requests: remote,
+        environmentBaseUrl: true,
+      }),
+    ).toBe('npx decorest run . requests/x --env Staging');
+    expect(ciCommand({ folder: 'x', environment: '', requests: remote.slice(0, 1) })).toBe(
       'npx decorest run . requests/x',
+    );
+  });
+  it('serves the mock API for {{baseUrl}} when no environment gives it, as the Console does', () => {
+    const base = [saved('', 'Base', '{{baseUrl}}/todos')];
+    expect(ciCommand({ folder: 'x', environment: '', requests: base })).toBe(
+      'npx decorest run . requests/x --serve',
     );
   });
   it('names the CI variables of the environment’s secrets', () => {

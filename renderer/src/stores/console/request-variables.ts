@@ -25,3 +25,17 @@ export async function withDynamicValues(
   if (names.length === 0) return vars;
   return { ...vars, ...(await drawDynamic(names)) };
 }
+
+/**
+ * The variables a Console request is filled with: `{{baseUrl}}` is the running mock API unless
+ * the environment gives its own (as `decorest run --serve` sets it: a request saved against
+ * `{{baseUrl}}` works with no environment chosen), then the environment's, then what earlier
+ * answers saved (issue 47), which win.
+ */
+export function consoleVariables(
+  environment: Readonly<Record<string, string>>,
+  saved: Readonly<Record<string, string>>,
+  mockUrl: string | null,
+): Readonly<Record<string, string>> {
+  return { ...(mockUrl ? { baseUrl: mockUrl } : {}), ...environment, ...saved };
+}

@@ -9,7 +9,7 @@ import { HISTORY_LIMIT, type HistoryEntry, readHistory, writeHistory } from './c
 import { takesBody } from './console-method';
 import type { ConsoleSlice, SendSlice } from './console-state';
 import { deliver, type Plan, planRequest } from './deliver';
-import { withDynamicValues } from './request-variables';
+import { consoleVariables, withDynamicValues } from './request-variables';
 import { savedRequestOf, setOfRows } from './saved-request';
 
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
@@ -41,7 +41,7 @@ export const createSendSlice: ConsoleSlice<SendSlice> = (set, get) => ({
       auth: template.auth,
     };
     // What earlier answers saved wins over the environment's, as in a run (issue 47).
-    const variables = { ...template.variables, ...template.savedValues };
+    const variables = consoleVariables(template.variables, template.savedValues, mockUrl);
     const filled = fillRequest(parts, await withDynamicValues(parts, variables));
     if (!filled.ok) {
       set({ error: filled.error, response: null, results: null, captures: null });
