@@ -59,8 +59,8 @@ export function OpenProjectDialog({
         </div>
         <p className="faint mt-6">A folder of model classes (.ts or .js), such as examples/todo.</p>
         <p className="open-import-row">
-          Starting from a json-server <code>db.json</code>, an OpenAPI document or a Mockoon
-          environment?{' '}
+          Starting from a json-server <code>db.json</code>, an OpenAPI document, a Mockoon
+          environment or a HAR recording?{' '}
           <button type="button" className="btn small" onClick={onImport}>
             New project from a file…
           </button>
