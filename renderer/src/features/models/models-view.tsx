@@ -57,7 +57,8 @@ export function ModelsView() {
         >
           Add a class with <code>@Rest</code> and <code>@FromDataSource</code> to a .ts file of the
           project; it shows up here when you save. Or create a model here, or start a new project
-          from a json-server <code>db.json</code>, an OpenAPI document or a Mockoon environment.
+          from a json-server <code>db.json</code>, an OpenAPI document, a Mockoon environment or a
+          HAR recording.
         </EmptyState>
         {newModel}
         {importing && <ImportProjectDialog onClose={() => setImporting(false)} />}
