@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { cliCommand } from './invocation.js';
+import { cliCommand, shellPath } from './invocation.js';
 
 let root: string;
 let bin: string;
@@ -37,5 +37,16 @@ describe('the command printed for the next step', () => {
     );
     // From a folder beside the clone the path is absolute, not a climb of `..`s.
     expect(cliCommand({ script: bin, cwd: join(root, 'shims'), env: {} })).toBe(`node ${bin}`);
+  });
+});
+
+describe('a folder as the next step names it (issue 48 review)', () => {
+  it('is relative below the working folder, absolute beside it, quoted when a shell splits it', () => {
+    expect(shellPath('/work/clone/my-api', '/work/clone')).toBe('my-api');
+    expect(shellPath('/work/clone', '/work/clone')).toBe('.');
+    // `init /tmp/x` run in a clone printed `../../tmp/x`: it worked, and read as a puzzle.
+    expect(shellPath('/tmp/rv-init', '/work/clone')).toBe('/tmp/rv-init');
+    expect(shellPath('/tmp/my api', '/work')).toBe("'/tmp/my api'");
+    expect(shellPath("/tmp/bob's", '/work')).toBe("'/tmp/bob'\\''s'");
   });
 });

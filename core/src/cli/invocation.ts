@@ -3,7 +3,7 @@
  * has no `decorest` on their PATH, so a printed "next: decorest serve" did not work there.
  */
 import { realpathSync } from 'node:fs';
-import { delimiter, join, relative } from 'node:path';
+import { delimiter, isAbsolute, join, relative } from 'node:path';
 
 export interface Invocation {
   /** The script node ran (`process.argv[1]`): the bin, or a symlink to it in `.bin`. */
@@ -31,7 +31,15 @@ export function cliCommand(
     .filter(Boolean)
     .some((dir) => realOrSame(join(dir, 'decorest')) === script);
   if (onPath) return 'decorest';
-  const path = relative(at.cwd, script);
-  const shown = path.startsWith('..') || path === '' ? script : path;
-  return `node ${/[\s'"$`\\]/.test(shown) ? `'${shown.replace(/'/g, `'\\''`)}'` : shown}`;
+  return `node ${shellPath(script, at.cwd)}`;
+}
+
+/**
+ * `path` as a command line shows it: relative to `cwd` when it lies below it (`../../tmp/x`
+ * reads as a puzzle; the absolute path then), single-quoted when a shell would split it.
+ */
+export function shellPath(path: string, cwd: string = process.cwd()): string {
+  const below = relative(cwd, path);
+  const shown = below === '' ? '.' : below.startsWith('..') || isAbsolute(below) ? path : below;
+  return /[\s'"$`\\]/.test(shown) ? `'${shown.replace(/'/g, `'\\''`)}'` : shown;
 }

@@ -3,11 +3,10 @@
  * 46): each file with what it holds, what was replaced or kept, every guess and everything not
  * imported, and how to serve the project.
  */
-import { relative } from 'node:path';
 
 import type { ImportNote, ImportPlan } from '../import/import-plan.js';
 import type { PlannedFile, WrittenPlan } from '../import/write-plan.js';
-import { cliCommand } from './invocation.js';
+import { cliCommand, shellPath } from './invocation.js';
 
 const KIND_LABELS: Record<ImportPlan['source']['kind'], string> = {
   har: 'HAR file',
@@ -55,7 +54,7 @@ export function planReport(
   plan: ImportPlan | undefined,
   title?: string,
 ): string {
-  const where = relative(process.cwd(), written.dir) || '.';
+  const where = shellPath(written.dir);
   const width = Math.max(...written.files.map((f) => f.path.length));
   const lines = [
     title ??
