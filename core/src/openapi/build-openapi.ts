@@ -18,6 +18,7 @@ import {
 import { VERSION } from '../version.js';
 import type { ExampleRecords } from './example-records.js';
 import { addExamples } from './operation-examples.js';
+import { listParameters, recordParameters } from './query-parameters.js';
 
 type Operation = Record<string, unknown>;
 
@@ -72,34 +73,6 @@ function pathParameters(path: string, model: ModelSchema | undefined): unknown[]
   }));
 }
 
-const LIST_PARAMETERS = [
-  [
-    'limit',
-    `Return at most n records; above ${MAX_LIST_LIMIT} it is clamped (${LIMIT_HEADER} says so)`,
-    { type: 'integer', minimum: 0 },
-  ],
-  ['offset', 'Skip the first k records', { type: 'integer', minimum: 0 }],
-  ['sort', 'Comma-separated fields; a leading - sorts descending', { type: 'string' }],
-  ['embed', 'Relations to include', { type: 'string' }],
-  ['q', 'Full-text search over string fields', { type: 'string' }],
-  ['_page', 'json-server paging: page number from 1', { type: 'integer', minimum: 1 }],
-  ['_per_page', 'json-server paging: page size', { type: 'integer', minimum: 0 }],
-  ['_start', 'json-server: first index (zero-based)', { type: 'integer', minimum: 0 }],
-  ['_end', 'json-server: end index (exclusive)', { type: 'integer', minimum: 0 }],
-  ['_sort', 'json-server: comma-separated fields', { type: 'string' }],
-  ['_order', 'json-server: asc or desc per _sort field', { type: 'string' }],
-  [
-    '_embed',
-    'json-server: child collections to include; a link field answers []',
-    { type: 'string' },
-  ],
-  [
-    '_expand',
-    'json-server: parents to add beside their link (post for postId)',
-    { type: 'string' },
-  ],
-] as const;
-
 /** A collection GET: every query control, the array, `X-Total-Count`. */
 function listOperation(
   summary: string,
@@ -110,16 +83,7 @@ function listOperation(
 ): Operation {
   return {
     summary,
-    parameters: [
-      ...pathParams,
-      ...LIST_PARAMETERS.map(([n, d, s]) => ({
-        name: n,
-        in: 'query',
-        required: false,
-        description: d,
-        schema: s,
-      })),
-    ],
+    parameters: [...pathParams, ...listParameters()],
     responses: {
       '200': {
         description,
@@ -156,7 +120,8 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
     case 'get':
       return {
         summary: `Get one ${name}`,
-        parameters: params,
+        // What the by-id GET reads of the query: the relations to include (issue 48).
+        parameters: [...params, ...recordParameters(model)],
         responses: {
           '200': { description: `The ${name}`, content: json(ref(name)) },
           ...problemResponses(['400', '404']),

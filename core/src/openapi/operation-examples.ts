@@ -28,7 +28,7 @@ export interface ExampleContext {
 interface OperationExamples {
   body?: JsonValue;
   success?: JsonValue;
-  /** A list's success body as each `embed`/`_expand` query answers it (issue 48). */
+  /** A GET's success body as each `embed`/`_expand` query answers it (issue 48). */
   variants?: QueryExamples;
   problems: ProblemContext;
 }
@@ -108,6 +108,11 @@ function generatedExamples(
         problems: { ...base, list: runtime },
       };
     case 'get':
+      return {
+        success: records[0]!,
+        variants: includeExamples(runtime, records[0]!, ctx.records),
+        problems: { ...base, record },
+      };
     case 'delete':
       return { success: records[0]!, problems: { ...base, record } };
     case 'create':
@@ -228,8 +233,9 @@ type Media = { schema?: unknown; example?: unknown; [QUERY_EXAMPLES_KEY]?: Query
 
 /**
  * Puts examples on `op`, built for `route`: on its request body's media types, on its 2xx
- * answers (a list's also as each include query answers it), and on each problem answer, whose shared `$ref` becomes the answer itself with the
- * example this operation gets. `problemText` is each status's description.
+ * answers (a GET's of a model also as each include query answers it), and on each problem
+ * answer, whose shared `$ref` becomes the answer itself with the example this operation gets.
+ * `problemText` is each status's description.
  */
 export function addExamples(
   op: Operation,
