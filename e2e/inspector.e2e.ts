@@ -160,6 +160,56 @@ describe('Endpoint inspector (issue 29)', () => {
     expect(session.ui.problems).toEqual([]);
   });
 
+  it('shows GET /users/:id with its todos on ?embed=todos, and only the includes it reads (issue 48)', async () => {
+    const { page } = session.ui;
+    const inspector = new InspectorPage(page);
+    await new Frame(page).open('Endpoints');
+    await new EndpointsPage(page).table.waitFor();
+    await inspector.open('GET', '/users/:id');
+    const operation = await servedOperation('get', '/users/{id}');
+    const served = operation.responses['200']!.content!['application/json']!;
+    type User = { id: number; todos?: { user: number }[] };
+
+    // No query: the user as stored, without todos.
+    const plain = (await inspector.example('200')) as User;
+    expect(plain).toEqual(served.example);
+    expect(plain).not.toHaveProperty('todos');
+    expect(await inspector.exampleQuery.inputValue()).toBe('');
+
+    // ?embed=todos: the document's answer, this user's todos.
+    await inspector.chooseExampleQuery('embed=todos');
+    const variant = served['x-decorest-examples']!['embed=todos']!.value as User;
+    await expect.poll(() => inspector.example('200')).toEqual(variant);
+    expect(variant.id).toBe(plain.id);
+    expect(variant.todos!.length).toBeGreaterThan(0);
+    for (const todo of variant.todos!) expect(todo.user).toBe(plain.id);
+    expect(await inspector.exampleQueryDescription()).toMatch(/^The User with its todos/);
+
+    // Its query examples are the includes alone: no paging or filter, which one record ignores.
+    await inspector.queryExample('embed=todos').waitFor();
+    expect(await inspector.queryExample('limit=').count()).toBe(0);
+    expect(await inspector.queryExample('name').count()).toBe(0);
+    // Sent from the Console (at id 1, as a read starts), it answers the user with its todos.
+    const post = (path: string, body: unknown) =>
+      fetch(new URL(path, session.studio.apiUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect(plain.id).toBe(1);
+    expect((await post('/users', plain)).status).toBe(201);
+    expect(
+      (await post('/users/1/todos', { content: 'Shown embedded', completed: false })).status,
+    ).toBe(201);
+    await inspector.queryExample('embed=todos').click();
+    const consolePage = new ConsolePage(page);
+    expect(await consolePage.url.inputValue()).toBe('/users/:id?embed=todos');
+    await consolePage.send.click();
+    await expect.poll(() => consolePage.status.innerText()).toMatch(/^200/);
+    expect(await consolePage.responseBody.innerText()).toContain('Shown embedded');
+    expect(session.ui.problems).toEqual([]);
+  });
+
   it('shows a hand-mapped route with its file and line and what its operation says', async () => {
     const { page } = session.ui;
     const routes = await control<RouteInfo[]>(session.studio, '/routes');

@@ -248,12 +248,20 @@ function Inspection({ route, seen }: { route: RouteInfo; seen: RouteInspection }
         )}
         {seen.query && (
           <Section title="Query">
-            <p className="faint inspector-note">
-              Our parameters and json-server 0.17&apos;s both work; filters take any field (
-              <code>field=v</code>, <code>_gte</code>, <code>_lte</code>, <code>_ne</code>,{' '}
-              <code>_like</code>). A bad value is a 400 naming it. Click an example to send it from
-              the Console.
-            </p>
+            {seen.query.list ? (
+              <p className="faint inspector-note">
+                Our parameters and json-server 0.17&apos;s both work; filters take any field (
+                <code>field=v</code>, <code>_gte</code>, <code>_lte</code>, <code>_ne</code>,{' '}
+                <code>_like</code>). A bad value is a 400 naming it. Click an example to send it
+                from the Console.
+              </p>
+            ) : (
+              <p className="faint inspector-note">
+                One record reads only the relations to include (<code>embed=</code>, or
+                json-server&apos;s <code>_embed=</code> and <code>_expand=</code>); a name that is
+                no relation is a 400. Click an example to send it from the Console.
+              </p>
+            )}
             <ul className="query-examples" aria-label="Query examples">
               {seen.query.examples.map((q) => (
                 <li key={q.query}>

@@ -134,6 +134,25 @@ describe('inspectRoute', () => {
     expect(seen.responses.find((r) => r.status === '400')?.variants).toBeUndefined();
   });
 
+  it('gives GET /users/:id its includes only, and its 200 the answer to each (issue 48)', () => {
+    const seen = inspectRoute(doc, route('GET', '/users/:id'), user);
+    // One record reads no filter or paging: only the includes the document lists.
+    expect(seen.query?.list).toBe(false);
+    expect(seen.query?.params.map((p) => p.name)).toEqual(['embed', '_embed']);
+    expect(seen.query?.examples.map((e) => e.query)).toEqual(['embed=todos']);
+    const ok = seen.responses[0]!;
+    expect(ok.example).not.toHaveProperty('todos');
+    expect(ok.variants?.map((v) => v.query)).toEqual(['embed=todos']);
+    const one = ok.variants![0]!.example as { id: number; todos: { user: number }[] };
+    expect(one.id).toBe((ok.example as { id: number }).id);
+    expect(one.todos.length).toBeGreaterThan(0);
+    for (const t of one.todos) expect(t.user).toBe(one.id);
+    // A list keeps its every convention.
+    expect(inspectRoute(doc, route('GET', '/users'), user).query?.list).toBe(true);
+    // A write by id reads no query.
+    expect(inspectRoute(doc, route('DELETE', '/users/:id'), user).query).toBeUndefined();
+  });
+
   it('shows a hand-mapped create at a model path as the document says, plus req.body(Model)', () => {
     const seen = inspectRoute(doc, route('POST', '/todos', 'manual'), todo);
     expect(seen.summary).toBe('Hand-mapped handler');

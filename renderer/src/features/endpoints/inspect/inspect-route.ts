@@ -1,7 +1,7 @@
 /**
  * Everything the endpoint inspector shows of one route, read from the project's OpenAPI
  * document: its parameters, its body's fields and example, each status with its example body,
- * and a list route's query examples. Every example is the document's own (issue 43: the core
+ * and a GET's query examples (a list's conventions, a single record's includes). Every example is the document's own (issue 43: the core
  * puts one on each body and answer), so the inspector, `/openapi.json`, Swagger UI and Prism
  * show the same; the view renders this and adds nothing of its own.
  */
@@ -23,7 +23,7 @@ import {
   schemaRows,
   typeText,
 } from './openapi-read';
-import { type QueryExample, queryExamples } from './query-examples';
+import { type QueryExample, queryExamples, recordQueryExamples } from './query-examples';
 
 /** What the inspector needs of the route's model (the studio's ModelInfo fits). */
 export interface ModelLike {
@@ -74,7 +74,8 @@ export interface RouteInspection {
   pathParams: ParamRow[];
   request?: RequestPart;
   responses: ResponsePart[];
-  query?: { params: Parameter[]; examples: QueryExample[] };
+  /** A GET's query: a list's every convention, or a single record's includes (issue 48). */
+  query?: { list: boolean; params: Parameter[]; examples: QueryExample[] };
   /**
    * A hand-mapped write at a model's path: the body the generated route would take, shown as
    * what `req.body(Model)` validates against (the operation itself takes any JSON).
@@ -158,19 +159,19 @@ export function inspectRoute(
     out.responses.sort((a, b) => a.status.localeCompare(b.status));
   }
 
-  const list = route.method === 'GET' && parametersOf(doc, operation, 'query').length > 0;
-  if (list) {
-    const params = parametersOf(doc, operation, 'query');
+  const params = route.method === 'GET' ? parametersOf(doc, operation, 'query') : [];
+  if (params.length > 0) {
     const ok = rows.find((r) => r.status.startsWith('2'));
+    const names = params.map((p) => p.name);
+    // A list answers an array; `GET /users/:id` one record and reads only the includes.
+    const list = ok?.schema?.['type'] === 'array';
     const first = Array.isArray(ok?.example) ? ok.example[0] : undefined;
     out.query = {
+      list,
       params,
-      examples: queryExamples(
-        doc,
-        itemSchema(ok?.schema),
-        params.map((p) => p.name),
-        first,
-      ),
+      examples: list
+        ? queryExamples(doc, itemSchema(ok?.schema), names, first)
+        : recordQueryExamples(doc, ok?.schema, names),
     };
   }
   return out;

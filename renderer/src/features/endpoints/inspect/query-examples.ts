@@ -1,5 +1,5 @@
 /**
- * The query conventions a list route accepts (docs/generated-api.md, "Query parameters, ours
+ * The query conventions a list route accepts (and the includes a single record's GET does) (docs/generated-api.md, "Query parameters, ours
  * and json-server's", CONTRACT §2), as examples made from the route's model: its fields and the
  * first record of the document's example answer, so each one finds something when tried.
  */
@@ -112,11 +112,30 @@ export function queryExamples(
       style: 'both',
     });
   }
-  if (has('embed')) {
-    for (const [, s] of Object.entries(properties)) {
-      const name = /\?embed=([\w-]+)/.exec(String(s['description'] ?? ''))?.[1];
-      if (name) out.push({ query: param('embed', name), label: `Include ${name}`, style: 'both' });
-    }
+  out.push(...includes(properties, accepted));
+  return out;
+}
+
+/** `embed=todos` for each relation the record schema says `?embed=` fills in, if listed. */
+function includes(properties: Record<string, JsonSchema>, accepted: readonly string[]) {
+  const out: QueryExample[] = [];
+  if (!accepted.includes('embed')) return out;
+  for (const [, s] of Object.entries(properties)) {
+    const name = /\?embed=([\w-]+)/.exec(String(s['description'] ?? ''))?.[1];
+    if (name) out.push({ query: param('embed', name), label: `Include ${name}`, style: 'both' });
   }
   return out;
+}
+
+/**
+ * Examples for `GET /<model>/:id`, whose record schema is `record`: only the includes, the one
+ * part of the query a single record reads (filters and paging are a list's).
+ */
+export function recordQueryExamples(
+  doc: OpenApiDocument,
+  record: JsonSchema | undefined,
+  accepted: readonly string[],
+): QueryExample[] {
+  const resolved = record ? resolve<JsonSchema>(doc, record) : undefined;
+  return includes((resolved?.['properties'] ?? {}) as Record<string, JsonSchema>, accepted);
 }
