@@ -51,15 +51,25 @@ export class CollectionPage {
   get tree(): Locator {
     return this.pane.getByRole('tree', { name: 'Saved requests' });
   }
-  /** A folder's item in the tree (`Not in a folder` for the top of `requests/`). */
-  folder(name: string): Locator {
-    return this.tree.getByRole('treeitem', { name, exact: true, level: 1 });
+  /**
+   * A folder's item by its path: `todos`, or `Bruno Todos/todos` for folder "todos" inside
+   * "Bruno Todos" (items are named by their last segment, at their level, inside their
+   * parent's group); `Not in a folder` for the top of `requests/`.
+   */
+  folder(path: string): Locator {
+    const parts = path.split('/');
+    const name = parts[parts.length - 1]!;
+    const scope = parts.length > 1 ? this.requestsIn(parts.slice(0, -1).join('/')) : this.tree;
+    return scope.getByRole('treeitem', { name, exact: true, level: parts.length });
   }
-  /** A folder's requests (its item owns them, so they are not inside it): `GET List todos`… */
+  /**
+   * An open folder's group, named by its path (`Bruno Todos/todos`): its requests
+   * (`GET List todos`…) and its subfolders. Its item owns it, so they are not inside the item.
+   */
   requestsIn(folder: string): Locator {
     return this.tree.getByRole('group', { name: folder, exact: true });
   }
-  /** The folders' items, in the order shown. */
+  /** The top-level folders' items, in the order shown. */
   get folders(): Locator {
     return this.tree.getByRole('treeitem', { level: 1 });
   }
@@ -88,8 +98,9 @@ export class CollectionPage {
   get runCollectionReason(): Locator {
     return this.pane.locator('#run-collection-reason');
   }
+  /** Run collection's dialog, or Run folder's (`Run folder Bruno Todos`): one at a time. */
   get runDialog(): Locator {
-    return this.page.getByRole('dialog', { name: 'Run collection' });
+    return this.page.getByRole('dialog', { name: /^Run (collection$|folder )/ });
   }
   /** The run's summary: `Running 2 of 5…`, then `3 passed, 2 failed`. */
   get runStatus(): Locator {

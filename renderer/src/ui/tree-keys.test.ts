@@ -50,6 +50,50 @@ describe('ArrowRight and ArrowLeft', () => {
   });
 });
 
+// Bruno Todos (open) > Login, todos (open) > List todos, done (closed); Zeta (open) > Last.
+const NESTED: TreeRow[] = [
+  { key: 'f:bruno', expanded: true, label: 'Bruno Todos' },
+  { key: 'r:login', parent: 'f:bruno', label: 'Login' },
+  { key: 'f:todos', parent: 'f:bruno', expanded: true, label: 'todos' },
+  { key: 'r:list', parent: 'f:todos', label: 'List todos' },
+  { key: 'f:done', parent: 'f:todos', expanded: false, label: 'done' },
+  { key: 'f:zeta', expanded: true, label: 'Zeta' },
+  { key: 'r:last', parent: 'f:zeta', label: 'Last' },
+];
+
+describe('across levels (nested folders)', () => {
+  const nested = (at: string, key: string) => treeKeyMove(NESTED, at, { key });
+
+  it('ArrowLeft climbs one level at a time: request, its folder, that folder closed, its parent', () => {
+    expect(nested('r:list', 'ArrowLeft')).toEqual({ kind: 'focus', key: 'f:todos' });
+    expect(nested('f:todos', 'ArrowLeft')).toEqual({ kind: 'collapse', key: 'f:todos' });
+    expect(nested('f:done', 'ArrowLeft')).toEqual({ kind: 'focus', key: 'f:todos' });
+    const todosClosed = NESTED.filter((r) => r.parent !== 'f:todos').map((r) =>
+      r.key === 'f:todos' ? { ...r, expanded: false } : r,
+    );
+    expect(treeKeyMove(todosClosed, 'f:todos', { key: 'ArrowLeft' })).toEqual({
+      kind: 'focus',
+      key: 'f:bruno',
+    });
+  });
+
+  it('ArrowRight goes down into a subfolder as into a request, and opens a closed one', () => {
+    expect(nested('r:login', 'ArrowDown')).toEqual({ kind: 'focus', key: 'f:todos' });
+    expect(nested('f:todos', 'ArrowRight')).toEqual({ kind: 'focus', key: 'r:list' });
+    expect(nested('f:done', 'ArrowRight')).toEqual({ kind: 'expand', key: 'f:done' });
+  });
+
+  it('ArrowDown and ArrowUp walk out of a deep folder into the next top-level one and back', () => {
+    expect(nested('f:done', 'ArrowDown')).toEqual({ kind: 'focus', key: 'f:zeta' });
+    expect(nested('f:zeta', 'ArrowUp')).toEqual({ kind: 'focus', key: 'f:done' });
+    expect(nested('r:last', 'ArrowLeft')).toEqual({ kind: 'focus', key: 'f:zeta' });
+  });
+
+  it('type-ahead finds a row at any level', () => {
+    expect(nested('f:bruno', 'd')).toEqual({ kind: 'focus', key: 'f:done' });
+  });
+});
+
 describe('Enter, Space and the shortcuts', () => {
   it('open a leaf and toggle a folder', () => {
     expect(press('r:one', 'Enter')).toEqual({ kind: 'activate', key: 'r:one' });

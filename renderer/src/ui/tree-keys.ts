@@ -1,7 +1,9 @@
 /**
  * What a key pressed on a tree item does, as the WAI-ARIA APG tree view pattern says
  * (https://www.w3.org/WAI/ARIA/apg/patterns/treeview/) and as VS Code's and Bruno's trees do:
- * a pure function of the visible rows, so the rules are tested without a browser.
+ * a pure function of the visible rows, so the rules are tested without a browser. Folders nest
+ * to any depth: each row names its parent, so ArrowLeft climbs one level at a time and
+ * ArrowRight goes one level down, into a request or a subfolder alike.
  */
 
 /** One visible row of a tree, in the order shown (a closed folder's children are not rows). */

@@ -5,9 +5,9 @@
  * the history, as two tabs. Saved requests are files in the
  * project (`requests/<folder>/<name>.json`), so a team commits them with the models.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 
-import type { Problem, RequestEntry } from '../../api';
+import type { Problem } from '../../api';
 import { useCollectionStore } from '../../stores/collection/collection-store';
 import { Dialog } from '../../ui/dialog';
 import { DialogActions } from '../../ui/dialog-actions';
@@ -127,16 +127,6 @@ function SavedList({
   const error = useCollectionStore((s) => s.error);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [dialog, setDialog] = useState<SavedDialog | null>(null);
-  const byFolder = useMemo(() => {
-    const groups = new Map<string, RequestEntry[]>();
-    for (const entry of collection?.requests ?? []) {
-      const list = groups.get(entry.folder);
-      if (list) list.push(entry);
-      else groups.set(entry.folder, [entry]);
-    }
-    // In the core's order (the collection's: an imported Postman "Auth" folder stays first).
-    return [...groups];
-  }, [collection]);
   const act = async (step: Promise<Problem | null>) => {
     const refused = await step;
     setRefusal(refused ? refused.detail : null);
@@ -169,7 +159,7 @@ function SavedList({
     );
   return (
     <>
-      {byFolder.length > 0 && (
+      {collection.requests.length > 0 && (
         <div className="saved-tools">
           <span className="faint">
             {collection.requests.length} request{collection.requests.length === 1 ? '' : 's'}
@@ -195,7 +185,7 @@ function SavedList({
           ))}
         </div>
       )}
-      {byFolder.length === 0 ? (
+      {collection.requests.length === 0 ? (
         <div className="saved-empty">
           <p className="faint m-0">
             No saved request yet: Save… (Ctrl+S) keeps the request in the project, under
@@ -217,7 +207,7 @@ function SavedList({
         </div>
       ) : (
         <SavedTree
-          groups={byFolder}
+          requests={collection.requests}
           onRunFolder={onRunFolder}
           onDialog={setDialog}
           onDuplicate={(entry) => void act(useCollectionStore.getState().duplicate(entry.path))}

@@ -5,17 +5,32 @@
  * Enter or Space opens a request in a tab or toggles a folder; Shift+F10, the context-menu key
  * or a right-click opens the row's actions; F2 renames and Delete asks to delete.
  *
- * A folder's item is its head row and owns its requests' group (`aria-owns`) rather than
- * wrapping it, so the folder is named by its own words only (axe: label-content-name-mismatch).
+ * Folders nest as their paths do (saved-tree-model.ts): `Bruno Todos/todos` is folder "todos"
+ * inside "Bruno Todos", a level deeper, in the collection's order. Which folders are closed is
+ * kept per project across a reload (closed-folders.ts).
+ *
+ * A folder's item is its head row and owns its group (`aria-owns`) rather than wrapping it, so
+ * the folder is named by its own words only (axe: label-content-name-mismatch).
  */
 import { useId, useMemo, useRef, useState } from 'react';
 
 import type { RequestEntry } from '../../api';
 import { useCollectionStore } from '../../stores/collection/collection-store';
+import { useProjectStore } from '../../stores/project/project-store';
 import { MethodBadge } from '../../ui/badges';
-import type { TreeRow } from '../../ui/tree-keys';
 import { type TreeAction, useRovingTree } from '../../ui/use-roving-tree';
+import { useClosedFolders } from './closed-folders';
 import { RowMenuButton, type RowMenuItem, RowMenuList } from './row-menu';
+import {
+  allFolders,
+  folderKey,
+  folderTitle,
+  itemsByKey,
+  requestKey,
+  type SavedFolder,
+  savedTree,
+  visibleRows,
+} from './saved-tree-model';
 
 /** A dialog the Saved tab has open over it. */
 export type SavedDialog =
@@ -25,66 +40,41 @@ export type SavedDialog =
   | { kind: 'rename-folder'; folder: string }
   | { kind: 'delete'; entry: RequestEntry };
 
-/** A folder (`""`: the top of `requests/`) and its requests, in the collection's order. */
-export type SavedGroup = readonly [folder: string, entries: readonly RequestEntry[]];
-
-const folderKey = (folder: string) => `folder:${folder}`;
-const requestKey = (path: string) => `request:${path}`;
-// The top of requests/ is no folder of the user's: say it in words.
-const folderName = (folder: string) => folder || 'Not in a folder';
-
-// Closed folders stay closed while the page lives (as the left tab's choice does).
-let closedFolders: ReadonlySet<string> = new Set();
-
 export function SavedTree({
-  groups,
+  requests,
   onRunFolder,
   onDialog,
   onDuplicate,
 }: {
-  groups: readonly SavedGroup[];
+  /** The saved requests, in the collection's order (as the core lists them). */
+  requests: readonly RequestEntry[];
   onRunFolder?(folder: string): void;
   onDialog(dialog: SavedDialog): void;
   onDuplicate(entry: RequestEntry): void;
 }) {
   const openPath = useCollectionStore((s) => s.open?.entry.path);
-  const [closed, setClosed] = useState(closedFolders);
+  const [closed, setOpen] = useClosedFolders(useProjectStore((s) => s.status?.root));
   // The one open menu: whose row, and how far down the tree it shows (below that row).
   const [menu, setMenu] = useState<{ key: string; top: number } | null>(null);
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
-  const setFolderOpen = (folder: string, open: boolean) => {
-    const next = new Set(closed);
-    if (open) next.delete(folder);
-    else next.add(folder);
-    closedFolders = next;
-    setClosed(next);
-  };
-  const rows = useMemo(() => {
-    const shown: TreeRow[] = [];
-    for (const [folder, entries] of groups) {
-      const key = folderKey(folder);
-      const open = !closed.has(folder);
-      shown.push({ key, expanded: open, label: folderName(folder) });
-      if (open)
-        for (const e of entries)
-          shown.push({ key: requestKey(e.path), parent: key, label: e.request.name });
-    }
-    return shown;
-  }, [groups, closed]);
-  const byKey = useMemo(() => {
-    const found = new Map<string, { folder: string; entry?: RequestEntry }>();
-    for (const [folder, entries] of groups) {
-      found.set(folderKey(folder), { folder });
-      for (const entry of entries) found.set(requestKey(entry.path), { folder, entry });
-    }
-    return found;
-  }, [groups]);
+  const tree = useMemo(() => savedTree(requests), [requests]);
+  const byKey = useMemo(() => itemsByKey(tree), [tree]);
+  // Each folder's group id, of its own words: a folder's name may hold spaces, and aria-owns
+  // splits at them.
+  const groupIds = useMemo(
+    () => new Map(allFolders(tree).map((f, i) => [f.path, `${id}-group-${i}`])),
+    [tree, id],
+  );
+  const rows = useMemo(() => visibleRows(tree, closed), [tree, closed]);
+  const setFolderOpen = (folder: string, open: boolean) =>
+    setOpen(folder, open, [...groupIds.keys()]);
   /** A row's menu: its label and items (none for the top folder with nothing to run). */
   const menuOf = (key: string): { label: string; items: RowMenuItem[] } | null => {
     const row = byKey.get(key);
     if (!row) return null;
-    const { folder, entry } = row;
+    const { entry } = row;
+    const folder = row.folder.path;
     if (entry)
       return {
         label: `Actions for ${entry.request.name}`,
@@ -103,12 +93,13 @@ export function SavedTree({
         label: 'Rename folder…',
         run: () => onDialog({ kind: 'rename-folder', folder }),
       });
-    return items.length ? { label: `Actions for folder ${folderName(folder)}`, items } : null;
+    return items.length ? { label: `Actions for folder ${folderTitle(folder)}`, items } : null;
   };
   const act = ({ kind, key }: TreeAction) => {
     const row = byKey.get(key);
     if (!row) return;
-    const { folder, entry } = row;
+    const { entry } = row;
+    const folder = row.folder.path;
     if (kind === 'menu') openMenu(key);
     else if (!entry) {
       if (kind === 'expand' || kind === 'collapse') setFolderOpen(folder, kind === 'expand');
@@ -117,14 +108,14 @@ export function SavedTree({
     else if (kind === 'rename') onDialog({ kind: 'rename', entry });
     else if (kind === 'delete') onDialog({ kind: 'delete', entry });
   };
-  const tree = useRovingTree(rows, openPath && requestKey(openPath), act);
+  const roving = useRovingTree(rows, openPath && requestKey(openPath), act);
   function openMenu(key: string) {
-    const row = tree.item(key)?.getBoundingClientRect();
+    const row = roving.item(key)?.getBoundingClientRect();
     const top = box.current?.getBoundingClientRect().top;
     if (row && top !== undefined && menuOf(key)) setMenu({ key, top: row.bottom - top + 2 });
   }
   const closeMenu = (refocus: boolean) => {
-    if (refocus && menu) tree.item(menu.key)?.focus();
+    if (refocus && menu) roving.item(menu.key)?.focus();
     setMenu(null);
   };
   const shownMenu = menu && menuOf(menu.key);
@@ -136,13 +127,102 @@ export function SavedTree({
       onOpen={(open) => (open ? openMenu(key) : setMenu(null))}
     />
   );
+  const requestItem = (entry: RequestEntry, level: number) => {
+    const { method, name, url } = entry.request;
+    const key = requestKey(entry.path);
+    return (
+      <li
+        key={key}
+        role="treeitem"
+        aria-level={level}
+        aria-selected={entry.path === openPath}
+        aria-label={`${method} ${name}`}
+        aria-haspopup="menu"
+        className="saved-request"
+        {...roving.itemProps(key)}
+      >
+        <div className="history-row">
+          <span
+            className="history-item"
+            title={`${method} ${url}`}
+            onClick={() => useCollectionStore.getState().openRequest(entry)}
+          >
+            {/* The space: "GET List todos" read as three words, not "GETList". */}
+            <MethodBadge method={method} /> <span>{name}</span>
+          </span>
+          {menuButton(key, `Actions for ${name}`)}
+        </div>
+      </li>
+    );
+  };
+  // A folder: its head row (named by its own last segment), then, open, its requests and its
+  // subfolders, a level deeper, in a group named by its whole path (two "todos" stay apart).
+  const folderItem = (folder: SavedFolder) => {
+    const { path } = folder;
+    const key = folderKey(path);
+    const open = !closed.has(path);
+    const group = groupIds.get(path);
+    return (
+      <li key={key} role="none" className="saved-folder">
+        <div
+          role="treeitem"
+          aria-level={folder.level}
+          aria-expanded={open}
+          aria-owns={open ? group : undefined}
+          aria-label={folder.name}
+          aria-haspopup={menuOf(key) ? 'menu' : undefined}
+          className="saved-folder-head"
+          {...roving.itemProps(key)}
+        >
+          <span className="saved-folder-toggle" onClick={() => setFolderOpen(path, !open)}>
+            <span className="tree-twisty" aria-hidden="true">
+              {open ? '▾' : '▸'}
+            </span>
+            <span className="nav-heading" title={folderTitle(path)}>
+              {folder.name}
+            </span>
+          </span>
+          {onRunFolder && (
+            <button
+              type="button"
+              className="btn small ghost"
+              tabIndex={-1}
+              aria-label={path ? `Run folder ${path}` : 'Run the requests not in a folder'}
+              title="Run folder"
+              onClick={() => onRunFolder(path)}
+            >
+              ▶
+            </button>
+          )}
+          {path && (
+            <button
+              type="button"
+              className="btn small ghost"
+              tabIndex={-1}
+              aria-label={`Rename folder ${path}…`}
+              title="Rename folder…"
+              onClick={() => onDialog({ kind: 'rename-folder', folder: path })}
+            >
+              ✎
+            </button>
+          )}
+        </div>
+        {open && (
+          <ul id={group} role="group" aria-label={folderTitle(path)} className="nav-list">
+            {folder.requests.map((entry) => requestItem(entry, folder.level + 1))}
+            {folder.folders.map(folderItem)}
+          </ul>
+        )}
+      </li>
+    );
+  };
   return (
     <div className="saved-tree-box" ref={box}>
       <ul
         role="tree"
         aria-label="Saved requests"
         className="saved-tree"
-        {...tree.treeProps}
+        {...roving.treeProps}
         onContextMenu={(e) => {
           const key = (e.target as HTMLElement).closest<HTMLElement>('[role="treeitem"]')?.dataset
             .treeKey;
@@ -151,91 +231,7 @@ export function SavedTree({
           openMenu(key);
         }}
       >
-        {groups.map(([folder, entries], index) => {
-          const key = folderKey(folder);
-          const open = !closed.has(folder);
-          // An id of its own words: a folder's name may hold spaces, and aria-owns splits at them.
-          const group = `${id}-group-${index}`;
-          return (
-            <li key={key} role="none" className="saved-folder">
-              <div
-                role="treeitem"
-                aria-level={1}
-                aria-expanded={open}
-                aria-owns={open ? group : undefined}
-                aria-label={folderName(folder)}
-                aria-haspopup={menuOf(key) ? 'menu' : undefined}
-                className="saved-folder-head"
-                {...tree.itemProps(key)}
-              >
-                <span className="saved-folder-toggle" onClick={() => setFolderOpen(folder, !open)}>
-                  <span className="tree-twisty" aria-hidden="true">
-                    {open ? '▾' : '▸'}
-                  </span>
-                  <span className="nav-heading">{folderName(folder)}</span>
-                </span>
-                {onRunFolder && (
-                  <button
-                    type="button"
-                    className="btn small ghost"
-                    tabIndex={-1}
-                    aria-label={
-                      folder ? `Run folder ${folder}` : 'Run the requests not in a folder'
-                    }
-                    title="Run folder"
-                    onClick={() => onRunFolder(folder)}
-                  >
-                    ▶
-                  </button>
-                )}
-                {folder && (
-                  <button
-                    type="button"
-                    className="btn small ghost"
-                    tabIndex={-1}
-                    aria-label={`Rename folder ${folder}…`}
-                    title="Rename folder…"
-                    onClick={() => onDialog({ kind: 'rename-folder', folder })}
-                  >
-                    ✎
-                  </button>
-                )}
-              </div>
-              {open && (
-                <ul id={group} role="group" aria-label={folderName(folder)} className="nav-list">
-                  {entries.map((entry) => {
-                    const { method, name, url } = entry.request;
-                    const rowKey = requestKey(entry.path);
-                    return (
-                      <li
-                        key={rowKey}
-                        role="treeitem"
-                        aria-level={2}
-                        aria-selected={entry.path === openPath}
-                        aria-label={`${method} ${name}`}
-                        aria-haspopup="menu"
-                        className="saved-request"
-                        {...tree.itemProps(rowKey)}
-                      >
-                        <div className="history-row">
-                          <span
-                            className="history-item"
-                            title={`${method} ${url}`}
-                            onClick={() => useCollectionStore.getState().openRequest(entry)}
-                          >
-                            {/* The space: "GET List todos" read as three words, not "GETList". */}
-                            <MethodBadge method={method} /> <span>{name}</span>
-                          </span>
-                          {menuButton(rowKey, `Actions for ${name}`)}
-                        </div>
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-            </li>
-          );
-        })}
+        {tree.map(folderItem)}
       </ul>
       {menu && shownMenu && (
         <RowMenuList
