@@ -78,12 +78,13 @@ function listOperation(
   summary: string,
   pathParams: unknown[],
   itemModel: string,
+  item: ModelSchema | undefined,
   description: string,
   failures: readonly string[],
 ): Operation {
   return {
     summary,
-    parameters: [...pathParams, ...listParameters()],
+    parameters: [...pathParams, ...listParameters(item)],
     responses: {
       '200': {
         description,
@@ -104,7 +105,11 @@ function listOperation(
   };
 }
 
-function generatedOperation(route: RouteDefinition, model: ModelSchema): Operation {
+function generatedOperation(
+  route: RouteDefinition,
+  model: ModelSchema,
+  models: readonly ModelSchema[],
+): Operation {
   const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
   const name = model.name;
   const params = pathParameters(route.path, model);
@@ -114,6 +119,7 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
         `List ${model.path}`,
         [],
         name,
+        model,
         `${name} records in ascending id order`,
         ['400'],
       );
@@ -200,6 +206,7 @@ function generatedOperation(route: RouteDefinition, model: ModelSchema): Operati
           `List the ${child} records of one ${name}`,
           params,
           child,
+          models.find((m) => m.name === child),
           `${child} records of the ${name}, ascending id order`,
           ['400', '404'],
         );
@@ -317,7 +324,7 @@ export function buildOpenApi(
       route.model === undefined ? undefined : models.find((m) => m.name === route.model);
     const op =
       route.origin === 'generated' && model
-        ? generatedOperation(route, model)
+        ? generatedOperation(route, model, models)
         : ((route.origin === 'generated' ? homeOperation(route) : undefined) ??
           manualOperation(route));
     addExamples(op, route, context, PROBLEM_TEXT);

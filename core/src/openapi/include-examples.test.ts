@@ -384,6 +384,22 @@ describe('GET /<model>/{id} query parameters (issue 48)', () => {
         `/notes/${String((stored.json as Json)['id'])}?${name}=text`,
       );
       expect(answer.status, name).toBe(400);
+      // Nor does its list take them: the list route does not list them either.
+      const list = await jsonRequest(project.url, 'GET', `/notes?${name}=text`);
+      expect(list.status, name).toBe(400);
     }
+    const listed = doc.paths['/notes']!['get']!.parameters!.map((p) => p.name);
+    expect(listed).toContain('limit');
+    expect(listed.filter((n) => ['embed', '_embed', '_expand'].includes(n))).toEqual([]);
+  });
+
+  it('lists on a list route the includes its records take', async () => {
+    const doc = await documentOf(await serveTodoWithoutSeed());
+    const includes = (path: string) =>
+      doc.paths[path]!['get']!.parameters!.map((p) => p.name).filter((n) => /embed|expand/.test(n));
+    // A user has todos (embed); a todo has a link (embed, and _expand for its user).
+    expect(includes('/users')).toEqual(['embed', '_embed']);
+    expect(includes('/todos')).toEqual(['embed', '_embed', '_expand']);
+    expect(includes('/users/{id}/todos')).toEqual(['embed', '_embed', '_expand']);
   });
 });

@@ -53,8 +53,26 @@ const parameter = (name: string): QueryParameter => {
   return { name, in: 'query', required: false, description, schema };
 };
 
-/** Every control a collection GET (`GET /todos`, `GET /users/{id}/todos`) takes. */
-export const listParameters = (): QueryParameter[] => Object.keys(PARAMETERS).map(parameter);
+/** The controls that include relations, and which of them `model` accepts any value of. */
+const INCLUDES: ReadonlySet<string> = new Set(['embed', '_embed', '_expand']);
+function includesOf(model: ModelSchema): string[] {
+  const names: string[] = [];
+  if (model.relations.length > 0) names.push('embed', '_embed');
+  if (model.relations.some((r) => r.kind === 'belongTo')) names.push('_expand');
+  return names;
+}
+
+/**
+ * Every control a collection GET of `item` records (`GET /todos`, `GET /users/{id}/todos`)
+ * takes; the include controls only where `item` has relations to include (else any value is a
+ * 400, and a listed parameter that always refuses would mislead a generated client).
+ */
+export function listParameters(item: ModelSchema | undefined): QueryParameter[] {
+  const includes = item === undefined ? [...INCLUDES] : includesOf(item);
+  return Object.keys(PARAMETERS)
+    .filter((name) => !INCLUDES.has(name) || includes.includes(name))
+    .map(parameter);
+}
 
 /**
  * What `GET /<model>/{id}` takes: `embed` and `_embed` when the model has a relation, and
@@ -66,8 +84,5 @@ export const listParameters = (): QueryParameter[] => Object.keys(PARAMETERS).ma
  * ```
  */
 export function recordParameters(model: ModelSchema): QueryParameter[] {
-  const names: string[] = [];
-  if (model.relations.length > 0) names.push('embed', '_embed');
-  if (model.relations.some((r) => r.kind === 'belongTo')) names.push('_expand');
-  return names.map(parameter);
+  return includesOf(model).map(parameter);
 }

@@ -87,7 +87,9 @@ export function SavedTree({
       };
     // The folder head's ▶ and ✎ buttons, as a menu the keyboard reaches.
     const items: RowMenuItem[] = [];
-    if (onRunFolder) items.push({ label: 'Run folder', run: () => onRunFolder(folder) });
+    // The requests not in a folder have no run of their own: `decorest run` of `requests/`
+    // runs everything, which is Run collection above the tree.
+    if (onRunFolder && folder) items.push({ label: 'Run folder', run: () => onRunFolder(folder) });
     if (folder)
       items.push({
         label: 'Rename folder…',
@@ -182,12 +184,12 @@ export function SavedTree({
               {folder.name}
             </span>
           </span>
-          {onRunFolder && (
+          {onRunFolder && path && (
             <button
               type="button"
               className="btn small ghost"
               tabIndex={-1}
-              aria-label={path ? `Run folder ${path}` : 'Run the requests not in a folder'}
+              aria-label={`Run folder ${path}`}
               title="Run folder"
               onClick={() => onRunFolder(path)}
             >
