@@ -266,6 +266,37 @@ describe('Console', () => {
     await tab.waitFor({ state: 'detached' });
   });
 
+  it('widens the saved requests pane by dragging its edge or with the keyboard, and keeps it', async () => {
+    const page = session.ui.page;
+    const edge = page.getByRole('separator', { name: 'Width of saved requests and history' });
+    const width = async () => (await consolePage.requests.boundingBox())!.width;
+    expect(await edge.getAttribute('aria-valuenow')).toBe('230');
+    expect(Math.round(await width())).toBe(230);
+    // Four steps right with the keyboard: 64px wider.
+    await edge.focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(width).toBeCloseTo(294, 0);
+    expect(await edge.getAttribute('aria-valuenow')).toBe('294');
+    // A drag of 60px more, by the mouse.
+    const box = (await edge.boundingBox())!;
+    await page.mouse.move(box.x + 3, box.y + 200);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 33, box.y + 200, { steps: 3 });
+    await page.mouse.move(box.x + 63, box.y + 200, { steps: 3 });
+    await page.mouse.up();
+    await expect.poll(width).toBeCloseTo(354, 0);
+    // Never past its widest, and the width outlives a reload.
+    await edge.press('End');
+    expect(await edge.getAttribute('aria-valuenow')).toBe('400');
+    await page.reload();
+    await new Frame(page).open('Console');
+    await expect.poll(width).toBeCloseTo(400, 0);
+    await screenshot(page, 'console-wide-side');
+    // A double click gives the default back.
+    await edge.dblclick();
+    await expect.poll(width).toBeCloseTo(230, 0);
+  });
+
   it('fills {{baseUrl}} with the mock API when no environment gives it (issue 48 review)', async () => {
     const page = session.ui.page;
     await consolePage.newTab.click();

@@ -1,5 +1,5 @@
 /** Console: history on the left, the request and the answer side by side. */
-import { useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 
 import { useCollectionStore } from '../../stores/collection/collection-store';
 import { useConsoleStore } from '../../stores/console/console-store';
@@ -10,6 +10,7 @@ import { useProjectStore } from '../../stores/project/project-store';
 import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { Dialog } from '../../ui/dialog';
 import { DialogActions } from '../../ui/dialog-actions';
+import { PaneResizer, usePaneWidth } from '../../ui/pane-resizer';
 import { CollectionPane, SaveRequestDialog } from './collection-pane';
 import { ConsoleTabs, openNewTab } from './console-tabs';
 import { parseCurl, toCurl } from './curl';
@@ -73,6 +74,8 @@ export function ConsoleView() {
   const [pasting, setPasting] = useState(false);
   const [saving, setSaving] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
+  // Long request names need room, as in Bruno; the middle and right panes keep 340px each.
+  const side = usePaneWidth('decorest.studio.consoleSideWidth', 230, 180, 400);
   const send = useSend();
   // Run folder and Run collection (issue 47): one runner, one results list.
   const run = (target: RunTarget) =>
@@ -151,12 +154,16 @@ export function ConsoleView() {
       <ConsoleTabs />
       <RequestLine onCopyCurl={copyCurl} onPasteCurl={() => setPasting(true)} />
       <RequestContext />
-      <div className="split console-split">
+      <div
+        className="split console-split"
+        style={{ '--console-side': `${side.width}px` } as CSSProperties}
+      >
         <CollectionPane
           onSave={() => setSaving(true)}
           onRunFolder={(folder) => run({ folder })}
           onRunCollection={() => run({ folder: '', whole: true })}
         />
+        <PaneResizer pane={side} label="Width of saved requests and history" />
         <RequestPane />
         <ResponsePane />
       </div>
