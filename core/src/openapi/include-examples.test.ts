@@ -5,15 +5,15 @@
  * parameters it reads. Each is checked against the live server holding the example records
  * themselves: the document says what the API answers, not what it might.
  */
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { jsonRequest } from '../test-support/http-client.js';
-import { validationErrors } from '../test-support/openapi-document.js';
-import { EXAMPLES, serveCopy, type ServedProject } from '../test-support/project-server.js';
+import {
+  documentOf as servedDocumentOf,
+  useServedCopies,
+  validationErrors,
+} from '../test-support/openapi-document.js';
+import { EXAMPLES, type ServedProject } from '../test-support/project-server.js';
 
 type Json = Record<string, unknown>;
 interface Media {
@@ -40,13 +40,7 @@ interface Document {
   >;
 }
 
-const running: ServedProject[] = [];
-const folders: string[] = [];
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((p) => p.dispose()));
-  await Promise.all(folders.splice(0).map((d) => rm(d, { recursive: true, force: true })));
-});
+const served = useServedCopies();
 
 /** Authors with books, linked json-server's way (`authorId`, as an imported db.json is). */
 const LIBRARY: Record<string, string> = {
@@ -92,33 +86,10 @@ export class Note {
 }
 `;
 
-async function serveFiles(files: Record<string, string>): Promise<ServedProject> {
-  const dir = await mkdtemp(join(tmpdir(), 'decorest-include-'));
-  folders.push(dir);
-  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
-  const project = await serveCopy(dir);
-  running.push(project);
-  return project;
-}
-
+const serveFiles = (files: Record<string, string>) => served.ofFiles(files);
 /** Serves examples/todo with no seed: every example is made up. */
-async function serveTodoWithoutSeed(): Promise<ServedProject> {
-  const dir = await mkdtemp(join(tmpdir(), 'decorest-include-todo-'));
-  folders.push(dir);
-  await cp(EXAMPLES.todo, dir, {
-    recursive: true,
-    filter: (src) => !/[\\/](seed|data)([\\/]|$)/.test(src.slice(EXAMPLES.todo.length)),
-  });
-  const project = await serveCopy(dir);
-  running.push(project);
-  return project;
-}
-
-async function documentOf(project: ServedProject): Promise<Document> {
-  const answer = await jsonRequest(project.url, 'GET', '/openapi.json');
-  expect(answer.status).toBe(200);
-  return answer.json as Document;
-}
+const serveTodoWithoutSeed = () => served.withoutSeed(EXAMPLES.todo);
+const documentOf = (project: ServedProject) => servedDocumentOf<Document>(project);
 
 const listMedia = (doc: Document, path: string): Media =>
   doc.paths[path]!['get']!.responses['200']!.content!['application/json']!;

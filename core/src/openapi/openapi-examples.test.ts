@@ -5,8 +5,7 @@
  * the next. Only what a hand-mapped handler answers (and a body it takes at no model's path) is
  * left without one: the document cannot know it.
  */
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { validate } from '@readme/openapi-parser';
@@ -16,13 +15,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { FIXTURES } from '../test-support/fixtures.js';
 import { jsonRequest, rawRequest } from '../test-support/http-client.js';
+import {
+  BLOG,
+  documentOf as servedDocumentOf,
+  PETS,
+  useServedCopies,
+} from '../test-support/openapi-document.js';
 import { EXAMPLES, serveCopy, type ServedProject } from '../test-support/project-server.js';
 
 // ajv-formats is CommonJS with `exports.default`; NodeNext types see the namespace object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
-
-const BLOG = new URL('../app/fixtures/blog', import.meta.url).pathname;
-const PETS = new URL('../app/fixtures/pets', import.meta.url).pathname;
 
 type Json = Record<string, unknown>;
 interface Media {
@@ -44,33 +46,13 @@ interface Document {
   components: { schemas: Record<string, Json> };
 }
 
-const running: ServedProject[] = [];
-const folders: string[] = [];
+const served = useServedCopies();
+const serveWithoutSeed = (source: string) => served.withoutSeed(source);
+const documentOf = (project: ServedProject) => servedDocumentOf<Document>(project);
 
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
-  await Promise.all(running.splice(0).map((p) => p.dispose()));
-  await Promise.all(folders.splice(0).map((d) => rm(d, { recursive: true, force: true })));
 });
-
-/** Serves a copy of `source` with no `seed/` folder (and no data). */
-async function serveWithoutSeed(source: string): Promise<ServedProject> {
-  const dir = await mkdtemp(join(tmpdir(), 'decorest-no-seed-'));
-  folders.push(dir);
-  await cp(source, dir, {
-    recursive: true,
-    filter: (src) => !/[\\/](seed|data)([\\/]|$)/.test(src.slice(source.length)),
-  });
-  const project = await serveCopy(dir);
-  running.push(project);
-  return project;
-}
-
-async function documentOf(project: ServedProject): Promise<Document> {
-  const answer = await jsonRequest(project.url, 'GET', '/openapi.json');
-  expect(answer.status).toBe(200);
-  return answer.json as Document;
-}
 
 function operations(doc: Document): [string, Operation][] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
@@ -248,7 +230,7 @@ describe('the OpenAPI document of a project without a seed', () => {
     vi.setSystemTime(new Date(Date.UTC(2031, 6, 15)));
     // A restart loads the project again: a new route table, so a new document.
     const again = await project.restart();
-    running.push(again);
+    served.adopt(again);
     const second = await documentOf(again);
     expect(second).toEqual(first);
     const people = first.paths['/api/people']!['get']!.responses['200']!.content![
@@ -261,8 +243,7 @@ describe('the OpenAPI document of a project without a seed', () => {
 
 describe('the OpenAPI document of a project with a seed', () => {
   it('shows the seed records in its examples', async () => {
-    const project = await serveCopy(EXAMPLES.todo);
-    running.push(project);
+    const project = served.adopt(await serveCopy(EXAMPLES.todo));
     const doc = await documentOf(project);
     const file = await readFile(join(project.dir, 'seed', 'todos.json'), 'utf8');
     const seeded = (JSON.parse(file) as Json[]).slice(0, 3);

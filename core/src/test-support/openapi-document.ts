@@ -4,6 +4,10 @@
  * the calling file and disposed after each test, the real OpenAPI 3.1 validator's messages, and
  * the references a problem answer is expected to hold.
  */
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { validate } from '@readme/openapi-parser';
 import { afterEach, expect } from 'vitest';
 
@@ -61,6 +65,65 @@ export function useServedProjects(): (source: string) => Promise<ServedProject> 
     running.push(project);
     return project;
   };
+}
+
+/** What {@link useServedCopies} serves: copies made for one test, gone after it. */
+export interface ServedCopies {
+  /** A copy of `source` with no `seed/` folder (and no data): every example is made up. */
+  withoutSeed(source: string): Promise<ServedProject>;
+  /** A project of `files` (name → text) in a temp folder. */
+  ofFiles(files: Readonly<Record<string, string>>): Promise<ServedProject>;
+  /** A project served elsewhere (a restart) to dispose with the others. */
+  adopt(project: ServedProject): ServedProject;
+}
+
+/**
+ * Registers the calling file's `afterEach` that disposes what it served and removes the
+ * folders it made, for the tests that compare a document's examples with live answers.
+ */
+export function useServedCopies(): ServedCopies {
+  const running: ServedProject[] = [];
+  const folders: string[] = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((p) => p.dispose()));
+    await Promise.all(folders.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+  });
+  const serve = async (dir: string) => {
+    const project = await serveCopy(dir);
+    running.push(project);
+    return project;
+  };
+  const folder = async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'decorest-openapi-'));
+    folders.push(dir);
+    return dir;
+  };
+  return {
+    async withoutSeed(source) {
+      const dir = await folder();
+      await cp(source, dir, {
+        recursive: true,
+        filter: (src) => !/[\\/](seed|data)([\\/]|$)/.test(src.slice(source.length)),
+      });
+      return serve(dir);
+    },
+    async ofFiles(files) {
+      const dir = await folder();
+      for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+      return serve(dir);
+    },
+    adopt(project) {
+      running.push(project);
+      return project;
+    },
+  };
+}
+
+/** The document `project` answers at `/openapi.json`, as the calling test types it. */
+export async function documentOf<Document>(project: ServedProject): Promise<Document> {
+  const answer = await jsonRequest(project.url, 'GET', '/openapi.json');
+  expect(answer.status).toBe(200);
+  return answer.json as Document;
 }
 
 /** The route serving the document itself, which the document leaves out. */
