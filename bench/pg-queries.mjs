@@ -12,6 +12,7 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+import { copyRows } from './pg-copy.mjs';
 import { httpJson } from './processes.mjs';
 import { ROOT } from './targets.mjs';
 
@@ -50,34 +51,10 @@ export async function writeQueryProject(dir) {
  * by the second push (the index builds).
  */
 export function loadQueryRows(cluster, db, data, push) {
-  const indexes = cluster
-    .psql(
-      db,
-      "SELECT indexname FROM pg_indexes WHERE schemaname = 'public' AND tablename IN ('todos', 'users') AND indexname NOT LIKE '%_pkey';",
-    )
-    .trim()
-    .split('\n')
-    .filter(Boolean);
-  if (indexes.length > 0)
-    cluster.psql(db, indexes.map((name) => `DROP INDEX "${name}";`).join('\n'));
-  const users = data.users.map((u) => `${u.id}\t${u.name}`).join('\n');
-  cluster.psql(db, 'COPY "users" ("id", "name") FROM STDIN;', `${users}\n\\.\n`);
-  const CHUNK = 200_000;
-  for (let from = 0; from < data.todos.length; from += CHUNK) {
-    let text = '';
-    for (const t of data.todos.slice(from, from + CHUNK))
-      text += `${t.id}\t${t.content}\t${t.completed ? 't' : 'f'}\t${priorityOf(t.id)}\t${t.user}\n`;
-    cluster.psql(
-      db,
-      'COPY "todos" ("id", "content", "completed", "priority", "user") FROM STDIN;',
-      `${text}\\.\n`,
-    );
-  }
-  cluster.psql(
-    db,
-    `SELECT setval(pg_get_serial_sequence('users', 'id'), ${data.users.length});
-     SELECT setval(pg_get_serial_sequence('todos', 'id'), ${data.n});`,
-  );
+  const indexes = copyRows(cluster, db, data, {
+    todoColumns: ['id', 'content', 'completed', 'priority', 'user'],
+    todoRow: (t) => [t.id, t.content, t.completed ? 't' : 'f', priorityOf(t.id), t.user],
+  });
   const t0 = performance.now();
   push();
   const indexMs = performance.now() - t0;

@@ -6,6 +6,7 @@ import { copyFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
+import { copyRows } from './pg-copy.mjs';
 import { POOL_SIZE } from './pg-settings.mjs';
 import { freePort, HOST } from './processes.mjs';
 import { fmt } from './report-format.mjs';
@@ -40,35 +41,10 @@ export function dbPush(dir, url) {
  * rows beats upkeep row by row); the counting triggers count the COPY as it goes.
  */
 export function loadRows(cluster, db, data, push) {
-  const indexes = cluster
-    .psql(
-      db,
-      "SELECT indexname FROM pg_indexes WHERE schemaname = 'public' AND tablename IN ('todos', 'users') AND indexname NOT LIKE '%_pkey';",
-    )
-    .trim()
-    .split('\n')
-    .filter(Boolean);
-  if (indexes.length > 0)
-    cluster.psql(db, indexes.map((name) => `DROP INDEX "${name}";`).join('\n'));
-  const users = data.users.map((u) => `${u.id}\t${u.name}`).join('\n');
-  cluster.psql(db, 'COPY "users" ("id", "name") FROM STDIN;', `${users}\n\\.\n`);
-  // Chunks of 200k rows keep psql's input (and this process's string) moderate.
-  const CHUNK = 200_000;
-  for (let from = 0; from < data.todos.length; from += CHUNK) {
-    let text = '';
-    for (const t of data.todos.slice(from, from + CHUNK))
-      text += `${t.id}\t${t.content}\t${t.completed ? 't' : 'f'}\t${t.user}\n`;
-    cluster.psql(
-      db,
-      'COPY "todos" ("id", "content", "completed", "user") FROM STDIN;',
-      `${text}\\.\n`,
-    );
-  }
-  cluster.psql(
-    db,
-    `SELECT setval(pg_get_serial_sequence('users', 'id'), ${data.users.length});
-     SELECT setval(pg_get_serial_sequence('todos', 'id'), ${data.n});`,
-  );
+  copyRows(cluster, db, data, {
+    todoColumns: ['id', 'content', 'completed', 'user'],
+    todoRow: (t) => [t.id, t.content, t.completed ? 't' : 'f', t.user],
+  });
   push();
   cluster.psql(db, 'VACUUM ANALYZE;');
 }
