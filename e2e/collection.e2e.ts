@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 
 import { control, themedShots, useStudioSession } from './fixtures.js';
 import { ConsolePage } from './pages/console.page.js';
+import { EndpointsPage } from './pages/endpoints.page.js';
 import { StudioPage as Frame } from './pages/studio.page.js';
 
 const session = useStudioSession(undefined, { width: 1280, height: 800 });
@@ -117,5 +118,34 @@ describe('Saved requests and environments (issue 30)', () => {
     await expect.poll(() => consolePage.status.innerText()).toMatch(/^200/);
     await shots('saved');
     expect(session.ui.problems.filter((p) => !/status of 4\d\d/.test(p))).toEqual([]);
+  });
+
+  it('opens a route from Endpoints in a tab of its own, never over a saved request (review)', async () => {
+    const { page } = session.ui;
+    const consolePage = new ConsolePage(page);
+    const frame = new Frame(page);
+    const file = join(session.studio.dir, 'requests', 'todos', 'One todo.json');
+    const before = await readFile(file, 'utf8');
+    await frame.open('Console');
+    await consolePage.savedTab.click();
+    await consolePage.saved('One todo').click();
+    await consolePage.tab('GET One todo').waitFor();
+    const tabs = await consolePage.tabs.getByRole('listitem').count();
+
+    await frame.open('Endpoints');
+    await new EndpointsPage(page).openInConsole('DELETE', '/users/:id');
+    // A new tab, shown; the saved request's tab is still there as it was.
+    await expect.poll(() => consolePage.tabs.getByRole('listitem').count()).toBe(tabs + 1);
+    expect(await consolePage.method.inputValue()).toBe('DELETE');
+    expect(await consolePage.tab('GET One todo').count()).toBe(1);
+    // Ctrl+S asks where to save the new one; the saved file is untouched.
+    await page.keyboard.press('ControlOrMeta+s');
+    const save = page.getByRole('dialog', { name: 'Save request' });
+    await save.waitFor();
+    await page.keyboard.press('Escape');
+    await save.waitFor({ state: 'detached' });
+    expect(await readFile(file, 'utf8')).toBe(before);
+    await consolePage.tab('GET One todo').click();
+    await expect.poll(() => consolePage.url.inputValue()).toBe('{{baseUrl}}/todos/1');
   });
 });

@@ -4,6 +4,7 @@ import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useCollectionStore } from '../../stores/collection/collection-store';
 import { useConsoleStore } from '../../stores/console/console-store';
 import { type RunSource, type RunTarget, useFolderRunStore } from '../../stores/console/folder-run';
+import { inAFreeTab } from '../../stores/console/open-in-tab';
 import { consoleVariables } from '../../stores/console/request-variables';
 import { useModelsStore } from '../../stores/models/models-store';
 import { useProjectStore } from '../../stores/project/project-store';
@@ -37,7 +38,7 @@ function PasteCurlDialog({ onClose }: { onClose(): void }) {
             label: 'Fill the form',
             disabled: !parsed,
             onClick: () => {
-              if (parsed) useConsoleStore.getState().loadRequest(parsed);
+              if (parsed) inAFreeTab(() => useConsoleStore.getState().loadRequest(parsed));
               onClose();
             },
           }}

@@ -1,6 +1,7 @@
 /** Requests sent from the console, kept across restarts; click to load, Run to send again. */
 import type { HistoryEntry } from '../../stores/console/console-history';
 import { useConsoleStore } from '../../stores/console/console-store';
+import { inAFreeTab } from '../../stores/console/open-in-tab';
 import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { MethodBadge, StatusBadge } from '../../ui/badges';
 
@@ -9,7 +10,7 @@ export function HistoryList() {
   const { loadRequest, loadSavedRequest, clearHistory } = useConsoleStore.getState();
   // Entries since issue 30 hold the whole request (a form, a file, auth, tests).
   const load = (entry: HistoryEntry) =>
-    entry.request ? loadSavedRequest(entry.request) : loadRequest(entry);
+    inAFreeTab(() => (entry.request ? loadSavedRequest(entry.request) : loadRequest(entry)));
   const rerun = (i: number) => {
     const entry = history[i]!;
     load(entry);

@@ -1,11 +1,12 @@
 /** A GET's query example (a list's or one record's), one click to a Console ready to send it. */
 import type { RouteInfo } from '../../api';
 import { useConsoleStore } from '../../stores/console/console-store';
+import { inAFreeTab } from '../../stores/console/open-in-tab';
 import { useUiStore } from '../../stores/ui/ui-store';
 
 export function openQuery(route: RouteInfo, query: string): void {
   const store = useConsoleStore.getState();
-  store.loadRequest({ method: 'GET', url: `${route.path}?${query}`, body: '' });
+  inAFreeTab(() => store.loadRequest({ method: 'GET', url: `${route.path}?${query}`, body: '' }));
   // A nested list (`/users/:id/todos`) or one record (`/users/:id`) reads the first record's,
   // as the list's click does.
   store.setPathParams(

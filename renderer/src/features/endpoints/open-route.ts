@@ -1,6 +1,7 @@
 /** One click from a route to a ready-to-send console request (method, URL, body from schema). */
 import type { ModelInfo, RouteInfo } from '../../api';
 import { useConsoleStore } from '../../stores/console/console-store';
+import { inAFreeTab } from '../../stores/console/open-in-tab';
 import { sampleBody } from '../../stores/data/field-values';
 import { modelOfPath } from '../../stores/models/model-of-path';
 import { useModelsStore } from '../../stores/models/models-store';
@@ -26,7 +27,9 @@ function bodyFor(route: RouteInfo, model: ModelInfo | undefined): string {
 export function openRoute(route: RouteInfo): void {
   const store = useConsoleStore.getState();
   const model = modelOf(route);
-  store.loadRequest({ method: route.method, url: route.path, body: bodyFor(route, model) });
+  inAFreeTab(() =>
+    store.loadRequest({ method: route.method, url: route.path, body: bodyFor(route, model) }),
+  );
   // The schema's sample at once; the project's fake-data generator's values when they come.
   if (model && (route.method === 'POST' || route.method === 'PUT'))
     void store.sampleBodyOf(model.name);

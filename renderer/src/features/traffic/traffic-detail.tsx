@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 
 import type { ResponseRule, TrafficExchange } from '../../api';
 import { useConsoleStore } from '../../stores/console/console-store';
+import { inAFreeTab } from '../../stores/console/open-in-tab';
 import { useModelsStore } from '../../stores/models/models-store';
 import { routeOf, ruleFromExchange } from '../../stores/rules/rule-form';
 import { useRulesStore } from '../../stores/rules/rules-store';
@@ -79,12 +80,14 @@ export function openExchangeInConsole(x: TrafficExchange): void {
   const headers = Object.entries(x.requestHeaders).filter(
     ([k]) => !SKIP_HEADERS.has(k.toLowerCase()) && !k.toLowerCase().startsWith('sec-'),
   );
-  useConsoleStore.getState().loadRequest({
-    method: x.method,
-    url: x.url,
-    headers,
-    body: x.requestTruncated ? '' : x.requestBody,
-  });
+  inAFreeTab(() =>
+    useConsoleStore.getState().loadRequest({
+      method: x.method,
+      url: x.url,
+      headers,
+      body: x.requestTruncated ? '' : x.requestBody,
+    }),
+  );
   useUiStore.getState().showView('Console');
 }
 
