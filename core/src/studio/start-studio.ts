@@ -17,7 +17,7 @@ import { EventHub } from '../control/event-hub.js';
 import { sendAndRecord } from '../control/outgoing-operations.js';
 import { startControlServer } from '../control/server.js';
 import { HttpProblem } from '../errors.js';
-import { Behaviour, type BehaviourSettings } from '../http/behaviour.js';
+import { Behaviour, type BehaviourSettings, NO_BEHAVIOUR } from '../http/behaviour.js';
 import type { ServerLogger } from '../http/dispatch-context.js';
 import { EMPTY_ROUTE_TABLE } from '../http/route-table.js';
 import { TrafficBus, type TrafficEvent } from '../http/traffic.js';
@@ -223,6 +223,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       configDir: options.configDir ?? studioConfigDir(),
       projectStatus,
       openProject: async (dir) => {
+        const before = host.root;
         await host.open(dir).catch(async (error: unknown) => {
           // Issue 48: a recent entry whose folder is gone leaves the list when chosen.
           if (error instanceof HttpProblem && error.status === 404) {
@@ -232,6 +233,13 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
           throw error;
         });
         await rulesLoading;
+        // Delay, failures and the proxy were set for the last project's routes and backend:
+        // another project starts from what the studio was started with (its --delay, --fail,
+        // --proxy), as Mockoon keeps these per environment. A reopen of the same keeps them.
+        if (host.root !== before) {
+          behaviour.set(options.behaviour ?? NO_BEHAVIOUR);
+          hub.publish({ type: 'server', server: mock.status() });
+        }
         await recent.add(host.root);
         return projectStatus();
       },

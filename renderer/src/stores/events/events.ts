@@ -52,6 +52,9 @@ export function applyBatch(batch: EventBatch): void {
   // Issue 29: a reload may orphan rules, and a hand edit of mock-rules.json reports here.
   if ((projectChanged || batch.gap) && useRulesStore.getState().state)
     void useRulesStore.getState().loadRules();
+  // Another project starts from the studio's own mock behaviour (start-studio.ts): the badge
+  // and the dialogs follow.
+  if (projectChanged || batch.gap) void useBehaviourStore.getState().loadBehaviour();
   if (batch.gap) {
     void useProjectStore.getState().loadProject();
     void useServerStore.getState().loadServer();
