@@ -31,7 +31,8 @@ describe('fillRequest', () => {
   it('refuses an unknown variable and a cycle, named', () => {
     expect(fillRequest({ url: '{{base}}/x', headers: [], body: '' }, {})).toEqual({
       ok: false,
-      error: 'Unknown variable {{base}}: choose an environment that defines it',
+      error:
+        "Unknown variable {{base}}: neither the environment nor an earlier request's Save from answer gives it a value",
       unknown: ['base'],
     });
     expect(

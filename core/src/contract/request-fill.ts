@@ -117,7 +117,7 @@ export function fillRequest(
     const unknown = done.unknown.filter((u) => !isDynamicVariable(u.name));
     if (unknown.length > 0 && error === undefined) {
       unknownNames = unknown.map((u) => u.name);
-      error = `Unknown variable ${unknown.map((u) => `{{${u.name}}}`).join(', ')}: choose an environment that defines it`;
+      error = `Unknown variable ${unknown.map((u) => `{{${u.name}}}`).join(', ')}: neither the environment nor an earlier request's Save from answer gives it a value`;
     }
     return done.text;
   };

@@ -146,6 +146,8 @@ export interface SequenceOptions extends RunOptions {
   bail?: boolean;
   onStart?(index: number): void;
   onDone?(index: number, outcome: RequestOutcome): void;
+  /** The values a request saved (its `set`), as the requests after it will use them. */
+  onSaved?(values: Readonly<Record<string, string>>): void;
 }
 
 /**
@@ -173,7 +175,10 @@ export async function runSequence(
     outcomes.push(outcome);
     options.onDone?.(i, outcome);
     if (options.signal?.aborted || (options.bail && outcome.state === 'failed')) break;
-    if (Object.keys(ran.values).length > 0) vars = { ...vars, ...ran.values };
+    if (Object.keys(ran.values).length > 0) {
+      vars = { ...vars, ...ran.values };
+      options.onSaved?.(ran.values);
+    }
   }
   return outcomes;
 }

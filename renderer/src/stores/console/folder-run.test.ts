@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestAssertion, RequestEntry } from '../../api';
 import { sendJson, startTestServer } from '../../test-support/test-server';
 import { ciCommand, ciSecretVariables } from './ci-command';
+import { useConsoleStore } from './console-store';
 import { runPlan, type RunSource, useFolderRunStore } from './folder-run';
 
 const hanging: ServerResponse[] = [];
@@ -146,6 +147,19 @@ describe('Run collection', () => {
       'Refresh',
       'Auth/broken.json',
     ]);
+  });
+
+  it('leaves what the run saved to the Console, as Bruno keeps runtime variables', async () => {
+    useConsoleStore.setState({ savedValues: { kept: 'yes' } });
+    const create = saved('a', 'Create', '/items', { seq: 1 });
+    create.request.set = { itemId: '/id' };
+    const source: RunSource = {
+      requests: [create, saved('a', 'Read', '/items/{{itemId}}', { seq: 2 })],
+      problems: [],
+    };
+    await useFolderRunStore.getState().run({ folder: 'a' }, source, variables, server.url);
+    expect(server.calls.map((c) => c.url)).toEqual(['/items', '/items/1']);
+    expect(useConsoleStore.getState().savedValues).toEqual({ kept: 'yes', itemId: '1' });
   });
 
   it('fails a request with an unknown variable, naming it, and goes on', async () => {

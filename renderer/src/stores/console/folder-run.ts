@@ -19,6 +19,7 @@ import {
   runSequence,
   type RunTransport,
 } from '../../api';
+import { useConsoleStore } from './console-store';
 import { deliver, planRequest } from './deliver';
 import { drawDynamic } from './request-variables';
 
@@ -167,6 +168,10 @@ export const useFolderRunStore = create<FolderRunState>()((set, get) => ({
         signal: controller.signal,
         onStart: (i) => mark(i, { ...get().items[i]!, state: 'running' }),
         onDone: (i, outcome) => mark(i, itemOf(send[i]!, outcome)),
+        // Kept after the run, as Bruno keeps runtime variables: the Console's next Send of
+        // "Get the new todo" finds the {{todoId}} the run's "Create todo" saved.
+        onSaved: (values) =>
+          useConsoleStore.setState((s) => ({ savedValues: { ...s.savedValues, ...values } })),
       },
     );
     if (get().controller === controller) set({ running: false, controller: null });
