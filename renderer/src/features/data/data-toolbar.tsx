@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 import type { JsonRecord, ModelInfo } from '../../api';
-import { unknownFilterNames } from '../../stores/data/data-query';
+import { filterFields, unknownFilterNames } from '../../stores/data/data-query';
 import { useDataStore } from '../../stores/data/data-store';
 import { recordCountsSelectors, useRecordCounts } from '../../stores/data/record-counts-store';
 import { problemOf } from '../../stores/problem/problem-of';
@@ -46,10 +46,7 @@ export function DataToolbar({
     useDataStore.getState();
   const [filter, setFilterText] = useState(applied);
   const fileInput = useRef<HTMLInputElement>(null);
-  const unknown = unknownFilterNames(applied, [
-    ...model.fields.map((f) => f.name),
-    ...model.relations.flatMap((r) => (r.kind === 'belongTo' ? [r.field] : [])),
-  ]);
+  const unknown = unknownFilterNames(applied, filterFields(model));
   useEffect(() => setFilterText(applied), [applied, model.name]);
   useEffect(() => {
     if (filter === applied) return;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { filterQuery, unknownFilterNames } from './data-query';
+import type { ModelInfo } from '../../api';
+import { filterQuery, pageQuery, unknownFilterNames } from './data-query';
 
 describe('filterQuery', () => {
   it('reads field=value pairs, and any other text as a search', () => {
@@ -18,5 +19,21 @@ describe('unknownFilterNames', () => {
     expect(unknownFilterNames('content_like=a&colour_ne=red&id=2', fields)).toEqual(['colour_ne']);
     expect(unknownFilterNames('completed=true&_sort=content&limit=5', fields)).toEqual([]);
     expect(unknownFilterNames('just words', fields)).toEqual([]);
+  });
+});
+
+describe('pageQuery', () => {
+  it('leaves out a name the model lacks, as the toolbar says, and keeps the rest', () => {
+    const todo = {
+      name: 'Todo',
+      fields: [{ name: 'content' }, { name: 'completed' }],
+      relations: [{ kind: 'belongTo', field: 'user' }],
+    } as unknown as ModelInfo;
+    expect(pageQuery(0, 50, null, 'priority=high&completed=true&user=1', todo)).toEqual({
+      completed: 'true',
+      user: '1',
+      offset: 0,
+      limit: 50,
+    });
   });
 });

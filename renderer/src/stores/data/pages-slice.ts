@@ -6,6 +6,7 @@
 import equal from 'fast-deep-equal';
 
 import { client, type JsonRecord, type RecordKey } from '../../api';
+import { useModelsStore } from '../models/models-store';
 import { problemOf } from '../problem/problem-of';
 import { pageQuery } from './data-query';
 import { type DataSlice, PAGE_SIZE, type PagesSlice } from './data-state';
@@ -51,7 +52,13 @@ export const createPagesSlice: DataSlice<PagesSlice> = (set, get) => {
     try {
       const answer = await client().call('listRecords', {
         params: { model },
-        query: pageQuery(page * PAGE_SIZE, PAGE_SIZE, sort, filter),
+        query: pageQuery(
+          page * PAGE_SIZE,
+          PAGE_SIZE,
+          sort,
+          filter,
+          useModelsStore.getState().models.find((m) => m.name === model),
+        ),
       });
       if (gen !== get().generation) return;
       if (filter.trim() === '') useRecordCounts.getState().setCount(model, answer.total);
