@@ -13,7 +13,7 @@ const step = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1
 const STEP = /^(?:\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[\s*(["'])((?:(?!\3)[^\\])*)\3\s*\])/;
 
 /** The steps of a property path (`.a[0]["b c"]`), or undefined if it is more than one. */
-function stepsOf(path: string): string[] | undefined {
+export function stepsOf(path: string): string[] | undefined {
   const steps: string[] = [];
   let rest = path;
   while (rest !== '') {
@@ -25,6 +25,10 @@ function stepsOf(path: string): string[] | undefined {
   return steps;
 }
 
+/** Property steps as a JSON pointer (`items`, `0`, `a/b` → `/items/0/a~1b`). */
+export const pointerOf = (steps: readonly string[]): string =>
+  steps.map((k) => `/${step(k)}`).join('');
+
 /** The `set` source of a Bruno post-response expression, or undefined when it is script. */
 export function sourceOfBrunoExpression(expression: string): string | undefined {
   const text = expression.trim();
@@ -32,17 +36,12 @@ export function sourceOfBrunoExpression(expression: string): string | undefined 
   const query = /^res\(\s*(["'])([\w$.-]*)\1\s*\)$/.exec(text);
   if (query) {
     const path = query[2]!;
-    return path === ''
-      ? ''
-      : path
-          .split('.')
-          .map((k) => `/${step(k)}`)
-          .join('');
+    return path === '' ? '' : pointerOf(path.split('.'));
   }
   const body = /^res\.body(.*)$/.exec(text);
   if (body) {
     const steps = stepsOf(body[1]!);
-    return steps && steps.map((k) => `/${step(k)}`).join('');
+    return steps && pointerOf(steps);
   }
   const header = /^res\.headers(.*)$/.exec(text);
   if (header) {

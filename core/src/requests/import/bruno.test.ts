@@ -199,7 +199,6 @@ describe('readBruno (current Bru syntax: annotations, multiline values, folder s
           reason: '@description annotations are not imported (the values are)',
         },
         { item: 'catalog/Get product.bru', reason: 'vars:pre-request is not imported' },
-        { item: 'catalog/Get product.bru', reason: 'assert is not imported' },
         {
           item: 'environments/Staging.bru',
           reason: '@description annotations are not imported (the values are)',
@@ -211,5 +210,84 @@ describe('readBruno (current Bru syntax: annotations, multiline values, folder s
       ]),
     );
     expect(skipped.filter((s) => s.item.startsWith('auth/Log in.bru'))).toEqual([]);
+  });
+
+  it('imports the assert lines a test here says exactly, and lists every other line', async () => {
+    const c = await shop();
+    const get = c.requests.find((r) => r.request.name === 'Get product')!.request;
+    expect(get.assertions).toEqual([
+      { kind: 'status', equals: 200 },
+      { kind: 'json-equals', pointer: '/id', value: 42 },
+      { kind: 'json-equals', pointer: '/name', value: 'Blue teapot' },
+      // No operator: Bruno's eq, the text as it is.
+      { kind: 'json-equals', pointer: '/category', value: 'tea' },
+      { kind: 'json-equals', pointer: '/tags/0', value: 'tea' },
+      { kind: 'json-equals', pointer: '/price/amount', value: 12.5 },
+      { kind: 'json-equals', pointer: '/discontinued', value: false },
+      { kind: 'json-equals', pointer: '/note', value: null },
+      { kind: 'json-exists', pointer: '/sku' },
+      { kind: 'header-contains', name: 'content-type', value: 'json' },
+      { kind: 'header-exists', name: 'etag' },
+      { kind: 'header-equals', name: 'x-shop', value: 'corner' },
+      { kind: 'time-below', ms: 500 },
+    ]);
+    const lines = c.skipped.filter((s) => s.item.startsWith('catalog/Get product.bru:'));
+    const line = (n: number, text: string, why: string) => ({
+      item: `catalog/Get product.bru:${n}`,
+      reason: `assert ${text} is not imported: ${why}`,
+    });
+    const off = (n: number, text: string) => ({
+      item: `catalog/Get product.bru:${n}`,
+      reason: `assert ~${text} is switched off in Bruno, and tests here cannot be: not imported`,
+    });
+    const bodyOps =
+      'tests here check that a body value equals a value (eq) or is present (isDefined)';
+    expect(lines).toEqual([
+      off(32, 'res.status: eq 201'),
+      off(33, 'res.body.id: eq 43'),
+      line(34, 'res.status: neq 404', 'neq: tests here check that the status equals a number'),
+      line(35, 'res.body.stock: gt 0', `gt: ${bodyOps}`),
+      line(36, 'res.body.id: isNumber', `isNumber: ${bodyOps}`),
+      line(
+        37,
+        'res.responseTime: lte 800',
+        'times here keep fractions of a millisecond, so "at most 800 ms" is no "below" test',
+      ),
+      line(
+        38,
+        'res.headers.content-type: contains json',
+        'Bruno reads res.headers.content-type as JavaScript, a subtraction; res.headers["content-type"] reads the name',
+      ),
+      line(
+        39,
+        'res.headers["content-length"]: eq 120',
+        "Bruno compares the header's text with the number 120, never equal",
+      ),
+      line(
+        40,
+        'res.body.tags.length: eq 2',
+        "Bruno reads length from JavaScript too (a list's or a text's), and a JSON pointer reads keys only",
+      ),
+      line(
+        41,
+        'res.body.owner: eq {{userName}}',
+        'its value uses a {{variable}}, and tests here hold plain values',
+      ),
+      line(
+        42,
+        'res.body.deleted: eq undefined',
+        'it checks that a value is absent, which tests here cannot',
+      ),
+      line(
+        43,
+        'res.getBody().id: eq 42',
+        'tests here read res.status, res.body by path, res.headers by name and res.responseTime',
+      ),
+    ]);
+    // The block itself is no longer listed whole.
+    expect(c.skipped).not.toContainEqual({
+      item: 'catalog/Get product.bru',
+      reason: 'assert is not imported',
+    });
   });
 });

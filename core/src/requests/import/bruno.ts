@@ -12,8 +12,10 @@
  *
  * Requests come out in Bruno's order: folders and requests by `seq`, then by name. A file that
  * does not read is one skipped entry naming its line; the rest of the folder is imported.
- * Scripts, tests, asserts, request variables and annotations with no equivalent are listed.
- * Issue 47: `vars:post-response` values read from the answer become the request's `set`.
+ * Scripts, tests, request variables and annotations with no equivalent are listed.
+ * Issue 47: `vars:post-response` values read from the answer become the request's `set`; the
+ * `assert` lines one of our tests says exactly become its tests, the others are listed
+ * (bruno-asserts.ts).
  */
 import {
   type Environment,
@@ -26,6 +28,7 @@ import {
 import { ImportError } from '../../errors.js';
 import { parseJson } from '../request-files.js';
 import { type BruBlock, type BruRow, readBruBlocks } from './bru-blocks.js';
+import { assertionsOfBruno } from './bruno-asserts.js';
 import { sourceOfBrunoExpression } from './bruno-saved-values.js';
 import { blankRequest, type ImportedCollection, type ImportedRequest } from './imported.js';
 
@@ -304,8 +307,14 @@ function request(rel: string, dir: string, blocks: BruBlock[], skipped: Skipped)
     }
     if (Object.keys(set).length > 0) saved.set = set;
   }
+  // The assert lines our tests can say; the others are listed line by line.
+  const asserts = blocks.filter((b) => b.name === 'assert' && b.kind === 'dict');
+  const assertions = asserts.flatMap((b) =>
+    b.kind === 'dict' ? assertionsOfBruno(b.rows, rel, skipped) : [],
+  );
+  if (assertions.length > 0) saved.assertions = assertions;
   for (const b of blocks)
-    if (SKIPPED.test(b.name) && b.name !== 'vars:post-response')
+    if (SKIPPED.test(b.name) && b.name !== 'vars:post-response' && !asserts.includes(b))
       skipped.push({ item: rel, reason: `${b.name} is not imported` });
   return {
     folders: [],
