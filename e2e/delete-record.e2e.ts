@@ -143,4 +143,34 @@ describe('Deleting a record from the Data view', () => {
     expect(await status(`/posts/${POSTS_OF_ANN + 1}`)).toBe(404);
     expect(await list(`/comments?post=${POSTS_OF_ANN + 1}`)).toHaveLength(0);
   });
+
+  it('gives the focus to the row above when the last row is deleted, not to the page', async () => {
+    const { page } = session.ui;
+    const above = String(((await list('/users')) as { id: number }[]).at(-1)!.id);
+    const created = await fetch(`${session.studio.apiUrl}/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Last One' }),
+    });
+    const lastId = ((await created.json()) as { id: number }).id;
+    // The grid follows the write; the new user is its last row.
+    const cell = await data.cell('User', lastId, 'name');
+    await cell.waitFor();
+    await cell.click();
+    await page.keyboard.press('Delete');
+    const dialog = page.getByRole('dialog', { name: `Delete User ${lastId}?` });
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await eventually(async () => expect(await status(`/users/${lastId}`)).toBe(404));
+    // The keyboard goes on from the row above (it fell to the page before).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            document.activeElement?.closest('[role="row"]')?.querySelector('[role="gridcell"]')
+              ?.textContent ?? null,
+        ),
+      )
+      .toBe(above);
+  });
 });

@@ -379,6 +379,22 @@ export function RecordsGrid({
     useDataStore.getState().firstRowFocused();
     grid.current?.setActivePosition({ rowIdx: 0, idx: 0 }, { shouldFocus: true });
   }, [focusFirstRow, shown]);
+  // The row deleted from the keyboard: the one now in its place takes the focus.
+  const lastActive = useRef({ rowIdx: 0, idx: 0 });
+  const refocusGrid = useDataStore((s) => s.refocusGrid);
+  useEffect(() => {
+    if (!refocusGrid || !shown) return;
+    // After the dialog has closed and given up the focus it held.
+    const frame = requestAnimationFrame(() => {
+      useDataStore.getState().gridRefocused();
+      const { rowIdx, idx } = lastActive.current;
+      grid.current?.setActivePosition(
+        { rowIdx: Math.min(rowIdx, rows.length - 1), idx },
+        { shouldFocus: true },
+      );
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [refocusGrid, shown, rows.length]);
   return (
     <DataGrid
       ref={grid}
@@ -393,7 +409,10 @@ export function RecordsGrid({
         const first = next[0];
         void setSort(first ? { field: first.columnKey, direction: first.direction } : null);
       }}
-      onActivePositionChange={({ row }) => onActiveRow(row && row !== LOADING_ROW ? row : null)}
+      onActivePositionChange={({ row, rowIdx, column }) => {
+        if (rowIdx >= 0 && column) lastActive.current = { rowIdx, idx: column.idx };
+        onActiveRow(row && row !== LOADING_ROW ? row : null);
+      }}
       onCellKeyDown={(args, event) => {
         // ARIA grid pattern: arrows move inside, Tab and Shift+Tab leave to the controls
         // around it (the grid walked every cell of 100,000 rows). Tab in an editor has saved

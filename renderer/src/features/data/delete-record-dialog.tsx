@@ -85,6 +85,7 @@ export function DeleteRecordDialog({
   const confirm = async () => {
     setBusy(true);
     await deleteRecord(record.id);
+    useDataStore.setState({ refocusGrid: true });
     onClose();
   };
   return (

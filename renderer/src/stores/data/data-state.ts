@@ -34,6 +34,12 @@ export interface ViewSlice {
   focusFirstRow: boolean;
   /** The grid took the focus {@link focusFirstRow} asked for. */
   firstRowFocused(): void;
+  /**
+   * Set when the focused row is deleted: the grid gives the focus to the row now in its place
+   * (the dialog's opener, the deleted row's cell, is gone, and focus fell to the page).
+   */
+  refocusGrid: boolean;
+  gridRefocused(): void;
   /** Where {@link openRecord} came from, for {@link goBack}; cleared by choosing a model. */
   cameFrom: { model: string; filter: string; sort: DataSort | null } | null;
   /** Back to the model, filter and sort a relation was opened from. */

@@ -22,6 +22,7 @@ export const createViewSlice: DataSlice<ViewSlice> = (set, get) => {
     sort: null,
     filter: '',
     focusFirstRow: false,
+    refocusGrid: false,
     cameFrom: null,
     selectModel: (model) => show({ model, filter: '', sort: null }),
     openRecord(model, id) {
@@ -32,6 +33,7 @@ export const createViewSlice: DataSlice<ViewSlice> = (set, get) => {
       );
     },
     firstRowFocused: () => set({ focusFirstRow: false }),
+    gridRefocused: () => set({ refocusGrid: false }),
     goBack() {
       const back = get().cameFrom;
       return back ? show(back) : Promise.resolve();
