@@ -104,7 +104,7 @@ describe('Saved requests and environments (issue 30)', () => {
     await consolePage.saved('One todo').waitFor();
     expect(await consolePage.environment.inputValue()).toBe('local');
     // Saved just before the reload: its tab comes back saved (no "unsaved changes" in its name).
-    await consolePage.tab('GET List todos').waitFor();
+    await consolePage.tab('GET List todos', { unsaved: false }).waitFor();
     // Its tab comes back as it was left, the unsaved edit included (as in Bruno).
     await consolePage.saved('One todo').click();
     expect(await consolePage.url.inputValue()).toBe('{{baseUrl}}/{{nope}}');

@@ -253,7 +253,7 @@ describe('Console', () => {
     // Read as "DELETE {{baseUrl}}/…", not "DELETE{{baseUrl}}/…".
     const tab = consolePage.tab(`DELETE ${url}`);
     await tab.waitFor();
-    expect(await tab.ariaSnapshot()).toContain(`button "DELETE ${url}"`);
+    expect(await tab.ariaSnapshot()).toContain(`button "DELETE ${url}`);
     const badge = tab.locator('.method');
     const title = tab.locator('.req-tab-title');
     const [badgeBox, titleBox] = [await badge.boundingBox(), await title.boundingBox()];
@@ -262,7 +262,12 @@ describe('Console', () => {
     expect(badgeBox!.x + badgeBox!.width).toBeLessThanOrEqual(titleBox!.x);
     expect(await title.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     await screenshot(page, 'console-tab-long-title');
+    // Typed into a new tab and never saved: closing asks first (it closed silently before).
     await page.getByRole('button', { name: `Close ${url}` }).click();
+    const ask = page.getByRole('dialog', { name: 'Close without saving?' });
+    await ask.getByText('is not saved: Save… keeps it in the project.').waitFor();
+    expect(await ask.getByRole('button', { name: 'Save…' }).count()).toBe(1);
+    await ask.getByRole('button', { name: 'Close without saving' }).click();
     await tab.waitFor({ state: 'detached' });
   });
 
@@ -310,6 +315,10 @@ describe('Console', () => {
     await consolePage.send.click();
     await expect.poll(() => consolePage.status.innerText()).toMatch(/^200/);
     await page.getByRole('button', { name: 'Close {{baseUrl}}/todos?limit=1' }).click();
+    await page
+      .getByRole('dialog', { name: 'Close without saving?' })
+      .getByRole('button', { name: 'Close without saving' })
+      .click();
   });
 
   it("starts on the open project's first route, so Send answers in any project", async () => {

@@ -54,8 +54,12 @@ export class ConsolePage {
   get tabs(): Locator {
     return this.page.getByRole('list', { name: 'Open requests' });
   }
-  tab(title: string): Locator {
-    return this.tabs.getByRole('button', { name: title, exact: true });
+  /** A tab by its title; with or without its unsaved-changes dot unless `unsaved` says. */
+  tab(title: string, { unsaved }: { unsaved?: boolean } = {}): Locator {
+    const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const dot =
+      unsaved === undefined ? '(\\s*, unsaved changes)?' : unsaved ? '\\s*, unsaved changes' : '';
+    return this.tabs.getByRole('button', { name: new RegExp(`^${escaped}${dot}$`) });
   }
   get newTab(): Locator {
     return this.page.getByRole('button', { name: 'New tab' });

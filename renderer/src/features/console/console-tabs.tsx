@@ -14,6 +14,7 @@ import {
 } from '../../stores/collection/collection-store';
 import type { TabState } from '../../stores/console/console-state';
 import { useConsoleStore } from '../../stores/console/console-store';
+import { isBlankTab } from '../../stores/console/open-in-tab';
 import { pickTab } from '../../stores/console/tabs-slice';
 import { Dialog } from '../../ui/dialog';
 
@@ -22,7 +23,20 @@ interface TabView {
   title: string;
   method: string;
   unsaved: boolean;
+  /** Its request is a saved file (else Save… asks for a name and a folder). */
+  saved: boolean;
   active: boolean;
+}
+
+/**
+ * Whether a tab holds what closing it would lose: a saved request's edits since it was opened
+ * or saved; a request opened from elsewhere, once edited; a tab begun empty, once typed in
+ * (an answer alone is not lost work: History keeps it).
+ */
+function isUnsaved(state: TabState, open: OpenRequest | undefined): boolean {
+  if (open) return open.snapshot !== snapshotOf(state);
+  if (state.baseline !== null) return state.baseline !== snapshotOf(state);
+  return !isBlankTab({ ...state, response: null });
 }
 
 function titleOf(state: TabState, open: OpenRequest | undefined): string {
@@ -42,7 +56,8 @@ function useTabViews(): TabView[] {
           id: t.id,
           title: titleOf(state, open),
           method: state.method,
-          unsaved: open !== undefined && open.snapshot !== snapshotOf(state),
+          unsaved: isUnsaved(state, open),
+          saved: open !== undefined,
           active: t.id === s.activeTab,
         };
       }),
@@ -57,7 +72,7 @@ export function openNewTab(): void {
   requestAnimationFrame(() => document.getElementById('console-url')?.focus());
 }
 
-export function ConsoleTabs() {
+export function ConsoleTabs({ onSaveAs }: { onSaveAs(): void }) {
   const tabs = useTabViews();
   const strip = useRef<HTMLUListElement>(null);
   const active = tabs.find((t) => t.active)?.id;
@@ -137,26 +152,44 @@ export function ConsoleTabs() {
               >
                 Close without saving
               </button>
-              <button
-                type="button"
-                className="btn primary"
-                onClick={async () => {
-                  // Saved in place from its own tab, then closed; a refusal keeps it open.
-                  switchTab(closing.id);
-                  const refused = await useCollectionStore.getState().save();
-                  if (!refused) closeTab(closing.id);
-                  setClosing(null);
-                }}
-              >
-                Save and close
-              </button>
+              {closing.saved ? (
+                <button
+                  type="button"
+                  className="btn primary"
+                  onClick={async () => {
+                    // Saved in place from its own tab, then closed; a refusal keeps it open.
+                    switchTab(closing.id);
+                    const refused = await useCollectionStore.getState().save();
+                    if (!refused) closeTab(closing.id);
+                    setClosing(null);
+                  }}
+                >
+                  Save and close
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="btn primary"
+                  onClick={() => {
+                    // Not a file yet: Save… asks where, from its own tab, which stays open.
+                    switchTab(closing.id);
+                    setClosing(null);
+                    onSaveAs();
+                  }}
+                >
+                  Save…
+                </button>
+              )}
             </>
           }
         >
           <div className="body">
             <p>
-              <b>{closing.title}</b> has changes that are not saved to its file. Close the tab
-              anyway?
+              <b>{closing.title}</b>{' '}
+              {closing.saved
+                ? 'has changes that are not saved to its file.'
+                : 'is not saved: Save… keeps it in the project.'}{' '}
+              Close the tab anyway?
             </p>
           </div>
         </Dialog>

@@ -152,7 +152,7 @@ export function ConsoleView() {
   }, []);
   return (
     <div className="console-view">
-      <ConsoleTabs />
+      <ConsoleTabs onSaveAs={() => setSaving(true)} />
       <RequestLine onCopyCurl={copyCurl} onPasteCurl={() => setPasting(true)} />
       <RequestContext />
       <div

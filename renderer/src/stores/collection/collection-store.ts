@@ -16,7 +16,7 @@ import {
 } from '../../api';
 import type { ConsoleState, TabState } from '../console/console-state';
 import { useConsoleStore } from '../console/console-store';
-import { savedRequestOf } from '../console/saved-request';
+import { savedRequestOf, tabSnapshot } from '../console/saved-request';
 import { problemOf } from '../problem/problem-of';
 
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
@@ -24,7 +24,8 @@ const ENV_KEY = 'decorest.studio.environment';
 
 export { savedRequestOf } from '../console/saved-request';
 
-export const snapshotOf = (s: TabState): string => JSON.stringify(savedRequestOf(s, ''));
+/** A tab's request as text (saved-request.ts), kept with the saved request it has open. */
+export const snapshotOf = (s: TabState): string => tabSnapshot(s);
 
 /** A tab's saved request, and the tab as it was when opened or saved. */
 export interface OpenRequest {

@@ -79,6 +79,12 @@ export interface RequestSlice {
    * is still that untouched start: another project's routes then move it.
    */
   startedAt: string | null;
+  /**
+   * The tab's request as it was opened from elsewhere (Endpoints, Traffic, History, curl), as
+   * {@link tabSnapshot} writes it; null for a tab begun empty. A tab not saved to a file has
+   * unsaved changes once it differs, and closing it asks first.
+   */
+  baseline: string | null;
   setMethod(method: string): void;
   setUrl(url: string): void;
   setQueryRows(rows: Row[]): void;
@@ -148,6 +154,7 @@ export const TAB_KEYS = [
   'saves',
   'parked',
   'startedAt',
+  'baseline',
   'sending',
   'response',
   'results',

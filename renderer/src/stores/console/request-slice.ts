@@ -14,7 +14,7 @@ import {
 import { type Row, startPath, switchMethod } from './console-method';
 import type { ConsoleSlice, RequestSlice } from './console-state';
 import { jsonError, pathParamsOf } from './request-text';
-import { rowsOfSet } from './saved-request';
+import { rowsOfSet, tabSnapshot } from './saved-request';
 import { freshTab } from './tabs-slice';
 
 const rowsOf = (rows: readonly { name: string; value: string; enabled: boolean }[]): Row[] =>
@@ -101,6 +101,7 @@ export const createRequestSlice: ConsoleSlice<RequestSlice> = (set, get) => ({
       ...(request.basic ? { auth: { kind: 'basic' as const, ...request.basic } } : {}),
     });
     get().setUrl(request.url);
+    set({ baseline: tabSnapshot(get()) });
   },
   loadSavedRequest(request: SavedRequest) {
     const b = request.body;
@@ -117,6 +118,7 @@ export const createRequestSlice: ConsoleSlice<RequestSlice> = (set, get) => ({
       saves: rowsOfSet(request.set),
     });
     get().setUrl(urlOfSaved(request));
+    set({ baseline: tabSnapshot(get()) });
   },
   startAt(routes) {
     const s = get();

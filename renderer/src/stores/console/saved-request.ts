@@ -72,3 +72,7 @@ export function savedRequestOf(
   if (Object.keys(set).length > 0) saved.set = set;
   return saved;
 }
+
+/** A tab's request as text, to tell whether it changed since it was opened or saved. */
+export const tabSnapshot = (s: Parameters<typeof savedRequestOf>[0]): string =>
+  JSON.stringify(savedRequestOf(s, ''));

@@ -34,6 +34,7 @@ export function freshTab(): TabState {
     saves: [],
     parked: null,
     startedAt: null,
+    baseline: null,
     sending: false,
     response: null,
     results: null,
