@@ -345,6 +345,11 @@ describe('Console', () => {
       await page.reload();
       await new Frame(page).open('Console');
       await expect.poll(() => consolePage.url.inputValue()).toBe('/books');
+      // Its hints name its own path, not the example's /todos.
+      expect(await page.getByRole('region', { name: 'Response' }).innerText()).toContain(
+        'type a path such as /books',
+      );
+      expect(await consolePage.url.getAttribute('placeholder')).toMatch(/^\/books/);
       await consolePage.send.click();
       await expect.poll(() => consolePage.status.innerText()).toMatch(/^200/);
     } finally {

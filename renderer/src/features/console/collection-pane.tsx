@@ -12,6 +12,7 @@ import { useCollectionStore } from '../../stores/collection/collection-store';
 import { Dialog } from '../../ui/dialog';
 import { DialogActions } from '../../ui/dialog-actions';
 import { ProblemView } from '../../ui/problem-view';
+import { segmentOf, useExamplePath } from './example-path';
 import { HistoryList } from './history-list';
 import { ImportRequestsDialog } from './import-requests-dialog';
 import {
@@ -28,6 +29,7 @@ export function SaveRequestDialog({ onClose }: { onClose(): void }) {
   const folders = useCollectionStore((s) => s.collection?.folders ?? NO_FOLDERS);
   const open = useCollectionStore((s) => s.open);
   const busy = useCollectionStore((s) => s.busy);
+  const example = useExamplePath();
   const [name, setName] = useState(open?.entry.request.name ?? '');
   const [folder, setFolder] = useState(open?.entry.folder ?? '');
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -70,7 +72,7 @@ export function SaveRequestDialog({ onClose }: { onClose(): void }) {
           className="input"
           value={name}
           autoFocus
-          placeholder="List todos"
+          placeholder={`List ${segmentOf(example)}`}
           onChange={(e) => setName(e.target.value)}
         />
         <label htmlFor="save-request-folder" className="block-label">
@@ -81,7 +83,7 @@ export function SaveRequestDialog({ onClose }: { onClose(): void }) {
           className="input"
           value={folder}
           list="save-request-folders"
-          placeholder="todos (empty: the top of requests/)"
+          placeholder={`${segmentOf(example)} (empty: the top of requests/)`}
           onChange={(e) => setFolder(e.target.value)}
         />
         <datalist id="save-request-folders">

@@ -6,6 +6,7 @@ import { RowsEditor } from '../../ui/rows-editor';
 import { AuthSection } from './auth-editor';
 import { BodySection } from './body-editor';
 import { parseCurl } from './curl';
+import { useExamplePath } from './example-path';
 import { SaveFromAnswerSection } from './save-from-answer';
 import { TestsSection } from './tests-editor';
 import { useSend } from './use-send';
@@ -24,6 +25,7 @@ export function RequestLine({
   const sending = useConsoleStore((s) => s.sending);
   const { setMethod, setUrl, cancelRequest, loadRequest } = useConsoleStore.getState();
   const base = useServerStore(serverSelectors.url);
+  const example = useExamplePath();
   const send = useSend();
   return (
     <form
@@ -53,7 +55,7 @@ export function RequestLine({
         id="console-url"
         className="input mono url"
         value={url}
-        placeholder={base ? `/todos  or  ${base}/todos` : '/todos'}
+        placeholder={base ? `${example}  or  ${base}${example}` : example}
         spellCheck={false}
         onChange={(e) => setUrl(e.target.value)}
         onPaste={(e) => {

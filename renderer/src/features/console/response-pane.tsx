@@ -6,6 +6,7 @@ import { trafficSelectors, useTrafficStore } from '../../stores/traffic/traffic-
 import { formatBytes, formatMs, StatusBadge } from '../../ui/badges';
 import { EmptyState } from '../../ui/empty-state';
 import { JsonTree } from '../../ui/json-tree';
+import { useExamplePath } from './example-path';
 import { TestResults } from './test-results';
 
 const RAW_LIMIT = 256 * 1024;
@@ -83,6 +84,7 @@ export function ResponsePane() {
   const error = useConsoleStore((s) => s.error);
   const sending = useConsoleStore((s) => s.sending);
   const [tab, setTab] = useState<'body' | 'headers'>('body');
+  const example = useExamplePath();
   if (sending && !response) {
     return (
       <div className="pane" role="region" aria-label="Response">
@@ -104,7 +106,7 @@ export function ResponsePane() {
     return (
       <div className="pane response-empty" role="region" aria-label="Response">
         <EmptyState title="Send a request to see the answer">
-          Pick an endpoint in Endpoints, type a path such as <code>/todos</code>, or paste a curl
+          Pick an endpoint in Endpoints, type a path such as <code>{example}</code>, or paste a curl
           command into the URL field. Press <span className="kbd">Ctrl</span>+
           <span className="kbd">Enter</span> to send.
         </EmptyState>

@@ -43,7 +43,7 @@ function SaveRowEditor({
         aria-label={`Saved value ${n} variable`}
         aria-invalid={problem?.name ? true : undefined}
         title={problem?.name ?? 'The variable the next requests use as {{name}}'}
-        placeholder="todoId"
+        placeholder="newId"
         onChange={(e) => onChange({ ...row, name: e.target.value })}
       />
       <span aria-hidden="true" className="faint">
