@@ -47,6 +47,8 @@ export function AddRecordDialog({ model, onClose }: { model: ModelInfo; onClose(
           id="new-record"
           className="input mono new-record-json"
           value={text}
+          // The record is what the dialog is for: typing starts there, as Mockoon's editors do.
+          autoFocus
           onChange={(e) => setText(e.target.value)}
           spellCheck={false}
         />

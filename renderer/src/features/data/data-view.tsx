@@ -29,7 +29,9 @@ export default function DataView() {
   // offers a record that is not there.
   const active = useDataStore(dataSelectors.loadedRecord(selected?.id));
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<JsonRecord | null>(null);
+  // The record a delete dialog asks about, and whether the grid's Delete key asked (its row then
+  // gives the focus on to the row in its place; the toolbar's button keeps it).
+  const [deleting, setDeleting] = useState<{ record: JsonRecord; fromGrid: boolean } | null>(null);
   const model = models.find((m) => m.name === current) ?? null;
   const counts = useRecordCounts(recordCountsSelectors.counts);
 
@@ -108,7 +110,7 @@ export default function DataView() {
               model={model}
               active={active}
               onAdd={() => setAdding(true)}
-              onDelete={() => setDeleting(active)}
+              onDelete={() => active && setDeleting({ record: active, fromGrid: false })}
             />
             {!model.writable && (
               <div className="banner warn" role="note">
@@ -147,7 +149,9 @@ export default function DataView() {
                 key={model.name}
                 model={model}
                 onActiveRow={setSelected}
-                onDeleteRow={model.writable ? setDeleting : undefined}
+                onDeleteRow={
+                  model.writable ? (record) => setDeleting({ record, fromGrid: true }) : undefined
+                }
               />
             )}
             <footer className="statusbar">
@@ -159,7 +163,8 @@ export default function DataView() {
             {deleting && (
               <DeleteRecordDialog
                 model={model}
-                record={deleting}
+                record={deleting.record}
+                refocusGrid={deleting.fromGrid}
                 onClose={() => setDeleting(null)}
               />
             )}

@@ -70,10 +70,13 @@ function useDeleteImpact(model: string, id: JsonRecord['id']): Impact {
 export function DeleteRecordDialog({
   model,
   record,
+  refocusGrid = false,
   onClose,
 }: {
   model: ModelInfo;
   record: JsonRecord;
+  /** Asked from the grid's row: once deleted, the row in its place takes the focus. */
+  refocusGrid?: boolean;
   onClose(): void;
 }) {
   const deleteRecord = useDataStore((s) => s.deleteRecord);
@@ -85,7 +88,7 @@ export function DeleteRecordDialog({
   const confirm = async () => {
     setBusy(true);
     await deleteRecord(record.id);
-    useDataStore.setState({ refocusGrid: true });
+    if (refocusGrid) useDataStore.setState({ refocusGrid: true });
     onClose();
   };
   return (

@@ -65,7 +65,8 @@ export function NewModelDialog({
           autoFocus
         />
         <p className="field-help">
-          A class in a new file; served at once with the seven generated endpoints.
+          A class in a new file; served at once with the six generated endpoints (list, create, get,
+          replace, patch, delete).
         </p>
       </div>
       <span className="form-label">Fields</span>

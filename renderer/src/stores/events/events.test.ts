@@ -47,6 +47,19 @@ describe('applyBatch', () => {
     expect(ingest).toHaveBeenCalledWith([], undefined, undefined);
   });
 
+  it('forgets the last project’s traffic when another folder opens, not on a reload', () => {
+    vi.spyOn(useModelsStore.getState(), 'loadModels').mockResolvedValue();
+    const clear = vi.spyOn(useTrafficStore.getState(), 'clearTraffic');
+    const ingest = vi.spyOn(useTrafficStore.getState(), 'ingest').mockReturnValue();
+    useProjectStore.setState({ status: project });
+    applyBatch({ lastId: 5, events: [{ id: 5, type: 'project', project }] });
+    expect(clear).not.toHaveBeenCalled();
+    const other = { ...project, root: '/p/library', name: 'library' };
+    applyBatch({ lastId: 6, events: [{ id: 6, type: 'project', project: other }] });
+    expect(clear).toHaveBeenCalledTimes(1);
+    expect(ingest).toHaveBeenLastCalledWith([], undefined, undefined);
+  });
+
   it('hands the count of exchanges left out of the stream to the traffic log, without a reload', () => {
     const loadModels = vi.spyOn(useModelsStore.getState(), 'loadModels').mockResolvedValue();
     const ingest = vi.spyOn(useTrafficStore.getState(), 'ingest').mockReturnValue();

@@ -23,15 +23,23 @@ export function applyBatch(batch: EventBatch): void {
   const labelsChanged = new Set<string>();
   let projectChanged = false;
   let requestsChanged = false;
+  let otherProject = false;
   for (const event of batch.events) {
     switch (event.type) {
       case 'traffic':
         traffic.push(event.exchange);
         break;
-      case 'project':
+      case 'project': {
+        const before = useProjectStore.getState().status?.root;
         useProjectStore.getState().setProject(event.project);
         projectChanged = true;
+        // Another folder: the last one's exchanges are not this project's traffic.
+        if (before !== undefined && before !== event.project.root) {
+          traffic.length = 0;
+          otherProject = true;
+        }
         break;
+      }
       case 'records':
         labelsChanged.add(event.model);
         // A cell edit of this window comes back as an event: its row already shows the answer.
@@ -45,6 +53,7 @@ export function applyBatch(batch: EventBatch): void {
         break;
     }
   }
+  if (otherProject) useTrafficStore.getState().clearTraffic();
   useTrafficStore.getState().ingest(traffic, batch.dropped, batch.resync);
   if (projectChanged || batch.gap) void useModelsStore.getState().loadModels();
   // Issue 29: the inspector's document, if it was read, follows the project.
