@@ -9,23 +9,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { idsOf, problemOf, totalOf } from '../../test-support/blog-server.js';
-import { FIXTURES } from '../../test-support/fixtures.js';
+import { FIXTURES, magazine, person } from '../../test-support/fixtures.js';
 import { useGeneratedApi } from '../../test-support/generated-api.js';
 import { storeChoices } from '../../test-support/store-choice.js';
-
-const person = (over: Record<string, unknown> = {}) => ({
-  name: 'Ann',
-  email: 'ann@example.com',
-  ...over,
-});
-const magazine = (over: Record<string, unknown> = {}) => ({
-  title: 'Wired',
-  tags: ['tech'],
-  priority: 'high',
-  published: true,
-  issue: 1,
-  ...over,
-});
 
 describe.each(storeChoices())('the generated API on the %s store', (store) => {
   const { open, call, get, ok, restart } = useGeneratedApi(store);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { FIXTURES } from '../../test-support/fixtures.js';
+import { FIXTURES, magazine, person } from '../../test-support/fixtures.js';
 import { jsonRequest, type RawAnswer, rawRequest } from '../../test-support/http-client.js';
 import { serveCopy, type ServedProject } from '../../test-support/project-server.js';
 
@@ -17,20 +17,6 @@ afterEach(async () => {
 
 const call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
   jsonRequest(served.url, method, path, body, headers);
-
-const person = (over: Record<string, unknown> = {}) => ({
-  name: 'Ann',
-  email: 'ann@example.com',
-  ...over,
-});
-const magazine = (over: Record<string, unknown> = {}) => ({
-  title: 'Wired',
-  tags: ['tech'],
-  priority: 'high',
-  published: true,
-  issue: 1,
-  ...over,
-});
 
 function problem(answer: RawAnswer, status: number): Record<string, unknown> {
   expect(answer.status, answer.text).toBe(status);
