@@ -213,6 +213,8 @@ describe('Console', () => {
     await expect
       .poll(() => consolePage.body.innerText())
       .toMatch(/"content": "[^"]+"[\s\S]*"user": \d+/);
+    // What it was opened with, made-up values included, is no unsaved change of the user's.
+    await consolePage.tab('POST /todos', { unsaved: false }).waitFor();
     await themedShots(page, 'console-sample-body');
     await consolePage.send.click();
     await expect.poll(() => consolePage.status.innerText()).toMatch(/^201/);

@@ -4,6 +4,7 @@ import { client, ControlClient, type RouteInfo, setClient } from '../../api';
 import { sendJson, startTestServer } from '../../test-support/test-server';
 import { readHistory, writeHistory } from './console-history';
 import { consoleSelectors, resolveUrl, useConsoleStore } from './console-store';
+import { tabSnapshot } from './saved-request';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -182,6 +183,8 @@ describe('console store', () => {
       note: '',
       due: '2026-12-01T10:00:00.000Z',
     });
+    // The made-up values are what the tab was opened with, not an edit: no unsaved changes.
+    expect(useConsoleStore.getState().baseline).toBe(tabSnapshot(useConsoleStore.getState()));
     // A body typed meanwhile is the user's: a late sample leaves it.
     let answer!: (value: Record<string, string>) => void;
     vi.spyOn(client(), 'call').mockReturnValue(new Promise((r) => (answer = r)));

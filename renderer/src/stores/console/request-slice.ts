@@ -152,6 +152,9 @@ export const createRequestSlice: ConsoleSlice<RequestSlice> = (set, get) => ({
     }
     // The schema's keys first and all of them (the generator leaves optional fields out now
     // and then): the body shows every field the model takes.
+    // The generator's values fill in what the tab was opened with: not an edit of the user's.
+    const unedited = now.baseline !== null && now.baseline === tabSnapshot(now);
     set({ body: JSON.stringify({ ...current, ...sample }, null, 2) });
+    if (unedited) set({ baseline: tabSnapshot(get()) });
   },
 });
