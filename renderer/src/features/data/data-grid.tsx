@@ -22,6 +22,7 @@ import {
   useRelationLabels,
 } from '../../stores/relations/relation-labels-store';
 import { RelationEditor } from './relation-editor';
+import { useGridFocus } from './use-grid-focus';
 
 import 'react-data-grid/lib/styles.css';
 
@@ -371,30 +372,8 @@ export function RecordsGrid({
   useEffect(() => {
     if (grid.current?.element) grid.current.element.scrollTop = 0;
   }, [sort, filter]);
-  // Opened from a relation cell: the parent's row takes the focus, so the keyboard goes on.
-  const focusFirstRow = useDataStore((s) => s.focusFirstRow);
   const shown = rows.length > 0 && rows[0] !== LOADING_ROW;
-  useEffect(() => {
-    if (!focusFirstRow || !shown) return;
-    useDataStore.getState().firstRowFocused();
-    grid.current?.setActivePosition({ rowIdx: 0, idx: 0 }, { shouldFocus: true });
-  }, [focusFirstRow, shown]);
-  // The row deleted from the keyboard: the one now in its place takes the focus.
-  const lastActive = useRef({ rowIdx: 0, idx: 0 });
-  const refocusGrid = useDataStore((s) => s.refocusGrid);
-  useEffect(() => {
-    if (!refocusGrid || !shown) return;
-    // After the dialog has closed and given up the focus it held.
-    const frame = requestAnimationFrame(() => {
-      useDataStore.getState().gridRefocused();
-      const { rowIdx, idx } = lastActive.current;
-      grid.current?.setActivePosition(
-        { rowIdx: Math.min(rowIdx, rows.length - 1), idx },
-        { shouldFocus: true },
-      );
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [refocusGrid, shown, rows.length]);
+  const focus = useGridFocus(grid, shown, rows.length);
   return (
     <DataGrid
       ref={grid}
@@ -410,7 +389,7 @@ export function RecordsGrid({
         void setSort(first ? { field: first.columnKey, direction: first.direction } : null);
       }}
       onActivePositionChange={({ row, rowIdx, column }) => {
-        if (rowIdx >= 0 && column) lastActive.current = { rowIdx, idx: column.idx };
+        if (rowIdx >= 0 && column) focus.remember({ rowIdx, idx: column.idx });
         onActiveRow(row && row !== LOADING_ROW ? row : null);
       }}
       onCellKeyDown={(args, event) => {
