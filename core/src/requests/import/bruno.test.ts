@@ -98,6 +98,33 @@ describe('readBruno (a collection folder)', () => {
     expect(skipped('get {\n  url: /x\n')).toEqual(['a.bru:1']);
     expect(readBruno([marker, good, { path: 'a.bru', text: 'oops' }]).requests).toHaveLength(1);
   });
+
+  it('saves what a post-response script only saves with bru.setVar, as Save from answer', () => {
+    const marker = { path: 'bruno.json', text: '{"name":"shop"}' };
+    const login = (script: string) =>
+      readBruno([
+        marker,
+        {
+          path: 'login.bru',
+          text: `post {\n  url: {{baseUrl}}/login\n}\n\nvars:post-response {\n  who: res.body.user\n}\n\nscript:post-response {\n${script}\n}\n`,
+        },
+      ]);
+    // A public collection's login: the token the next requests send as {{customerToken}}.
+    const saving = login(
+      '  // for the next requests\n  bru.setVar("customerToken", res.body.accessToken);',
+    );
+    expect(saving.requests[0]!.request.set).toEqual({
+      who: '/user',
+      customerToken: '/accessToken',
+    });
+    expect(saving.skipped).toEqual([]);
+    // Any other statement: the whole script stays a note, the vars block still read.
+    const other = login('  bru.setVar("t", res.body.t);\n  console.log(res.body);');
+    expect(other.requests[0]!.request.set).toEqual({ who: '/user' });
+    expect(other.skipped).toEqual([
+      { item: 'login.bru', reason: 'script:post-response is not imported' },
+    ]);
+  });
 });
 
 describe('readBruno (current Bru syntax: annotations, multiline values, folder settings)', () => {

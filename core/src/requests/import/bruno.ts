@@ -30,6 +30,7 @@ import { parseJson } from '../request-files.js';
 import { type BruBlock, type BruRow, readBruBlocks } from './bru-blocks.js';
 import { assertionsOfBruno } from './bruno-asserts.js';
 import { sourceOfBrunoExpression } from './bruno-saved-values.js';
+import { setVarSources } from './bruno-set-var-script.js';
 import { blankRequest, type ImportedCollection, type ImportedRequest } from './imported.js';
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch', 'options', 'head', 'connect', 'trace'];
@@ -307,6 +308,13 @@ function request(rel: string, dir: string, blocks: BruBlock[], skipped: Skipped)
     }
     if (Object.keys(set).length > 0) saved.set = set;
   }
+  // A post-response script that only saves values is Save from answer too (it runs after the
+  // vars block in Bruno, so its values win).
+  const script = find('script:post-response');
+  const scriptSet = script?.kind === 'text' ? setVarSources(script.text) : undefined;
+  const scriptRead =
+    scriptSet !== undefined && Object.keys(scriptSet).every((name) => VARIABLE_NAME.test(name));
+  if (scriptRead) saved.set = Object.assign(saved.set ?? Object.create(null), scriptSet);
   // The assert lines our tests can say; the others are listed line by line.
   const asserts = blocks.filter((b) => b.name === 'assert' && b.kind === 'dict');
   const assertions = asserts.flatMap((b) =>
@@ -314,7 +322,12 @@ function request(rel: string, dir: string, blocks: BruBlock[], skipped: Skipped)
   );
   if (assertions.length > 0) saved.assertions = assertions;
   for (const b of blocks)
-    if (SKIPPED.test(b.name) && b.name !== 'vars:post-response' && !asserts.includes(b))
+    if (
+      SKIPPED.test(b.name) &&
+      b.name !== 'vars:post-response' &&
+      !asserts.includes(b) &&
+      !(scriptRead && b === script)
+    )
       skipped.push({ item: rel, reason: `${b.name} is not imported` });
   return {
     folders: [],
