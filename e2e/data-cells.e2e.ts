@@ -79,6 +79,9 @@ describe('Data view', () => {
     expect(await editor.inputValue()).toBe('Typed over');
     await editor.press('Enter');
     await eventually(async () => expect((await api('/todos/5')).body.content).toBe('Typed over'));
+    // The row shows the saved value (the answer is applied after the server has it: wait for
+    // the grid, not only the server, on a busy machine).
+    await expect.poll(() => cell.innerText()).toBe('Typed over');
     // A double-click still opens the value as it is, to change part of it.
     await cell.dblclick();
     expect(await editor.inputValue()).toBe('Typed over');
