@@ -10,9 +10,12 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let records: JsonRecord[];
 /** The id the next record-change event gets, as the core's event stream numbers them. */
 let nextEventId: number;
+/** While set, list reads are read at once and answered only when the test calls them. */
+let heldReads: (() => void)[] | null;
 
 beforeEach(async () => {
   nextEventId = 41;
+  heldReads = null;
   records = Array.from({ length: 250 }, (_, i) => ({
     id: i + 1,
     content: `todo ${i + 1}`,
@@ -25,12 +28,15 @@ beforeEach(async () => {
       const offset = Number(url.searchParams.get('offset') ?? 0);
       const limit = Number(url.searchParams.get('limit') ?? 10);
       const sorted = url.searchParams.get('sort') === '-id' ? [...records].reverse() : records;
-      return sendJson(res, 200, {
-        items: sorted.slice(offset, offset + limit),
+      // Read now, answered now or when the test lets it go (a read on its way).
+      const page = {
+        items: structuredClone(sorted.slice(offset, offset + limit)),
         total: sorted.length,
         offset,
         limit,
-      });
+      };
+      if (heldReads) return void heldReads.push(() => sendJson(res, 200, page));
+      return sendJson(res, 200, page);
     }
     if (call.method === 'PATCH' && one) {
       const patch = JSON.parse(call.body) as Record<string, unknown>;
@@ -135,6 +141,23 @@ describe('data store', () => {
     useDataStore.getState().recordsChanged('User');
     expect(server.calls.length).toBe(before);
     useDataStore.getState().recordsChanged('Todo');
+    await useDataStore.getState().refreshRows();
+    expect(dataSelectors.rows(useDataStore.getState())[0]!.content).toBe('changed elsewhere');
+  });
+
+  it('keeps a saved cell when a read that began before the save answers after it', async () => {
+    await useDataStore.getState().selectModel('Todo');
+    heldReads = [];
+    const reading = useDataStore.getState().refreshRows();
+    await expect.poll(() => heldReads!.length).toBeGreaterThan(0);
+    expect(await useDataStore.getState().saveCell(1, 'content', 'saved', 'saved')).toBe(true);
+    // The read answers the record as it was before the save.
+    for (const answer of heldReads!.splice(0)) answer();
+    heldReads = null;
+    await reading;
+    expect(dataSelectors.rows(useDataStore.getState())[0]!.content).toBe('saved');
+    // A read begun after the save answers the server's record, whatever it now holds.
+    records[0] = { ...records[0]!, content: 'changed elsewhere' };
     await useDataStore.getState().refreshRows();
     expect(dataSelectors.rows(useDataStore.getState())[0]!.content).toBe('changed elsewhere');
   });

@@ -44,8 +44,23 @@ function pagesOf([first, last]: [number, number]): number[] {
 }
 
 export const createPagesSlice: DataSlice<PagesSlice> = (set, get) => {
+  // A page read that was on its way when this window saved a record answers what the record
+  // was before (seen in CI: a cell showed its old value after the save was acknowledged).
+  // Records this window wrote, numbered, so such an answer takes the newer one.
+  let writes = 0;
+  const written = new Map<string, { at: number; record: JsonRecord }>();
+  const writtenKey = (model: string, id: unknown) => `${model}\u0000${String(id)}`;
+  const newest = (model: string, items: JsonRecord[], since: number): JsonRecord[] =>
+    written.size === 0
+      ? items
+      : items.map((r) => {
+          const w = written.get(writtenKey(model, r.id));
+          return w && w.at > since ? w.record : r;
+        });
+
   async function loadPage(page: number, gen: number): Promise<void> {
     const { model, sort, filter } = get();
+    const since = writes;
     const flightKey = `${gen}:${page}`;
     if (!model || get().pagesInFlight[flightKey]) return;
     set((s) => ({ pagesInFlight: { ...s.pagesInFlight, [flightKey]: true } }));
@@ -63,7 +78,10 @@ export const createPagesSlice: DataSlice<PagesSlice> = (set, get) => {
       if (gen !== get().generation) return;
       if (filter.trim() === '') useRecordCounts.getState().setCount(model, answer.total);
       set((s) => ({
-        pages: { ...trimPages(s.pages, page), [page]: keepUnchanged(s.pages, answer.items) },
+        pages: {
+          ...trimPages(s.pages, page),
+          [page]: keepUnchanged(s.pages, newest(model, answer.items, since)),
+        },
         total: answer.total,
         status: 'ready',
         error: null,
@@ -139,6 +157,10 @@ export const createPagesSlice: DataSlice<PagesSlice> = (set, get) => {
       return refreshing;
     },
     replaceRecord(updated) {
+      // Kept while reads that began before it may still answer; a bound keeps it small.
+      if (written.size >= 1_000) written.clear();
+      const model = get().model;
+      if (model) written.set(writtenKey(model, updated.id), { at: ++writes, record: updated });
       set((s) => {
         const pages = { ...s.pages };
         for (const [k, rows] of Object.entries(pages)) {
