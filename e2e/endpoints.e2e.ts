@@ -23,6 +23,25 @@ describe('Endpoints view', () => {
     }
   });
 
+  it('marks the writes the read-only quotes datasource refuses, and says why in the inspector', async () => {
+    const endpoints = new EndpointsPage(session.ui.page);
+    await endpoints.filter('/quotes');
+    await expect.poll(() => endpoints.rows.count()).toBe(6);
+    await expect.poll(() => endpoints.row('POST', '/quotes').innerText()).toContain('always 405');
+    expect(await endpoints.row('GET', '/quotes').innerText()).not.toContain('405');
+    await session.ui.page.getByRole('button', { name: 'Inspect DELETE /quotes/:id' }).click();
+    const note = session.ui.page.getByRole('note').filter({ hasText: 'Answers 405' });
+    await expect
+      .poll(() => note.innerText())
+      .toContain('datasource "quotes" has no delete() method');
+    // The answer shown first is the one a valid request gets: the 405, not a 400.
+    const statuses = session.ui.page.getByRole('tablist', { name: 'Statuses' });
+    expect(await statuses.getByRole('tab', { selected: true }).innerText()).toBe('405');
+    await session.ui.page.getByRole('button', { name: 'Back to endpoints' }).click();
+    await endpoints.filter('');
+    expect(session.ui.problems).toEqual([]);
+  });
+
   it('filters, and opens a route in the Console with a body from the schema', async () => {
     const endpoints = new EndpointsPage(session.ui.page);
     await endpoints.filter('/users/:id');

@@ -92,6 +92,11 @@ export interface RouteInfo {
   model?: string;
   /** `list`, `get`, `create`, `replace`, `patch`, `delete`, `relation`, … */
   operation?: string;
+  /**
+   * A generated write its named datasource's class cannot take: the 405 it answers to a valid
+   * request (`datasource "quotes" has no save() method`).
+   */
+  refused?: string;
   /** Where a manual route was mapped. */
   file?: string;
   line?: number;

@@ -54,7 +54,7 @@ export const CONTROL_ROUTES: ControlRoutes = {
   listRoutes: {
     handle: ({ ctx }) => {
       const project = ctx.project();
-      return routeInfos(project.table.routes, project.loaded);
+      return routeInfos(project.table.routes, project.loaded, project.runtimes);
     },
   },
   ...RECORD_ROUTES,

@@ -19,6 +19,7 @@ import { VERSION } from '../version.js';
 import type { ExampleRecords } from './example-records.js';
 import { addExamples } from './operation-examples.js';
 import { listParameters, recordParameters } from './query-parameters.js';
+import { refusedWriteOf, refuseOperation } from './refused-writes.js';
 
 type Operation = Record<string, unknown>;
 
@@ -327,7 +328,9 @@ export function buildOpenApi(
         ? generatedOperation(route, model, models)
         : ((route.origin === 'generated' ? homeOperation(route) : undefined) ??
           manualOperation(route));
-    addExamples(op, route, context, PROBLEM_TEXT);
+    const refused = refusedWriteOf(route, context.runtimes);
+    if (refused) refuseOperation(op, refused);
+    addExamples(op, route, context, PROBLEM_TEXT, refused);
     op.operationId = `${route.method.toLowerCase()}${i}_${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`;
     op.tags = [route.model ?? 'manual'];
     (paths[toOpenApiPath(route.path)] ??= {})[route.method.toLowerCase()] = op;

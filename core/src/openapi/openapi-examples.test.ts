@@ -169,6 +169,35 @@ describe('the OpenAPI document of a project without a seed', () => {
     expect(plain.json).toEqual(example('put', '/users/{id}', '415'));
   });
 
+  it('shows a write the read-only datasource refuses as its 405, never a success', async () => {
+    const project = await serveWithoutSeed(EXAMPLES.todo);
+    const doc = await documentOf(project);
+    const refused = [
+      ['post', '/quotes'],
+      ['put', '/quotes/{id}'],
+      ['patch', '/quotes/{id}'],
+      ['delete', '/quotes/{id}'],
+    ] as const;
+    for (const [method, path] of refused) {
+      const op = doc.paths[path]![method]!;
+      expect(
+        Object.keys(op.responses).filter((s) => /^2|409/.test(s)),
+        path,
+      ).toEqual([]);
+      const example = Object.values(op.responses['405']!.content!)[0]!.example as {
+        instance: string;
+      };
+      // Sent as the document shows it (its body example, at the 405's path), answered so.
+      const body = op.requestBody?.content['application/json']!.example;
+      const answer = await jsonRequest(project.url, method.toUpperCase(), example.instance, body);
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.json).toEqual(example);
+    }
+    // Reads still succeed, and a model whose store writes keeps its 201.
+    expect(Object.keys(doc.paths['/quotes']!['get']!.responses)).toContain('200');
+    expect(Object.keys(doc.paths['/users']!['post']!.responses)).toContain('201');
+  });
+
   it('shows what a list answers: no children, which only ?embed= adds', async () => {
     const doc = await documentOf(await serveWithoutSeed(EXAMPLES.todo));
     const users = doc.paths['/users']!['get']!.responses['200']!.content!['application/json']!;

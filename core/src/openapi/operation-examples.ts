@@ -7,6 +7,7 @@
 import { homeIndex } from '../app/home-index.js';
 import type { ModelRuntime } from '../app/model-runtime.js';
 import type { JsonValue } from '../contract/values.js';
+import type { HttpProblem } from '../errors.js';
 import type { RouteDefinition } from '../http/types.js';
 import type { ExampleRecord, ExampleRecords } from './example-records.js';
 import { includeExamples, QUERY_EXAMPLES_KEY, type QueryExamples } from './include-examples.js';
@@ -235,13 +236,15 @@ type Media = { schema?: unknown; example?: unknown; [QUERY_EXAMPLES_KEY]?: Query
  * Puts examples on `op`, built for `route`: on its request body's media types, on its 2xx
  * answers (a GET's of a model also as each include query answers it), and on each problem
  * answer, whose shared `$ref` becomes the answer itself with the example this operation gets.
- * `problemText` is each status's description.
+ * `problemText` is each status's description; `refused`, the 405 of a write its datasource
+ * class cannot take.
  */
 export function addExamples(
   op: Operation,
   route: RouteDefinition,
   ctx: ExampleContext,
   problemText: Readonly<Record<string, string>>,
+  refused?: HttpProblem,
 ): void {
   const runtime = route.model === undefined ? undefined : ctx.runtimes.get(route.model);
   const made =
@@ -250,6 +253,7 @@ export function addExamples(
       : runtime
         ? generatedExamples(ctx, route, runtime)
         : homeExamples(ctx, route);
+  const problems = refused ? { ...made.problems, refused } : made.problems;
   const content = (op['requestBody'] as { content?: Record<string, Media> } | undefined)?.content;
   if (content && made.body !== undefined)
     for (const media of Object.values(content)) media.example = made.body;
@@ -257,7 +261,7 @@ export function addExamples(
   for (const [status, response] of Object.entries(responses)) {
     if (typeof response['$ref'] === 'string') {
       const text = problemText[status] ?? `HTTP ${status}`;
-      responses[status] = problemResponse(text, Number(status), made.problems) as Record<
+      responses[status] = problemResponse(text, Number(status), problems) as Record<
         string,
         unknown
       >;

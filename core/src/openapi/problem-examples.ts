@@ -38,6 +38,8 @@ export interface ProblemContext {
   /** A list route: the model its query is read against. */
   readonly list?: ModelRuntime;
   readonly body?: BodyContext;
+  /** A write its datasource class cannot take: its 405 (refused-writes.ts). */
+  readonly refused?: HttpProblem;
   /** `GET /db`: its 400 is a database over the limit. */
   readonly database?: { readonly limit: number; readonly firstList?: string };
 }
@@ -109,6 +111,8 @@ function byStatus(
       const problem = thrown(() => notFound(record.runtime, id));
       return problem && { problem, id };
     }
+    case 405:
+      return ctx.refused && { problem: ctx.refused };
     case 409: {
       // The id of the record the body would create, taken already.
       const id = (ctx.body?.existing['id'] ?? ctx.record?.id ?? 1) as RecordId;

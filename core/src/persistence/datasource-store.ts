@@ -3,13 +3,39 @@
  * `getAll()` on each request, in id order; `getById` and `getLimit` are used when present.
  * A write whose method the class lacks answers 405 naming the datasource and the method.
  */
-import { problems } from '../errors.js';
+import { type HttpProblem, problems } from '../errors.js';
 import type { RecordId } from '../model/schema.js';
 import { type BatchDoor, ONE_BY_ONE } from './batch-door.js';
 import type { StoredRecord } from './collection.js';
 import type { ModelStore, ReadableRecords, RecordMerge } from './model-store.js';
 import type { Persistence } from './persistence.js';
 import { recordSnapshot } from './record-snapshot.js';
+
+/** The class method each generated write calls (`relation-create` stores a child). */
+const WRITE_METHODS = {
+  create: 'save',
+  'relation-create': 'save',
+  replace: 'update',
+  patch: 'update',
+  delete: 'delete',
+} as const satisfies Record<string, keyof Persistence<object>>;
+
+type WriteOperation = keyof typeof WRITE_METHODS;
+
+/**
+ * The 405 a generated write answers whatever its body when `store` is a user's class without
+ * the method it needs (the route list and the OpenAPI document say so); `undefined` when it
+ * can answer. `operation` as the route table words it (`create`, `relation-create Todo`, …).
+ */
+export function refusedWrite(
+  store: ModelStore,
+  operation: string | undefined,
+): HttpProblem | undefined {
+  const kind = operation?.split(' ')[0];
+  if (!(store instanceof DataSourceStore) || kind === undefined || !(kind in WRITE_METHODS))
+    return undefined;
+  return store.missing(WRITE_METHODS[kind as WriteOperation]);
+}
 
 const sameId = (a: unknown, b: RecordId): boolean => a === b || String(a) === String(b);
 
@@ -40,6 +66,20 @@ export class DataSourceStore implements ModelStore {
     readonly source: Persistence<object>,
   ) {}
 
+  /** The 405 a write needing `method` answers, if the class lacks it. */
+  missing(method: 'save' | 'update' | 'delete'): HttpProblem | undefined {
+    return typeof this.source[method] === 'function'
+      ? undefined
+      : problems.operationNotSupported(this.label, method);
+  }
+
+  /** The class's `method`, called on it; a 405 if it has none. */
+  private write(method: 'save' | 'update' | 'delete', record: object): Promise<object> {
+    const refused = this.missing(method);
+    if (refused) throw refused;
+    return Promise.resolve(this.source[method]!(record));
+  }
+
   async records(): Promise<ReadableRecords> {
     return snapshot(asRecords(await this.source.getAll(), this.label));
   }
@@ -59,15 +99,11 @@ export class DataSourceStore implements ModelStore {
   }
 
   async insert(record: Record<string, unknown>): Promise<StoredRecord> {
-    if (typeof this.source.save !== 'function')
-      throw problems.operationNotSupported(this.label, 'save');
-    return { ...(await this.source.save(record)) } as StoredRecord;
+    return { ...(await this.write('save', record)) } as StoredRecord;
   }
 
   async replace(id: RecordId, record: Record<string, unknown>): Promise<StoredRecord | undefined> {
-    if (typeof this.source.update !== 'function')
-      throw problems.operationNotSupported(this.label, 'update');
-    return { ...(await this.source.update({ ...record, id })) } as StoredRecord;
+    return { ...(await this.write('update', { ...record, id })) } as StoredRecord;
   }
 
   /**
@@ -75,18 +111,18 @@ export class DataSourceStore implements ModelStore {
    * together as its methods allow. Atomic only if the class is (its own `update` may merge).
    */
   async patch(id: RecordId, merge: RecordMerge): Promise<StoredRecord | undefined> {
-    if (typeof this.source.update !== 'function')
-      throw problems.operationNotSupported(this.label, 'update');
+    const refused = this.missing('update');
+    if (refused) throw refused;
     const current = await this.get(id);
     return current === undefined ? undefined : this.replace(id, merge(current));
   }
 
   async remove(id: RecordId): Promise<StoredRecord | undefined> {
-    if (typeof this.source.delete !== 'function')
-      throw problems.operationNotSupported(this.label, 'delete');
+    const refused = this.missing('delete');
+    if (refused) throw refused;
     const existing = await this.get(id);
     if (!existing) return undefined;
-    await this.source.delete(existing);
+    await this.write('delete', existing);
     return existing;
   }
 }

@@ -92,6 +92,24 @@ describe('GET /api/routes', () => {
       expect.objectContaining({ kind: 'manual' }),
     ]);
   });
+
+  it('says which writes the read-only datasource refuses, and only those', async () => {
+    const routes = (await f.api('GET', '/routes')).json as RouteInfo[];
+    const refused = routes
+      .filter((r) => r.refused !== undefined)
+      .map((r) => `${r.method} ${r.path}: ${r.refused}`);
+    expect(refused).toEqual([
+      'POST /quotes: datasource "quotes" has no save() method',
+      'PUT /quotes/:id: datasource "quotes" has no update() method',
+      'PATCH /quotes/:id: datasource "quotes" has no update() method',
+      'DELETE /quotes/:id: datasource "quotes" has no delete() method',
+    ]);
+    const post = await f.mock('POST', '/quotes', { text: 't', author: 'a' });
+    expect([post.status, (post.json as { detail: string }).detail]).toEqual([
+      405,
+      'datasource "quotes" has no save() method',
+    ]);
+  });
 });
 
 describe('records', () => {

@@ -11,6 +11,7 @@ import { MethodBadge } from '../../ui/badges';
 import { EmptyState, Loading } from '../../ui/empty-state';
 import { OrphanedRules } from '../rules/route-rules';
 import { openRoute } from './open-route';
+import { RefusedBadge } from './refused-badge';
 import { RouteBehaviourDialog } from './route-behaviour-dialog';
 import { RouteInspector } from './route-inspector';
 import { RuleBadge, ruleCounts } from './rule-badge';
@@ -228,6 +229,7 @@ export function EndpointsView() {
                       </span>
                     )}
                     <RuleBadge count={responseRules.get(`${r.method} ${r.path}`)} />
+                    <RefusedBadge route={r} />
                   </td>
                   <td className="align-end nowrap">
                     <button

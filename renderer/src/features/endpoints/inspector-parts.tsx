@@ -78,8 +78,8 @@ export function FieldTable({ rows }: { rows: FieldRow[] }) {
 }
 
 /** Tabs of a set (statuses, snippets): arrows move and select, Home and End jump. */
-export function useTabs(count: number) {
-  const [selected, setSelected] = useState(0);
+export function useTabs(count: number, initial = 0) {
+  const [selected, setSelected] = useState(initial);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (e: KeyboardEvent) => {
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
@@ -95,8 +95,19 @@ export function useTabs(count: number) {
   return { selected: Math.min(selected, count - 1), setSelected, refs, onKeyDown };
 }
 
+/** The answer a route gives a valid request: its success, or the 405 of a refused write. */
+function mainAnswer(responses: readonly ResponsePart[]): number {
+  const found = responses.findIndex((r) => r.status.startsWith('2'));
+  return found >= 0
+    ? found
+    : Math.max(
+        0,
+        responses.findIndex((r) => r.status === '405'),
+      );
+}
+
 export function Responses({ responses }: { responses: ResponsePart[] }) {
-  const tabs = useTabs(responses.length);
+  const tabs = useTabs(responses.length, mainAnswer(responses));
   const id = useId();
   const shown = responses[tabs.selected]!;
   return (

@@ -21,6 +21,7 @@ import { curlSnippet, fetchSnippet, fillPath } from './inspect/snippets';
 import { Chip, FieldTable, None, Responses, Section, Snippets } from './inspector-parts';
 import { openQuery } from './open-query';
 import { openRoute } from './open-route';
+import { RefusedNote } from './refused-badge';
 
 import './inspector.css';
 
@@ -129,6 +130,7 @@ export function RouteInspector({
       {seen?.summary && route.kind !== 'manual' && (
         <p className="inspector-summary">{seen.summary}</p>
       )}
+      <RefusedNote route={route} />
       <div className="inspector-body">
         {!doc ? (
           error ? (
@@ -293,7 +295,9 @@ function Inspection({ route, seen }: { route: RouteInfo; seen: RouteInspection }
             </details>
           </Section>
         )}
-        {seen.responses.length > 0 && <Responses responses={seen.responses} />}
+        {seen.responses.length > 0 && (
+          <Responses key={`${route.method} ${route.path}`} responses={seen.responses} />
+        )}
       </div>
       <aside className="inspector-side" aria-label="Code and rules">
         <Snippets curl={curlSnippet(snippet)} fetch={fetchSnippet(snippet)} />
