@@ -84,6 +84,21 @@ describe('Console', () => {
     const after = ((await (await fetch(`${session.studio.apiUrl}/users`)).json()) as unknown[])
       .length;
     expect(after).toBe(before + 1);
+    // Again and again: the same tab, which still holds the request unedited, not a tab per run.
+    const openTabs = await consolePage.tabs.getByRole('listitem').count();
+    for (let run = 2; run <= 3; run++) {
+      await consolePage.history
+        .getByRole('button', { name: 'Run again POST /users' })
+        .first()
+        .click();
+      await expect
+        .poll(
+          async () => ((await (await fetch(`${session.studio.apiUrl}/users`)).json()) as []).length,
+        )
+        .toBe(before + run);
+    }
+    await expect.poll(() => consolePage.status.innerText()).toMatch(/^201/);
+    expect(await consolePage.tabs.getByRole('listitem').count()).toBe(openTabs);
   });
 
   it('carries no body, Content-Type or body error of a POST over to a GET, nor into its curl', async () => {

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
-import { isBlankTab } from './open-in-tab';
+import { type OpenRequest, useCollectionStore } from '../collection/collection-store';
+import type { TabState } from './console-state';
+import { useConsoleStore } from './console-store';
+import { inAFreeTab, isBlankTab } from './open-in-tab';
 import { freshTab } from './tabs-slice';
 
 describe('a tab a request from elsewhere may fill', () => {
@@ -20,5 +23,42 @@ describe('a tab a request from elsewhere may fill', () => {
       { response: { status: 200 } as unknown as typeof fresh.response },
     ])
       expect(isBlankTab({ ...fresh, ...used } as typeof fresh), JSON.stringify(used)).toBe(false);
+  });
+});
+
+describe('a request opened from elsewhere again', () => {
+  beforeEach(() => {
+    useConsoleStore.setState(useConsoleStore.getInitialState(), true);
+    useCollectionStore.setState({ openByTab: {}, open: null });
+  });
+  const open = (url: string) =>
+    inAFreeTab(() => useConsoleStore.getState().loadRequest({ method: 'GET', url, body: '' }));
+  const shown = () => useConsoleStore.getState();
+
+  it('shows the unedited tab that holds it instead of adding one per open', () => {
+    open('/todos');
+    shown().patchTab(shown().activeTab, { response: { status: 200 } as TabState['response'] });
+    const first = shown().activeTab;
+    open('/users');
+    open('/todos');
+    open('/todos');
+    expect(shown().tabs).toHaveLength(2);
+    expect(shown().activeTab).toBe(first);
+    // Its answer stays until it is sent again.
+    expect(shown().response?.status).toBe(200);
+  });
+
+  it('opens a tab of its own when the one holding it was edited, or is tied to a file', () => {
+    open('/todos');
+    shown().setBody('{"edited":true}');
+    open('/todos');
+    expect(shown().tabs).toHaveLength(2);
+    const second = shown().activeTab;
+    useCollectionStore.setState({
+      openByTab: { [second]: { entry: {} as OpenRequest['entry'], snapshot: '' } },
+    });
+    open('/todos');
+    expect(shown().tabs).toHaveLength(3);
+    expect(shown().url).toBe('/todos');
   });
 });
