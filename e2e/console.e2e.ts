@@ -74,6 +74,8 @@ describe('Console', () => {
     await new Frame(session.ui.page).open('Console');
     const entries = consolePage.history.getByRole('listitem');
     await expect.poll(() => entries.count()).toBeGreaterThanOrEqual(2);
+    // Grouped by day, as Postman's history is: all of this run's under Today.
+    expect(await consolePage.history.getByRole('list', { name: 'Today' }).count()).toBe(1);
     const before = ((await (await fetch(`${session.studio.apiUrl}/users`)).json()) as unknown[])
       .length;
     await consolePage.history

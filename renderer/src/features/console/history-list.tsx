@@ -4,6 +4,7 @@ import { useConsoleStore } from '../../stores/console/console-store';
 import { inAFreeTab } from '../../stores/console/open-in-tab';
 import { serverSelectors, useServerStore } from '../../stores/server/server-store';
 import { MethodBadge, StatusBadge } from '../../ui/badges';
+import { historyDays } from './history-days';
 
 export function HistoryList() {
   const history = useConsoleStore((s) => s.history);
@@ -33,35 +34,42 @@ export function HistoryList() {
           Requests you send appear here and stay after a restart.
         </p>
       ) : (
-        <ul className="nav-list">
-          {history.map((h, i) => (
-            <li key={h.id} className="history-row">
-              <button
-                type="button"
-                className="history-item"
-                onClick={() => load(h)}
-                title={`${h.method} ${h.url} · ${new Date(h.at).toLocaleString()}`}
-              >
-                <MethodBadge method={h.method} />
-                <span className="mono">{h.url}</span>
-                {h.status !== null ? (
-                  <StatusBadge status={h.status} />
-                ) : (
-                  <span className="faint">—</span>
-                )}
-              </button>
-              <button
-                type="button"
-                className="btn small ghost"
-                aria-label={`Run again ${h.method} ${h.url}`}
-                title="Send again"
-                onClick={() => rerun(i)}
-              >
-                Run
-              </button>
-            </li>
-          ))}
-        </ul>
+        historyDays(history, Date.now()).map((day) => (
+          <div key={day.key} className="history-day">
+            <h4 className="history-day-title" id={`history-day-${day.key}`}>
+              {day.label}
+            </h4>
+            <ul className="nav-list" aria-labelledby={`history-day-${day.key}`}>
+              {day.entries.map(({ entry: h, index: i }) => (
+                <li key={h.id} className="history-row">
+                  <button
+                    type="button"
+                    className="history-item"
+                    onClick={() => load(h)}
+                    title={`${h.method} ${h.url} · ${new Date(h.at).toLocaleString()}`}
+                  >
+                    <MethodBadge method={h.method} />
+                    <span className="mono">{h.url}</span>
+                    {h.status !== null ? (
+                      <StatusBadge status={h.status} />
+                    ) : (
+                      <span className="faint">—</span>
+                    )}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn small ghost"
+                    aria-label={`Run again ${h.method} ${h.url}`}
+                    title="Send again"
+                    onClick={() => rerun(i)}
+                  >
+                    Run
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))
       )}
     </section>
   );
