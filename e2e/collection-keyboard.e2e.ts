@@ -134,7 +134,9 @@ describe('The Saved list by keyboard (issue 48)', () => {
     const folderMenu = page.getByRole('menu', { name: 'Actions for folder todos' });
     expect(await folderMenu.getByRole('menuitem').allInnerTexts()).toEqual([
       'Run folder',
+      'New folder…',
       'Rename folder…',
+      'Delete folder…',
     ]);
     await shots('folder-menu');
     await page.keyboard.press('Escape');

@@ -88,6 +88,11 @@ export class CollectionPage {
       .click();
     await this.page.getByRole('menuitem', { name: item }).click();
   }
+  /** Opens a folder's actions menu (a right-click on its item) and picks an item. */
+  async folderAct(path: string, item: string): Promise<void> {
+    await this.folder(path).click({ button: 'right' });
+    await this.page.getByRole('menuitem', { name: item }).click();
+  }
   dialog(name: string): Locator {
     return this.page.getByRole('dialog', { name });
   }

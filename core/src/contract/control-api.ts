@@ -34,6 +34,7 @@ import type {
 } from './recording-api.js';
 import type {
   ConsoleSession,
+  DeletedRequestFolder,
   DuplicateRequestBody,
   EnvironmentEntry,
   EnvironmentNameBody,
@@ -44,6 +45,7 @@ import type {
   ProjectFileQuery,
   RequestCollection,
   RequestEntry,
+  RequestFolderBody,
   RequestPathBody,
   SaveEnvironmentBody,
   SaveRequestBody,
@@ -143,6 +145,8 @@ export interface ControlPayloads {
   saveRequest: { body: SaveRequestBody; answer: RequestEntry };
   duplicateRequest: { body: DuplicateRequestBody; answer: RequestEntry };
   deleteRequest: { body: RequestPathBody; answer: { deleted: string } };
+  createRequestFolder: { body: RequestFolderBody; answer: { folder: string } };
+  deleteRequestFolder: { body: RequestFolderBody; answer: DeletedRequestFolder };
   importRequests: { body: ImportRequestsBody; answer: ImportRequestsResult };
   saveEnvironment: { body: SaveEnvironmentBody; answer: EnvironmentEntry };
   deleteEnvironment: { body: EnvironmentNameBody; answer: { deleted: string } };

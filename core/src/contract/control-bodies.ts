@@ -17,6 +17,7 @@ import {
   ENVIRONMENT_NAME_BODY,
   IMPORT_REQUESTS_BODY,
   OUTGOING_REQUEST_SCHEMA,
+  REQUEST_FOLDER_BODY,
   REQUEST_PATH_BODY,
   SAVE_ENVIRONMENT_BODY,
   SAVE_REQUEST_BODY,
@@ -262,6 +263,16 @@ export const CONTROL_BODIES: ControlBodies = {
     schema: DUPLICATE_REQUEST_BODY,
   },
   deleteRequest: { title: 'Invalid request body', fields: 'pointer', schema: REQUEST_PATH_BODY },
+  createRequestFolder: {
+    title: 'Invalid request body',
+    fields: 'pointer',
+    schema: REQUEST_FOLDER_BODY,
+  },
+  deleteRequestFolder: {
+    title: 'Invalid request body',
+    fields: 'pointer',
+    schema: REQUEST_FOLDER_BODY,
+  },
   importRequests: {
     title: 'Invalid request body',
     fields: 'pointer',

@@ -45,6 +45,8 @@ export const CONTROL_OPERATIONS = {
   saveRequest: { method: 'PUT', path: '/requests' },
   duplicateRequest: { method: 'POST', path: '/requests/duplicate' },
   deleteRequest: { method: 'POST', path: '/requests/delete' },
+  createRequestFolder: { method: 'POST', path: '/requests/folders' },
+  deleteRequestFolder: { method: 'POST', path: '/requests/folders/delete' },
   importRequests: { method: 'POST', path: '/requests/import' },
   saveEnvironment: { method: 'PUT', path: '/environments' },
   deleteEnvironment: { method: 'POST', path: '/environments/delete' },

@@ -229,6 +229,18 @@ export const REQUEST_PATH_BODY: BodySchema = {
   properties: { path: REQUEST_PATH },
 };
 
+export const REQUEST_FOLDER_BODY: BodySchema = {
+  type: 'object',
+  required: ['folder'],
+  properties: {
+    folder: {
+      type: 'string',
+      pattern: NON_BLANK,
+      message: 'must be a folder under requests/ ("todos", "users/admin")',
+    },
+  },
+};
+
 export const ENVIRONMENT_NAME_BODY: BodySchema = {
   type: 'object',
   required: ['name'],

@@ -170,6 +170,21 @@ export interface RequestPathBody {
   path: string;
 }
 
+/** `POST /api/requests/folders` and `…/folders/delete`: a folder relative to `requests/`. */
+export interface RequestFolderBody {
+  /** `/`-separated (`users/admin`); each part is made safe, as a save's folder is. */
+  folder: string;
+}
+
+/** What a folder delete removed: its saved requests; what it left (not ours) stays. */
+export interface DeletedRequestFolder {
+  deleted: string;
+  /** How many saved requests went with it. */
+  requests: number;
+  /** Paths under `requests/` of what is not a saved request (a note, a link): left as it is. */
+  kept: string[];
+}
+
 export interface DuplicateRequestBody {
   path: string;
   /** The copy's name; `"<name> copy"` (then `copy 2`, …) unless given. */

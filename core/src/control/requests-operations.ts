@@ -75,6 +75,27 @@ function saveOf(
   return { ok: true, value: { folder: parts.parts.join('/'), request: checked.value, path } };
 }
 
+/** A folder body's folder in safe parts, `/`-joined; the top of `requests/` is no folder. */
+function folderOf(body: unknown): Checked<string> {
+  const { folder } = asObject(body);
+  if (typeof folder !== 'string') return { ok: true, value: '' };
+  const parts = folderParts(folder);
+  if (!parts.ok) return { ok: false, findings: [{ pointer: '/folder', message: parts.message }] };
+  if (parts.parts.length === 0)
+    return {
+      ok: false,
+      findings: [{ pointer: '/folder', message: 'must name a folder under requests/' }],
+    };
+  return { ok: true, value: parts.parts.join('/') };
+}
+
+/** The checked folder of a folder body, or the 422. */
+function folderIn(body: unknown): string {
+  const folder = folderOf(body);
+  if (!folder.ok) refuse(folder.findings);
+  return folder.value;
+}
+
 function environmentOf(body: unknown): Checked<Environment> {
   const checked = checkEnvironment(asObject(body)['environment']);
   return checked.ok ? checked : { ok: false, findings: under('/environment', checked.findings) };
@@ -99,6 +120,8 @@ export const REQUESTS_ROUTES: Pick<
   | 'saveRequest'
   | 'duplicateRequest'
   | 'deleteRequest'
+  | 'createRequestFolder'
+  | 'deleteRequestFolder'
   | 'importRequests'
   | 'saveEnvironment'
   | 'deleteEnvironment'
@@ -130,6 +153,19 @@ export const REQUESTS_ROUTES: Pick<
       await (await collectionOf(ctx)).deleteRequest(path);
       return { deleted: path };
     },
+  },
+  createRequestFolder: {
+    status: 201,
+    check: (body) => findingsOf(folderOf(body)),
+    handle: async ({ ctx, body }) => {
+      const folder = folderIn(body);
+      await (await collectionOf(ctx)).createFolder(folder);
+      return { folder };
+    },
+  },
+  deleteRequestFolder: {
+    check: (body) => findingsOf(folderOf(body)),
+    handle: async ({ ctx, body }) => (await collectionOf(ctx)).deleteFolder(folderIn(body)),
   },
   importRequests: {
     handle: async ({ ctx, body }) => {

@@ -9,10 +9,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import {
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 
 import {
+  type DeletedRequestFolder,
   type EnvironmentEntry,
   ENVIRONMENTS_DIR,
   REQUEST_FILE_LIMIT,
@@ -59,6 +70,20 @@ async function sameFile(a: string, b: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A file the collection lists as a request: a `.json` of the request format, under the limit. */
+async function isSavedRequest(path: string): Promise<boolean> {
+  if (!path.endsWith('.json') || (await stat(path)).size > REQUEST_FILE_LIMIT) return false;
+  return readRequestFile(await readFile(path, 'utf8')).ok;
 }
 
 export class CollectionStore {
@@ -187,6 +212,55 @@ export class CollectionStore {
       throw problems.notFound(`no saved request at ${REQUESTS_DIR}/${path}`);
     // The entry itself: a link there is removed, never the file it names.
     await rm(await entryInsideProject(this.root, absolute));
+  }
+
+  /** Makes the empty folder `folder` (safe parts, `/`-joined); 409 when it is there already. */
+  async createFolder(folder: string): Promise<void> {
+    const real = await insideProject(this.root, this.#absolute(this.requestsDir, folder));
+    if (await isFolder(real)) throw problems.conflict(`${REQUESTS_DIR}/${folder} exists already`);
+    try {
+      await mkdir(real, { recursive: true });
+    } catch (error) {
+      throw problems.storageFailed(
+        `could not make ${REQUESTS_DIR}/${folder}: ${(error as Error).message}`,
+        error,
+      );
+    }
+  }
+
+  /**
+   * Deletes `folder` with the saved requests in it and its subfolders. What is not a saved
+   * request (a note, a file that does not read, a link) is not ours: it stays, and so do the
+   * folders that hold it, named in `kept`. Links are never followed.
+   */
+  async deleteFolder(folder: string): Promise<DeletedRequestFolder> {
+    const absolute = this.#absolute(this.requestsDir, folder);
+    await insideProject(this.root, absolute);
+    // The entry itself must be a folder: a link in its place is no folder of the collection.
+    if (
+      !(await lstat(absolute).then(
+        (s) => s.isDirectory(),
+        () => false,
+      ))
+    )
+      throw problems.notFound(`no folder ${REQUESTS_DIR}/${folder}`);
+    const kept: string[] = [];
+    let requests = 0;
+    const clear = async (dir: string, path: string): Promise<void> => {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const at = `${path}/${entry.name}`;
+        const place = join(dir, entry.name);
+        if (entry.isDirectory()) await clear(place, at);
+        else if (entry.isFile() && (await isSavedRequest(place))) {
+          await rm(place);
+          requests++;
+        } else kept.push(at);
+      }
+      // Fails on a folder that still holds what was kept: it stays, as its contents do.
+      await rmdir(dir).catch(() => undefined);
+    };
+    await clear(absolute, folder);
+    return { deleted: folder, requests, kept };
   }
 
   /** Writes an environment file (its text already without secret values). */

@@ -5,6 +5,7 @@
  * saved environment's secret values go to the user's config folder, never into the project.
  */
 import type {
+  DeletedRequestFolder,
   Environment,
   EnvironmentEntry,
   EnvironmentSecrets,
@@ -50,6 +51,14 @@ export class RequestCollection {
 
   deleteRequest(path: string): Promise<void> {
     return this.store.deleteRequest(path);
+  }
+
+  createFolder(folder: string): Promise<void> {
+    return this.store.createFolder(folder);
+  }
+
+  deleteFolder(folder: string): Promise<DeletedRequestFolder> {
+    return this.store.deleteFolder(folder);
   }
 
   /**

@@ -13,6 +13,7 @@ import { Dialog } from '../../ui/dialog';
 import { DialogActions } from '../../ui/dialog-actions';
 import { ProblemView } from '../../ui/problem-view';
 import { segmentOf, useExamplePath } from './example-path';
+import { DeleteFolderDialog, NewFolderDialog } from './folder-dialogs';
 import { HistoryList } from './history-list';
 import { ImportRequestsDialog } from './import-requests-dialog';
 import {
@@ -115,6 +116,10 @@ function SavedDialogs({ dialog, onClose }: { dialog: SavedDialog | null; onClose
   if (dialog.kind === 'move') return <MoveRequestDialog entry={dialog.entry} onClose={onClose} />;
   if (dialog.kind === 'delete')
     return <DeleteRequestDialog entry={dialog.entry} onClose={onClose} />;
+  if (dialog.kind === 'new-folder')
+    return <NewFolderDialog parent={dialog.parent} onClose={onClose} />;
+  if (dialog.kind === 'delete-folder')
+    return <DeleteFolderDialog folder={dialog.folder} onClose={onClose} />;
   return <RenameFolderDialog folder={dialog.folder} onClose={onClose} />;
 }
 
@@ -138,6 +143,15 @@ function SavedList({
       Import…
     </button>
   );
+  const newFolderButton = (
+    <button
+      type="button"
+      className="btn small"
+      onClick={() => setDialog({ kind: 'new-folder', parent: '' })}
+    >
+      New folder…
+    </button>
+  );
   // Issue 47: with nothing saved it stays in view, disabled, with the reason beside it.
   const runCollectionButton = (disabled = false) =>
     onRunCollection && (
@@ -159,15 +173,17 @@ function SavedList({
         <span className="spinner" aria-hidden="true" /> Loading saved requests…
       </p>
     );
+  const empty = collection.requests.length === 0 && collection.folders.length === 0;
   return (
     <>
-      {collection.requests.length > 0 && (
+      {!empty && (
         <div className="saved-tools">
           <span className="faint">
             {collection.requests.length} request{collection.requests.length === 1 ? '' : 's'}
           </span>
           <span className="saved-tools-actions">
-            {runCollectionButton()}
+            {collection.requests.length > 0 && runCollectionButton()}
+            {newFolderButton}
             {importButton}
           </span>
         </div>
@@ -187,7 +203,7 @@ function SavedList({
           ))}
         </div>
       )}
-      {collection.requests.length === 0 ? (
+      {empty ? (
         <div className="saved-empty">
           <p className="faint m-0">
             No saved request yet: Save… (Ctrl+S) keeps the request in the project, under
@@ -198,6 +214,7 @@ function SavedList({
           </p>
           <div className="saved-empty-actions mt-6">
             {importButton}
+            {newFolderButton}
             {runCollectionButton(true)}
           </div>
           {onRunCollection && (
@@ -210,6 +227,7 @@ function SavedList({
       ) : (
         <SavedTree
           requests={collection.requests}
+          folders={collection.folders}
           onRunFolder={onRunFolder}
           onDialog={setDialog}
           onDuplicate={(entry) => void act(useCollectionStore.getState().duplicate(entry.path))}

@@ -15,7 +15,7 @@ import { ProblemView } from '../../ui/problem-view';
 
 const NO_FOLDERS: readonly string[] = [];
 
-function OneFieldDialog({
+export function OneFieldDialog({
   title,
   label,
   initial,

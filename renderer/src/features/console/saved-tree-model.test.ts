@@ -5,6 +5,7 @@ import { treeKeyMove } from '../../ui/tree-keys';
 import {
   allFolders,
   folderTitle,
+  isEmptyFolder,
   itemsByKey,
   type SavedFolder,
   savedTree,
@@ -54,6 +55,22 @@ describe('savedTree', () => {
   it("keeps the core's order: walked top to bottom, the requests come as listed", () => {
     const shown = visibleRows(savedTree(LIST), new Set()).filter((r) => r.expanded === undefined);
     expect(shown.map((r) => r.label)).toEqual(LIST.map((e) => e.request.name));
+  });
+
+  it('shows a folder that holds no request yet, after those that do, nested where it is', () => {
+    const tree = savedTree(LIST, ['Bruno Todos', 'Bruno Todos/todos', 'Admin', 'Zeta/new']);
+    expect(tree.map(shape)).toEqual([
+      'Not in a folder(1): Health',
+      'Bruno Todos(1): Login [todos(2): List todos, Create todo [done(3): Done todos]; users(2): List users]',
+      'Zeta(1): Last [new(2): ]',
+      'Admin(1): ',
+    ]);
+    const empty = allFolders(tree)
+      .filter(isEmptyFolder)
+      .map((f) => f.path);
+    expect(empty).toEqual(['Zeta/new', 'Admin']);
+    expect(savedTree([], ['a', 'a/b']).map(shape)).toEqual(['a(1):  [b(2): ]']);
+    expect(isEmptyFolder(savedTree([], ['a', 'a/b'])[0]!)).toBe(true);
   });
 
   it('has no "Not in a folder" without a request at the top, and nothing for no request', () => {

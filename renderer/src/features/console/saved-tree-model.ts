@@ -34,13 +34,16 @@ export const folderTitle = (path: string) => path || TOP_NAME;
 
 /**
  * The requests as nested folders, each folder where its first request (or its first
- * subfolder's) comes in `requests`, so the core's order stands. The top's own requests sit in
+ * subfolder's) comes in `requests`, so the core's order stands; `folders` adds the empty ones. The top's own requests sit in
  * a folder of their own, "Not in a folder", beside the top-level folders.
  *
  * @example
  * savedTree(list); // [{ name: 'Bruno Todos', requests: [Login], folders: [{ name: 'todos', … }] }]
  */
-export function savedTree(requests: readonly RequestEntry[]): SavedFolder[] {
+export function savedTree(
+  requests: readonly RequestEntry[],
+  folders: readonly string[] = [],
+): SavedFolder[] {
   const top: SavedFolder[] = [];
   const byPath = new Map<string, SavedFolder>();
   const folderAt = (path: string): SavedFolder => {
@@ -61,8 +64,14 @@ export function savedTree(requests: readonly RequestEntry[]): SavedFolder[] {
     return folder;
   };
   for (const entry of requests) folderAt(entry.folder).requests.push(entry);
+  // A folder holding no request yet (New folder…) after those that do, as the core lists it.
+  for (const path of folders) folderAt(path);
   return top;
 }
+
+/** Whether a folder holds no saved request, in itself or any subfolder (nothing to run). */
+export const isEmptyFolder = (folder: SavedFolder): boolean =>
+  folder.requests.length === 0 && folder.folders.every(isEmptyFolder);
 
 /** Every folder of the tree, each before its subfolders (the order the tree shows them in). */
 export function allFolders(tree: readonly SavedFolder[]): SavedFolder[] {

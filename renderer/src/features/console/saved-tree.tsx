@@ -25,6 +25,7 @@ import {
   allFolders,
   folderKey,
   folderTitle,
+  isEmptyFolder,
   itemsByKey,
   requestKey,
   type SavedFolder,
@@ -38,16 +39,21 @@ export type SavedDialog =
   | { kind: 'rename'; entry: RequestEntry }
   | { kind: 'move'; entry: RequestEntry }
   | { kind: 'rename-folder'; folder: string }
+  | { kind: 'new-folder'; parent: string }
+  | { kind: 'delete-folder'; folder: string }
   | { kind: 'delete'; entry: RequestEntry };
 
 export function SavedTree({
   requests,
+  folders,
   onRunFolder,
   onDialog,
   onDuplicate,
 }: {
   /** The saved requests, in the collection's order (as the core lists them). */
   requests: readonly RequestEntry[];
+  /** Every folder, empty ones included (New folder…), as the core lists them. */
+  folders: readonly string[];
   onRunFolder?(folder: string): void;
   onDialog(dialog: SavedDialog): void;
   onDuplicate(entry: RequestEntry): void;
@@ -58,7 +64,7 @@ export function SavedTree({
   const [menu, setMenu] = useState<{ key: string; top: number } | null>(null);
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
-  const tree = useMemo(() => savedTree(requests), [requests]);
+  const tree = useMemo(() => savedTree(requests, folders), [requests, folders]);
   const byKey = useMemo(() => itemsByKey(tree), [tree]);
   // Each folder's group id, of its own words: a folder's name may hold spaces, and aria-owns
   // splits at them.
@@ -89,12 +95,18 @@ export function SavedTree({
     const items: RowMenuItem[] = [];
     // The requests not in a folder have no run of their own: `decorest run` of `requests/`
     // runs everything, which is Run collection above the tree.
-    if (onRunFolder && folder) items.push({ label: 'Run folder', run: () => onRunFolder(folder) });
+    if (onRunFolder && folder && !isEmptyFolder(row.folder))
+      items.push({ label: 'Run folder', run: () => onRunFolder(folder) });
     if (folder)
-      items.push({
-        label: 'Rename folder…',
-        run: () => onDialog({ kind: 'rename-folder', folder }),
-      });
+      items.push(
+        { label: 'New folder…', run: () => onDialog({ kind: 'new-folder', parent: folder }) },
+        { label: 'Rename folder…', run: () => onDialog({ kind: 'rename-folder', folder }) },
+        {
+          label: 'Delete folder…',
+          danger: true,
+          run: () => onDialog({ kind: 'delete-folder', folder }),
+        },
+      );
     return items.length ? { label: `Actions for folder ${folderTitle(folder)}`, items } : null;
   };
   const act = ({ kind, key }: TreeAction) => {
@@ -106,6 +118,7 @@ export function SavedTree({
     else if (!entry) {
       if (kind === 'expand' || kind === 'collapse') setFolderOpen(folder, kind === 'expand');
       else if (kind === 'rename' && folder) onDialog({ kind: 'rename-folder', folder });
+      else if (kind === 'delete' && folder) onDialog({ kind: 'delete-folder', folder });
     } else if (kind === 'activate') useCollectionStore.getState().openRequest(entry);
     else if (kind === 'rename') onDialog({ kind: 'rename', entry });
     else if (kind === 'delete') onDialog({ kind: 'delete', entry });
@@ -184,7 +197,7 @@ export function SavedTree({
               {folder.name}
             </span>
           </span>
-          {onRunFolder && path && (
+          {onRunFolder && path && !isEmptyFolder(folder) && (
             <button
               type="button"
               className="btn small ghost"
@@ -213,6 +226,11 @@ export function SavedTree({
           <ul id={group} role="group" aria-label={folderTitle(path)} className="nav-list">
             {folder.requests.map((entry) => requestItem(entry, folder.level + 1))}
             {folder.folders.map(folderItem)}
+            {folder.requests.length === 0 && folder.folders.length === 0 && (
+              <li role="none" className="faint saved-folder-empty">
+                Empty: save or move a request here
+              </li>
+            )}
           </ul>
         )}
       </li>

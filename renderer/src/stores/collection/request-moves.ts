@@ -7,6 +7,7 @@
 import { client, type Problem, type RequestEntry } from '../../api';
 import { problemOf } from '../problem/problem-of';
 import { type OpenRequest, useCollectionStore } from './collection-store';
+import { moveEmptyFolders } from './folder-actions';
 import { folderMoves } from './folder-moves';
 
 async function moveOne(entry: RequestEntry, folder: string, name: string): Promise<RequestEntry> {
@@ -45,13 +46,20 @@ export async function renameFolder(
   from: string,
   to: string,
 ): Promise<{ moved: number; problem: Problem | null }> {
-  const requests = useCollectionStore.getState().collection?.requests ?? [];
+  const { requests = [], folders = [] } = useCollectionStore.getState().collection ?? {};
   let moved = 0;
   try {
     for (const { entry, folder } of folderMoves(requests, from, to)) {
       await moveOne(entry, folder, entry.request.name);
       moved++;
     }
+    // A folder made with New folder… and still empty moves too.
+    await moveEmptyFolders(
+      folders,
+      requests.map((r) => r.folder),
+      from,
+      to,
+    );
     return { moved, problem: null };
   } catch (error) {
     return { moved, problem: problemOf(error) };

@@ -1,0 +1,111 @@
+/**
+ * New folder and Delete folder of the Console's saved requests through the control API of a
+ * real studio on 127.0.0.1: an empty folder is listed, a folder goes with its saved requests
+ * and leaves what is not one, and neither follows a link out of the project.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import type {
+  DeletedRequestFolder,
+  Problem,
+  RequestCollection,
+  SavedRequest,
+} from '../contract/control-api.js';
+import { EXAMPLES } from '../test-support/project-server.js';
+import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
+
+let f: StudioFixture;
+beforeEach(async () => {
+  f = await startStudioFixture(EXAMPLES.todo);
+});
+afterEach(async () => {
+  await f.dispose();
+});
+
+const request = (name: string): SavedRequest => ({
+  name,
+  method: 'GET',
+  url: '{{baseUrl}}/todos',
+  headers: [],
+  body: { kind: 'none' },
+  auth: { kind: 'none' },
+});
+const list = async () => (await f.api('GET', '/requests')).json as RequestCollection;
+const save = (folder: string, name: string) =>
+  f.api('PUT', '/requests', { folder, request: request(name) });
+
+describe('POST /api/requests/folders', () => {
+  it('makes an empty folder the list shows, nested too; 409 when it is there', async () => {
+    const made = await f.api('POST', '/requests/folders', { folder: 'Admin/Users' });
+    expect([made.status, made.json]).toEqual([201, { folder: 'Admin/Users' }]);
+    expect((await list()).folders).toEqual(['Admin', 'Admin/Users']);
+    const again = await f.api('POST', '/requests/folders', { folder: 'Admin/Users' });
+    expect(again.status).toBe(409);
+    expect((again.json as Problem).detail).toBe('requests/Admin/Users exists already');
+  });
+
+  it('refuses the top, a blank name and . or .. parts, naming the field; makes nothing', async () => {
+    for (const folder of ['', '  ', '/', '../out', 'a/../../b', 7]) {
+      const answer = await f.api('POST', '/requests/folders', { folder });
+      expect(answer.status, JSON.stringify(folder)).toBe(422);
+      expect((answer.json as Problem).errors?.[0]?.field).toBe('/folder');
+    }
+    expect(existsSync(join(f.dir, 'requests'))).toBe(false);
+    expect(existsSync(join(f.dir, '..', 'out'))).toBe(false);
+  });
+});
+
+describe('POST /api/requests/folders/delete', () => {
+  it('deletes a folder with its saved requests and subfolders, and no other folder', async () => {
+    await save('todos', 'List');
+    await save('todos/admin', 'Clear');
+    await save('users', 'List users');
+    await f.api('POST', '/requests/folders', { folder: 'todos/empty' });
+    const answer = await f.api('POST', '/requests/folders/delete', { folder: 'todos' });
+    expect(answer.json).toEqual({ deleted: 'todos', requests: 2, kept: [] });
+    const after = await list();
+    expect(after.folders).toEqual(['users']);
+    expect(after.requests.map((r) => r.path)).toEqual(['users/List users.json']);
+    expect(existsSync(join(f.dir, 'requests', 'todos'))).toBe(false);
+    const gone = await f.api('POST', '/requests/folders/delete', { folder: 'todos' });
+    expect([gone.status, (gone.json as Problem).detail]).toEqual([404, 'no folder requests/todos']);
+  });
+
+  it('leaves what is not a saved request, and the folders holding it, naming each', async () => {
+    await save('notes', 'Kept out');
+    await save('notes/sub', 'Also out');
+    await writeFile(join(f.dir, 'requests', 'notes', 'README.md'), '# how to use these\n');
+    await writeFile(join(f.dir, 'requests', 'notes', 'sub', 'broken.json'), '{ not json');
+    const answer = (await f.api('POST', '/requests/folders/delete', { folder: 'notes' }))
+      .json as DeletedRequestFolder;
+    expect(answer.requests).toBe(2);
+    expect(answer.kept.sort()).toEqual(['notes/README.md', 'notes/sub/broken.json']);
+    expect((await readdir(join(f.dir, 'requests', 'notes'))).sort()).toEqual(['README.md', 'sub']);
+    expect((await list()).requests).toEqual([]);
+  });
+
+  it('follows no link: a linked folder is no folder of the collection, one beneath is kept', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'decorest-outside-'));
+    try {
+      await writeFile(join(outside, 'a.json'), JSON.stringify(request('a')));
+      await mkdir(join(f.dir, 'requests', 'mixed'), { recursive: true });
+      await symlink(outside, join(f.dir, 'requests', 'link'));
+      await symlink(outside, join(f.dir, 'requests', 'mixed', 'inner'));
+      const linked = await f.api('POST', '/requests/folders/delete', { folder: 'link' });
+      expect(linked.status).toBe(403);
+      expect(linked.text).not.toContain(outside);
+      const beneath = await f.api('POST', '/requests/folders/delete', { folder: 'mixed' });
+      expect(beneath.json).toEqual({ deleted: 'mixed', requests: 0, kept: ['mixed/inner'] });
+      const made = await f.api('POST', '/requests/folders', { folder: 'link/new' });
+      expect(made.status).toBe(403);
+      expect(await readdir(outside)).toEqual(['a.json']);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+});
