@@ -58,4 +58,34 @@ describe('Save from answer (issue 47)', () => {
     await themedShots(page, 'console-chaining-run');
     await run.getByRole('button', { name: 'Done' }).click();
   });
+
+  it("checks a list's length, a number compared and a value's type, naming the one that fails", async () => {
+    const { page } = session.ui;
+    const c = new ConsolePage(page);
+    const todos = (await (await fetch(`${session.studio.apiUrl}/todos`)).json()) as unknown[];
+    await c.newTab.click();
+    await c.url.fill('/todos');
+    const add = page.getByRole('button', { name: '+ Add test' });
+    const kind = (n: number, label: string) =>
+      page.getByLabel(`Test ${n} kind`).selectOption({ label });
+    await add.click(); // 1: status is 200
+    await add.click();
+    await kind(2, 'JSON length is');
+    await page.getByLabel('Test 2 JSON pointer').fill('');
+    await page.getByLabel('Test 2 length').fill(String(todos.length));
+    await add.click();
+    await kind(3, 'JSON number is');
+    await page.getByLabel('Test 3 JSON pointer').fill('/0/id');
+    await page.getByLabel('Test 3 comparison').selectOption({ label: '≥' });
+    await page.getByLabel('Test 3 number').fill('1');
+    await add.click();
+    await kind(4, 'JSON type is');
+    await page.getByLabel('Test 4 JSON pointer').fill('/0/content');
+    await page.getByLabel('Test 4 type').selectOption('number');
+    await c.send.click();
+    await c.testResults.getByText('1 of 4 tests failed').waitFor();
+    expect(await c.testResults.innerText()).toMatch(/\/0\/content is a number[\s\S]*got "/);
+    await themedShots(page, 'console-tests-kinds');
+    expect(session.ui.problems).toEqual([]);
+  });
 });

@@ -14,7 +14,13 @@ export type {
 export { ControlClient, ControlError } from '../../core/src/control/client';
 export type * from '../../core/src/contract/control-api';
 export { COLLECTION_CONTROLS, FIELD_TYPES } from '../../core/src/contract/control-api';
-export { HEADER_SOURCE, UPLOAD_LIMIT, VARIABLE_NAME } from '../../core/src/contract/requests-api';
+export {
+  COMPARE_OPERATORS,
+  HEADER_SOURCE,
+  JSON_TYPES,
+  UPLOAD_LIMIT,
+  VARIABLE_NAME,
+} from '../../core/src/contract/requests-api';
 export { sizeInWords } from '../../core/src/contract/sizes';
 // Issue 30: `{{variable}}` resolution, the same the core uses (pure: no node, no client).
 export {
@@ -28,7 +34,12 @@ export { drawDynamicValues, isDynamicVariable } from '../../core/src/contract/dy
 
 // Issue 30: the tests of an answer, checked the same way after Send and by "Run folder".
 export type { AnswerForAssertions, AssertionResult } from '../../core/src/contract/assertions';
-export { checkAssertions, describeAssertion, readAnswer } from '../../core/src/contract/assertions';
+export {
+  checkAssertions,
+  COMPARE_WORDS,
+  describeAssertion,
+  readAnswer,
+} from '../../core/src/contract/assertions';
 // Issue 47: a request filled, planned and run, and the values its answer saves (`set`): the same
 // code `decorest run` uses, so the Console and CI send and check a request alike.
 export type { CaptureResult } from '../../core/src/contract/captures';

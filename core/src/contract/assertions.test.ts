@@ -87,7 +87,72 @@ describe('checkAssertions', () => {
       actual: '120 ms',
     });
   });
+  it('checks a value is not one, absent included', () => {
+    expect(passes({ kind: 'json-not-equals', pointer: '/id', value: 8 }).pass).toBe(true);
+    expect(passes({ kind: 'json-not-equals', pointer: '/id', value: '7' }).pass).toBe(true);
+    expect(passes({ kind: 'json-not-equals', pointer: '/gone', value: 7 }).pass).toBe(true);
+    expect(passes({ kind: 'json-not-equals', pointer: '/id', value: 7 })).toMatchObject({
+      pass: false,
+      actual: '7',
+    });
+    expect(passes({ kind: 'json-not-equals', pointer: '/tags', value: ['x', 'y/z'] }).pass).toBe(
+      false,
+    );
+    // A body that is not JSON has no value there.
+    const [text] = checkAssertions([{ kind: 'json-not-equals', pointer: '/id', value: 7 }], {
+      ...answer,
+      body: '<html>',
+    });
+    expect(text).toMatchObject({ pass: true, actual: 'the body is not JSON' });
+  });
+  it('compares numbers only: a text or an absent value fails', () => {
+    const compare = (pointer: string, op: 'gt' | 'gte' | 'lt' | 'lte', value: number) =>
+      passes({ kind: 'json-compare', pointer, op, value }).pass;
+    expect([compare('/id', 'gt', 6), compare('/id', 'gt', 7)]).toEqual([true, false]);
+    expect([compare('/id', 'gte', 7), compare('/id', 'gte', 8)]).toEqual([true, false]);
+    expect([compare('/id', 'lt', 8), compare('/id', 'lt', 7)]).toEqual([true, false]);
+    expect([compare('/id', 'lte', 7), compare('/id', 'lte', 6)]).toEqual([true, false]);
+    expect([compare('/tags/0', 'gt', -1), compare('/gone', 'lt', 1e9)]).toEqual([false, false]);
+  });
+  it('checks the length of a list or a text, and nothing else has one', () => {
+    expect(passes({ kind: 'json-length', pointer: '/tags', equals: 2 })).toMatchObject({
+      pass: true,
+      actual: 'length 2',
+    });
+    expect(passes({ kind: 'json-length', pointer: '/tags/1', equals: 3 }).pass).toBe(true);
+    expect(passes({ kind: 'json-length', pointer: '/tags', equals: 3 })).toMatchObject({
+      pass: false,
+      actual: 'length 2',
+    });
+    expect(passes({ kind: 'json-length', pointer: '/id', equals: 1 })).toMatchObject({
+      pass: false,
+      actual: '7',
+    });
+  });
+  it('checks a JSON type, a list being an array and null its own', () => {
+    const typeOf = (pointer: string, type: 'string' | 'number' | 'array' | 'object' | 'null') =>
+      passes({ kind: 'json-type', pointer, type }).pass;
+    expect(typeOf('/id', 'number')).toBe(true);
+    expect(typeOf('/tags', 'array')).toBe(true);
+    expect(typeOf('/tags', 'object')).toBe(false);
+    expect(typeOf('/a~1b', 'object')).toBe(true);
+    expect(typeOf('/nothing', 'null')).toBe(true);
+    expect(typeOf('/nothing', 'object')).toBe(false);
+    expect(typeOf('/gone', 'string')).toBe(false);
+  });
   it('describes each assertion in words', () => {
+    expect(describeAssertion({ kind: 'json-compare', pointer: '/n', op: 'gte', value: 2 })).toBe(
+      '/n is at least 2',
+    );
+    expect(describeAssertion({ kind: 'json-type', pointer: '', type: 'array' })).toBe(
+      '(body) is an array',
+    );
+    expect(describeAssertion({ kind: 'json-length', pointer: '/t', equals: 3 })).toBe(
+      '/t has length 3',
+    );
+    expect(describeAssertion({ kind: 'json-not-equals', pointer: '/s', value: 'x' })).toBe(
+      '/s is not "x"',
+    );
     expect(describeAssertion({ kind: 'json-equals', pointer: '/title', value: 'a' })).toBe(
       '/title equals "a"',
     );

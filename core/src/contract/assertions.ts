@@ -3,7 +3,7 @@
  * time), checked the same way by the Console after Send, by "Run folder" and (issue 47) by
  * `decorest run`. Pure: no `node:*`, so the renderer bundles it.
  */
-import type { RequestAssertion } from './requests-api.js';
+import type { CompareOperator, JsonType, RequestAssertion } from './requests-api.js';
 import type { JsonValue } from './values.js';
 
 /** What an assertion looks at: the answer as the Console received it. */
@@ -26,6 +26,62 @@ export interface AssertionResult {
   actual: string;
 }
 
+/** How a comparison reads: `above 3`, `at most 10`. */
+export const COMPARE_WORDS: Readonly<Record<CompareOperator, string>> = {
+  gt: 'above',
+  gte: 'at least',
+  lt: 'below',
+  lte: 'at most',
+};
+
+/** A JSON value's type as {@link JsonType} names it; `undefined` for no JSON value. */
+export function jsonTypeOf(value: unknown): JsonType | undefined {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  const type = typeof value;
+  return type === 'string' || type === 'number' || type === 'boolean' || type === 'object'
+    ? type
+    : undefined;
+}
+
+function compares(value: unknown, op: CompareOperator, than: number): boolean {
+  if (typeof value !== 'number') return false;
+  switch (op) {
+    case 'gt':
+      return value > than;
+    case 'gte':
+      return value >= than;
+    case 'lt':
+      return value < than;
+    case 'lte':
+      return value <= than;
+  }
+}
+
+/** A list's items or a text's UTF-16 units, as JavaScript's `length`; none for other values. */
+const lengthOf = (value: unknown): number | undefined =>
+  Array.isArray(value) || typeof value === 'string' ? value.length : undefined;
+
+/** Whether a body value passes a JSON test (`undefined`: the pointer leads nowhere). */
+function jsonPasses(a: JsonAssertion, value: unknown): boolean {
+  switch (a.kind) {
+    case 'json-equals':
+      return value !== undefined && sameJson(value, a.value);
+    case 'json-exists':
+      return value !== undefined;
+    case 'json-not-equals':
+      return value === undefined || !sameJson(value, a.value);
+    case 'json-compare':
+      return compares(value, a.op, a.value);
+    case 'json-length':
+      return lengthOf(value) === a.equals;
+    case 'json-type':
+      return jsonTypeOf(value) === a.type;
+  }
+}
+
+type JsonAssertion = Extract<RequestAssertion, { pointer: string }>;
+
 /**
  * What an assertion expects, in words, for a report's `expected` (`200`, `"done"`, `present`,
  * `below 500 ms`).
@@ -39,6 +95,16 @@ export function expectedOf(a: RequestAssertion): string {
     case 'json-exists':
     case 'header-exists':
       return 'present';
+    case 'json-not-equals':
+      return `not ${JSON.stringify(a.value)}`;
+    case 'json-compare':
+      return `${COMPARE_WORDS[a.op]} ${a.value}`;
+    case 'json-length':
+      return `length ${a.equals}`;
+    case 'json-type':
+      return a.type === 'null'
+        ? 'null'
+        : `${a.type === 'array' || a.type === 'object' ? 'an' : 'a'} ${a.type}`;
     case 'header-equals':
       return JSON.stringify(a.value);
     case 'header-contains':
@@ -57,6 +123,14 @@ export function describeAssertion(a: RequestAssertion): string {
       return `${a.pointer || '(body)'} equals ${JSON.stringify(a.value)}`;
     case 'json-exists':
       return `${a.pointer || '(body)'} exists`;
+    case 'json-not-equals':
+      return `${a.pointer || '(body)'} is not ${JSON.stringify(a.value)}`;
+    case 'json-compare':
+      return `${a.pointer || '(body)'} is ${COMPARE_WORDS[a.op]} ${a.value}`;
+    case 'json-length':
+      return `${a.pointer || '(body)'} has length ${a.equals}`;
+    case 'json-type':
+      return `${a.pointer || '(body)'} is ${expectedOf(a)}`;
     case 'header-equals':
       return `header ${a.name} is ${JSON.stringify(a.value)}`;
     case 'header-contains':
@@ -174,14 +248,23 @@ export function checkAssertions(
           actual: String(answer.status),
         };
       case 'json-equals':
-      case 'json-exists': {
+      case 'json-exists':
+      case 'json-not-equals':
+      case 'json-compare':
+      case 'json-length':
+      case 'json-type': {
         const body = reader.json();
-        if (!body.ok) return { assertion, pass: false, actual: body.why };
+        // A body that is not JSON holds no value at any pointer: "is not" passes, as Bruno's neq.
+        if (!body.ok)
+          return { assertion, pass: assertion.kind === 'json-not-equals', actual: body.why };
         const value = valueAtPointer(body.value, assertion.pointer);
-        const pass =
-          value !== undefined &&
-          (assertion.kind === 'json-exists' || sameJson(value, assertion.value));
-        return { assertion, pass, actual: shownValue(value) };
+        const length = assertion.kind === 'json-length' ? lengthOf(value) : undefined;
+        return {
+          assertion,
+          pass: jsonPasses(assertion, value),
+          // A length test shows the length found, where the value has one.
+          actual: length === undefined ? shownValue(value) : `length ${length}`,
+        };
       }
       case 'header-equals':
       case 'header-contains':

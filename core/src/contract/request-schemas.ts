@@ -6,6 +6,7 @@
  */
 import { type BodySchema, NO_NUL, NON_BLANK } from './body-schema.js';
 import { OUTGOING_TIMEOUT_MAX_MS } from './outgoing-api.js';
+import { COMPARE_OPERATORS, JSON_TYPES } from './requests-api.js';
 
 /** Longest user name of a request, folder, environment or variable. */
 export const NAME_LIMIT = 200;
@@ -112,6 +113,33 @@ const ASSERTION: BodySchema = tagged('kind', [
   }),
   kind('json-equals', { required: ['pointer', 'value'], properties: { pointer: POINTER } }),
   kind('json-exists', { required: ['pointer'], properties: { pointer: POINTER } }),
+  kind('json-not-equals', { required: ['pointer', 'value'], properties: { pointer: POINTER } }),
+  kind('json-compare', {
+    required: ['pointer', 'op', 'value'],
+    properties: {
+      pointer: POINTER,
+      op: {
+        type: 'string',
+        enum: [...COMPARE_OPERATORS],
+        message: `must be ${COMPARE_OPERATORS.join(', ')}`,
+      },
+      value: { type: 'number', message: 'must be a number' },
+    },
+  }),
+  kind('json-length', {
+    required: ['pointer', 'equals'],
+    properties: {
+      pointer: POINTER,
+      equals: { type: 'integer', minimum: 0, message: 'must be a whole number from 0' },
+    },
+  }),
+  kind('json-type', {
+    required: ['pointer', 'type'],
+    properties: {
+      pointer: POINTER,
+      type: { type: 'string', enum: [...JSON_TYPES], message: `must be ${JSON_TYPES.join(', ')}` },
+    },
+  }),
   kind('header-equals', { required: ['name', 'value'], properties: { name: TEXT, value: TEXT } }),
   kind('header-contains', { required: ['name', 'value'], properties: { name: TEXT, value: TEXT } }),
   kind('header-exists', { required: ['name'], properties: { name: TEXT } }),

@@ -52,11 +52,32 @@ export type RequestAuth =
   | { kind: 'basic'; username: string; password: string };
 
 /** What a response must show for the request to pass. */
+export type CompareOperator = 'gt' | 'gte' | 'lt' | 'lte';
+export const COMPARE_OPERATORS: readonly CompareOperator[] = ['gt', 'gte', 'lt', 'lte'];
+
+export type JsonType = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'null';
+export const JSON_TYPES: readonly JsonType[] = [
+  'string',
+  'number',
+  'boolean',
+  'array',
+  'object',
+  'null',
+];
+
 export type RequestAssertion =
   | { kind: 'status'; equals: number }
   /** A JSON pointer into the response body (`/items/0/id`; `""` is the whole body). */
   | { kind: 'json-equals'; pointer: string; value: JsonValue }
   | { kind: 'json-exists'; pointer: string }
+  /** Absent, or any value but `value` (Bruno's `neq`). */
+  | { kind: 'json-not-equals'; pointer: string; value: JsonValue }
+  /** A number compared with `value` (`gt` is "above"); anything but a number fails. */
+  | { kind: 'json-compare'; pointer: string; op: CompareOperator; value: number }
+  /** A list with `equals` items, or a text of `equals` characters (UTF-16, as JavaScript counts). */
+  | { kind: 'json-length'; pointer: string; equals: number }
+  /** The value's JSON type (`array`, not `object`, for a list). */
+  | { kind: 'json-type'; pointer: string; type: JsonType }
   | { kind: 'header-equals'; name: string; value: string }
   /** The header's value holds `value` (`application/json` in `application/json; charset=utf-8`). */
   | { kind: 'header-contains'; name: string; value: string }

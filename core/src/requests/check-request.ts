@@ -12,8 +12,10 @@ import {
   SAVED_REQUEST_SCHEMA,
 } from '../contract/request-schemas.js';
 import {
+  type CompareOperator,
   type Environment,
   type EnvironmentVariable,
+  type JsonType,
   type KeyValueRow,
   type MultipartField,
   type RequestAssertion,
@@ -90,6 +92,19 @@ function assertion(a: Obj): RequestAssertion {
       return { kind: k, pointer: a['pointer'] as string, value: a['value'] as JsonValue };
     case 'json-exists':
       return { kind: k, pointer: a['pointer'] as string };
+    case 'json-not-equals':
+      return { kind: k, pointer: a['pointer'] as string, value: a['value'] as JsonValue };
+    case 'json-compare':
+      return {
+        kind: k,
+        pointer: a['pointer'] as string,
+        op: a['op'] as CompareOperator,
+        value: a['value'] as number,
+      };
+    case 'json-length':
+      return { kind: k, pointer: a['pointer'] as string, equals: a['equals'] as number };
+    case 'json-type':
+      return { kind: k, pointer: a['pointer'] as string, type: a['type'] as JsonType };
     case 'header-equals':
     case 'header-contains':
       return { kind: k, name: a['name'] as string, value: a['value'] as string };

@@ -66,7 +66,7 @@ describe('a Bruno assert line as a test', () => {
     // that is not JSON.
     expect(of('res.body.items[1]', 'eq a')).toMatch(/character of a text/);
     expect(of('res.body.items[1]', 'isDefined')).toMatch(/character of a text/);
-    expect(of('res.body.name.length', 'eq 3')).toMatch(/reads length from JavaScript/);
+    expect(of('res.body.name.length', 'gt 3')).toMatch(/reads length from JavaScript/);
     expect(of('res.body.constructor', 'isDefined')).toMatch(/reads constructor/);
     expect(of('res.body', 'eq ok')).toMatch(/not JSON as text/);
     expect(of('res.body', 'isDefined')).toBe('why: the body is always defined in Bruno');
@@ -74,6 +74,50 @@ describe('a Bruno assert line as a test', () => {
       'why: Bruno reads res.body.first-name as JavaScript, a subtraction; res.body["first-name"] reads the name',
     );
     expect(of('res.body.items[0].id + 1', 'eq 2')).toMatch(/^why: tests here read/);
+  });
+
+  it('takes neq, the comparisons, length and the type checks on the body as Bruno runs them', () => {
+    expect(of('res.body.state', 'neq done')).toEqual({
+      kind: 'json-not-equals',
+      pointer: '/state',
+      value: 'done',
+    });
+    expect(of('res.body.total', 'gte 2')).toEqual({
+      kind: 'json-compare',
+      pointer: '/total',
+      op: 'gte',
+      value: 2,
+    });
+    expect(of('res.body.total', 'lt 1e3')).toMatchObject({ op: 'lt', value: 1000 });
+    // chai's above and below take a number only: a text there fails in Bruno whatever the body.
+    expect(of('res.body.total', 'gt "2"')).toMatch(/only with a number/);
+    // The usual count, both ways Bruno writes it.
+    expect(of('res.body.items', 'length 3')).toEqual({
+      kind: 'json-length',
+      pointer: '/items',
+      equals: 3,
+    });
+    expect(of('res.body.items.length', 'eq 3')).toEqual({
+      kind: 'json-length',
+      pointer: '/items',
+      equals: 3,
+    });
+    expect(of('res.body.length', '2')).toEqual({ kind: 'json-length', pointer: '', equals: 2 });
+    expect(of('res.body.items', 'length 1.5')).toMatch(/length is compared with the number 1.5/);
+    expect(of('res.body.items[0].length', 'eq 1')).toMatch(/reads length from JavaScript/);
+    expect(of('res.body.items[0]', 'length 1')).toMatch(/character of a text/);
+    expect(of('res.body.id', 'isNumber')).toEqual({
+      kind: 'json-type',
+      pointer: '/id',
+      type: 'number',
+    });
+    expect(of('res.body.items', 'isArray')).toMatchObject({ kind: 'json-type', type: 'array' });
+    expect(of('res.body.ok', 'isBoolean')).toMatchObject({ type: 'boolean' });
+    expect(of('res.body.name', 'isString')).toMatchObject({ type: 'string' });
+    expect(of('res.body', 'isString')).toMatch(/not JSON as a string/);
+    expect(of('res.body.items[2]', 'isString')).toMatch(/character of a text/);
+    expect(of('res.body.deletedAt', 'isNull')).toEqual(equals(null, '/deletedAt'));
+    expect(of('res.body.items', 'contains 3')).toMatch(/^why: contains: tests here check/);
   });
 
   it('reads a header by its lower-case name, as Bruno receives it', () => {

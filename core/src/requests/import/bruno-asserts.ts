@@ -11,11 +11,18 @@
  * - The value, after `{{variables}}` are filled in: `true`, `false`, `null`, `undefined`; text in
  *   `"…"` or `'…'` (the quotes dropped, nothing unescaped); a number where `Number()` reads one
  *   (above 2^53 − 1 it stays text); anything else a JavaScript template literal (bare text).
- * - `eq` is `===`, so `res.status: eq "200"` never passes, nor a header compared with a number.
+ * - `eq` is `===`, so `res.status: eq "200"` never passes, nor a header compared with a number;
+ *   `neq` is `!==`, so an absent value passes it.
+ * - `gt`, `gte`, `lt`, `lte` are chai's above/below: a number on both sides, anything else fails.
+ * - `length` and `.length: eq n` count a list's items or a text's characters. Where Bruno and
+ *   these tests differ: an object with its own `length` key, and a body that is not JSON, whose
+ *   text Bruno counts (bruno-compare.test.ts runs Bruno's CLI on both).
+ * - A body that is not JSON has no value at a path: `neq` passes, the other tests fail.
+ * - `isNumber`, `isString`, `isBoolean`, `isArray` are chai's `a(type)`; `isNull` is `=== null`.
  *
  * A line switched off with `~` is listed too: our tests have no off switch.
  */
-import type { RequestAssertion } from '../../contract/requests-api.js';
+import type { CompareOperator, JsonType, RequestAssertion } from '../../contract/requests-api.js';
 import type { JsonValue } from '../../contract/values.js';
 import type { BruRow } from './bru-blocks.js';
 import { pointerOf, stepsOf } from './bruno-saved-values.js';
@@ -157,7 +164,30 @@ function timeTest(operator: string, read: Read): Mapped {
   return { ok: true, assertion: { kind: 'time-below', ms: v } };
 }
 
+/** JSON types Bruno's type operators check (chai's `a(…)`); `isNull` is an equality. */
+const TYPE_OF: Readonly<Record<string, JsonType>> = {
+  isNumber: 'number',
+  isString: 'string',
+  isBoolean: 'boolean',
+  isArray: 'array',
+};
+
+/** A whole number a length can be, from a value Bruno read. */
+const lengthValue = (v: JsonValue): number | undefined =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
+
 function bodyTest(steps: readonly string[], operator: string, read: Read): Mapped {
+  // `res.body.items.length: eq 3`, Bruno's usual count: a list's (or a text's) length.
+  if (steps.at(-1) === 'length' && steps.length > 0 && operator === 'eq') {
+    const owner = steps.slice(0, -1);
+    if (!owner.some(inherited) && !(owner.length > 0 && INDEX.test(owner.at(-1)!))) {
+      if (!read.ok) return read;
+      const n = lengthValue(read.value);
+      if (n === undefined)
+        return { ok: false, why: `a length is compared with the ${described(read.value)}` };
+      return { ok: true, assertion: { kind: 'json-length', pointer: pointerOf(owner), equals: n } };
+    }
+  }
   const pointer = pointerOf(steps);
   const odd = steps.find(inherited);
   if (odd !== undefined)
@@ -174,10 +204,45 @@ function bodyTest(steps: readonly string[], operator: string, read: Read): Mappe
     if (charAt) return { ok: false, why: charWhy };
     return { ok: true, assertion: { kind: 'json-exists', pointer } };
   }
-  if (operator !== 'eq')
+  if (operator === 'isNull')
+    return { ok: true, assertion: { kind: 'json-equals', pointer, value: null } };
+  const type = TYPE_OF[operator];
+  if (type !== undefined) {
+    // A text's character is a string to Bruno; a non-JSON body is its text.
+    if (charAt) return { ok: false, why: charWhy };
+    if (pointer === '' && type === 'string')
+      return {
+        ok: false,
+        why: 'Bruno reads a body that is not JSON as a string, and tests here read JSON',
+      };
+    return { ok: true, assertion: { kind: 'json-type', pointer, type } };
+  }
+  if (operator === 'length') {
+    if (charAt) return { ok: false, why: charWhy };
+    if (!read.ok) return read;
+    const n = lengthValue(read.value);
+    if (n === undefined)
+      return { ok: false, why: `a length is compared with the ${described(read.value)}` };
+    return { ok: true, assertion: { kind: 'json-length', pointer, equals: n } };
+  }
+  if (COMPARES.has(operator)) {
+    if (!read.ok) return read;
+    const v = read.value;
+    // chai's above/below take numbers only: Bruno fails any other, and so would this.
+    if (typeof v !== 'number')
+      return {
+        ok: false,
+        why: `${operator} compares with the ${described(v)}, and Bruno only with a number`,
+      };
+    return {
+      ok: true,
+      assertion: { kind: 'json-compare', pointer, op: operator as CompareOperator, value: v },
+    };
+  }
+  if (operator !== 'eq' && operator !== 'neq')
     return {
       ok: false,
-      why: `${operator}: tests here check that a body value equals a value (eq) or is present (isDefined)`,
+      why: `${operator}: tests here check a body value with eq, neq, gt, gte, lt, lte, length, isDefined, isNull, isNumber, isString, isBoolean or isArray`,
     };
   if (!read.ok) return read;
   const v = read.value;
@@ -187,8 +252,13 @@ function bodyTest(steps: readonly string[], operator: string, read: Read): Mappe
       why: 'Bruno compares a body that is not JSON as text, and tests here read the body as JSON',
     };
   if (charAt && typeof v === 'string' && v.length === 1) return { ok: false, why: charWhy };
-  return { ok: true, assertion: { kind: 'json-equals', pointer, value: v } };
+  return {
+    ok: true,
+    assertion: { kind: operator === 'eq' ? 'json-equals' : 'json-not-equals', pointer, value: v },
+  };
 }
+
+const COMPARES = new Set(['gt', 'gte', 'lt', 'lte']);
 
 function headerTest(name: string, operator: string, read: Read): Mapped {
   // Node hands Bruno the answer's headers under lower-case names.

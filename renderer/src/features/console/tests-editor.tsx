@@ -1,18 +1,49 @@
 /**
  * Issue 30: the request's tests, what its answer must show: a status, a JSON pointer's value
- * (or that it exists), a header, a time. Checked after every Send and by "Run folder".
+ * (equal, not equal, compared, its length or type, or that it exists), a header, a time. Checked after every Send and by "Run folder".
  */
 import { useId, useState } from 'react';
 
-import type { JsonValue, RequestAssertion } from '../../api';
+import {
+  COMPARE_OPERATORS,
+  COMPARE_WORDS,
+  type CompareOperator,
+  JSON_TYPES,
+  type JsonType,
+  type JsonValue,
+  type RequestAssertion,
+} from '../../api';
 import { useConsoleStore } from '../../stores/console/console-store';
 
 type Kind = RequestAssertion['kind'];
 
+/** The comparison as a sign, narrow beside its number (its words in the option's title). */
+const COMPARE_SIGNS: Readonly<Record<CompareOperator, string>> = {
+  gt: '>',
+  gte: '≥',
+  lt: '<',
+  lte: '≤',
+};
+
+/** Kinds with a second field beside the pointer or name: the row gives both room. */
+const TWO_FIELDS = new Set<Kind>([
+  'json-equals',
+  'json-not-equals',
+  'json-compare',
+  'json-length',
+  'json-type',
+  'header-equals',
+  'header-contains',
+]);
+
 const KINDS: [Kind, string][] = [
   ['status', 'Status is'],
   ['json-equals', 'JSON value equals'],
+  ['json-not-equals', 'JSON value is not'],
   ['json-exists', 'JSON value exists'],
+  ['json-compare', 'JSON number is'],
+  ['json-length', 'JSON length is'],
+  ['json-type', 'JSON type is'],
   ['header-equals', 'Header equals'],
   ['header-contains', 'Header contains'],
   ['header-exists', 'Header is present'],
@@ -27,6 +58,14 @@ export function blankAssertion(kind: Kind): RequestAssertion {
       return { kind, pointer: '/', value: '' };
     case 'json-exists':
       return { kind, pointer: '/id' };
+    case 'json-not-equals':
+      return { kind, pointer: '/', value: '' };
+    case 'json-compare':
+      return { kind, pointer: '/id', op: 'gt', value: 0 };
+    case 'json-length':
+      return { kind, pointer: '', equals: 1 };
+    case 'json-type':
+      return { kind, pointer: '', type: 'array' };
     case 'header-equals':
       return { kind, name: 'Content-Type', value: '' };
     case 'header-contains':
@@ -90,11 +129,7 @@ function AssertionRow({
   const n = i + 1;
   return (
     <div
-      className={
-        a.kind === 'json-equals' || a.kind === 'header-equals' || a.kind === 'header-contains'
-          ? 'rows-row assertion-row two'
-          : 'rows-row assertion-row'
-      }
+      className={TWO_FIELDS.has(a.kind) ? 'rows-row assertion-row two' : 'rows-row assertion-row'}
     >
       <select
         className="select"
@@ -119,17 +154,66 @@ function AssertionRow({
           onChange={(e) => onChange({ ...a, equals: Number(e.target.value) })}
         />
       )}
-      {(a.kind === 'json-equals' || a.kind === 'json-exists') && (
+      {'pointer' in a && (
         <input
           className="input mono"
           value={a.pointer}
           aria-label={`Test ${n} JSON pointer`}
-          placeholder="/0/title"
+          placeholder="(whole body)"
           title="A JSON pointer: /items/0/id (empty: the whole body)"
           onChange={(e) => onChange({ ...a, pointer: e.target.value })}
         />
       )}
-      {a.kind === 'json-equals' && (
+      {a.kind === 'json-compare' && (
+        <span className="compare-to">
+          <select
+            className="select"
+            value={a.op}
+            aria-label={`Test ${n} comparison`}
+            onChange={(e) => onChange({ ...a, op: e.target.value as CompareOperator })}
+          >
+            {COMPARE_OPERATORS.map((op) => (
+              <option key={op} value={op} title={COMPARE_WORDS[op]}>
+                {COMPARE_SIGNS[op]}
+              </option>
+            ))}
+          </select>
+          <input
+            className="input mono narrow"
+            type="number"
+            value={a.value}
+            aria-label={`Test ${n} number`}
+            onChange={(e) => onChange({ ...a, value: Number(e.target.value) })}
+          />
+        </span>
+      )}
+      {a.kind === 'json-length' && (
+        <input
+          className="input mono narrow"
+          type="number"
+          min={0}
+          step={1}
+          value={a.equals}
+          aria-label={`Test ${n} length`}
+          title="A list's items, or a text's characters"
+          onChange={(e) => onChange({ ...a, equals: Number(e.target.value) })}
+        />
+      )}
+      {a.kind === 'json-type' && (
+        <select
+          className="select"
+          value={a.type}
+          aria-label={`Test ${n} type`}
+          onChange={(e) => onChange({ ...a, type: e.target.value as JsonType })}
+        >
+          {JSON_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+      )}
+      {(a.kind === 'json-equals' || a.kind === 'json-not-equals') && (
         <ValueInput
           key={`${i}-${a.kind}`}
           value={a.value}
