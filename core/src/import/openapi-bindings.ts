@@ -6,6 +6,7 @@
  * update (by the path's key or the id in the body), a delete. The answer keeps the operation's
  * own path, status and shape; `app.ts` maps it to `documented.<call>(Model, options)`.
  */
+import { COLLECTION_CONTROLS } from '../contract/collection-controls.js';
 import type { JsonValue } from '../contract/control-api.js';
 import { identifierFor } from './import-names.js';
 import type { DocumentedAnswer, ImportNote, PlannedField } from './import-plan.js';
@@ -88,6 +89,22 @@ function fits(root: JsonObject, parameter: JsonObject, model: BoundModel, field:
   return type === 'string';
 }
 
+/**
+ * A list binding's query parameters that are decorest's own list controls (`_sort`, `q`,
+ * `_page`): the generated route reads them, so they are said unread only where the import keeps
+ * a documented list (openapi-read.ts), not where it leaves the route to the generated one.
+ */
+export const listControlsOf = new WeakMap<DocumentedAnswer, readonly string[]>();
+
+/** The note for a query parameter a documented route does not read. */
+export function unreadParameter(operation: Operation, name: string, model: string): ImportNote {
+  return {
+    kind: 'not-imported',
+    at: `${operation.at}/parameters`,
+    text: `${operation.method} ${operation.path}: the query parameter ${name} names no field of ${model}: not read`,
+  };
+}
+
 /** Query parameters → fields: the same name, or the list field it names (`tag` → `tagList`). */
 function filtersOf(
   root: JsonObject,
@@ -98,10 +115,12 @@ function filtersOf(
   filters: Record<string, string>;
   defaults: Record<string, string>;
   page: Record<string, string>;
+  controls: string[];
 } {
   const filters: Record<string, string> = {};
   const defaults: Record<string, string> = {};
   const page: Record<string, string> = {};
+  const controls: string[] = [];
   const names = [...model.fields.map(wireOf), ...model.links];
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'query' || typeof parameter.name !== 'string') continue;
@@ -121,14 +140,10 @@ function filtersOf(
       )
         defaults[name] = String(fallback);
     } else if (PAGE_PARAMS[name]) page[PAGE_PARAMS[name]] = name;
-    else
-      notes.push({
-        kind: 'not-imported',
-        at: `${operation.at}/parameters`,
-        text: `${operation.method} ${operation.path}: the query parameter ${name} names no field of ${model.name}: not read`,
-      });
+    else if (COLLECTION_CONTROLS.includes(name)) controls.push(name);
+    else notes.push(unreadParameter(operation, name, model.name));
   }
-  return { filters, defaults, page };
+  return { filters, defaults, page, controls };
 }
 
 /** The schema of the property `key` of an object schema (its `allOf` parts included). */
@@ -220,8 +235,8 @@ export function bindOperation(
   if (method === 'GET' && list && params.length === 0) {
     const model = modelOf(root, list.items, models);
     if (model) {
-      const { filters, defaults, page } = filtersOf(root, model, operation, notes);
-      return {
+      const { filters, defaults, page, controls } = filtersOf(root, model, operation, notes);
+      const answer: DocumentedAnswer = {
         call: 'list',
         model: model.name,
         options: {
@@ -232,6 +247,8 @@ export function bindOperation(
           ...(list.wrap ? { wrap: list.wrap } : {}),
         },
       };
+      if (controls.length > 0) listControlsOf.set(answer, controls);
+      return answer;
     }
   }
 

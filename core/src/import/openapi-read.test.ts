@@ -439,4 +439,42 @@ describe('operations decorest answers itself', () => {
       text: "GET /authors/{authorId}/books: answered by decorest's generated route GET /authors/:authorId/books, not by the example",
     });
   });
+
+  it("says json-server's list controls unread only on a list it keeps, not on the generated one", async () => {
+    const params = ['_sort', '_page', 'q', 'colour'].map((name) => ({
+      name,
+      in: 'query',
+      schema: { type: 'string' },
+    }));
+    const list = (status: string) => ({
+      get: {
+        parameters: params,
+        responses: {
+          [status]: {
+            content: {
+              'application/json': {
+                schema: { type: 'array', items: { $ref: '#/components/schemas/Thing' } },
+              },
+            },
+          },
+        },
+      },
+    });
+    const unread = async (status: string) => {
+      const plan = await readOpenApi(
+        'api.json',
+        doc(
+          { '/things': list(status) },
+          { Thing: { type: 'object', properties: { id: { type: 'integer' } } } },
+        ),
+      );
+      return plan.notes
+        .filter((n) => n.text.includes('names no field'))
+        .map((n) => /parameter (\S+)/.exec(n.text)![1]);
+    };
+    // Left to the generated GET /things, which reads _sort, _page and q (a 400 names colour).
+    expect(await unread('200')).toEqual(['colour']);
+    // A 206 keeps a documented list, which reads none of them.
+    expect(await unread('206')).toEqual(['colour', '_sort', '_page', 'q']);
+  });
 });

@@ -9,7 +9,13 @@ import { checkModelName } from '../model-edit/create-model.js';
 import { classNameFor, derivedPath } from './import-names.js';
 import type { ImportNote, ImportPlan, PlannedModel, PlannedRoute } from './import-plan.js';
 import { basePathOf } from './openapi-base-path.js';
-import { bindOperation, type BoundModel, generatedAnswers } from './openapi-bindings.js';
+import {
+  bindOperation,
+  type BoundModel,
+  generatedAnswers,
+  listControlsOf,
+  unreadParameter,
+} from './openapi-bindings.js';
 import { type CollectionPaths, findCollections } from './openapi-collections.js';
 import { isObject, type JsonObject, readOpenApiDocument } from './openapi-document.js';
 import { exampleOf, hasPropertyExamples } from './openapi-example.js';
@@ -172,6 +178,9 @@ export async function readOpenApi(file: string, text: string): Promise<ImportPla
       )
     )
       continue;
+    // Kept as a documented list: decorest's list controls the document names are not read there.
+    for (const name of (answer && listControlsOf.get(answer)) ?? [])
+      notes.push(unreadParameter(operation, name, answer!.model));
     const route: PlannedRoute = answer
       ? {
           method: operation.method,
