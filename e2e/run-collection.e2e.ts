@@ -144,6 +144,14 @@ describe('Run collection (issue 47)', () => {
       /Passed:\s*status is 200[\s\S]*Failed:\s*\/completed equals false\s*— got true/,
     );
     expect(await collection.runItem('Get todo').innerText()).toMatch(/\b200\b[\s\S]*\bms\b/);
+    // Its answer opens from the results: headers and the body, laid out.
+    await collection.runItem('Get todo').getByText('Answer of Get todo').click();
+    await expect
+      .poll(() => page.getByLabel('Body of Get todo').innerText())
+      .toMatch(/"completed": true/);
+    expect(await page.getByRole('table', { name: 'Headers of Get todo' }).innerText()).toMatch(
+      /content-type\s+application\/json/i,
+    );
     // Not sent: the variable is named; the run went on after it.
     expect(await collection.runItem('Todos of a token').innerText()).toMatch(
       /Unknown variable \{\{token\}\}/,

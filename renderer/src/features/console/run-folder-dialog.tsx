@@ -16,6 +16,7 @@ import {
 import { formatMs, StatusBadge } from '../../ui/badges';
 import { CopyButton } from '../../ui/copy-button';
 import { Dialog } from '../../ui/dialog';
+import { RunAnswerView } from './run-answer';
 import { TestLines } from './test-results';
 
 const STATE_WORDS: Record<RunItem['state'], string> = {
@@ -47,6 +48,7 @@ function RunRow({ item }: { item: RunItem }) {
           />
         </div>
       )}
+      {item.answer && <RunAnswerView name={item.name} answer={item.answer} />}
     </li>
   );
 }

@@ -10,6 +10,7 @@
 import { create } from 'zustand';
 
 import {
+  type AnswerForAssertions,
   type AssertionResult,
   type CaptureResult,
   type RequestCollection,
@@ -37,6 +38,26 @@ export interface RunItem {
   error?: string;
   /** A request file that does not read: failed before the run starts, never sent. */
   unreadable?: boolean;
+  /** What came back, to open in the results as Bruno's runner shows each response. */
+  answer?: RunAnswer;
+}
+
+/** An answer a run keeps: its headers and its body's first {@link ANSWER_KEPT} characters. */
+export interface RunAnswer {
+  headers: readonly (readonly [string, string])[];
+  body: string;
+  /** The body was longer: its full length, in characters. */
+  cutFrom?: number;
+}
+
+/** How much of each body a run keeps to show (a run of many large answers stays small). */
+export const ANSWER_KEPT = 200_000;
+
+function keptAnswer(answer: AnswerForAssertions): RunAnswer {
+  const { headers, body } = answer;
+  return body.length > ANSWER_KEPT
+    ? { headers, body: body.slice(0, ANSWER_KEPT), cutFrom: body.length }
+    : { headers, body };
 }
 
 /** What is run: a folder (`""`: the top of `requests/` and everything under it) or the collection. */
@@ -117,10 +138,13 @@ export function runPlan(
   };
 }
 
-/** The Console's way out for a run: the page's fetch, or the studio's (deliver.ts). */
-function consoleTransport(mockUrl: string | null): RunTransport {
-  return (request, signal, saved) =>
-    deliver(
+/**
+ * The Console's way out for a run: the page's fetch, or the studio's (deliver.ts); each answer
+ * handed to `keep` too (the run is one request at a time, so it is the running one's).
+ */
+function consoleTransport(mockUrl: string | null, keep: (answer: RunAnswer) => void): RunTransport {
+  return async (request, signal, saved) => {
+    const answer = await deliver(
       planRequest(
         { ...request, pathParams: [], assertions: saved.assertions ?? [], set: saved.set ?? {} },
         mockUrl,
@@ -128,6 +152,9 @@ function consoleTransport(mockUrl: string | null): RunTransport {
       signal ?? new AbortController().signal,
       mockUrl,
     );
+    keep(keptAnswer(answer));
+    return answer;
+  };
 }
 
 /** What the run list shows of a request's outcome. */
@@ -159,15 +186,20 @@ export const useFolderRunStore = create<FolderRunState>()((set, get) => ({
     set({ target, running: true, stopped: false, controller, items });
     const mark = (i: number, item: RunItem) =>
       set((s) => ({ items: s.items.map((x, j) => (j === i ? item : x)) }));
+    let answer: RunAnswer | undefined;
     await runSequence(
       send.map((e) => e.request),
       variables,
       {
-        send: consoleTransport(mockUrl),
+        send: consoleTransport(mockUrl, (kept) => (answer = kept)),
         draw: drawDynamic,
         signal: controller.signal,
-        onStart: (i) => mark(i, { ...get().items[i]!, state: 'running' }),
-        onDone: (i, outcome) => mark(i, itemOf(send[i]!, outcome)),
+        onStart: (i) => {
+          answer = undefined;
+          mark(i, { ...get().items[i]!, state: 'running' });
+        },
+        onDone: (i, outcome) =>
+          mark(i, { ...itemOf(send[i]!, outcome), ...(answer ? { answer } : {}) }),
         // Kept after the run, as Bruno keeps runtime variables: the Console's next Send of
         // "Get the new todo" finds the {{todoId}} the run's "Create todo" saved.
         onSaved: (values) =>
