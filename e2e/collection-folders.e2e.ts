@@ -110,4 +110,37 @@ describe('Folders of saved requests', () => {
     expect(await folders('Notes')).toEqual(['README.md']);
     expect(session.ui.problems.filter((p) => !/status of 4\d\d/.test(p))).toEqual([]);
   });
+
+  it('asks before importing a collection again: a copy beside it, or the same folder replaced', async () => {
+    const { page } = session.ui;
+    const collection = new CollectionPage(page);
+    const bruno = join(REPO, 'core', 'src', 'requests', 'import', 'fixtures', 'bruno-todos');
+    const importOnce = async () => {
+      await collection.importButton.first().click();
+      await collection.importFolder.setInputFiles(bruno);
+    };
+    await importOnce();
+    await collection.importResult.waitFor();
+    await page.keyboard.press('Escape');
+    await collection.folder('Bruno Todos').waitFor();
+    const before = await folders('Bruno Todos');
+
+    await importOnce();
+    const ask = collection.importDialog.getByRole('alert', { name: 'Collection there already' });
+    await ask.waitFor();
+    await themedShots(page, 'collection-import-again');
+    await ask.getByRole('button', { name: 'Import a copy' }).click();
+    await collection.importResult.waitFor();
+    await page.keyboard.press('Escape');
+    await collection.folder('Bruno Todos 2').waitFor();
+    expect(await folders('Bruno Todos 2')).toEqual(before);
+
+    await importOnce();
+    await ask.getByRole('button', { name: 'Replace it' }).click();
+    await collection.importResult.waitFor();
+    await page.keyboard.press('Escape');
+    expect(await folders('Bruno Todos')).toEqual(before);
+    expect(await folders('Bruno Todos 3')).toBeNull();
+    expect(session.ui.problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
+  });
 });

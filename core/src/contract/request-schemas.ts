@@ -286,6 +286,13 @@ const FILE_TEXT: BodySchema = { type: 'string', message: "must be the file's tex
 /** A Postman collection or `.http` file by name and text, or a Bruno folder's files. */
 export const IMPORT_REQUESTS_BODY: BodySchema = {
   type: 'object',
+  properties: {
+    onExisting: {
+      type: 'string',
+      enum: ['replace', 'copy'],
+      message: 'must be replace or copy',
+    },
+  },
   if: { properties: { files: { type: 'array' } }, required: ['files'] },
   then: {
     properties: {

@@ -236,8 +236,16 @@ export interface EnvironmentSecrets {
  * `POST /api/requests/import`: a Postman collection v2.1 or a `.http` file as `{fileName, text}`,
  * or a Bruno collection folder as its files (`bruno.json`, `*.bru`, `environments/*.bru`).
  */
-export type ImportRequestsBody =
-  { fileName: string; text: string } | { files: { path: string; text: string }[] };
+export type ImportRequestsBody = (
+  { fileName: string; text: string } | { files: { path: string; text: string }[] }
+) & {
+  /**
+   * When `requests/<collection name>` is there already (the same collection imported before):
+   * `replace` its saved requests and same-named environments, or import a `copy` beside it
+   * (`<name> 2`). Without it, such an import is a 409 `import-folder-exists` and writes nothing.
+   */
+  onExisting?: 'replace' | 'copy';
+};
 
 export interface ImportRequestsResult {
   /** `postman`, `bruno` or `http`. */

@@ -1,10 +1,11 @@
 /**
  * New folder and Delete folder of the Console's saved requests through the control API of a
  * real studio on 127.0.0.1: an empty folder is listed, a folder goes with its saved requests
- * and leaves what is not one, and neither follows a link out of the project.
+ * and leaves what is not one, and neither follows a link out of the project. An import of a
+ * collection whose folder is there asks before it replaces or copies it.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -12,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type {
   DeletedRequestFolder,
+  ImportRequestsResult,
   Problem,
   RequestCollection,
   SavedRequest,
@@ -107,5 +109,47 @@ describe('POST /api/requests/folders/delete', () => {
     } finally {
       await rm(outside, { recursive: true, force: true });
     }
+  });
+});
+
+describe('POST /api/requests/import of a collection imported before', () => {
+  const FIXTURES = new URL('../requests/import/fixtures/', import.meta.url).pathname;
+  const importTodos = async (onExisting?: string) =>
+    f.api('POST', '/requests/import', {
+      fileName: 'todos.json',
+      text: await readFile(join(FIXTURES, 'postman-todos.postman_collection.json'), 'utf8'),
+      ...(onExisting === undefined ? {} : { onExisting }),
+    });
+  const paths = async () => (await list()).requests.map((r) => r.path).sort();
+
+  it('asks first (409, nothing written), then replaces it or imports a copy beside it', async () => {
+    expect((await importTodos()).status).toBe(200);
+    const first = await paths();
+    expect(first).toHaveLength(5);
+    // A file of the user's in that folder: not the collection's, so it stays through a replace.
+    await writeFile(join(f.dir, 'requests', 'Todo API', 'notes.md'), 'mine\n');
+    const asked = await importTodos();
+    expect([asked.status, (asked.json as Problem).type]).toEqual([409, 'import-folder-exists']);
+    expect((asked.json as Problem).detail).toContain('requests/Todo API is there already');
+    expect(await paths()).toEqual(first);
+
+    const replaced = await importTodos('replace');
+    expect(replaced.status).toBe(200);
+    expect(await paths()).toEqual(first);
+    expect(existsSync(join(f.dir, 'requests', 'Todo API', 'notes.md'))).toBe(true);
+    // The collection's environment is replaced too, not doubled.
+    expect((await list()).environments.map((e) => e.path)).toEqual(['Todo API.json']);
+
+    const copy = (await importTodos('copy')).json as ImportRequestsResult;
+    expect(copy.folder).toBe('Todo API 2');
+    expect(await paths()).toEqual(
+      [...first, ...first.map((p) => p.replace(/^Todo API\//, 'Todo API 2/'))].sort(),
+    );
+    expect((await list()).environments.map((e) => e.path)).toEqual([
+      'Todo API 2.json',
+      'Todo API.json',
+    ]);
+    const bad = await importTodos('merge');
+    expect([bad.status, (bad.json as Problem).errors?.[0]?.field]).toEqual([422, '/onExisting']);
   });
 });

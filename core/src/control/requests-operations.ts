@@ -176,7 +176,11 @@ export const REQUESTS_ROUTES: Pick<
         if (error instanceof ImportError) throw problems.importSourceUnreadable(error.message);
         throw error;
       }
-      return writeImported(await collectionOf(ctx), imported);
+      return writeImported(
+        await collectionOf(ctx),
+        imported,
+        (body as ImportRequestsBody).onExisting,
+      );
     },
   },
   saveEnvironment: {

@@ -90,6 +90,15 @@ export const problems = {
       title: 'Operation not supported by the datasource',
       detail: `datasource "${datasource}" has no ${operation}() method`,
     }),
+  /** An import of a collection whose folder is there already: the Console asks what to do. */
+  importFolderExists: (folder: string) =>
+    new HttpProblem({
+      code: 'IMPORT_FOLDER_EXISTS',
+      status: 409,
+      type: 'import-folder-exists',
+      title: 'The collection is there already',
+      detail: `requests/${folder} is there already: import again to replace its requests, or as a copy beside it`,
+    }),
   conflict: (detail: string) =>
     new HttpProblem({ code: 'CONFLICT', status: 409, type: 'conflict', title: 'Conflict', detail }),
   /** Issue 28: a "New project from…" source that cannot be read (file, line:column, why). */

@@ -214,6 +214,17 @@ export class CollectionStore {
     await rm(await entryInsideProject(this.root, absolute));
   }
 
+  /** Whether `folder` (safe parts, `/`-joined) is a folder of `requests/`. */
+  async folderExists(folder: string): Promise<boolean> {
+    return isFolder(await insideProject(this.root, this.#absolute(this.requestsDir, folder)));
+  }
+
+  /** `folder` if free, else the first of `folder 2`, `folder 3`… that is. */
+  async freeFolder(folder: string): Promise<string> {
+    for (let n = 2, name = folder; ; name = `${folder} ${n++}`)
+      if (!(await this.folderExists(name))) return name;
+  }
+
   /** Makes the empty folder `folder` (safe parts, `/`-joined); 409 when it is there already. */
   async createFolder(folder: string): Promise<void> {
     const real = await insideProject(this.root, this.#absolute(this.requestsDir, folder));

@@ -5,7 +5,7 @@
  * request that does not check is listed as skipped, and a name taken gets ` 2`, ` 3`, ….
  */
 import type { ImportRequestsResult } from '../../contract/requests-api.js';
-import { ImportError, WrongSourceError } from '../../errors.js';
+import { ImportError, problems, WrongSourceError } from '../../errors.js';
 import { doorText, lookalikeOf, looksLikeJsonServerDb } from '../../import/source-lookalikes.js';
 import { checkRequest } from '../check-request.js';
 import { environmentFile, type RequestCollection } from '../request-collection.js';
@@ -56,8 +56,15 @@ export function readRequestsSource(
 export async function writeImported(
   collection: RequestCollection,
   imported: ImportedCollection,
+  onExisting?: 'replace' | 'copy',
 ): Promise<ImportRequestsResult> {
-  const top = safeName(imported.name, 'imported');
+  let top = safeName(imported.name, 'imported');
+  if (imported.requests.length > 0 && (await collection.store.folderExists(top))) {
+    if (onExisting === undefined) throw problems.importFolderExists(top);
+    if (onExisting === 'copy') top = await collection.store.freeFolder(top);
+    // What was imported before goes; a file of the user's in that folder stays.
+    else await collection.deleteFolder(top);
+  }
   const result: ImportRequestsResult = {
     format: imported.format,
     // An environment export brings no request, so no folder.
@@ -86,7 +93,12 @@ export async function writeImported(
   }
   for (const environment of imported.environments) {
     let name = environment.name;
-    for (let n = 2; await collection.store.environmentExists(environmentFile(name)); n++)
+    // Replaced with the collection; beside it otherwise (`Local 2`), a hand-made one kept.
+    for (
+      let n = 2;
+      onExisting !== 'replace' && (await collection.store.environmentExists(environmentFile(name)));
+      n++
+    )
       name = `${environment.name} ${n}`;
     result.environments.push(await collection.saveEnvironment({ ...environment, name }));
   }

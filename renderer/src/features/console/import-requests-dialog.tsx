@@ -86,6 +86,7 @@ export function ImportRequestsDialog({ onClose }: { onClose(): void }) {
   const source = useRequestImportStore((s) => s.source);
   const result = useRequestImportStore((s) => s.result);
   const error = useRequestImportStore((s) => s.error);
+  const pending = useRequestImportStore((s) => s.pending);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   useEffect(() => useRequestImportStore.getState().reset(), []);
@@ -161,7 +162,36 @@ export function ImportRequestsDialog({ onClose }: { onClose(): void }) {
             {phase === 'reading' ? 'Reading' : 'Importing'} {source}…
           </p>
         )}
-        {error && (
+        {error && pending && (
+          <div
+            role="alert"
+            aria-label="Collection there already"
+            className="banner warn inline import-again"
+          >
+            <p className="m-0">
+              <code>{source}</code> was imported before: its folder is there already. Replace its
+              saved requests and its environments (a file of yours in the folder stays), or import a
+              copy beside it? Nothing is written until you choose.
+            </p>
+            <div className="import-choice mt-6">
+              <button
+                type="button"
+                className="btn small"
+                onClick={() => void actions.resolve('replace')}
+              >
+                Replace it
+              </button>
+              <button
+                type="button"
+                className="btn small"
+                onClick={() => void actions.resolve('copy')}
+              >
+                Import a copy
+              </button>
+            </div>
+          </div>
+        )}
+        {error && !pending && (
           <ProblemView
             problem={error}
             className="inline"

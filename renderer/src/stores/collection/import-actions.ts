@@ -22,13 +22,20 @@ interface RequestImportState {
   source: string;
   result: ImportRequestsResult | null;
   error: Problem | null;
+  /** The source sent, kept while the core asks what to do with the folder it had already. */
+  pending: ImportRequestsBody | null;
+  /** Sends `pending` again: its folder's requests replaced, or a copy beside it. */
+  resolve(onExisting: 'replace' | 'copy'): Promise<void>;
   importFile(file: File): Promise<void>;
   /** The files of a folder chosen with `webkitdirectory`. */
   importFolder(files: Iterable<File>): Promise<void>;
   reset(): void;
 }
 
-const INITIAL = { phase: 'idle', source: '', result: null, error: null } as const;
+const INITIAL = { phase: 'idle', source: '', result: null, error: null, pending: null } as const;
+
+/** The core's answer when the collection's folder is there already (an import done before). */
+export const FOLDER_EXISTS = 'import-folder-exists';
 
 function refusal(detail: string): Problem {
   const title = 'This cannot be imported';
@@ -37,15 +44,17 @@ function refusal(detail: string): Problem {
 
 export const useRequestImportStore = create<RequestImportState>()((set, get) => {
   async function send(source: string, read: () => Promise<ImportRequestsBody>) {
-    set({ phase: 'reading', source, result: null, error: null });
+    set({ phase: 'reading', source, result: null, error: null, pending: null });
+    let body: ImportRequestsBody | null = null;
     try {
-      const body = await read();
+      body = await read();
       set({ phase: 'importing' });
       const result = await client().call('importRequests', { body });
       set({ phase: 'idle', result });
       await useCollectionStore.getState().load();
     } catch (error) {
-      set({ phase: 'idle', error: problemOf(error) });
+      const problem = problemOf(error);
+      set({ phase: 'idle', error: problem, pending: problem.type === FOLDER_EXISTS ? body : null });
     }
   }
   return {
@@ -68,6 +77,11 @@ export const useRequestImportStore = create<RequestImportState>()((set, get) => 
           picked.map(async ({ file, path }) => ({ path, text: await file.text() })),
         ),
       }));
+    },
+    async resolve(onExisting) {
+      const { pending, source } = get();
+      if (!pending || get().phase !== 'idle') return;
+      await send(source, () => Promise.resolve({ ...pending, onExisting }));
     },
     reset() {
       set(INITIAL);
