@@ -3,7 +3,8 @@
  * route (set and cleared live), a proxy to a real upstream for unmatched paths; the tags in
  * Traffic; the new dialogs in both themes, with axe.
  */
-import { rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -111,6 +112,13 @@ describe('Mock behaviours in the studio', () => {
     await row.waitFor();
     const failed = await api('/todos');
     expect(failed.status).toBe(503);
+    // Kept with the project, as Mockoon keeps it with the environment.
+    const kept = JSON.parse(await readFile(join(studio.dir, 'mock-behaviour.json'), 'utf8')) as {
+      routes: { path: string; fail?: { status: number } }[];
+    };
+    expect(kept.routes).toEqual([
+      expect.objectContaining({ path: '/todos', fail: { rate: 1, status: 503 } }),
+    ]);
     expect(failed.type).toContain('application/problem+json');
     expect(failed.body.type).toBe('simulated-failure');
 
@@ -125,6 +133,7 @@ describe('Mock behaviours in the studio', () => {
     await behaviour.clearRoute('GET', '/todos');
     await row.waitFor({ state: 'detached' });
     expect((await api('/todos')).status).toBe(200);
+    expect(existsSync(join(studio.dir, 'mock-behaviour.json'))).toBe(false);
   });
 
   it('delays GET /users/:id by 300 ms, and Traffic shows the time with the delay', async () => {
@@ -148,7 +157,7 @@ describe('Mock behaviours in the studio', () => {
       await dialog.getByLabel('Forward unmatched requests to').getAttribute('aria-invalid'),
     ).toBe('true');
     await behaviour.applyProxy(upstreamUrl);
-    await dialog.getByText('Applied to the next request.').waitFor();
+    await dialog.getByText(/^Applied to the next request\./).waitFor();
     await dialog.getByRole('button', { name: 'Close' }).first().click();
 
     const answer = await api('/legacy/orders?page=2');

@@ -58,7 +58,7 @@ describe('Recording a real API', () => {
     const behaviour = new BehaviourPage(page);
     const dialog = await behaviour.openBehaviour();
     await behaviour.applyProxy(target);
-    await dialog.getByText('Applied to the next request.').waitFor();
+    await dialog.getByText(/^Applied to the next request\./).waitFor();
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'detached' });
 

@@ -112,6 +112,21 @@ describe('decorest serve with behaviours', () => {
     await expect.poll(() => serving!.output()).toMatch(/GET \/todos 200 .*\[simulated\]/);
   });
 
+  it("applies the project's mock-behaviour.json (the studio's), unless a flag sets this run's", async () => {
+    await writeFile(
+      join(dir, 'mock-behaviour.json'),
+      JSON.stringify({
+        routes: [{ method: 'GET', path: '/todos', fail: { rate: 1, status: 418 } }],
+      }),
+    );
+    serving = await serve([]);
+    expect((await jsonRequest(serving.url, 'GET', '/todos')).status).toBe(418);
+    expect((await jsonRequest(serving.url, 'GET', '/users')).status).toBe(200);
+    await stop();
+    serving = await serve(['--delay', '0']);
+    expect((await jsonRequest(serving.url, 'GET', '/todos')).status).toBe(200);
+  });
+
   it('--fail 1:503 answers a simulated problem', async () => {
     serving = await serve(['--fail', '1:503']);
     const answer = await jsonRequest(serving.url, 'GET', '/todos');

@@ -3,7 +3,7 @@
  * server knows nothing of how the studio is put together (`studio/start-studio.ts` is).
  */
 import type { ProjectStatus, RecordingStatus, ServerStatus } from '../contract/control-api.js';
-import type { Behaviour } from '../http/behaviour.js';
+import type { Behaviour, BehaviourSettings } from '../http/behaviour.js';
 import type { WriteGate } from '../http/write-gate.js';
 import type { ImportPlan } from '../import/import-plan.js';
 import type { ProjectRuntime } from '../project/open-project.js';
@@ -37,8 +37,14 @@ export interface ControlContext {
    * of both APIs wait at it.
    */
   readonly writes: WriteGate;
-  /** The mock API's latency, failure and proxy rules (issue 16), applied live. */
-  readonly behaviour: Pick<Behaviour, 'settings' | 'set'>;
+  /**
+   * The mock API's latency, failure and proxy rules (issue 16), applied live and kept in the
+   * project's `mock-behaviour.json` (`set` resolves once written).
+   */
+  readonly behaviour: {
+    settings: Behaviour['settings'];
+    set(settings: BehaviourSettings): Promise<BehaviourSettings>;
+  };
   /**
    * Issue 30: the next traffic `seq`, from the mock API's own counter, so an exchange the core
    * sends for the Console (`POST /api/outgoing`) numbers in line with the mock API's.

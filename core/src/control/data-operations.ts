@@ -2,13 +2,8 @@
  * The control API's data and behaviour operations (issue 16): reset to the seed, save the
  * seed, fake records, and the mock API's latency, failure and proxy rules, set live.
  */
-import type {
-  FakeRecordsBody,
-  ImportResult,
-  MockBehaviour,
-  RouteBehaviour,
-} from '../contract/control-api.js';
-import type { BehaviourSettings } from '../http/behaviour.js';
+import type { FakeRecordsBody, ImportResult } from '../contract/control-api.js';
+import { behaviourOf, behaviourWire } from '../http/behaviour-wire.js';
 import { fakeRecords, findModel } from '../seed/fake-records.js';
 import { resetToSeed, saveSeed } from '../seed/seed-data.js';
 import type { ControlRoutes } from './control-route.js';
@@ -17,42 +12,6 @@ type DataRoutes = Pick<
   ControlRoutes,
   'fakeRecords' | 'resetData' | 'saveSeed' | 'getBehaviour' | 'setBehaviour'
 >;
-
-/**
- * A PUT body as settings; its shapes passed the schema (`CONTROL_BODIES`, issue 43), its ranges
- * are `checkSettings`'s in the setter. `null` and `""` mean none, as an absent member does.
- */
-export function behaviourOf(body: unknown): BehaviourSettings {
-  const b = body as NullableBehaviour;
-  const settings: { -readonly [K in keyof BehaviourSettings]: BehaviourSettings[K] } = {
-    routes: (b.routes ?? []).map((r): RouteBehaviour => {
-      const rule: RouteBehaviour = {
-        method: r.method.toUpperCase() as RouteBehaviour['method'],
-        path: r.path,
-      };
-      if (r.delay) rule.delay = { minMs: r.delay.minMs, maxMs: r.delay.maxMs };
-      if (r.fail) rule.fail = { rate: r.fail.rate, status: r.fail.status };
-      return rule;
-    }),
-  };
-  if (b.delay) settings.delay = { minMs: b.delay.minMs, maxMs: b.delay.maxMs };
-  if (b.fail) settings.fail = { rate: b.fail.rate, status: b.fail.status };
-  if (b.proxy !== undefined && b.proxy !== null && b.proxy !== '') settings.proxy = b.proxy;
-  if (b.proxyTimeoutMs !== undefined && b.proxyTimeoutMs !== null)
-    settings.proxyTimeoutMs = b.proxyTimeoutMs;
-  return settings;
-}
-
-/** What the schema lets through: {@link MockBehaviour} with `null` for none, routes optional. */
-type Nullable<T> = { [K in keyof T]?: T[K] | null };
-interface NullableBehaviour extends Nullable<Omit<MockBehaviour, 'routes'>> {
-  routes?: (Nullable<Omit<RouteBehaviour, 'method' | 'path'>> & { method: string; path: string })[];
-}
-
-/** Settings as the wire shows them (copies: the UI may keep and edit them). */
-export function behaviourWire(settings: BehaviourSettings): MockBehaviour {
-  return JSON.parse(JSON.stringify(settings)) as MockBehaviour;
-}
 
 export const DATA_ROUTES: DataRoutes = {
   fakeRecords: {
@@ -74,6 +33,6 @@ export const DATA_ROUTES: DataRoutes = {
     handle: ({ ctx }) => behaviourWire(ctx.behaviour.settings()),
   },
   setBehaviour: {
-    handle: ({ ctx, body }) => behaviourWire(ctx.behaviour.set(behaviourOf(body))),
+    handle: async ({ ctx, body }) => behaviourWire(await ctx.behaviour.set(behaviourOf(body))),
   },
 };

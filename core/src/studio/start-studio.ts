@@ -17,11 +17,17 @@ import { EventHub } from '../control/event-hub.js';
 import { sendAndRecord } from '../control/outgoing-operations.js';
 import { startControlServer } from '../control/server.js';
 import { HttpProblem } from '../errors.js';
-import { Behaviour, type BehaviourSettings, NO_BEHAVIOUR } from '../http/behaviour.js';
+import {
+  Behaviour,
+  type BehaviourSettings,
+  checkSettings,
+  NO_BEHAVIOUR,
+} from '../http/behaviour.js';
 import type { ServerLogger } from '../http/dispatch-context.js';
 import { EMPTY_ROUTE_TABLE } from '../http/route-table.js';
 import { TrafficBus, type TrafficEvent } from '../http/traffic.js';
 import { WriteGate } from '../http/write-gate.js';
+import { readBehaviourFile, writeBehaviourFile } from '../project/behaviour-file.js';
 import { RulesHost, type RulesLoad } from '../rules/rules-host.js';
 import { resetToSeed } from '../seed/seed-data.js';
 import { MockServer } from './mock-server.js';
@@ -168,6 +174,16 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       void projectStatus().then((project) => hub.publish({ type: 'project', project }));
   };
   const log = new StudioLog(options.log ?? (() => {}), () => host.serving()?.loaded.files);
+  /** The open project's mock-behaviour.json, unless the studio was started with its own. */
+  async function applyProjectBehaviour(): Promise<void> {
+    if (options.behaviour !== undefined) {
+      behaviour.set(options.behaviour);
+      return;
+    }
+    const read = await readBehaviourFile(host.root);
+    if (!read.ok) log.behaviourFile(read.why);
+    behaviour.set((read.ok && read.settings) || NO_BEHAVIOUR);
+  }
   const host: ProjectHost = new ProjectHost(
     {
       status: () =>
@@ -202,6 +218,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   rules.watch(rulesChanged);
   await host.open(options.dir);
   await rulesLoading;
+  await applyProjectBehaviour();
   await recent.add(host.root);
   // A recording a killed studio left waits in the project: the server bar says so.
   await recording.status();
@@ -234,10 +251,11 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
         });
         await rulesLoading;
         // Delay, failures and the proxy were set for the last project's routes and backend:
-        // another project starts from what the studio was started with (its --delay, --fail,
-        // --proxy), as Mockoon keeps these per environment. A reopen of the same keeps them.
+        // another project starts from its own mock-behaviour.json, or from what the studio was
+        // started with (--delay, --fail, --proxy), as Mockoon keeps these per environment. A
+        // reopen of the same keeps them.
         if (host.root !== before) {
-          behaviour.set(options.behaviour ?? NO_BEHAVIOUR);
+          await applyProjectBehaviour();
           hub.publish({ type: 'server', server: mock.status() });
         }
         await recent.add(host.root);
@@ -252,7 +270,10 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       writes,
       behaviour: {
         settings: () => behaviour.settings(),
-        set: (settings) => {
+        set: async (settings) => {
+          // Refused before it is kept; kept (the project's file) before it is applied.
+          checkSettings(settings);
+          await writeBehaviourFile(host.root, settings);
           const applied = behaviour.set(settings);
           hub.publish({ type: 'server', server: mock.status() });
           return applied;

@@ -6,6 +6,7 @@ import { DecorestError, HttpProblem } from '../../errors.js';
 import { Behaviour } from '../../http/behaviour.js';
 import { type RunningServer, startServer } from '../../http/node-server.js';
 import type { TrafficEvent } from '../../http/traffic.js';
+import { readBehaviourFile } from '../../project/behaviour-file.js';
 import { openProject } from '../../project/open-project.js';
 import { rulesLoadError } from '../../rules/rules-load-error.js';
 import { dataOptions, withPushHint } from '../database-option.js';
@@ -47,6 +48,14 @@ export async function runServe(args: CliArgs): Promise<number> {
           throw error;
         })
       : undefined;
+  // The project's mock-behaviour.json (the studio keeps it), unless --delay, --fail or
+  // --proxy set this run's; one that does not read is said and left out, as the studio does.
+  let behaviour = args.behaviour;
+  if (behaviour === undefined) {
+    const read = await readBehaviourFile(project.root);
+    if (read.ok) behaviour = read.settings;
+    else process.stderr.write(`${read.why}; no delay, failure or proxy of it applied\n`);
+  }
   let server: RunningServer;
   try {
     if (args.reset) {
@@ -57,7 +66,7 @@ export async function runServe(args: CliArgs): Promise<number> {
       host: args.host,
       port: args.port,
       table: project.table,
-      ...(args.behaviour ? { behaviour: new Behaviour(args.behaviour) } : {}),
+      ...(behaviour ? { behaviour: new Behaviour(behaviour) } : {}),
       ...(rules ? { rules } : {}),
     });
   } catch (error) {

@@ -83,8 +83,11 @@ export function RouteBehaviourDialog({ route, onClose }: { route: RouteInfo; onC
         </p>
         <RuleFields id={id} form={form} errors={errors} onChange={setForm} />
         <p className="faint mb-0">
-          Applies to the next request, no restart. A failure answers an RFC 9457 problem that says
-          it was simulated; both show as <span className="badge warn">simulated</span> in Traffic.
+          Applies to the next request, no restart, and is kept in the project’s{' '}
+          <code>mock-behaviour.json</code> (as Mockoon keeps latency with the environment), so{' '}
+          <code>decorest serve</code> and the next start apply it too. A failure answers an RFC 9457
+          problem that says it was simulated; both show as{' '}
+          <span className="badge warn">simulated</span> in Traffic.
           {hasGlobal && ' This rule replaces the global delay and failure on this route.'}
         </p>
         {problem && <ProblemView problem={problem} className="inline" maxErrors={0} />}

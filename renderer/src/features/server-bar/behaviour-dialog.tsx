@@ -66,7 +66,7 @@ export function BehaviourDialog({ onClose }: { onClose(): void }) {
       footer={
         <>
           <span className="faint" role="status" aria-live="polite">
-            {saved ? 'Applied to the next request.' : ''}
+            {saved ? 'Applied to the next request. Kept in the project’s mock-behaviour.json.' : ''}
           </span>
           <span className="spacer" />
           <DialogActions

@@ -1,0 +1,43 @@
+/**
+ * Mock behaviour (issue 16) between its wire form ({@link MockBehaviour}: the control API's
+ * `PUT /api/behaviour` body, and the project's `mock-behaviour.json`) and the settings the
+ * mock API applies.
+ */
+import type { MockBehaviour, RouteBehaviour } from '../contract/control-api.js';
+import type { BehaviourSettings } from './behaviour.js';
+
+/**
+ * A PUT body as settings; its shapes passed the schema (`CONTROL_BODIES`, issue 43), its ranges
+ * are `checkSettings`'s in the setter. `null` and `""` mean none, as an absent member does.
+ */
+export function behaviourOf(body: unknown): BehaviourSettings {
+  const b = body as NullableBehaviour;
+  const settings: { -readonly [K in keyof BehaviourSettings]: BehaviourSettings[K] } = {
+    routes: (b.routes ?? []).map((r): RouteBehaviour => {
+      const rule: RouteBehaviour = {
+        method: r.method.toUpperCase() as RouteBehaviour['method'],
+        path: r.path,
+      };
+      if (r.delay) rule.delay = { minMs: r.delay.minMs, maxMs: r.delay.maxMs };
+      if (r.fail) rule.fail = { rate: r.fail.rate, status: r.fail.status };
+      return rule;
+    }),
+  };
+  if (b.delay) settings.delay = { minMs: b.delay.minMs, maxMs: b.delay.maxMs };
+  if (b.fail) settings.fail = { rate: b.fail.rate, status: b.fail.status };
+  if (b.proxy !== undefined && b.proxy !== null && b.proxy !== '') settings.proxy = b.proxy;
+  if (b.proxyTimeoutMs !== undefined && b.proxyTimeoutMs !== null)
+    settings.proxyTimeoutMs = b.proxyTimeoutMs;
+  return settings;
+}
+
+/** What the schema lets through: {@link MockBehaviour} with `null` for none, routes optional. */
+type Nullable<T> = { [K in keyof T]?: T[K] | null };
+interface NullableBehaviour extends Nullable<Omit<MockBehaviour, 'routes'>> {
+  routes?: (Nullable<Omit<RouteBehaviour, 'method' | 'path'>> & { method: string; path: string })[];
+}
+
+/** Settings as the wire shows them (copies: the UI may keep and edit them). */
+export function behaviourWire(settings: BehaviourSettings): MockBehaviour {
+  return JSON.parse(JSON.stringify(settings)) as MockBehaviour;
+}

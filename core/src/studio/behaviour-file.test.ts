@@ -1,0 +1,85 @@
+/**
+ * The project's `mock-behaviour.json`: what the studio sets is kept there and comes back on the
+ * next start, as Mockoon keeps route latency in its environment file; nothing set is no file; a
+ * file that does not read is said and left out; a link out of the project is never written.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterEach, describe, expect, it } from 'vitest';
+
+import type { MockBehaviour } from '../contract/control-api.js';
+import { BEHAVIOUR_FILE } from '../project/behaviour-file.js';
+import { EXAMPLES } from '../test-support/project-server.js';
+import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
+
+const studios: StudioFixture[] = [];
+const folders: string[] = [];
+afterEach(async () => {
+  await Promise.all(studios.splice(0).map((s) => s.dispose()));
+  await Promise.all(folders.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+const start = async (source: string, log?: string[]) => {
+  const f = await startStudioFixture(source, log ? { log: (line) => log.push(line) } : {});
+  studios.push(f);
+  return f;
+};
+
+const SET: MockBehaviour = {
+  delay: { minMs: 1, maxMs: 2 },
+  routes: [{ method: 'GET', path: '/todos', fail: { rate: 1, status: 503 } }],
+  proxy: 'http://127.0.0.1:9/backend',
+};
+
+describe("the project's mock-behaviour.json", () => {
+  it('keeps what is set, applies it on the next start, and goes when nothing is set', async () => {
+    const first = await start(EXAMPLES.todo);
+    expect((await first.api('PUT', '/behaviour', SET)).status).toBe(200);
+    const file = join(first.dir, BEHAVIOUR_FILE);
+    const text = await readFile(file, 'utf8');
+    expect(JSON.parse(text)).toEqual(SET);
+    expect(text.endsWith('}\n')).toBe(true);
+
+    // Another studio on a copy of the project (as a clone of the repository would be).
+    const second = await start(first.dir);
+    expect((await second.api('GET', '/behaviour')).json).toEqual(SET);
+    expect((await second.mock('GET', '/todos')).status).toBe(503);
+
+    expect((await second.api('PUT', '/behaviour', { routes: [] })).status).toBe(200);
+    expect(existsSync(join(second.dir, BEHAVIOUR_FILE))).toBe(false);
+    expect((await second.mock('GET', '/todos')).status).toBe(200);
+  });
+
+  it('says a file that does not read and applies none of it; a refused PUT writes nothing', async () => {
+    const first = await start(EXAMPLES.todo);
+    await writeFile(join(first.dir, BEHAVIOUR_FILE), '{ "routes": [ { "method": "GET" } ]');
+    const log: string[] = [];
+    const broken = await start(first.dir, log);
+    expect((await broken.api('GET', '/behaviour')).json).toEqual({ routes: [] });
+    expect(log.join('\n')).toMatch(
+      /mock-behaviour\.json:1:\d+: is not JSON.*; no delay, failure or proxy of it applied/,
+    );
+    const before = await readFile(join(broken.dir, BEHAVIOUR_FILE), 'utf8');
+    const refused = await broken.api('PUT', '/behaviour', {
+      routes: [],
+      delay: { minMs: 9, maxMs: 1 },
+    });
+    expect(refused.status).toBe(422);
+    expect(await readFile(join(broken.dir, BEHAVIOUR_FILE), 'utf8')).toBe(before);
+  });
+
+  it('never writes through a link leading out of the project', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'decorest-outside-'));
+    folders.push(outside);
+    await writeFile(join(outside, 'target.json'), 'the-outside-secret\n');
+    const f = await start(EXAMPLES.todo);
+    await symlink(join(outside, 'target.json'), join(f.dir, BEHAVIOUR_FILE));
+    const answer = await f.api('PUT', '/behaviour', SET);
+    expect(answer.status).toBe(403);
+    expect(await readFile(join(outside, 'target.json'), 'utf8')).toBe('the-outside-secret\n');
+    // Not applied either: what is kept and what runs stay one.
+    expect((await f.api('GET', '/behaviour')).json).toEqual({ routes: [] });
+  });
+});
