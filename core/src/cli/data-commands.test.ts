@@ -112,7 +112,7 @@ describe('decorest serve with behaviours', () => {
     await expect.poll(() => serving!.output()).toMatch(/GET \/todos 200 .*\[simulated\]/);
   });
 
-  it("applies the project's mock-behaviour.json (the studio's), unless a flag sets this run's", async () => {
+  it("applies the project's mock-behaviour.json (the studio's), each flag given over its setting", async () => {
     await writeFile(
       join(dir, 'mock-behaviour.json'),
       JSON.stringify({
@@ -123,8 +123,10 @@ describe('decorest serve with behaviours', () => {
     expect((await jsonRequest(serving.url, 'GET', '/todos')).status).toBe(418);
     expect((await jsonRequest(serving.url, 'GET', '/users')).status).toBe(200);
     await stop();
-    serving = await serve(['--delay', '0']);
-    expect((await jsonRequest(serving.url, 'GET', '/todos')).status).toBe(200);
+    // A flag replaces its own setting for the run; the project's route rules stay.
+    serving = await serve(['--proxy-timeout', '5000', '--fail', '1:503']);
+    expect((await jsonRequest(serving.url, 'GET', '/todos')).status).toBe(418);
+    expect((await jsonRequest(serving.url, 'GET', '/users')).status).toBe(503);
   });
 
   it('--fail 1:503 answers a simulated problem', async () => {

@@ -266,6 +266,7 @@ export const REQUEST_FOLDER_BODY: BodySchema = {
       pattern: NON_BLANK,
       message: 'must be a folder under requests/ ("todos", "users/admin")',
     },
+    emptyOnly: { type: 'boolean', message: 'must be true or false' },
   },
 };
 

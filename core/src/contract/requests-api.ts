@@ -193,8 +193,13 @@ export interface RequestPathBody {
 
 /** `POST /api/requests/folders` and `…/folders/delete`: a folder relative to `requests/`. */
 export interface RequestFolderBody {
-  /** `/`-separated (`users/admin`); each part is made safe, as a save's folder is. */
+  /**
+   * `/`-separated (`users/admin`). A new folder's parts are made safe, as a save's folder is;
+   * a folder to delete must be one the list answered, as it is (refused, never repaired).
+   */
   folder: string;
+  /** A delete that removes only the folders holding nothing (after a folder rename). */
+  emptyOnly?: boolean;
 }
 
 /** What a folder delete removed: its saved requests; what it left (not ours) stays. */

@@ -112,6 +112,44 @@ describe('POST /api/requests/folders/delete', () => {
   });
 });
 
+describe('a folder delete takes the folder named, and only what it is asked to', () => {
+  it('refuses a name it would have to repair, so another folder is never the one deleted', async () => {
+    await save('v1', 'Keep me');
+    await mkdir(join(f.dir, 'requests', 'v1.'));
+    await writeFile(join(f.dir, 'requests', 'v1.', 'Other.json'), JSON.stringify(request('x')));
+    expect((await list()).folders).toEqual(['v1', 'v1.']);
+    const answer = await f.api('POST', '/requests/folders/delete', { folder: 'v1.' });
+    expect(answer.status).toBe(422);
+    expect((answer.json as Problem).errors?.[0]).toEqual({
+      field: '/folder',
+      message: 'must be a folder of the list, as it is named there',
+    });
+    expect(await readdir(join(f.dir, 'requests', 'v1'))).toEqual(['Keep me.json']);
+  });
+
+  it('with emptyOnly removes the empty folders and keeps every request', async () => {
+    await save('api', 'List');
+    await f.api('POST', '/requests/folders', { folder: 'api/drafts/old' });
+    const answer = await f.api('POST', '/requests/folders/delete', {
+      folder: 'api',
+      emptyOnly: true,
+    });
+    expect(answer.json).toEqual({ deleted: 'api', requests: 0, kept: ['api/List.json'] });
+    expect((await list()).folders).toEqual(['api']);
+    expect((await list()).requests.map((r) => r.path)).toEqual(['api/List.json']);
+  });
+
+  it('answers 409 for a new folder where a file of that name is', async () => {
+    await mkdir(join(f.dir, 'requests'));
+    await writeFile(join(f.dir, 'requests', 'notes'), 'a file\n');
+    const answer = await f.api('POST', '/requests/folders', { folder: 'notes' });
+    expect([answer.status, (answer.json as Problem).detail]).toEqual([
+      409,
+      'requests/notes exists already',
+    ]);
+  });
+});
+
 describe('POST /api/requests/import of a collection imported before', () => {
   const FIXTURES = new URL('../requests/import/fixtures/', import.meta.url).pathname;
   const importTodos = async (onExisting?: string) =>
@@ -145,10 +183,18 @@ describe('POST /api/requests/import of a collection imported before', () => {
     expect(await paths()).toEqual(
       [...first, ...first.map((p) => p.replace(/^Todo API\//, 'Todo API 2/'))].sort(),
     );
-    expect((await list()).environments.map((e) => e.path)).toEqual([
-      'Todo API 2.json',
-      'Todo API.json',
-    ]);
+    // The same environment is there already: written again, not doubled.
+    expect((await list()).environments.map((e) => e.path)).toEqual(['Todo API.json']);
+    // An environment of that name the user changed since is never written over.
+    const mine = (await list()).environments[0]!.environment;
+    const edited = { ...mine, variables: [{ name: 'mine', value: 'precious' }] };
+    expect((await f.api('PUT', '/environments', { environment: edited })).status).toBe(200);
+    expect((await importTodos('replace')).status).toBe(200);
+    const envs = (await list()).environments;
+    expect(envs.map((e) => e.path)).toEqual(['Todo API 2.json', 'Todo API.json']);
+    expect(envs[1]!.environment.variables).toEqual(edited.variables);
+    expect((await importTodos('replace')).status).toBe(200);
+    expect((await list()).environments).toHaveLength(2);
     const bad = await importTodos('merge');
     expect([bad.status, (bad.json as Problem).errors?.[0]?.field]).toEqual([422, '/onExisting']);
   });

@@ -10,6 +10,7 @@ import type {
   Environment,
   EnvironmentNameBody,
   ImportRequestsBody,
+  RequestFolderBody,
   RequestPathBody,
   SavedRequest,
   SaveEnvironmentBody,
@@ -75,23 +76,37 @@ function saveOf(
   return { ok: true, value: { folder: parts.parts.join('/'), request: checked.value, path } };
 }
 
-/** A folder body's folder in safe parts, `/`-joined; the top of `requests/` is no folder. */
-function folderOf(body: unknown): Checked<string> {
+/**
+ * A folder body's folder in safe parts, `/`-joined; the top of `requests/` is no folder. `as
+ * listed`: a name the list answered, refused unless it is already safe (a delete repaired to
+ * another name would delete that other folder: `v1.` is not `v1`).
+ */
+function folderOf(body: unknown, asListed = false): Checked<string> {
   const { folder } = asObject(body);
   if (typeof folder !== 'string') return { ok: true, value: '' };
+  const refused = (message: string): Checked<string> => ({
+    ok: false,
+    findings: [{ pointer: '/folder', message }],
+  });
   const parts = folderParts(folder);
-  if (!parts.ok) return { ok: false, findings: [{ pointer: '/folder', message: parts.message }] };
-  if (parts.parts.length === 0)
-    return {
-      ok: false,
-      findings: [{ pointer: '/folder', message: 'must name a folder under requests/' }],
-    };
-  return { ok: true, value: parts.parts.join('/') };
+  if (!parts.ok) return refused(parts.message);
+  if (parts.parts.length === 0) return refused('must name a folder under requests/');
+  const value = parts.parts.join('/');
+  if (
+    asListed &&
+    value !==
+      folder
+        .split(/[/\\]/)
+        .filter((p) => p !== '')
+        .join('/')
+  )
+    return refused('must be a folder of the list, as it is named there');
+  return { ok: true, value };
 }
 
 /** The checked folder of a folder body, or the 422. */
-function folderIn(body: unknown): string {
-  const folder = folderOf(body);
+function folderIn(body: unknown, asListed = false): string {
+  const folder = folderOf(body, asListed);
   if (!folder.ok) refuse(folder.findings);
   return folder.value;
 }
@@ -164,8 +179,11 @@ export const REQUESTS_ROUTES: Pick<
     },
   },
   deleteRequestFolder: {
-    check: (body) => findingsOf(folderOf(body)),
-    handle: async ({ ctx, body }) => (await collectionOf(ctx)).deleteFolder(folderIn(body)),
+    check: (body) => findingsOf(folderOf(body, true)),
+    handle: async ({ ctx, body }) =>
+      (await collectionOf(ctx)).deleteFolder(folderIn(body, true), {
+        emptyOnly: (body as RequestFolderBody).emptyOnly === true,
+      }),
   },
   importRequests: {
     handle: async ({ ctx, body }) => {

@@ -41,3 +41,24 @@ interface NullableBehaviour extends Nullable<Omit<MockBehaviour, 'routes'>> {
 export function behaviourWire(settings: BehaviourSettings): MockBehaviour {
   return JSON.parse(JSON.stringify(settings)) as MockBehaviour;
 }
+
+/**
+ * The command line's `--delay`, `--fail`, `--proxy` and `--proxy-timeout` over a project's
+ * settings: each flag given replaces that setting for the run, the rest (route rules included)
+ * stays the project's.
+ */
+export function withFlags(
+  project: BehaviourSettings | undefined,
+  flags: BehaviourSettings | undefined,
+): BehaviourSettings | undefined {
+  if (flags === undefined) return project;
+  if (project === undefined) return flags;
+  const merged: { -readonly [K in keyof BehaviourSettings]: BehaviourSettings[K] } = {
+    ...project,
+  };
+  if (flags.delay) merged.delay = flags.delay;
+  if (flags.fail) merged.fail = flags.fail;
+  if (flags.proxy !== undefined) merged.proxy = flags.proxy;
+  if (flags.proxyTimeoutMs !== undefined) merged.proxyTimeoutMs = flags.proxyTimeoutMs;
+  return merged;
+}

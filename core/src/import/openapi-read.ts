@@ -178,9 +178,6 @@ export async function readOpenApi(file: string, text: string): Promise<ImportPla
       )
     )
       continue;
-    // Kept as a documented list: decorest's list controls the document names are not read there.
-    for (const name of (answer && listControlsOf.get(answer)) ?? [])
-      notes.push(unreadParameter(operation, name, answer!.model));
     const route: PlannedRoute = answer
       ? {
           method: operation.method,
@@ -220,6 +217,9 @@ export async function readOpenApi(file: string, text: string): Promise<ImportPla
     }
     seen.add(shape);
     routes.push(route);
+    // Kept as a documented list: decorest's list controls the document names are not read there.
+    for (const name of (answer && listControlsOf.get(answer)) ?? [])
+      notes.push(unreadParameter(operation, name, answer!.model));
   }
   notes.push(
     ...documentNotes(root, [...named.flatMap((n) => [n.paths.schema, ...n.paths.schemas])]),

@@ -25,8 +25,12 @@ import { checkBody } from '../validation/body-check.js';
 export const BEHAVIOUR_FILE = 'mock-behaviour.json';
 
 /** The file's settings (none: no file), or why it does not read (`mock-behaviour.json:3:7: …`). */
-export type BehaviourRead =
-  { ok: true; settings: BehaviourSettings | undefined } | { ok: false; why: string };
+export type BehaviourRead = (
+  { ok: true; settings: BehaviourSettings | undefined } | { ok: false; why: string }
+) & {
+  /** The file's text as read (`null`: none), to tell a change made on disk since. */
+  text: string | null;
+};
 
 const LIMIT = 1024 * 1024;
 
@@ -36,17 +40,26 @@ export async function readBehaviourFile(root: string): Promise<BehaviourRead> {
     const handle = await openInsideProject(root, join(root, BEHAVIOUR_FILE));
     try {
       if ((await handle.stat()).size > LIMIT)
-        return { ok: false, why: `${BEHAVIOUR_FILE} is larger than 1 MiB` };
+        return { ok: false, why: `${BEHAVIOUR_FILE} is larger than 1 MiB`, text: null };
       text = await handle.readFile('utf8');
     } finally {
       await handle.close();
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      return { ok: true, settings: undefined };
-    if (error instanceof HttpProblem) return { ok: false, why: error.detail };
-    return { ok: false, why: `${BEHAVIOUR_FILE}: ${(error as Error).message}` };
+      return { ok: true, settings: undefined, text: null };
+    const why =
+      error instanceof HttpProblem
+        ? error.detail
+        : `${BEHAVIOUR_FILE}: ${(error as Error).message}`;
+    return { ok: false, why, text: null };
   }
+  return { ...parseBehaviour(text), text };
+}
+
+function parseBehaviour(
+  text: string,
+): { ok: true; settings: BehaviourSettings } | { ok: false; why: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -77,15 +90,20 @@ export async function readBehaviourFile(root: string): Promise<BehaviourRead> {
 const isEmpty = (s: BehaviourSettings): boolean =>
   s.routes.length === 0 && !s.delay && !s.fail && s.proxy === undefined;
 
-/** Keeps `settings` as the project's (pretty JSON, a trailing newline); none removes the file. */
-export async function writeBehaviourFile(root: string, settings: BehaviourSettings): Promise<void> {
+/**
+ * Keeps `settings` as the project's (pretty JSON, a trailing newline); none removes the file.
+ * Answers the text written (`null`: no file).
+ */
+export async function writeBehaviourFile(
+  root: string,
+  settings: BehaviourSettings,
+): Promise<string | null> {
   const path = join(root, BEHAVIOUR_FILE);
   if (isEmpty(settings)) {
     await rm(await entryInsideProject(root, path), { force: true });
-    return;
+    return null;
   }
-  await replaceFile(
-    await insideProject(root, path),
-    `${JSON.stringify(behaviourWire(settings), null, 2)}\n`,
-  );
+  const text = `${JSON.stringify(behaviourWire(settings), null, 2)}\n`;
+  await replaceFile(await insideProject(root, path), text);
+  return text;
 }

@@ -80,10 +80,17 @@ async function isFolder(path: string): Promise<boolean> {
   }
 }
 
-/** A file the collection lists as a request: a `.json` of the request format, under the limit. */
+/**
+ * A file the collection lists as a request: a `.json` of the request format, under the limit.
+ * One that cannot be read is not known to be one: it is kept.
+ */
 async function isSavedRequest(path: string): Promise<boolean> {
-  if (!path.endsWith('.json') || (await stat(path)).size > REQUEST_FILE_LIMIT) return false;
-  return readRequestFile(await readFile(path, 'utf8')).ok;
+  try {
+    if (!path.endsWith('.json') || (await stat(path)).size > REQUEST_FILE_LIMIT) return false;
+    return readRequestFile(await readFile(path, 'utf8')).ok;
+  } catch {
+    return false;
+  }
 }
 
 export class CollectionStore {
@@ -228,7 +235,14 @@ export class CollectionStore {
   /** Makes the empty folder `folder` (safe parts, `/`-joined); 409 when it is there already. */
   async createFolder(folder: string): Promise<void> {
     const real = await insideProject(this.root, this.#absolute(this.requestsDir, folder));
-    if (await isFolder(real)) throw problems.conflict(`${REQUESTS_DIR}/${folder} exists already`);
+    // A folder, a file or a link of that name: taken either way.
+    if (
+      await lstat(real).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw problems.conflict(`${REQUESTS_DIR}/${folder} exists already`);
     try {
       await mkdir(real, { recursive: true });
     } catch (error) {
@@ -240,11 +254,16 @@ export class CollectionStore {
   }
 
   /**
-   * Deletes `folder` with the saved requests in it and its subfolders. What is not a saved
-   * request (a note, a file that does not read, a link) is not ours: it stays, and so do the
-   * folders that hold it, named in `kept`. Links are never followed.
+   * Deletes `folder` with the saved requests in it and its subfolders (as deep as the list
+   * shows them). What is not a saved request (a note, a file that does not read, a link, a
+   * folder deeper than the list goes) is not ours: it stays, and so do the folders that hold
+   * it, named in `kept`. Links are never followed. `emptyOnly` removes only the folders that
+   * hold nothing, every request kept: what a folder rename leaves behind.
    */
-  async deleteFolder(folder: string): Promise<DeletedRequestFolder> {
+  async deleteFolder(
+    folder: string,
+    { emptyOnly = false }: { emptyOnly?: boolean } = {},
+  ): Promise<DeletedRequestFolder> {
     const absolute = this.#absolute(this.requestsDir, folder);
     await insideProject(this.root, absolute);
     // The entry itself must be a folder: a link in its place is no folder of the collection.
@@ -257,12 +276,12 @@ export class CollectionStore {
       throw problems.notFound(`no folder ${REQUESTS_DIR}/${folder}`);
     const kept: string[] = [];
     let requests = 0;
-    const clear = async (dir: string, path: string): Promise<void> => {
+    const clear = async (dir: string, path: string, depth: number): Promise<void> => {
       for (const entry of await readdir(dir, { withFileTypes: true })) {
         const at = `${path}/${entry.name}`;
         const place = join(dir, entry.name);
-        if (entry.isDirectory()) await clear(place, at);
-        else if (entry.isFile() && (await isSavedRequest(place))) {
+        if (entry.isDirectory() && depth < FOLDER_DEPTH_LIMIT) await clear(place, at, depth + 1);
+        else if (!emptyOnly && entry.isFile() && (await isSavedRequest(place))) {
           await rm(place);
           requests++;
         } else kept.push(at);
@@ -270,13 +289,20 @@ export class CollectionStore {
       // Fails on a folder that still holds what was kept: it stays, as its contents do.
       await rmdir(dir).catch(() => undefined);
     };
-    await clear(absolute, folder);
+    await clear(absolute, folder, folder.split('/').length);
     return { deleted: folder, requests, kept };
   }
 
   /** Writes an environment file (its text already without secret values). */
   async writeEnvironment(file: string, text: string): Promise<void> {
     await this.#write(this.environmentsDir, file, text);
+  }
+
+  /** An environment file's text, or `undefined` when there is none (or it cannot be read). */
+  async environmentText(file: string): Promise<string | undefined> {
+    const absolute = this.#absolute(this.environmentsDir, file);
+    await insideProject(this.root, absolute);
+    return readFile(absolute, 'utf8').catch(() => undefined);
   }
 
   async environmentExists(file: string): Promise<boolean> {

@@ -57,8 +57,8 @@ export class RequestCollection {
     return this.store.createFolder(folder);
   }
 
-  deleteFolder(folder: string): Promise<DeletedRequestFolder> {
-    return this.store.deleteFolder(folder);
+  deleteFolder(folder: string, options?: { emptyOnly?: boolean }): Promise<DeletedRequestFolder> {
+    return this.store.deleteFolder(folder, options);
   }
 
   /**

@@ -70,6 +70,23 @@ describe("the project's mock-behaviour.json", () => {
     expect(await readFile(join(broken.dir, BEHAVIOUR_FILE), 'utf8')).toBe(before);
   });
 
+  it('never writes over a change made on disk since it was read: says so, and applies it', async () => {
+    const f = await start(EXAMPLES.todo);
+    expect((await f.api('PUT', '/behaviour', SET)).status).toBe(200);
+    // A `git pull` brings a teammate's file while the studio runs.
+    const pulled = { routes: [{ method: 'GET', path: '/users', fail: { rate: 1, status: 418 } }] };
+    await writeFile(join(f.dir, BEHAVIOUR_FILE), `${JSON.stringify(pulled)}\n`);
+    const stale = await f.api('PUT', '/behaviour', { ...SET, delay: { minMs: 3, maxMs: 3 } });
+    expect(stale.status).toBe(409);
+    expect((stale.json as { detail: string }).detail).toMatch(/changed on disk/);
+    expect(JSON.parse(await readFile(join(f.dir, BEHAVIOUR_FILE), 'utf8'))).toEqual(pulled);
+    expect((await f.api('GET', '/behaviour')).json).toEqual(pulled);
+    expect((await f.mock('GET', '/users')).status).toBe(418);
+    // The next change starts from what is on disk now, and is kept.
+    expect((await f.api('PUT', '/behaviour', { routes: [] })).status).toBe(200);
+    expect(existsSync(join(f.dir, BEHAVIOUR_FILE))).toBe(false);
+  });
+
   it('never writes through a link leading out of the project', async () => {
     const outside = await mkdtemp(join(tmpdir(), 'decorest-outside-'));
     folders.push(outside);

@@ -16,18 +16,23 @@ import { createToken } from '../control/auth.js';
 import { EventHub } from '../control/event-hub.js';
 import { sendAndRecord } from '../control/outgoing-operations.js';
 import { startControlServer } from '../control/server.js';
-import { HttpProblem } from '../errors.js';
+import { HttpProblem, problems } from '../errors.js';
 import {
   Behaviour,
   type BehaviourSettings,
   checkSettings,
   NO_BEHAVIOUR,
 } from '../http/behaviour.js';
+import { withFlags } from '../http/behaviour-wire.js';
 import type { ServerLogger } from '../http/dispatch-context.js';
 import { EMPTY_ROUTE_TABLE } from '../http/route-table.js';
 import { TrafficBus, type TrafficEvent } from '../http/traffic.js';
 import { WriteGate } from '../http/write-gate.js';
-import { readBehaviourFile, writeBehaviourFile } from '../project/behaviour-file.js';
+import {
+  BEHAVIOUR_FILE,
+  readBehaviourFile,
+  writeBehaviourFile,
+} from '../project/behaviour-file.js';
 import { RulesHost, type RulesLoad } from '../rules/rules-host.js';
 import { resetToSeed } from '../seed/seed-data.js';
 import { MockServer } from './mock-server.js';
@@ -174,16 +179,46 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       void projectStatus().then((project) => hub.publish({ type: 'project', project }));
   };
   const log = new StudioLog(options.log ?? (() => {}), () => host.serving()?.loaded.files);
+  // The open project's mock-behaviour.json as last read or written: a change from the studio
+  // never writes over one made on disk since (a `git pull`, a hand edit). One at a time, a
+  // project switch included, so a change is kept in the project it was made for.
+  let behaviourKnown: { root: string; text: string | null } | undefined;
+  let behaviourTurn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(step: () => Promise<T>): Promise<T> => {
+    const next = behaviourTurn.then(step, step);
+    behaviourTurn = next.catch(() => {});
+    return next;
+  };
   /** The open project's mock-behaviour.json, unless the studio was started with its own. */
-  async function applyProjectBehaviour(): Promise<void> {
-    if (options.behaviour !== undefined) {
-      behaviour.set(options.behaviour);
-      return;
-    }
-    const read = await readBehaviourFile(host.root);
-    if (!read.ok) log.behaviourFile(read.why);
-    behaviour.set((read.ok && read.settings) || NO_BEHAVIOUR);
-  }
+  const applyProjectBehaviour = (): Promise<void> =>
+    inTurn(async () => {
+      const read = await readBehaviourFile(host.root);
+      behaviourKnown = { root: host.root, text: read.text };
+      if (!read.ok) log.behaviourFile(read.why);
+      // The studio's own --delay, --fail, --proxy over the project's, for this run.
+      behaviour.set(
+        withFlags(read.ok ? read.settings : undefined, options.behaviour) ?? NO_BEHAVIOUR,
+      );
+    });
+  const setBehaviour = (settings: BehaviourSettings): Promise<BehaviourSettings> =>
+    inTurn(async () => {
+      // Refused before it is kept; kept (the project's file) before it is applied.
+      checkSettings(settings);
+      const root = host.root;
+      const now = await readBehaviourFile(root);
+      if (behaviourKnown?.root !== root || now.text !== behaviourKnown.text) {
+        behaviourKnown = { root, text: now.text };
+        if (now.ok) behaviour.set(now.settings ?? NO_BEHAVIOUR);
+        hub.publish({ type: 'server', server: mock.status() });
+        throw problems.conflict(
+          `${BEHAVIOUR_FILE} was changed on disk since the studio read it: its settings apply now; make the change again`,
+        );
+      }
+      behaviourKnown = { root, text: await writeBehaviourFile(root, settings) };
+      const applied = behaviour.set(settings);
+      hub.publish({ type: 'server', server: mock.status() });
+      return applied;
+    });
   const host: ProjectHost = new ProjectHost(
     {
       status: () =>
@@ -270,14 +305,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       writes,
       behaviour: {
         settings: () => behaviour.settings(),
-        set: async (settings) => {
-          // Refused before it is kept; kept (the project's file) before it is applied.
-          checkSettings(settings);
-          await writeBehaviourFile(host.root, settings);
-          const applied = behaviour.set(settings);
-          hub.publish({ type: 'server', server: mock.status() });
-          return applied;
-        },
+        set: setBehaviour,
       },
       server: mock,
       recording,

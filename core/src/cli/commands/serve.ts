@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { RULES_FILE } from '../../contract/rules-api.js';
 import { DecorestError, HttpProblem } from '../../errors.js';
 import { Behaviour } from '../../http/behaviour.js';
+import { withFlags } from '../../http/behaviour-wire.js';
 import { type RunningServer, startServer } from '../../http/node-server.js';
 import type { TrafficEvent } from '../../http/traffic.js';
 import { readBehaviourFile } from '../../project/behaviour-file.js';
@@ -48,14 +49,12 @@ export async function runServe(args: CliArgs): Promise<number> {
           throw error;
         })
       : undefined;
-  // The project's mock-behaviour.json (the studio keeps it), unless --delay, --fail or
-  // --proxy set this run's; one that does not read is said and left out, as the studio does.
-  let behaviour = args.behaviour;
-  if (behaviour === undefined) {
-    const read = await readBehaviourFile(project.root);
-    if (read.ok) behaviour = read.settings;
-    else process.stderr.write(`${read.why}; no delay, failure or proxy of it applied\n`);
-  }
+  // The project's mock-behaviour.json (the studio keeps it), each of --delay, --fail, --proxy
+  // and --proxy-timeout given replacing its setting for this run; one that does not read is
+  // said and left out, as the studio does.
+  const read = await readBehaviourFile(project.root);
+  if (!read.ok) process.stderr.write(`${read.why}; no delay, failure or proxy of it applied\n`);
+  const behaviour = withFlags(read.ok ? read.settings : undefined, args.behaviour);
   let server: RunningServer;
   try {
     if (args.reset) {

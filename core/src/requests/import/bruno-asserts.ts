@@ -12,7 +12,8 @@
  *   `"…"` or `'…'` (the quotes dropped, nothing unescaped); a number where `Number()` reads one
  *   (above 2^53 − 1 it stays text); anything else a JavaScript template literal (bare text).
  * - `eq` is `===`, so `res.status: eq "200"` never passes, nor a header compared with a number;
- *   `neq` is `!==`, so an absent value passes it.
+ *   `neq` is `!==`, so an absent value passes it (in Bruno's default safe sandbox; its developer
+ *   sandbox fails a path through a missing or null parent).
  * - `gt`, `gte`, `lt`, `lte` are chai's above/below: a number on both sides, anything else fails.
  * - `length` and `.length: eq n` count a list's items or a text's characters. Where Bruno and
  *   these tests differ: an object with its own `length` key, and a body that is not JSON, whose

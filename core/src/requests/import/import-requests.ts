@@ -9,7 +9,7 @@ import { ImportError, problems, WrongSourceError } from '../../errors.js';
 import { doorText, lookalikeOf, looksLikeJsonServerDb } from '../../import/source-lookalikes.js';
 import { checkRequest } from '../check-request.js';
 import { environmentFile, type RequestCollection } from '../request-collection.js';
-import { parseJson } from '../request-files.js';
+import { environmentFileText, parseJson } from '../request-files.js';
 import { folderParts, safeName } from '../safe-names.js';
 import { readBruno, type SourceFile } from './bruno.js';
 import { readHttpFile } from './http-file.js';
@@ -62,7 +62,8 @@ export async function writeImported(
   if (imported.requests.length > 0 && (await collection.store.folderExists(top))) {
     if (onExisting === undefined) throw problems.importFolderExists(top);
     if (onExisting === 'copy') top = await collection.store.freeFolder(top);
-    // What was imported before goes; a file of the user's in that folder stays.
+    // Its saved requests go (the earlier import's, and any saved into it since: "Replace it"
+    // says so); a file of the user's that is no saved request stays.
     else await collection.deleteFolder(top);
   }
   const result: ImportRequestsResult = {
@@ -92,14 +93,15 @@ export async function writeImported(
     result.imported.push(await collection.saveRequest(folder, { ...checked.value, name }));
   }
   for (const environment of imported.environments) {
+    // The same environment there already (the collection imported before): written again as
+    // it is. Another of that name (the user's own, or changed since): never written over; this
+    // one goes beside it (`Local 2`), or onto an earlier import's copy that still matches.
     let name = environment.name;
-    // Replaced with the collection; beside it otherwise (`Local 2`), a hand-made one kept.
-    for (
-      let n = 2;
-      onExisting !== 'replace' && (await collection.store.environmentExists(environmentFile(name)));
-      n++
-    )
+    for (let n = 2; ; n++) {
+      const there = await collection.store.environmentText(environmentFile(name));
+      if (there === undefined || there === environmentFileText({ ...environment, name })) break;
       name = `${environment.name} ${n}`;
+    }
     result.environments.push(await collection.saveEnvironment({ ...environment, name }));
   }
   return result;

@@ -41,6 +41,22 @@ describe('history by day', () => {
     expect(lastYear).toMatch(/^Thu\W+20 Nov 2025$/);
   });
 
+  it('keeps one group per day when the history is out of order (a clock set back)', () => {
+    const now = new Date(2026, 10, 29, 9, 30).getTime();
+    const days = historyDays(
+      [
+        entry('a', new Date(2026, 10, 29, 9, 0)),
+        entry('b', new Date(2026, 10, 28, 9, 0)),
+        entry('c', new Date(2026, 10, 29, 8, 0)),
+      ],
+      now,
+    );
+    expect(days.map((d) => [d.label, d.entries.map((e) => e.entry.id)])).toEqual([
+      ['Today', ['a', 'c']],
+      ['Yesterday', ['b']],
+    ]);
+  });
+
   it('is empty for no history', () => {
     expect(historyDays([], Date.now())).toEqual([]);
   });

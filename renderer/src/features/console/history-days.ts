@@ -32,15 +32,17 @@ export function historyDays(
   locale?: string,
 ): HistoryDay[] {
   const today = midnight(now);
-  const days: HistoryDay[] = [];
+  // One group per day even where the history is out of order (a clock set back): keyed, in
+  // the order each day first comes.
+  const days = new Map<number, HistoryDay>();
   entries.forEach((entry, index) => {
     const key = midnight(entry.at);
-    let day = days.at(-1);
-    if (day?.key !== key) {
+    let day = days.get(key);
+    if (day === undefined) {
       day = { key, label: dayLabel(key, today, locale), entries: [] };
-      days.push(day);
+      days.set(key, day);
     }
     day.entries.push({ entry, index });
   });
-  return days;
+  return [...days.values()];
 }

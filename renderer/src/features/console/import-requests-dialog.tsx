@@ -170,8 +170,9 @@ export function ImportRequestsDialog({ onClose }: { onClose(): void }) {
           >
             <p className="m-0">
               <code>{source}</code> was imported before: its folder is there already. Replace its
-              saved requests and its environments (a file of yours in the folder stays), or import a
-              copy beside it? Nothing is written until you choose.
+              saved requests (a file of yours in the folder stays), or import a copy beside it? An
+              environment you changed since is never written over. Nothing is written until you
+              choose.
             </p>
             <div className="import-choice mt-6">
               <button

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { emptyFolderMoves } from './folder-actions';
+import { emptyFolderMoves, folderRenameProblem } from './folder-actions';
 
 describe('the empty folders a folder rename makes itself', () => {
   it('are those holding no request below them, at the new place, deepest only', () => {
@@ -12,5 +12,17 @@ describe('the empty folders a folder rename makes itself', () => {
     // A folder whose requests move makes no folder of its own.
     expect(emptyFolderMoves(folders, ['a/x', 'a/y/z'], 'a', 'c')).toEqual([]);
     expect(emptyFolderMoves(folders, [], 'b', 'b2')).toEqual(['b2']);
+  });
+});
+
+describe('a folder rename the collection refuses', () => {
+  it('is one into the folder itself, whatever the case; a sibling or a case change is fine', () => {
+    expect(folderRenameProblem('api', 'api/v1')).toBe(
+      'api/v1 is inside api: choose a folder outside it',
+    );
+    expect(folderRenameProblem('Api', 'api/v1')).toMatch(/inside Api/);
+    expect(folderRenameProblem('api', 'apis')).toBeNull();
+    expect(folderRenameProblem('api', 'API')).toBeNull();
+    expect(folderRenameProblem('a/b', 'a')).toBeNull();
   });
 });

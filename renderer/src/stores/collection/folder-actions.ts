@@ -10,6 +10,17 @@ import { useCollectionStore } from './collection-store';
 const inFolder = (path: string, folder: string): boolean =>
   path === folder || path.startsWith(`${folder}/`);
 
+/**
+ * Why a folder cannot be renamed to `to`, or null: into itself (`api` → `api/v1`) the moves
+ * would chase their own tail; `to` names it whatever the case on a case-blind disk.
+ */
+export function folderRenameProblem(from: string, to: string): string | null {
+  const [a, b] = [from.toLowerCase(), to.toLowerCase()];
+  if (to === from) return null;
+  if (b.startsWith(`${a}/`)) return `${to} is inside ${from}: choose a folder outside it`;
+  return null;
+}
+
 /** Makes `folder` (its parent's path and the new name joined); the problem, or null. */
 export async function createFolder(folder: string): Promise<Problem | null> {
   try {
@@ -82,9 +93,13 @@ export async function moveEmptyFolders(
     const made = await status(client().call('createRequestFolder', { body: { folder } }));
     if (made !== 200 && made !== 409) throw new Error(`could not make requests/${folder}`);
   }
-  // Still there: moving requests drops only the folders it empties.
-  if (from !== to) {
-    const gone = await status(client().call('deleteRequestFolder', { body: { folder: from } }));
+  // Still there: moving requests drops only the folders it empties. Only empty folders go
+  // (a request saved into it meanwhile stays); none when the names differ only in case, which
+  // on macOS and Windows is one folder.
+  if (from.toLowerCase() !== to.toLowerCase()) {
+    const gone = await status(
+      client().call('deleteRequestFolder', { body: { folder: from, emptyOnly: true } }),
+    );
     if (gone !== 200 && gone !== 404) throw new Error(`could not remove requests/${from}`);
   }
 }

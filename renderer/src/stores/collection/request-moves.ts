@@ -7,7 +7,7 @@
 import { client, type Problem, type RequestEntry } from '../../api';
 import { problemOf } from '../problem/problem-of';
 import { type OpenRequest, useCollectionStore } from './collection-store';
-import { moveEmptyFolders } from './folder-actions';
+import { folderRenameProblem, moveEmptyFolders } from './folder-actions';
 import { folderMoves } from './folder-moves';
 
 async function moveOne(entry: RequestEntry, folder: string, name: string): Promise<RequestEntry> {
@@ -48,6 +48,8 @@ export async function renameFolder(
 ): Promise<{ moved: number; problem: Problem | null }> {
   const { requests = [], folders = [] } = useCollectionStore.getState().collection ?? {};
   let moved = 0;
+  const refused = folderRenameProblem(from, to);
+  if (refused) return { moved, problem: problemOf(new Error(refused)) };
   try {
     for (const { entry, folder } of folderMoves(requests, from, to)) {
       await moveOne(entry, folder, entry.request.name);

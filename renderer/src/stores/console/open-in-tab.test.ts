@@ -61,4 +61,29 @@ describe('a request opened from elsewhere again', () => {
     expect(shown().tabs).toHaveLength(3);
     expect(shown().url).toBe('/todos');
   });
+
+  it('is not a tab whose path parameters were filled in since', () => {
+    open('/todos/:id');
+    const first = shown().activeTab;
+    shown().setPathParams([{ name: 'id', value: '7', enabled: true }]);
+    open('/todos/:id');
+    expect(shown().tabs).toHaveLength(2);
+    expect(shown().activeTab).not.toBe(first);
+  });
+
+  it('from a blank tab, shows the tab holding it already and leaves the blank one', () => {
+    open('/todos');
+    const first = shown().activeTab;
+    shown().newTab();
+    const blank = shown().activeTab;
+    open('/todos');
+    expect(shown().activeTab).toBe(first);
+    expect(shown().tabs.map((t) => t.id)).toEqual([first, blank]);
+    // A new request from the blank tab takes its place.
+    shown().switchTab(blank);
+    open('/users');
+    expect(shown().tabs).toHaveLength(2);
+    expect(shown().tabs[0]!.id).toBe(first);
+    expect(shown().url).toBe('/users');
+  });
 });

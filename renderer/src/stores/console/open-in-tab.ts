@@ -29,29 +29,44 @@ export function isBlankTab(s: TabState): boolean {
 /** Whether a tab shows what it was opened with, untouched since. */
 const isUnedited = (s: TabState): boolean => s.baseline !== null && s.baseline === tabSnapshot(s);
 
+/** Two tabs hold the same request: as opened, and with the same path parameters filled in. */
+const sameRequest = (a: TabState, b: TabState): boolean =>
+  a.baseline === b.baseline && JSON.stringify(a.pathParams) === JSON.stringify(b.pathParams);
+
 /**
- * Runs `load` (which fills the shown tab) in a new tab unless the shown one is blank; then, if
- * another unedited tab not tied to a file was opened with the same request, shows that one and
- * drops the new tab.
+ * Runs `load` (which fills the shown tab) in a tab of its own: if another unedited tab not tied
+ * to a file holds the same request, that one is shown; else the new tab, which takes the shown
+ * tab's place when that one was blank.
  */
 export function inAFreeTab(load: () => void): void {
   const shown = useConsoleStore.getState();
   const openByTab = useCollectionStore.getState().openByTab;
-  const saved = openByTab[shown.activeTab] !== undefined;
-  if (!saved && isBlankTab(shown)) {
-    load();
-    return;
-  }
+  const blank =
+    openByTab[shown.activeTab] === undefined && isBlankTab(shown) ? shown.activeTab : null;
   const opened = shown.newTab();
   load();
   const now = useConsoleStore.getState();
-  if (now.activeTab !== opened || !isUnedited(now)) return;
-  const same = now.tabs.find((t) => {
-    if (t.id === opened || openByTab[t.id] !== undefined) return false;
-    const state = now.tabState(t.id);
-    return state !== undefined && isUnedited(state) && state.baseline === now.baseline;
-  });
-  if (same === undefined) return;
-  now.switchTab(same.id);
-  useConsoleStore.getState().closeTab(opened);
+  if (now.activeTab !== opened) return;
+  const same = isUnedited(now)
+    ? now.tabs.find((t) => {
+        if (t.id === opened || t.id === blank || openByTab[t.id] !== undefined) return false;
+        const state = now.tabState(t.id);
+        return state !== undefined && isUnedited(state) && sameRequest(state, now);
+      })
+    : undefined;
+  if (same !== undefined) {
+    now.switchTab(same.id);
+    useConsoleStore.getState().closeTab(opened);
+    return;
+  }
+  if (blank === null) return;
+  // The new tab where the blank one was, as if loaded into it.
+  const at = now.tabs.findIndex((t) => t.id === blank);
+  now.closeTab(blank);
+  const tabs = [...useConsoleStore.getState().tabs];
+  const moved = tabs.findIndex((t) => t.id === opened);
+  if (at < 0 || moved < 0) return;
+  const [tab] = tabs.splice(moved, 1);
+  tabs.splice(at, 0, tab!);
+  useConsoleStore.setState({ tabs });
 }
