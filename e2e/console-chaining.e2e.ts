@@ -79,11 +79,26 @@ describe('Save from answer (issue 47)', () => {
     await page.getByLabel('Test 3 comparison').selectOption({ label: '≥' });
     await page.getByLabel('Test 3 number').fill('1');
     await add.click();
-    await kind(4, 'JSON type is');
-    await page.getByLabel('Test 4 JSON pointer').fill('/0/content');
-    await page.getByLabel('Test 4 type').selectOption('number');
+    // Removing a row shows each row below it with its own value (they kept the removed one's).
+    await kind(4, 'JSON value equals');
+    await page.getByLabel('Test 4 JSON pointer').fill('/0/id');
+    await page.getByLabel('Test 4 expected value').fill('1');
+    await add.click();
+    await kind(5, 'JSON value equals');
+    await page.getByLabel('Test 5 JSON pointer').fill('/1/id');
+    await page.getByLabel('Test 5 expected value').fill('99');
+    await page.getByRole('button', { name: 'Remove test 4' }).click();
+    expect(await page.getByLabel('Test 4 expected value').inputValue()).toBe('99');
+    // Another kind keeps what the test reads and its value.
+    await kind(4, 'JSON value is not');
+    expect(await page.getByLabel('Test 4 JSON pointer').inputValue()).toBe('/1/id');
+    expect(await page.getByLabel('Test 4 expected value').inputValue()).toBe('99');
+    await add.click();
+    await kind(5, 'JSON type is');
+    await page.getByLabel('Test 5 JSON pointer').fill('/0/content');
+    await page.getByLabel('Test 5 type').selectOption('number');
     await c.send.click();
-    await c.testResults.getByText('1 of 4 tests failed').waitFor();
+    await c.testResults.getByText('1 of 5 tests failed').waitFor();
     expect(await c.testResults.innerText()).toMatch(/\/0\/content is a number[\s\S]*got "/);
     await themedShots(page, 'console-tests-kinds');
     expect(session.ui.problems).toEqual([]);

@@ -27,7 +27,9 @@ describe('Endpoints view', () => {
     const endpoints = new EndpointsPage(session.ui.page);
     await endpoints.filter('/quotes');
     await expect.poll(() => endpoints.rows.count()).toBe(6);
-    await expect.poll(() => endpoints.row('POST', '/quotes').innerText()).toContain('always 405');
+    await expect
+      .poll(() => endpoints.row('POST', '/quotes').innerText())
+      .toContain('read-only · 405');
     expect(await endpoints.row('GET', '/quotes').innerText()).not.toContain('405');
     await session.ui.page.getByRole('button', { name: 'Inspect DELETE /quotes/:id' }).click();
     const note = session.ui.page.getByRole('note').filter({ hasText: 'Answers 405' });

@@ -42,7 +42,7 @@ const SAMPLES: { [K in keyof typeof problems]: () => HttpProblem } = {
   methodNotAllowed: () => problems.methodNotAllowed('PUT', '/x', ['GET']),
   operationNotSupported: () => problems.operationNotSupported('memory', 'save'),
   conflict: () => problems.conflict('id 1 is already taken'),
-  importFolderExists: () => problems.importFolderExists('Bruno Todos'),
+  importFolderExists: () => problems.importFolderExists('Bruno Todos', 3),
   payloadTooLarge: () => problems.payloadTooLarge(1024),
   unsupportedMediaType: () => problems.unsupportedMediaType('text/plain'),
   invalidBody: () => problems.invalidBody('Invalid todo', [{ field: 'a', message: 'is required' }]),

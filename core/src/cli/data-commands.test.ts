@@ -120,6 +120,7 @@ describe('decorest serve with behaviours', () => {
       }),
     );
     serving = await serve([]);
+    expect(serving.output()).toContain('mock-behaviour.json applied: 1 route rule');
     expect((await jsonRequest(serving.url, 'GET', '/todos')).status).toBe(418);
     expect((await jsonRequest(serving.url, 'GET', '/users')).status).toBe(200);
     await stop();

@@ -168,7 +168,9 @@ describe('POST /api/requests/import of a collection imported before', () => {
     await writeFile(join(f.dir, 'requests', 'Todo API', 'notes.md'), 'mine\n');
     const asked = await importTodos();
     expect([asked.status, (asked.json as Problem).type]).toEqual([409, 'import-folder-exists']);
-    expect((asked.json as Problem).detail).toContain('requests/Todo API is there already');
+    expect((asked.json as Problem).detail).toBe(
+      'requests/Todo API is there already, holding 5 saved requests: import again to replace them, or as a copy beside it',
+    );
     expect(await paths()).toEqual(first);
 
     const replaced = await importTodos('replace');

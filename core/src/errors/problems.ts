@@ -82,22 +82,24 @@ export const problems = {
       detail: `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`,
       headers: { allow: allowed.join(', ') },
     }),
-  operationNotSupported: (datasource: string, operation: string) =>
+  /** `allow`: what the path takes (RFC 9110: a 405 says it), when the caller knows it. */
+  operationNotSupported: (datasource: string, operation: string, allow?: readonly string[]) =>
     new HttpProblem({
       code: 'OPERATION_NOT_SUPPORTED',
       status: 405,
       type: 'operation-not-supported',
       title: 'Operation not supported by the datasource',
       detail: `datasource "${datasource}" has no ${operation}() method`,
+      ...(allow ? { headers: { allow: allow.join(', ') } } : {}),
     }),
   /** An import of a collection whose folder is there already: the Console asks what to do. */
-  importFolderExists: (folder: string) =>
+  importFolderExists: (folder: string, requests: number) =>
     new HttpProblem({
       code: 'IMPORT_FOLDER_EXISTS',
       status: 409,
       type: 'import-folder-exists',
       title: 'The collection is there already',
-      detail: `requests/${folder} is there already: import again to replace its requests, or as a copy beside it`,
+      detail: `requests/${folder} is there already, holding ${requests} saved request${requests === 1 ? '' : 's'}: import again to replace ${requests === 1 ? 'it' : 'them'}, or as a copy beside it`,
     }),
   conflict: (detail: string) =>
     new HttpProblem({ code: 'CONFLICT', status: 409, type: 'conflict', title: 'Conflict', detail }),

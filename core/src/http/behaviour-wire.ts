@@ -62,3 +62,20 @@ export function withFlags(
   if (flags.proxyTimeoutMs !== undefined) merged.proxyTimeoutMs = flags.proxyTimeoutMs;
   return merged;
 }
+
+/** The settings in words for a terminal line: `delay 300 ms, fail 10 % → 500, 2 route rules`. */
+export function behaviourInWords(settings: BehaviourSettings): string {
+  const parts: string[] = [];
+  const { delay, fail } = settings;
+  if (delay)
+    parts.push(
+      delay.minMs === delay.maxMs
+        ? `delay ${delay.minMs} ms`
+        : `delay ${delay.minMs}–${delay.maxMs} ms`,
+    );
+  if (fail) parts.push(`fail ${Math.round(fail.rate * 100)} % → ${fail.status}`);
+  const n = settings.routes.length;
+  if (n > 0) parts.push(`${n} route rule${n === 1 ? '' : 's'}`);
+  if (settings.proxy !== undefined) parts.push(`proxy ${settings.proxy}`);
+  return parts.join(', ');
+}

@@ -66,11 +66,24 @@ export class DataSourceStore implements ModelStore {
     readonly source: Persistence<object>,
   ) {}
 
-  /** The 405 a write needing `method` answers, if the class lacks it. */
+  /**
+   * The 405 a write needing `method` answers, if the class lacks it, with what its path takes:
+   * a create's is the list (`GET, HEAD`, and `POST` never, or it would not be asked), the
+   * others' the record (`GET, HEAD` and the writes the class has).
+   */
   missing(method: 'save' | 'update' | 'delete'): HttpProblem | undefined {
-    return typeof this.source[method] === 'function'
-      ? undefined
-      : problems.operationNotSupported(this.label, method);
+    if (typeof this.source[method] === 'function') return undefined;
+    const has = (m: 'update' | 'delete') => typeof this.source[m] === 'function';
+    const allow =
+      method === 'save'
+        ? ['GET', 'HEAD']
+        : [
+            'GET',
+            'HEAD',
+            ...(has('update') ? ['PUT', 'PATCH'] : []),
+            ...(has('delete') ? ['DELETE'] : []),
+          ];
+    return problems.operationNotSupported(this.label, method, allow);
   }
 
   /** The class's `method`, called on it; a 405 if it has none. */

@@ -43,7 +43,11 @@ describe("the project's mock-behaviour.json", () => {
     expect(text.endsWith('}\n')).toBe(true);
 
     // Another studio on a copy of the project (as a clone of the repository would be).
-    const second = await start(first.dir);
+    const log: string[] = [];
+    const second = await start(first.dir, log);
+    expect(log).toContain(
+      'mock-behaviour.json applied: delay 1–2 ms, 1 route rule, proxy http://127.0.0.1:9/backend',
+    );
     expect((await second.api('GET', '/behaviour')).json).toEqual(SET);
     expect((await second.mock('GET', '/todos')).status).toBe(503);
 

@@ -109,6 +109,9 @@ describe('GET /api/routes', () => {
       405,
       'datasource "quotes" has no save() method',
     ]);
+    // RFC 9110: a 405 says what the path takes.
+    expect(post.headers['allow']).toBe('GET, HEAD');
+    expect((await f.mock('DELETE', '/quotes/1')).headers['allow']).toBe('GET, HEAD');
   });
 });
 

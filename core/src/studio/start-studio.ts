@@ -23,7 +23,7 @@ import {
   checkSettings,
   NO_BEHAVIOUR,
 } from '../http/behaviour.js';
-import { withFlags } from '../http/behaviour-wire.js';
+import { behaviourInWords, withFlags } from '../http/behaviour-wire.js';
 import type { ServerLogger } from '../http/dispatch-context.js';
 import { EMPTY_ROUTE_TABLE } from '../http/route-table.js';
 import { TrafficBus, type TrafficEvent } from '../http/traffic.js';
@@ -195,6 +195,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       const read = await readBehaviourFile(host.root);
       behaviourKnown = { root: host.root, text: read.text };
       if (!read.ok) log.behaviourFile(read.why);
+      else if (read.settings) log.behaviourApplied(behaviourInWords(read.settings));
       // The studio's own --delay, --fail, --proxy over the project's, for this run.
       behaviour.set(
         withFlags(read.ok ? read.settings : undefined, options.behaviour) ?? NO_BEHAVIOUR,

@@ -142,6 +142,11 @@ export class StudioLog {
     else if (load.recovered) this.#write(`${RULES_FILE} loads again`);
   }
 
+  /** The project's `mock-behaviour.json` applied: a delay or a failure is never a surprise. */
+  behaviourApplied(words: string): void {
+    this.#write(`mock-behaviour.json applied: ${words}`);
+  }
+
   /** The project's `mock-behaviour.json` does not read: said, and nothing of it applied. */
   behaviourFile(why: string): void {
     this.#write(`${why}; no delay, failure or proxy of it applied`);

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { RULES_FILE } from '../../contract/rules-api.js';
 import { DecorestError, HttpProblem } from '../../errors.js';
 import { Behaviour } from '../../http/behaviour.js';
-import { withFlags } from '../../http/behaviour-wire.js';
+import { behaviourInWords, withFlags } from '../../http/behaviour-wire.js';
 import { type RunningServer, startServer } from '../../http/node-server.js';
 import type { TrafficEvent } from '../../http/traffic.js';
 import { readBehaviourFile } from '../../project/behaviour-file.js';
@@ -54,6 +54,8 @@ export async function runServe(args: CliArgs): Promise<number> {
   // said and left out, as the studio does.
   const read = await readBehaviourFile(project.root);
   if (!read.ok) process.stderr.write(`${read.why}; no delay, failure or proxy of it applied\n`);
+  else if (read.settings)
+    process.stdout.write(`mock-behaviour.json applied: ${behaviourInWords(read.settings)}\n`);
   const behaviour = withFlags(read.ok ? read.settings : undefined, args.behaviour);
   let server: RunningServer;
   try {

@@ -60,7 +60,12 @@ export async function writeImported(
 ): Promise<ImportRequestsResult> {
   let top = safeName(imported.name, 'imported');
   if (imported.requests.length > 0 && (await collection.store.folderExists(top))) {
-    if (onExisting === undefined) throw problems.importFolderExists(top);
+    if (onExisting === undefined) {
+      const held = (await collection.store.list()).requests.filter(
+        (r) => r.folder === top || r.folder.startsWith(`${top}/`),
+      ).length;
+      throw problems.importFolderExists(top, held);
+    }
     if (onExisting === 'copy') top = await collection.store.freeFolder(top);
     // Its saved requests go (the earlier import's, and any saved into it since: "Replace it"
     // says so); a file of the user's that is no saved request stays.

@@ -169,10 +169,10 @@ export function ImportRequestsDialog({ onClose }: { onClose(): void }) {
             className="banner warn inline import-again"
           >
             <p className="m-0">
-              <code>{source}</code> was imported before: its folder is there already. Replace its
-              saved requests (a file of yours in the folder stays), or import a copy beside it? An
-              environment you changed since is never written over. Nothing is written until you
-              choose.
+              {error.detail.replace(/: import again.*$/, '')}. Replace it to put the collection
+              there, its saved requests deleted first (a file of yours that is no request stays), or
+              import a copy beside it. An environment you changed since is never written over.
+              Nothing is written until you choose.
             </p>
             <div className="import-choice mt-6">
               <button
@@ -185,6 +185,7 @@ export function ImportRequestsDialog({ onClose }: { onClose(): void }) {
               <button
                 type="button"
                 className="btn small"
+                autoFocus
                 onClick={() => void actions.resolve('copy')}
               >
                 Import a copy

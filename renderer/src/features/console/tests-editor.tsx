@@ -55,11 +55,11 @@ export function blankAssertion(kind: Kind): RequestAssertion {
     case 'status':
       return { kind, equals: 200 };
     case 'json-equals':
-      return { kind, pointer: '/', value: '' };
+      return { kind, pointer: '/id', value: '' };
     case 'json-exists':
       return { kind, pointer: '/id' };
     case 'json-not-equals':
-      return { kind, pointer: '/', value: '' };
+      return { kind, pointer: '/id', value: '' };
     case 'json-compare':
       return { kind, pointer: '/id', op: 'gt', value: 0 };
     case 'json-length':
@@ -75,6 +75,23 @@ export function blankAssertion(kind: Kind): RequestAssertion {
     case 'time-below':
       return { kind, ms: 500 };
   }
+}
+
+/** Another kind for a test: what it reads (the pointer, the header) and its value carried over. */
+export function switchKind(from: RequestAssertion, kind: Kind): RequestAssertion {
+  const to = blankAssertion(kind) as RequestAssertion & Record<string, unknown>;
+  for (const key of ['pointer', 'name'] as const)
+    if (key in from && key in to) to[key] = (from as Record<string, unknown>)[key];
+  const value = (from as { value?: unknown }).value;
+  if (value !== undefined && takes(kind, value)) to['value'] = value;
+  return to;
+}
+
+/** Whether a test of `kind` holds `value` as its expected value. */
+function takes(kind: Kind, value: unknown): boolean {
+  if (kind === 'json-equals' || kind === 'json-not-equals') return true;
+  if (kind === 'json-compare') return typeof value === 'number';
+  return (kind === 'header-equals' || kind === 'header-contains') && typeof value === 'string';
 }
 
 /** What the user typed as a JSON value: JSON when it reads as JSON (`5`, `true`, `"x"`), else text. */
@@ -100,10 +117,14 @@ function ValueInput({
   onChange(value: JsonValue): void;
 }) {
   const [text, setText] = useState(() => textOfValue(value));
+  // Kept as typed while it means the value; another value from outside (a row above removed,
+  // the request switched) shows as that value.
+  const shown =
+    JSON.stringify(jsonValueOf(text)) === JSON.stringify(value) ? text : textOfValue(value);
   return (
     <input
       className="input mono"
-      value={text}
+      value={shown}
       aria-label={label}
       placeholder='"done", 5, true'
       title='JSON (5, true, null, "text") or plain text'
@@ -135,7 +156,7 @@ function AssertionRow({
         className="select"
         value={a.kind}
         aria-label={`Test ${n} kind`}
-        onChange={(e) => onChange(blankAssertion(e.target.value as Kind))}
+        onChange={(e) => onChange(switchKind(a, e.target.value as Kind))}
       >
         {KINDS.map(([k, label]) => (
           <option key={k} value={k}>

@@ -8,9 +8,8 @@ import type { RouteInfo } from '../../api';
 export function RefusedBadge({ route }: { route: RouteInfo }) {
   if (route.refused === undefined) return null;
   return (
-    <span className="badge off" title={`Answers 405 to a valid request: ${route.refused}`}>
-      <span className="sr-only">Read-only datasource: </span>
-      always 405
+    <span className="badge off" title={`A valid request answers 405: ${route.refused}`}>
+      read-only · 405
     </span>
   );
 }
