@@ -101,8 +101,8 @@ export function DeleteFolderDialog({ folder, onClose }: { folder: string; onClos
             {count > 0
               ? ` and its ${count} saved request${count === 1 ? '' : 's'} (subfolders included) will be deleted from `
               : ' holds no saved request; it will be removed from '}
-            <code>requests/{folder}/</code>. A tab that has one open keeps what it shows, as a
-            request not saved.
+            <code>requests/{folder}/</code>.
+            {count > 0 && ' A tab that has one open keeps what it shows, as a request not saved.'}
           </p>
         )}
         {problem && <ProblemView problem={problem} className="inline" label="Delete problem" />}

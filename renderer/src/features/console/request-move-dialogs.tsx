@@ -102,7 +102,17 @@ export function OneFieldDialog({
           </datalist>
         )}
         {!done && <p className="faint mb-0 mt-6">{note(value.trim())}</p>}
-        {problem && <ProblemView problem={problem} className="inline" label={`${title} problem`} />}
+        {problem && (
+          <ProblemView
+            problem={problem}
+            className="inline"
+            label={`${title} problem`}
+            // The one field is this dialog's: its message, not the body's JSON pointer.
+            describe={(p) =>
+              p.errors?.length ? `${label} ${p.errors[0]!.message}` : p.detail || p.title
+            }
+          />
+        )}
         {done && (
           <p role="status" className="banner ok inline">
             {done}
