@@ -22,10 +22,10 @@ import type {
   Problem,
   RequestCollection,
   RulesState,
-  SavedRequest,
 } from '../contract/control-api.js';
 import { type RawAnswer, rawRequest } from '../test-support/http-client.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { plainRequest } from '../test-support/saved-request.js';
 import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 
 /** What lies outside: never to be quoted in an answer. */
@@ -47,14 +47,7 @@ afterEach(async () => {
   await rm(outside, { recursive: true, force: true });
 });
 
-const request = (name: string): SavedRequest => ({
-  name,
-  method: 'GET',
-  url: '{{baseUrl}}/todos',
-  headers: [],
-  body: { kind: 'none' },
-  auth: { kind: 'none' },
-});
+const request = plainRequest;
 
 /** Every entry under `dir` (folders too) with a file's text: equal before and after. */
 async function snapshot(dir: string): Promise<Record<string, string>> {

@@ -16,9 +16,9 @@ import type {
   ImportRequestsResult,
   Problem,
   RequestCollection,
-  SavedRequest,
 } from '../contract/control-api.js';
 import { EXAMPLES } from '../test-support/project-server.js';
+import { plainRequest } from '../test-support/saved-request.js';
 import { startStudioFixture, type StudioFixture } from '../test-support/studio-fixture.js';
 
 let f: StudioFixture;
@@ -29,14 +29,7 @@ afterEach(async () => {
   await f.dispose();
 });
 
-const request = (name: string): SavedRequest => ({
-  name,
-  method: 'GET',
-  url: '{{baseUrl}}/todos',
-  headers: [],
-  body: { kind: 'none' },
-  auth: { kind: 'none' },
-});
+const request = plainRequest;
 const list = async () => (await f.api('GET', '/requests')).json as RequestCollection;
 const save = (folder: string, name: string) =>
   f.api('PUT', '/requests', { folder, request: request(name) });

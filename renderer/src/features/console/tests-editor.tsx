@@ -136,6 +136,33 @@ function ValueInput({
   );
 }
 
+/** A test's number (a status, a length, milliseconds), narrow beside what it checks. */
+function NumberField({
+  label,
+  value,
+  onChange,
+  ...limits
+}: {
+  label: string;
+  value: number;
+  onChange(value: number): void;
+  min?: number;
+  max?: number;
+  step?: number;
+  title?: string;
+}) {
+  return (
+    <input
+      className="input mono narrow"
+      type="number"
+      value={value}
+      aria-label={label}
+      onChange={(e) => onChange(Number(e.target.value))}
+      {...limits}
+    />
+  );
+}
+
 function AssertionRow({
   a,
   i,
@@ -165,14 +192,12 @@ function AssertionRow({
         ))}
       </select>
       {a.kind === 'status' && (
-        <input
-          className="input mono narrow"
-          type="number"
+        <NumberField
+          label={`Test ${n} status`}
+          value={a.equals}
           min={100}
           max={599}
-          value={a.equals}
-          aria-label={`Test ${n} status`}
-          onChange={(e) => onChange({ ...a, equals: Number(e.target.value) })}
+          onChange={(equals) => onChange({ ...a, equals })}
         />
       )}
       {'pointer' in a && (
@@ -199,25 +224,21 @@ function AssertionRow({
               </option>
             ))}
           </select>
-          <input
-            className="input mono narrow"
-            type="number"
+          <NumberField
+            label={`Test ${n} number`}
             value={a.value}
-            aria-label={`Test ${n} number`}
-            onChange={(e) => onChange({ ...a, value: Number(e.target.value) })}
+            onChange={(value) => onChange({ ...a, value })}
           />
         </span>
       )}
       {a.kind === 'json-length' && (
-        <input
-          className="input mono narrow"
-          type="number"
+        <NumberField
+          label={`Test ${n} length`}
+          value={a.equals}
           min={0}
           step={1}
-          value={a.equals}
-          aria-label={`Test ${n} length`}
           title="A list's items, or a text's characters"
-          onChange={(e) => onChange({ ...a, equals: Number(e.target.value) })}
+          onChange={(equals) => onChange({ ...a, equals })}
         />
       )}
       {a.kind === 'json-type' && (
@@ -261,13 +282,11 @@ function AssertionRow({
         />
       )}
       {a.kind === 'time-below' && (
-        <input
-          className="input mono narrow"
-          type="number"
-          min={1}
+        <NumberField
+          label={`Test ${n} milliseconds`}
           value={a.ms}
-          aria-label={`Test ${n} milliseconds`}
-          onChange={(e) => onChange({ ...a, ms: Number(e.target.value) })}
+          min={1}
+          onChange={(ms) => onChange({ ...a, ms })}
         />
       )}
       <button
