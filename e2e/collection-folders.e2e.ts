@@ -62,7 +62,7 @@ describe('Folders of saved requests', () => {
 
     await collection.pane.getByRole('button', { name: 'Rename folder Admin…' }).click();
     const rename = collection.dialog('Rename folder');
-    await rename.getByLabel('Folder').fill('Staff');
+    await rename.getByLabel('Name').fill('Staff');
     await rename.getByRole('button', { name: 'Rename' }).click();
     await rename.getByRole('status').filter({ hasText: '0 requests moved to Staff.' }).waitFor();
     await rename.getByRole('button', { name: 'Close' }).last().click();

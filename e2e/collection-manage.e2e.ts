@@ -211,15 +211,21 @@ describe('Managing saved requests and environments (issue 30)', () => {
       .getByRole('button', { name: 'Rename folder Bruno Todos/todos…' })
       .click();
     const folder = collection.dialog('Rename folder');
-    await folder.getByLabel('Folder').fill('tasks');
+    await folder.getByLabel('Name').fill('tasks');
     await folder.getByRole('button', { name: 'Rename' }).click();
-    await folder.getByRole('status').filter({ hasText: '2 requests moved to tasks.' }).waitFor();
+    await folder
+      .getByRole('status')
+      .filter({ hasText: '2 requests moved to Bruno Todos/tasks.' })
+      .waitFor();
     await shots('folder-renamed');
     await folder.getByRole('button', { name: 'Close' }).last().click();
-    expect((await files('requests/tasks')).sort()).toEqual(['Create todo.json', 'List todos.json']);
-    await collection.folder('tasks').waitFor();
-    // "Saved as tasks/List todos", with no unsaved changes.
-    await page.getByText('tasks/List todos', { exact: true }).waitFor();
+    expect((await files('requests/Bruno Todos/tasks')).sort()).toEqual([
+      'Create todo.json',
+      'List todos.json',
+    ]);
+    await collection.folder('Bruno Todos/tasks').waitFor();
+    // "Saved as Bruno Todos/tasks/List todos", with no unsaved changes.
+    await page.getByText('Bruno Todos/tasks/List todos', { exact: true }).waitFor();
     expect(await page.getByRole('status').filter({ hasText: 'unsaved changes' }).count()).toBe(0);
     expect(session.ui.problems.filter((p) => !/status of 4\d\d/.test(p))).toEqual([]);
   });

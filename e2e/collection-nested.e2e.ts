@@ -4,7 +4,7 @@
  * Todos/todos"; ArrowLeft climbs from a request to its folder, then to the folder's parent;
  * closing the outer folder hides the inner, and a reload keeps it closed (per project); Run
  * folder on the outer runs the inner's requests too, with the same CI command `decorest run`
- * takes; Rename folder… on the inner renames its own path. Both themes, axe.
+ * takes; Rename folder… on the inner renames it where it is. Both themes, axe.
  */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -165,8 +165,10 @@ describe('Nested folders in the Saved tree (issue 48)', () => {
     const menu = page.getByRole('menu', { name: 'Actions for folder Bruno Todos/todos' });
     await menu.getByRole('menuitem', { name: 'Rename folder…' }).click();
     const rename = collection.dialog('Rename folder');
-    expect(await rename.getByLabel('Folder').inputValue()).toBe('Bruno Todos/todos');
-    await rename.getByLabel('Folder').fill('Bruno Todos/tasks');
+    // Its own name, where it is (as Bruno renames a folder).
+    expect(await rename.getByLabel('Name').inputValue()).toBe('todos');
+    await rename.getByLabel('Name').fill('tasks');
+    expect(await rename.innerText()).toContain('requests/Bruno Todos/tasks/');
     await rename.getByRole('button', { name: 'Rename' }).click();
     await rename.getByRole('status').filter({ hasText: '3 requests moved' }).waitFor();
     await rename.getByRole('button', { name: 'Close' }).last().click();

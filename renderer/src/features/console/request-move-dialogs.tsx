@@ -172,28 +172,34 @@ export function MoveRequestDialog({ entry, onClose }: { entry: RequestEntry; onC
   );
 }
 
+/**
+ * Rename folder… changes the folder's own name, where it is, as Bruno and Postman rename one
+ * (`Bruno Todos/todos` → `Bruno Todos/tasks`); a `/` in the name makes folders inside.
+ */
 export function RenameFolderDialog({ folder, onClose }: { folder: string; onClose(): void }) {
   // Counted as the dialog opens: the list changes under it once they have moved.
   const [count] = useState(
     () => folderMoves(useCollectionStore.getState().collection?.requests ?? [], folder, '').length,
   );
+  const cut = folder.lastIndexOf('/');
+  const parent = cut < 0 ? '' : folder.slice(0, cut);
+  const target = (name: string) => normalFolder(parent ? `${parent}/${name}` : name);
   return (
     <OneFieldDialog
       title="Rename folder"
-      label="Folder"
+      label="Name"
       action="Rename"
-      initial={folder}
-      allowEmpty
-      folders
-      note={(to) => (
+      initial={folder.slice(cut + 1)}
+      note={(name) => (
         <>
           Moves {count} request{count === 1 ? '' : 's'} of <code>{folder}</code> and its subfolders
-          to <code>requests/{normalFolder(to) ? `${normalFolder(to)}/` : ''}</code>.
+          to <code>requests/{target(name) || '…'}/</code>.
         </>
       )}
-      onSubmit={async (to) => {
-        const { moved, problem } = await renameFolder(folder, normalFolder(to));
-        const said = `${moved} request${moved === 1 ? '' : 's'} moved to ${normalFolder(to) || 'the top of requests/'}.`;
+      onSubmit={async (name) => {
+        const to = target(name);
+        const { moved, problem } = await renameFolder(folder, to);
+        const said = `${moved} request${moved === 1 ? '' : 's'} moved to ${to}.`;
         return problem
           ? { problem: { ...problem, detail: `${problem.detail} (${said})` } }
           : { done: said };
