@@ -82,6 +82,10 @@ describe('Folders of saved requests', () => {
     });
     await collection.folder('users').waitFor();
     expect((await folders('users'))?.length).toBe(1);
+    // Open in a tab: once its file goes, the tab holds the last copy and says so.
+    await collection.requestsIn('users').getByRole('treeitem').first().click();
+    const consolePage = new ConsolePage(page);
+    expect(await consolePage.tabs.getByRole('button', { name: /unsaved changes/ }).count()).toBe(0);
     await collection.folder('users').focus();
     await page.keyboard.press('Delete');
     const ask = collection.dialog('Delete folder?');
@@ -91,6 +95,10 @@ describe('Folders of saved requests', () => {
     await ask.waitFor({ state: 'detached' });
     await expect.poll(() => collection.folder('users').count()).toBe(0);
     expect(await folders('users')).toBeNull();
+    await consolePage.tabs
+      .getByRole('button', { name: /unsaved changes/ })
+      .first()
+      .waitFor();
     // Cancel deletes nothing.
     await collection.folder('todos').focus();
     await page.keyboard.press('Delete');

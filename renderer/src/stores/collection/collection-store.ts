@@ -138,7 +138,11 @@ export const useCollectionStore = create<CollectionState>()((set, get) => {
       try {
         await client().call('deleteRequest', { body: { path } });
         for (const [tab, o] of Object.entries(get().openByTab))
-          if (o.entry.path === path) setOpen(tab, null);
+          if (o.entry.path === path) {
+            setOpen(tab, null);
+            // Its file gone, the tab holds the last copy: closing it asks (a dot says so).
+            useConsoleStore.getState().patchTab(tab, { baseline: null });
+          }
         await get().load();
         return null;
       } catch (error) {

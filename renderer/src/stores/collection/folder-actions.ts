@@ -4,6 +4,7 @@
  * `kept`). A tab that had a deleted request open keeps what it shows, as a request not saved.
  */
 import { client, type DeletedRequestFolder, type Problem } from '../../api';
+import { useConsoleStore } from '../console/console-store';
 import { problemOf } from '../problem/problem-of';
 import { useCollectionStore } from './collection-store';
 
@@ -41,6 +42,10 @@ export async function deleteFolder(
     const deleted = await client().call('deleteRequestFolder', { body: { folder } });
     const { open, openByTab } = useCollectionStore.getState();
     const kept = Object.entries(openByTab).filter(([, o]) => !inFolder(o.entry.folder, folder));
+    // A tab whose file went holds the last copy: closing it asks (a dot says so).
+    for (const [tab, o] of Object.entries(openByTab))
+      if (inFolder(o.entry.folder, folder))
+        useConsoleStore.getState().patchTab(tab, { baseline: null });
     useCollectionStore.setState({
       openByTab: Object.fromEntries(kept),
       open: open && inFolder(open.entry.folder, folder) ? null : open,
