@@ -79,3 +79,26 @@ export function behaviourInWords(settings: BehaviourSettings): string {
   if (settings.proxy !== undefined) parts.push(`proxy ${settings.proxy}`);
   return parts.join(', ');
 }
+
+const FLAGGED = ['delay', 'fail', 'proxy', 'proxyTimeoutMs'] as const;
+
+/**
+ * What of `settings` is the project's to keep: a setting a command-line flag gave this run, and
+ * left as the flag gave it, is kept as the project had it (a `--delay 50` tried once does not
+ * land in the team's `mock-behaviour.json`); one changed since, and the route rules, are kept.
+ */
+export function withoutFlags(
+  settings: BehaviourSettings,
+  flags: BehaviourSettings | undefined,
+  project: BehaviourSettings | undefined,
+): BehaviourSettings {
+  if (flags === undefined) return settings;
+  const kept: Record<string, unknown> = { ...settings };
+  for (const key of FLAGGED) {
+    if (flags[key] === undefined || JSON.stringify(settings[key]) !== JSON.stringify(flags[key]))
+      continue;
+    if (project?.[key] === undefined) delete kept[key];
+    else kept[key] = project[key];
+  }
+  return kept as unknown as BehaviourSettings;
+}

@@ -91,6 +91,36 @@ describe("the project's mock-behaviour.json", () => {
     expect(existsSync(join(f.dir, BEHAVIOUR_FILE))).toBe(false);
   });
 
+  it("keeps a command-line flag out of the project's file, and what the UI changed in", async () => {
+    const first = await start(EXAMPLES.todo);
+    const team: MockBehaviour = {
+      fail: { rate: 0.1, status: 500 },
+      routes: [{ method: 'GET', path: '/todos/:id', delay: { minMs: 7, maxMs: 7 } }],
+    };
+    expect((await first.api('PUT', '/behaviour', team)).status).toBe(200);
+    // `decorest studio --delay 50` on the team's project.
+    const f = await startStudioFixture(first.dir, {
+      behaviour: { delay: { minMs: 50, maxMs: 50 }, routes: [] },
+    });
+    studios.push(f);
+    const running = (await f.api('GET', '/behaviour')).json as MockBehaviour;
+    expect(running).toEqual({ ...team, delay: { minMs: 50, maxMs: 50 } });
+    const added = {
+      ...running,
+      routes: [...running.routes, { method: 'GET', path: '/users', delay: { minMs: 1, maxMs: 1 } }],
+    };
+    expect((await f.api('PUT', '/behaviour', added)).status).toBe(200);
+    const kept = JSON.parse(await readFile(join(f.dir, BEHAVIOUR_FILE), 'utf8')) as MockBehaviour;
+    expect(kept).toEqual({ fail: team.fail, routes: added.routes });
+    // A flagged setting changed in the UI is the user's: kept.
+    const changed = { ...added, delay: { minMs: 80, maxMs: 80 } };
+    expect((await f.api('PUT', '/behaviour', changed)).status).toBe(200);
+    expect(JSON.parse(await readFile(join(f.dir, BEHAVIOUR_FILE), 'utf8'))).toEqual({
+      ...kept,
+      delay: { minMs: 80, maxMs: 80 },
+    });
+  });
+
   it('never writes through a link leading out of the project', async () => {
     const outside = await mkdtemp(join(tmpdir(), 'decorest-outside-'));
     folders.push(outside);

@@ -23,7 +23,7 @@ import {
   checkSettings,
   NO_BEHAVIOUR,
 } from '../http/behaviour.js';
-import { behaviourInWords, withFlags } from '../http/behaviour-wire.js';
+import { behaviourInWords, withFlags, withoutFlags } from '../http/behaviour-wire.js';
 import type { ServerLogger } from '../http/dispatch-context.js';
 import { EMPTY_ROUTE_TABLE } from '../http/route-table.js';
 import { TrafficBus, type TrafficEvent } from '../http/traffic.js';
@@ -182,7 +182,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   // The open project's mock-behaviour.json as last read or written: a change from the studio
   // never writes over one made on disk since (a `git pull`, a hand edit). One at a time, a
   // project switch included, so a change is kept in the project it was made for.
-  let behaviourKnown: { root: string; text: string | null } | undefined;
+  let behaviourKnown:
+    { root: string; text: string | null; settings: BehaviourSettings | undefined } | undefined;
   let behaviourTurn: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(step: () => Promise<T>): Promise<T> => {
     const next = behaviourTurn.then(step, step);
@@ -193,7 +194,11 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   const applyProjectBehaviour = (): Promise<void> =>
     inTurn(async () => {
       const read = await readBehaviourFile(host.root);
-      behaviourKnown = { root: host.root, text: read.text };
+      behaviourKnown = {
+        root: host.root,
+        text: read.text,
+        settings: read.ok ? read.settings : undefined,
+      };
       if (!read.ok) log.behaviourFile(read.why);
       else if (read.settings) log.behaviourApplied(behaviourInWords(read.settings));
       // The studio's own --delay, --fail, --proxy over the project's, for this run.
@@ -208,14 +213,15 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       const root = host.root;
       const now = await readBehaviourFile(root);
       if (behaviourKnown?.root !== root || now.text !== behaviourKnown.text) {
-        behaviourKnown = { root, text: now.text };
+        behaviourKnown = { root, text: now.text, settings: now.ok ? now.settings : undefined };
         if (now.ok) behaviour.set(now.settings ?? NO_BEHAVIOUR);
         hub.publish({ type: 'server', server: mock.status() });
         throw problems.conflict(
           `${BEHAVIOUR_FILE} was changed on disk since the studio read it: its settings apply now; make the change again`,
         );
       }
-      behaviourKnown = { root, text: await writeBehaviourFile(root, settings) };
+      const kept = withoutFlags(settings, options.behaviour, behaviourKnown.settings);
+      behaviourKnown = { root, text: await writeBehaviourFile(root, kept), settings: kept };
       const applied = behaviour.set(settings);
       hub.publish({ type: 'server', server: mock.status() });
       return applied;
