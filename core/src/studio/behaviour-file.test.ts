@@ -86,6 +86,14 @@ describe("the project's mock-behaviour.json", () => {
     expect(JSON.parse(await readFile(join(f.dir, BEHAVIOUR_FILE), 'utf8'))).toEqual(pulled);
     expect((await f.api('GET', '/behaviour')).json).toEqual(pulled);
     expect((await f.mock('GET', '/users')).status).toBe(418);
+    // A broken file on disk is said, and the change after that writes over it.
+    await writeFile(join(f.dir, BEHAVIOUR_FILE), '{ "routes": [');
+    const broken = await f.api('PUT', '/behaviour', SET);
+    expect(broken.status).toBe(409);
+    expect((broken.json as { detail: string }).detail).toMatch(
+      /does not read \(mock-behaviour\.json:1:\d+: is not JSON/,
+    );
+    expect((await f.mock('GET', '/users')).status).toBe(418);
     // The next change starts from what is on disk now, and is kept.
     expect((await f.api('PUT', '/behaviour', { routes: [] })).status).toBe(200);
     expect(existsSync(join(f.dir, BEHAVIOUR_FILE))).toBe(false);

@@ -190,7 +190,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     behaviourTurn = next.catch(() => {});
     return next;
   };
-  /** The open project's mock-behaviour.json, unless the studio was started with its own. */
+  /** The open project's mock-behaviour.json, the studio's own flags over it. */
   const applyProjectBehaviour = (): Promise<void> =>
     inTurn(async () => {
       const read = await readBehaviourFile(host.root);
@@ -214,10 +214,12 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       const now = await readBehaviourFile(root);
       if (behaviourKnown?.root !== root || now.text !== behaviourKnown.text) {
         behaviourKnown = { root, text: now.text, settings: now.ok ? now.settings : undefined };
-        if (now.ok) behaviour.set(now.settings ?? NO_BEHAVIOUR);
+        if (now.ok) behaviour.set(withFlags(now.settings, options.behaviour) ?? NO_BEHAVIOUR);
         hub.publish({ type: 'server', server: mock.status() });
         throw problems.conflict(
-          `${BEHAVIOUR_FILE} was changed on disk since the studio read it: its settings apply now; make the change again`,
+          now.ok
+            ? `${BEHAVIOUR_FILE} was changed on disk since the studio read it: its settings apply now; make the change again`
+            : `${BEHAVIOUR_FILE} was changed on disk since the studio read it, and does not read (${now.why}): fix it, or make the change again to write over it`,
         );
       }
       const kept = withoutFlags(settings, options.behaviour, behaviourKnown.settings);
