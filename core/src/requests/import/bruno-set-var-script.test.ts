@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { setVarSources } from './bruno-set-var-script.js';
+import { scriptSaves, setVarSources } from './bruno-set-var-script.js';
 
 describe('a Bruno post-response script that only saves values', () => {
   it('is the values it saves, read from the body or a header', () => {
@@ -26,5 +26,25 @@ describe('a Bruno post-response script that only saves values', () => {
       'bru.setVar(name, res.body.token);',
     ])
       expect(setVarSources(script), script).toBeUndefined();
+  });
+
+  it('takes the top-level calls of a script that does more, and says there is more', () => {
+    const script = [
+      'bru.setVar("id", res.body.orderId);',
+      'test("is a UUID", () => {',
+      '  const re = /^[0-9a-f]{8}-/i; // a { in a regexp is rare',
+      '  bru.setVar("inside", res.body.x);',
+      '  expect(`${res.body.orderId}`).toMatch(re);',
+      '});',
+      "bru.setVar('next', res.headers.location)",
+    ].join('\n');
+    expect(scriptSaves(script)).toEqual({
+      sources: { id: '/orderId', next: 'header:location' },
+      more: true,
+    });
+    expect(scriptSaves('bru.setVar("a", res.body.a);')).toEqual({
+      sources: { a: '/a' },
+      more: false,
+    });
   });
 });

@@ -99,7 +99,7 @@ describe('readBruno (a collection folder)', () => {
     expect(readBruno([marker, good, { path: 'a.bru', text: 'oops' }]).requests).toHaveLength(1);
   });
 
-  it('saves what a post-response script only saves with bru.setVar, as Save from answer', () => {
+  it('saves what a post-response script saves with bru.setVar at its top level, as Save from answer', () => {
     const marker = { path: 'bruno.json', text: '{"name":"shop"}' };
     const login = (script: string) =>
       readBruno([
@@ -118,8 +118,27 @@ describe('readBruno (a collection folder)', () => {
       customerToken: '/accessToken',
     });
     expect(saving.skipped).toEqual([]);
-    // Any other statement: the whole script stays a note, the vars block still read.
-    const other = login('  bru.setVar("t", res.body.t);\n  console.log(res.body);');
+    // Tests beside the calls (as public collections write them): the calls are taken, the rest
+    // is a note.
+    const mixed = login(
+      [
+        '  bru.setVar("t", res.body.t);',
+        '  test("has a token", () => {',
+        '    expect(res.body.t).to.be.a("string");',
+        '    bru.setVar("inner", res.body.x);',
+        '  });',
+      ].join('\n'),
+    );
+    expect(mixed.requests[0]!.request.set).toEqual({ who: '/user', t: '/t' });
+    expect(mixed.skipped).toEqual([
+      {
+        item: 'login.bru',
+        reason:
+          'script:post-response: its bru.setVar calls are Save from answer (t); the rest of it (tests, other code) is not imported',
+      },
+    ]);
+    // No call at its top level: the whole script stays a note, the vars block still read.
+    const other = login('  if (res.status === 200) {\n    bru.setVar("t", res.body.t);\n  }');
     expect(other.requests[0]!.request.set).toEqual({ who: '/user' });
     expect(other.skipped).toEqual([
       { item: 'login.bru', reason: 'script:post-response is not imported' },

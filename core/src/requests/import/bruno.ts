@@ -30,7 +30,7 @@ import { parseJson } from '../request-files.js';
 import { type BruBlock, type BruRow, readBruBlocks } from './bru-blocks.js';
 import { assertionsOfBruno } from './bruno-asserts.js';
 import { sourceOfBrunoExpression } from './bruno-saved-values.js';
-import { setVarSources } from './bruno-set-var-script.js';
+import { scriptSaves } from './bruno-set-var-script.js';
 import { blankRequest, type ImportedCollection, type ImportedRequest } from './imported.js';
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch', 'options', 'head', 'connect', 'trace'];
@@ -311,10 +311,15 @@ function request(rel: string, dir: string, blocks: BruBlock[], skipped: Skipped)
   // A post-response script that only saves values is Save from answer too (it runs after the
   // vars block in Bruno, so its values win).
   const script = find('script:post-response');
-  const scriptSet = script?.kind === 'text' ? setVarSources(script.text) : undefined;
-  const scriptRead =
-    scriptSet !== undefined && Object.keys(scriptSet).every((name) => VARIABLE_NAME.test(name));
-  if (scriptRead) saved.set = Object.assign(saved.set ?? Object.create(null), scriptSet);
+  const scriptSet = script?.kind === 'text' ? scriptSaves(script.text) : undefined;
+  const names = Object.keys(scriptSet?.sources ?? {});
+  const scriptRead = names.length > 0 && names.every((name) => VARIABLE_NAME.test(name));
+  if (scriptRead) saved.set = Object.assign(saved.set ?? Object.create(null), scriptSet!.sources);
+  if (scriptRead && scriptSet!.more)
+    skipped.push({
+      item: rel,
+      reason: `script:post-response: its bru.setVar calls are Save from answer (${names.join(', ')}); the rest of it (tests, other code) is not imported`,
+    });
   // The assert lines our tests can say; the others are listed line by line.
   const asserts = blocks.filter((b) => b.name === 'assert' && b.kind === 'dict');
   const assertions = asserts.flatMap((b) =>
