@@ -25,9 +25,11 @@ const session = useStudioSession(undefined, { width: 1280, height: 800 });
 let remote: Server;
 let remoteUrl = '';
 let hangClosed = false;
+let hangSeen = false;
 beforeAll(async () => {
   remote = createServer((req: IncomingMessage, res) => {
     if (req.url === '/hang') {
+      hangSeen = true;
       req.socket.on('close', () => (hangClosed = true));
       return;
     }
@@ -154,9 +156,11 @@ describe('The Console as a request client (issue 30)', () => {
     // A host that never answers: Cancel stops it, and the host sees the request go.
     await c.url.fill(`${remoteUrl}/hang`);
     await c.send.click();
+    // Cancelled once the host has it (a Cancel before that has nothing there to close).
+    await expect.poll(() => hangSeen, { timeout: 60_000 }).toBe(true);
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.getByText('Request cancelled.').waitFor();
-    await expect.poll(() => hangClosed, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => hangClosed, { timeout: 60_000 }).toBe(true);
     // A path with no route: the browser's preflight fails, the studio still gets the real 404.
     await page.getByRole('combobox', { name: 'Auth kind' }).selectOption('none');
     await c.method.selectOption('POST');

@@ -52,6 +52,9 @@ interface CollectionState {
   chooseEnvironment(name: string): Promise<void>;
 }
 
+/** Saved requests whose move (rename, move, folder rename) has not answered yet. */
+export const movingPaths = new Set<string>();
+
 export const useCollectionStore = create<CollectionState>()((set, get) => {
   /** Links (or unlinks) a tab to a saved request. */
   const setOpen = (tab: string, open: OpenRequest | null) => {
@@ -76,8 +79,11 @@ export const useCollectionStore = create<CollectionState>()((set, get) => {
         // A tab's saved request follows its file: re-read, or unlinked when the file is gone.
         for (const [tab, open] of Object.entries(get().openByTab)) {
           const now = collection.requests.find((r) => r.path === open.entry.path);
-          if (!now) setOpen(tab, null);
-          else if (JSON.stringify(now) !== JSON.stringify(open.entry))
+          // A file being moved is gone from its old place before its move answers: the move
+          // (request-moves.ts) gives the tab its new path then.
+          if (!now) {
+            if (!movingPaths.has(open.entry.path)) setOpen(tab, null);
+          } else if (JSON.stringify(now) !== JSON.stringify(open.entry))
             setOpen(tab, { ...open, entry: now });
         }
         // The chosen environment's variables, once the list says what it holds.

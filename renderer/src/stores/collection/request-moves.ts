@@ -6,14 +6,20 @@
  */
 import { client, type Problem, type RequestEntry } from '../../api';
 import { problemOf } from '../problem/problem-of';
-import { type OpenRequest, useCollectionStore } from './collection-store';
+import { movingPaths, type OpenRequest, useCollectionStore } from './collection-store';
 import { folderRenameProblem, moveEmptyFolders } from './folder-actions';
 import { folderMoves } from './folder-moves';
 
 async function moveOne(entry: RequestEntry, folder: string, name: string): Promise<RequestEntry> {
-  const moved = await client().call('saveRequest', {
-    body: { folder, request: { ...entry.request, name }, path: entry.path },
-  });
+  movingPaths.add(entry.path);
+  let moved: RequestEntry;
+  try {
+    moved = await client().call('saveRequest', {
+      body: { folder, request: { ...entry.request, name }, path: entry.path },
+    });
+  } finally {
+    movingPaths.delete(entry.path);
+  }
   // A tab that has it open follows it to its new path (load() would otherwise let go of it,
   // its old file being gone).
   const { open, openByTab } = useCollectionStore.getState();
